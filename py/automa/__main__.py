@@ -1,0 +1,5 @@
+"""``python -m automa``: the command line."""
+
+from automa.cli import main
+
+raise SystemExit(main())

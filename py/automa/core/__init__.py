@@ -1,0 +1,1 @@
+"""The engine core: generator, piles, selection pipelines, prompts, session, i18n, card data."""

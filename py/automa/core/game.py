@@ -1,0 +1,325 @@
+"""Game definitions: declarative data plus small step functions, registered by id.
+
+A game module builds a :class:`GameDef` and calls :func:`register`. The engine runs a game
+as a stack of *steps*: each step is a plain function ``step(ctx, **args)`` that changes the
+state, schedules further steps (:meth:`Ctx.then`, :meth:`Ctx.seq`) or asks the player
+(:meth:`Ctx.ask`). Steps are referred to by name, so the whole game position, including
+what happens next, is JSON and can be saved, undone and replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from automa.core.errors import InvalidOption, UnknownGame
+from automa.core.i18n import msg
+from automa.core.piles import Piles
+from automa.core.prompts import Prompt
+from automa.core.rng import Rng
+
+State = dict[str, Any]
+Args = dict[str, Any]
+
+
+class StepFn(Protocol):
+    """A step: changes ``ctx``; gets its scheduled arguments as keywords."""
+
+    __name__: str
+
+    def __call__(self, ctx: Ctx, /, **args: Any) -> None: ...
+
+
+class Steps(Mapping[str, StepFn]):
+    """A registry of a game's steps by function name; use it as a decorator."""
+
+    def __init__(self) -> None:
+        self._steps: dict[str, StepFn] = {}
+
+    def __call__(self, fn: Callable[..., None]) -> Callable[..., None]:
+        name = fn.__name__
+        if name in self._steps:
+            raise ValueError(f"step {name} is registered twice")
+        self._steps[name] = fn
+        return fn
+
+    def __getitem__(self, name: str) -> StepFn:
+        return self._steps[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._steps)
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    def include(self, other: Steps) -> None:
+        """Add every step of another registry (e.g. shared board procedures)."""
+        for name, fn in other._steps.items():
+            if name in self._steps and self._steps[name] is not fn:
+                raise ValueError(f"step {name} is registered twice")
+            self._steps[name] = fn
+
+
+StepRef = str | Callable[..., None]
+
+
+def step_name(step: StepRef) -> str:
+    """The registered name of a step given by name or by function."""
+    return step if isinstance(step, str) else step.__name__
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: an id, a type, a default and the allowed values."""
+
+    id: str
+    type: Literal["choice", "int", "bool"]
+    default: Any
+    choices: tuple[Any, ...] = ()
+    """Allowed values (for ``choice`` and ``int``; ``bool`` is always true/false)."""
+    label: str = ""
+    """Message id of the option's name; ``<label>.<value>`` names each value."""
+    help: str = ""
+    """Message id of a longer explanation, if any."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The option's schema as JSON."""
+        allowed = [True, False] if self.type == "bool" else list(self.choices)
+        return {
+            "id": self.id,
+            "type": self.type,
+            "default": self.default,
+            "choices": allowed,
+            "label": self.label,
+            "choice_labels": [f"{self.label}.{str(v).lower()}" for v in allowed],
+            "help": self.help,
+        }
+
+    def coerce(self, value: Any) -> Any:
+        """The value checked (and converted from text, as given on a command line)."""
+        if self.type == "bool":
+            if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
+                value = value.lower() in ("true", "yes", "1")
+            if not isinstance(value, bool):
+                raise InvalidOption("error.option.bad_value", option=self.id, value=str(value),
+                                    allowed=["true", "false"])
+            return value
+        if self.type == "int" and isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if self.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidOption("error.option.bad_value", option=self.id, value=str(value),
+                                allowed=[str(c) for c in self.choices])
+        if value not in self.choices:
+            raise InvalidOption("error.option.bad_value", option=self.id, value=str(value),
+                                allowed=[str(c) for c in self.choices])
+        return value
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A player-initiated procedure available now (e.g. "you conquer an Automa territory")."""
+
+    id: str
+    label: str
+    """Message id of the procedure's name."""
+    step: str
+    """The step that starts it."""
+    args: Args = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A tracked value the player may correct: a path into the game data and its range."""
+
+    id: str
+    label: dict[str, Any]
+    """Message reference naming the value."""
+    path: tuple[str | int, ...]
+    """Where the value lives in ``state["data"]``."""
+    lo: int = 0
+    hi: int = 999
+    choices: tuple[Any, ...] = ()
+    """If given, the value is one of these instead of a number in ``lo..hi``."""
+    choice_labels: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """Everything the engine needs to run one game."""
+
+    id: str
+    name: str
+    """Message id of the game's name."""
+    version: int
+    """Version of the game's rules/state layout; saves of a newer one are refused."""
+    options: tuple[OptionSpec, ...]
+    setup: StepFn
+    """The first step: builds ``ctx.data`` and schedules the game."""
+    steps: Steps
+    procedures: Callable[[Ctx], Sequence[Procedure]] = lambda ctx: ()
+    """The player-initiated procedures available now."""
+    corrections: Callable[[Ctx], Sequence[Correction]] = lambda ctx: ()
+    """The tracked values the player may correct now."""
+    view: Callable[[Ctx], dict[str, Any]] = lambda ctx: {}
+    """The bot's state at a glance, as display-ready JSON (see the web UI)."""
+    actors: tuple[str, ...] = ("bot",)
+    description: str = ""
+    """Message id of a one-line description."""
+
+    def option(self, option_id: str) -> OptionSpec:
+        """The option with that id."""
+        for spec in self.options:
+            if spec.id == option_id:
+                return spec
+        raise InvalidOption("error.option.unknown", option=option_id,
+                            allowed=[o.id for o in self.options])
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overlaid with ``given``, every value checked."""
+        given = dict(given or {})
+        for key in given:
+            self.option(key)
+        return {spec.id: spec.coerce(given.get(spec.id, spec.default)) for spec in self.options}
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's id, name and option schema."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+_REGISTRY: dict[str, GameDef] = {}
+
+
+def register(game: GameDef) -> GameDef:
+    """Register a game under its id."""
+    if game.id in _REGISTRY and _REGISTRY[game.id] is not game:
+        raise ValueError(f"game {game.id} is registered twice")
+    missing = {"setup"} - set(game.steps)
+    if missing:
+        raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
+    from automa.core.procedures import CORE_STEPS
+
+    game.steps.include(CORE_STEPS)
+    _REGISTRY[game.id] = game
+    return game
+
+
+def registered() -> dict[str, GameDef]:
+    """Every registered game by id (importing ``automa.games`` registers them all)."""
+    import automa.games  # noqa: F401  (registers the games)
+
+    return dict(_REGISTRY)
+
+
+def find_game(game_id: str) -> GameDef:
+    """The game registered under ``game_id``."""
+    games = registered()
+    if game_id not in games:
+        raise UnknownGame(game=game_id, known=sorted(games))
+    return games[game_id]
+
+
+class Ctx:
+    """What a step sees: the game data, piles, generator, options, and the flow controls."""
+
+    __slots__ = ("_log", "game", "state")
+
+    def __init__(self, game: GameDef, state: State, log: list[dict[str, Any]]) -> None:
+        self.game = game
+        self.state = state
+        self._log = log
+
+    # --- the game's data -------------------------------------------------------------
+    @property
+    def data(self) -> dict[str, Any]:
+        """The game's own JSON state (the game decides its layout)."""
+        data: dict[str, Any] = self.state["data"]
+        return data
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The chosen options."""
+        options: dict[str, Any] = self.state["options"]
+        return options
+
+    @property
+    def piles(self) -> Piles:
+        """All card piles of the game."""
+        return Piles(self.state["piles"])
+
+    @property
+    def rng(self) -> Rng:
+        """The game's seeded generator (its state lives in the game state)."""
+        return Rng(self.state["rng"])
+
+    @property
+    def turn(self) -> int:
+        """The current turn number, as the game counts it."""
+        turn: int = self.state["turn"]
+        return turn
+
+    @turn.setter
+    def turn(self, value: int) -> None:
+        self.state["turn"] = value
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The prompt waiting for an answer, if any."""
+        p = self.state.get("prompt")
+        return Prompt.from_json(p) if p else None
+
+    # --- flow -------------------------------------------------------------------------
+    def then(self, step: StepRef, **args: Any) -> None:
+        """Run ``step`` next, before anything scheduled earlier."""
+        name = step_name(step)
+        if name not in self.game.steps:
+            raise KeyError(f"{self.game.id}: unknown step {name}")
+        self.state["stack"].append({"step": name, "args": args})
+
+    def seq(self, *steps: StepRef | tuple[StepRef, Args]) -> None:
+        """Run these steps in this order, next."""
+        for item in reversed(steps):
+            if isinstance(item, tuple):
+                self.then(item[0], **item[1])
+            else:
+                self.then(item)
+
+    def ask(self, prompt: Prompt, then: StepRef, **args: Any) -> None:
+        """Stop and ask ``prompt``; the answer goes to ``then`` as the ``answer`` argument."""
+        if self.state.get("prompt") is not None:
+            raise RuntimeError(f"{self.game.id}: asked {prompt.key} while "
+                               f"{self.state['prompt']['key']} waits for an answer")
+        name = step_name(then)
+        if name not in self.game.steps:
+            raise KeyError(f"{self.game.id}: unknown step {name}")
+        self.state["prompt"] = prompt.to_json()
+        self.state["pending"] = {"step": name, "args": args}
+
+    def finish(self) -> None:
+        """The game is over: drop whatever was scheduled."""
+        self.state["finished"] = True
+        self.state["stack"].clear()
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return bool(self.state.get("finished"))
+
+    # --- the log ----------------------------------------------------------------------
+    def log(self, actor: str, action: str, params: dict[str, Any] | None = None,
+            why: dict[str, Any] | None = None) -> None:
+        """Record what an actor did (a message id + params) and why."""
+        entry: dict[str, Any] = {
+            "i": len(self._log),
+            "turn": self.turn,
+            "actor": actor,
+            "action": msg(action, **(params or {})),
+        }
+        if why is not None:
+            entry["why"] = why
+        self._log.append(entry)

@@ -1,0 +1,159 @@
+"""Message catalogs (English, Ukrainian) with CLDR plural categories.
+
+Catalogs are TOML files ``i18n/<lang>/*.toml``; dotted tables give dotted message ids.
+A table whose keys are plural categories (it must have ``other``) is one plural message;
+its optional ``_by`` names the parameter that selects the category (default ``n``).
+``build.py`` compiles each language to ``i18n/<lang>.json`` which loads faster in the browser.
+
+Rendering never raises: a missing message falls back ``uk → en → message id``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from functools import cache
+from typing import Any
+
+from automa.core.data import i18n_dir
+
+LANGUAGES = ("en", "uk")
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+REQUIRED_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "en": ("one", "other"),
+    "uk": ("one", "few", "many", "other"),
+}
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+Message = str | dict[str, str]
+
+
+def plural_category(lang: str, n: float) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (integers; fractions are ``other``).
+
+    >>> [plural_category("uk", n) for n in (1, 2, 5, 11, 21, 22, 25, 111)]
+    ['one', 'few', 'many', 'many', 'one', 'few', 'many', 'many']
+    """
+    if n != int(n):
+        return "other"
+    i = abs(int(n))
+    if lang == "uk":
+        if i % 10 == 1 and i % 100 != 11:
+            return "one"
+        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if i == 1 else "other"
+
+
+def is_plural_table(value: dict[str, Any]) -> bool:
+    """Whether a catalog table is one plural message rather than a namespace."""
+    keys = set(value) - {"_by"}
+    return "other" in keys and keys <= set(PLURAL_CATEGORIES) and all(
+        isinstance(v, str) for v in value.values()
+    )
+
+
+def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Message]:
+    """Dotted message ids from nested TOML tables."""
+    out: dict[str, Message] = {}
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, str):
+            out[full] = value
+        elif isinstance(value, dict) and is_plural_table(value):
+            out[full] = {k: str(v) for k, v in value.items()}
+        elif isinstance(value, dict):
+            out.update(flatten(value, full + "."))
+        else:
+            raise ValueError(f"{full}: a message must be text or a table, not {value!r}")
+    return out
+
+
+def load_source_catalog(lang: str) -> dict[str, Message]:
+    """Read every ``i18n/<lang>/*.toml`` file into one flat catalog."""
+    folder = i18n_dir() / lang
+    catalog: dict[str, Message] = {}
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as f:
+            for key, msg in flatten(tomllib.load(f)).items():
+                if key in catalog:
+                    raise ValueError(f"{path.name}: message {key} is defined twice")
+                catalog[key] = msg
+    return catalog
+
+
+@cache
+def catalog(lang: str) -> dict[str, Message]:
+    """The catalog of ``lang``: the compiled JSON if present, else the TOML sources."""
+    compiled = i18n_dir() / f"{lang}.json"
+    if compiled.is_file():
+        data: dict[str, Message] = json.loads(compiled.read_text("utf-8"))
+        return data
+    if not (i18n_dir() / lang).is_dir():
+        return {}
+    return load_source_catalog(lang)
+
+
+def has_message(key: str, lang: str = "en") -> bool:
+    """Whether ``key`` exists in ``lang`` (no fallback)."""
+    return key in catalog(lang)
+
+
+def _format_value(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return render("core.yes" if value else "core.no", {}, lang)
+    if isinstance(value, dict) and "key" in value:
+        return render(str(value["key"]), value.get("params") or {}, lang)
+    if isinstance(value, list):
+        return render("core.list_separator", {}, lang).join(_format_value(v, lang) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _lookup(key: str, lang: str) -> Message | None:
+    for candidate in (lang, "en"):
+        msg = catalog(candidate).get(key)
+        if msg is not None:
+            return msg
+    return None
+
+
+def render(key: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+    """Render message ``key`` with ``params`` in ``lang``; never raises.
+
+    A parameter may itself be a message reference ``{"key": ..., "params": ...}``,
+    a list (joined), a bool (yes/no) or a number. A missing message renders as its id.
+    """
+    params = params or {}
+    msg = _lookup(key, lang)
+    if msg is None:
+        return key
+    if isinstance(msg, dict):
+        selector = msg.get("_by", "n")
+        n = params.get(selector, 0)
+        category = plural_category(lang, n if isinstance(n, int | float) else 0)
+        template = msg.get(category) or msg.get("other", key)
+    else:
+        template = msg
+
+    def substitute(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in params:
+            return match.group(0)
+        return _format_value(params[name], lang)
+
+    return _PLACEHOLDER.sub(substitute, template)
+
+
+def msg(key: str, **params: Any) -> dict[str, Any]:
+    """A message reference: a message id with parameters, rendered later in any language."""
+    return {"key": key, "params": params}
+
+
+def placeholders(message: Message) -> set[str]:
+    """The parameter names a message uses (all plural forms together)."""
+    texts = message.values() if isinstance(message, dict) else [message]
+    return {m.group(1) for text in texts for m in _PLACEHOLDER.finditer(text)}

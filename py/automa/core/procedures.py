@@ -1,0 +1,83 @@
+"""Steps every game has: resuming an interrupted prompt, and correcting tracked values.
+
+The person running the bot has the last word: any value the game lists as correctable
+can be set by hand, through the same prompts, logged and undoable like any answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Correction, Ctx, Procedure, Steps
+from automa.core.i18n import msg
+
+CORE_STEPS = Steps()
+CORRECT = Procedure("correct", "core.procedure.correct", "core_correct")
+
+
+@CORE_STEPS
+def core_reask(ctx: Ctx, prompt: dict[str, Any] | None, pending: dict[str, Any] | None) -> None:
+    """Put back the prompt that was waiting when a procedure started."""
+    if prompt is not None:
+        ctx.state["prompt"] = prompt
+        ctx.state["pending"] = pending
+
+
+def _find(ctx: Ctx, correction_id: str) -> Correction:
+    for c in ctx.game.corrections(ctx):
+        if c.id == correction_id:
+            return c
+    raise KeyError(correction_id)
+
+
+def _get(data: Any, path: tuple[str | int, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _set(data: Any, path: tuple[str | int, ...], value: Any) -> None:
+    for part in path[:-1]:
+        data = data[part]
+    data[path[-1]] = value
+
+
+@CORE_STEPS
+def core_correct(ctx: Ctx) -> None:
+    """Ask which tracked value to correct."""
+    items = list(ctx.game.corrections(ctx))
+    ctx.ask(
+        prompts.pick_one("core.correct.which", [c.id for c in items],
+                         labels=[c.label for c in items]),
+        core_correct_value,
+    )
+
+
+@CORE_STEPS
+def core_correct_value(ctx: Ctx, answer: str) -> None:
+    """Ask the new value, pre-filled with the current one."""
+    c = _find(ctx, answer)
+    current = _get(ctx.data, c.path)
+    if c.choices:
+        prompt = prompts.pick_one("core.correct.new_value", list(c.choices),
+                                  {"what": c.label, "current": current},
+                                  labels=list(c.choice_labels) or None, default=current)
+    else:
+        prompt = prompts.count("core.correct.new_value", c.lo, c.hi,
+                               {"what": c.label, "current": current}, default=current)
+    ctx.ask(prompt, core_correct_set, correction=c.id)
+
+
+@CORE_STEPS
+def core_correct_set(ctx: Ctx, answer: Any, correction: str) -> None:
+    """Set the corrected value and log it."""
+    c = _find(ctx, correction)
+    old = _get(ctx.data, c.path)
+    _set(ctx.data, c.path, answer)
+    ctx.log("player", "core.log.corrected", {"what": c.label, "old": old, "new": answer})
+
+
+def correction_label(key: str, **params: Any) -> dict[str, Any]:
+    """A message reference for a correctable value's name."""
+    return msg(key, **params)

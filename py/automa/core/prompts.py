@@ -1,0 +1,231 @@
+"""Prompts: what the engine needs from the player now.
+
+A prompt never carries a finished sentence, only a message id (``key``) and ``params``,
+so any front end renders it in the player's language. ``choices`` lists every allowed
+answer (for ``pick_subset`` the items a subset is taken from; for ``values`` the items,
+with ``domain`` the allowed values). ``ui`` carries hints for the screen only: the card
+and field the question depends on, a pattern to draw, a default, labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from automa.core.errors import InvalidAnswer
+
+PromptKind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"]
+KINDS: tuple[PromptKind, ...] = (
+    "yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan",
+)
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One question to the player, JSON-serializable."""
+
+    kind: PromptKind
+    """Which kind of question: decides how it is answered and drawn."""
+    key: str
+    """The message id of the question."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """Parameters of the message."""
+    choices: list[Any] = field(default_factory=list)
+    """Every allowed answer (or item, for pick_subset and values)."""
+    labels: list[dict[str, Any]] | None = None
+    """Message references naming each choice, aligned with ``choices``."""
+    domain: list[Any] | None = None
+    """For ``values``: the allowed values of each item."""
+    bounds: tuple[int, int] | None = None
+    """For ``pick_subset``: how many items may be picked; for ``count``: lo and hi."""
+    default: Any = None
+    """A suggested answer (pre-filled), if any."""
+    ui: dict[str, Any] = field(default_factory=dict)
+    """Screen hints: ``card``, ``highlight`` (card fields), ``pattern``, ``rule`` (message)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The prompt as JSON."""
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "key": self.key,
+            "params": self.params,
+            "choices": self.choices,
+        }
+        if self.labels is not None:
+            out["labels"] = self.labels
+        if self.domain is not None:
+            out["domain"] = self.domain
+        if self.bounds is not None:
+            out["bounds"] = list(self.bounds)
+        if self.default is not None:
+            out["default"] = self.default
+        if self.ui:
+            out["ui"] = self.ui
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Prompt:
+        """Rebuild a prompt from :meth:`to_json` output."""
+        bounds = data.get("bounds")
+        return cls(
+            kind=data["kind"],
+            key=data["key"],
+            params=data.get("params", {}),
+            choices=data.get("choices", []),
+            labels=data.get("labels"),
+            domain=data.get("domain"),
+            bounds=(bounds[0], bounds[1]) if bounds else None,
+            default=data.get("default"),
+            ui=data.get("ui", {}),
+        )
+
+    def validate(self, answer: Any) -> Any:
+        """Return the answer in canonical form, or raise :class:`InvalidAnswer`."""
+        return _VALIDATORS[self.kind](self, answer)
+
+
+def _reject(prompt: Prompt, answer: Any, reason: str, **params: Any) -> InvalidAnswer:
+    return InvalidAnswer(reason, answer=_short(answer), **params)
+
+
+def _short(answer: Any) -> str:
+    text = repr(answer)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _validate_yes_no(prompt: Prompt, answer: Any) -> bool:
+    if isinstance(answer, bool):
+        return answer
+    raise _reject(prompt, answer, "error.answer.not_yes_no")
+
+
+def _validate_count(prompt: Prompt, answer: Any) -> int:
+    lo, hi = prompt.bounds or (min(prompt.choices), max(prompt.choices))
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
+            answer = int(answer.strip())
+        else:
+            raise _reject(prompt, answer, "error.answer.not_a_number", lo=lo, hi=hi)
+    if not lo <= answer <= hi:
+        raise _reject(prompt, answer, "error.answer.out_of_range", lo=lo, hi=hi)
+    return int(answer)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equality that does not confuse ``True`` with ``1`` (JSON keeps them apart)."""
+    return isinstance(a, bool) == isinstance(b, bool) and a == b
+
+
+def _contains(choices: Sequence[Any], item: Any) -> bool:
+    return any(_same(c, item) for c in choices)
+
+
+def _validate_pick_one(prompt: Prompt, answer: Any) -> Any:
+    if _contains(prompt.choices, answer):
+        return answer
+    raise _reject(prompt, answer, "error.answer.not_a_choice")
+
+
+def _validate_pick_subset(prompt: Prompt, answer: Any) -> list[Any]:
+    if not isinstance(answer, list | tuple):
+        raise _reject(prompt, answer, "error.answer.not_a_list")
+    picked = list(answer)
+    for item in picked:
+        if not _contains(prompt.choices, item):
+            raise _reject(prompt, item, "error.answer.not_a_choice")
+    if len(set(map(repr, picked))) != len(picked):
+        raise _reject(prompt, answer, "error.answer.duplicate")
+    lo, hi = prompt.bounds or (0, len(prompt.choices))
+    if not lo <= len(picked) <= hi:
+        raise _reject(prompt, answer, "error.answer.subset_size", lo=lo, hi=hi)
+    # canonical order: the order of the choices
+    return [c for c in prompt.choices if _contains(picked, c)]
+
+
+def _validate_values(prompt: Prompt, answer: Any) -> dict[str, Any]:
+    if not isinstance(answer, dict):
+        raise _reject(prompt, answer, "error.answer.not_a_mapping")
+    items = [str(c) for c in prompt.choices]
+    if sorted(map(str, answer)) != sorted(items):
+        raise _reject(prompt, answer, "error.answer.values_items")
+    domain = prompt.domain or []
+    for item in items:
+        if not _contains(domain, answer[item]):
+            raise _reject(prompt, answer[item], "error.answer.not_in_domain", item=item)
+    return {item: answer[item] for item in items}
+
+
+def _validate_confirm(prompt: Prompt, answer: Any) -> bool:
+    if answer is True or answer is None:
+        return True
+    raise _reject(prompt, answer, "error.answer.confirm_only")
+
+
+_VALIDATORS = {
+    "yes_no": _validate_yes_no,
+    "count": _validate_count,
+    "pick_one": _validate_pick_one,
+    "pick_subset": _validate_pick_subset,
+    "values": _validate_values,
+    "confirm": _validate_confirm,
+    "scan": _validate_confirm,
+}
+
+
+def yes_no(key: str, params: dict[str, Any] | None = None, *, default: bool | None = None,
+           ui: dict[str, Any] | None = None) -> Prompt:
+    """A yes/no question; the answer is ``True`` or ``False``."""
+    return Prompt("yes_no", key, params or {}, [True, False], default=default, ui=ui or {})
+
+
+def count(key: str, lo: int, hi: int, params: dict[str, Any] | None = None, *,
+          default: int | None = None, ui: dict[str, Any] | None = None) -> Prompt:
+    """A whole number from ``lo`` to ``hi`` (both included)."""
+    if lo > hi:
+        raise ValueError(f"count prompt {key}: lo {lo} > hi {hi}")
+    return Prompt("count", key, params or {}, list(range(lo, hi + 1)), bounds=(lo, hi),
+                  default=default, ui=ui or {})
+
+
+def pick_one(key: str, choices: Sequence[Any], params: dict[str, Any] | None = None, *,
+             labels: Sequence[dict[str, Any]] | None = None, default: Any = None,
+             ui: dict[str, Any] | None = None) -> Prompt:
+    """Exactly one of ``choices``."""
+    if not choices:
+        raise ValueError(f"pick_one prompt {key} has no choices")
+    return Prompt("pick_one", key, params or {}, list(choices),
+                  labels=list(labels) if labels is not None else None, default=default,
+                  ui=ui or {})
+
+
+def pick_subset(key: str, choices: Sequence[Any], params: dict[str, Any] | None = None, *,
+                labels: Sequence[dict[str, Any]] | None = None, lo: int = 0,
+                hi: int | None = None, default: list[Any] | None = None,
+                ui: dict[str, Any] | None = None) -> Prompt:
+    """Any subset of ``choices`` with between ``lo`` and ``hi`` items."""
+    return Prompt("pick_subset", key, params or {}, list(choices),
+                  labels=list(labels) if labels is not None else None,
+                  bounds=(lo, len(choices) if hi is None else hi), default=default, ui=ui or {})
+
+
+def values(key: str, items: Sequence[str], domain: Sequence[Any],
+           params: dict[str, Any] | None = None, *,
+           labels: Sequence[dict[str, Any]] | None = None, default: dict[str, Any] | None = None,
+           ui: dict[str, Any] | None = None) -> Prompt:
+    """A value from ``domain`` for every item; the answer is a dict item → value."""
+    return Prompt("values", key, params or {}, list(items),
+                  labels=list(labels) if labels is not None else None, domain=list(domain),
+                  default=default, ui=ui or {})
+
+
+def confirm(key: str, params: dict[str, Any] | None = None, *,
+            ui: dict[str, Any] | None = None) -> Prompt:
+    """An instruction the player carries out at the table, then confirms."""
+    return Prompt("confirm", key, params or {}, [True], ui=ui or {})
+
+
+def scan(key: str, pattern: dict[str, Any], params: dict[str, Any] | None = None, *,
+         ui: dict[str, Any] | None = None) -> Prompt:
+    """An ordered board scan: the player walks ``pattern`` and acts on the first valid place."""
+    return Prompt("scan", key, params or {}, [True], ui={**(ui or {}), "pattern": pattern})

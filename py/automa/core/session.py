@@ -1,0 +1,386 @@
+"""The session: the single entry point to a running game.
+
+``new_game`` → a :class:`Session`; read ``.prompt``, call ``.answer(value)``; ``.undo()`` and
+``.redo()`` move through a snapshot stack without limit; ``.to_json()`` writes a versioned
+save that ``load_game`` replays and checks.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from automa.core.errors import (
+    AutomaError,
+    GameOver,
+    NewerSave,
+    NothingToUndo,
+    UnknownGame,
+    UnknownProcedure,
+    UnreadableSave,
+    WrongGameSave,
+)
+from automa.core.game import Ctx, GameDef, Procedure, find_game
+from automa.core.procedures import CORRECT
+from automa.core.prompts import Prompt
+from automa.core.rng import Rng
+
+SAVE_FORMAT = "automa-companion-save"
+SAVE_VERSION = 1
+ENGINE_VERSION = "0.1.0"
+MAX_STEPS_PER_ACTION = 100_000
+
+Action = dict[str, Any]
+"""``{"answer": value}`` or ``{"start": procedure_id}``."""
+
+
+def _dumps(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+
+
+class Session:
+    """One game in progress: state, prompt, log, undo/redo, save."""
+
+    def __init__(self, game: GameDef, options: dict[str, Any], seed: int) -> None:
+        self.game = game
+        self._log: list[dict[str, Any]] = []
+        self._actions: list[Action] = []
+        self._undo: list[tuple[str, int]] = []
+        self._redo: list[Action] = []
+        self.warnings: list[dict[str, Any]] = []
+        """Message references about how the session was loaded (e.g. replay mismatch)."""
+        self._state: dict[str, Any] = {
+            "game": game.id,
+            "version": game.version,
+            "options": options,
+            "seed": seed,
+            "rng": Rng.initial_state(seed),
+            "turn": 0,
+            "data": {},
+            "piles": {},
+            "stack": [{"step": "setup", "args": {}}],
+            "prompt": None,
+            "pending": None,
+            "finished": False,
+        }
+        self._run()
+        self.initial_cards = sorted(self._ctx().piles.all_cards())
+        """Every card of the game after setup began; no card is ever lost or added."""
+
+    # --- reading ------------------------------------------------------------------------
+    def _ctx(self) -> Ctx:
+        return Ctx(self.game, self._state, self._log)
+
+    @property
+    def game_id(self) -> str:
+        """The id of the game being played."""
+        return self.game.id
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was started with."""
+        seed: int = self._state["seed"]
+        return seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options the game was started with."""
+        return dict(self._state["options"])
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """What the engine needs from the player now (None once the game is over)."""
+        p = self._state.get("prompt")
+        return Prompt.from_json(p) if p else None
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """A JSON-able copy of the whole game state."""
+        return copy.deepcopy(self._state)
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """What happened, in order: turn, actor, action and why."""
+        return copy.deepcopy(self._log)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return bool(self._state["finished"])
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an answer to take back."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone answer can be re-applied."""
+        return bool(self._redo)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every answer and procedure start so far, in order."""
+        return copy.deepcopy(self._actions)
+
+    @property
+    def turn(self) -> int:
+        """The current turn number."""
+        turn: int = self._state["turn"]
+        return turn
+
+    def view(self) -> dict[str, Any]:
+        """The bot's state at a glance (game-specific, display-ready JSON)."""
+        base = {
+            "game": self.game.id,
+            "turn": self.turn,
+            "finished": self.finished,
+            "piles": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
+        }
+        base.update(self.game.view(self._ctx()))
+        return base
+
+    def pile(self, name: str) -> list[dict[str, Any]]:
+        """The cards of one pile with their marks, top first (e.g. the discard pile)."""
+        return self._ctx().piles[name].inspect()
+
+    @property
+    def procedures(self) -> list[dict[str, Any]]:
+        """The player-initiated procedures available now: ``[{"id", "label"}]``."""
+        return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
+
+    def _available_procedures(self) -> list[Procedure]:
+        ctx = self._ctx()
+        found = list(self.game.procedures(ctx)) if not self.finished else []
+        if self.game.corrections(ctx):
+            found.append(CORRECT)
+        return found
+
+    # --- acting -------------------------------------------------------------------------
+    def answer(self, value: Any) -> None:
+        """Answer the current prompt; a rejected answer leaves the session as it was."""
+        self._apply({"answer": value})
+        self._redo.clear()
+
+    def start(self, procedure_id: str) -> None:
+        """Start a player-initiated procedure; the interrupted prompt comes back after it."""
+        self._apply({"start": procedure_id})
+        self._redo.clear()
+
+    def undo(self) -> None:
+        """Take back the last answer (or procedure start)."""
+        if not self._undo:
+            raise NothingToUndo()
+        snapshot, log_len = self._undo.pop()
+        self._redo.append(self._actions.pop())
+        self._state = json.loads(snapshot)
+        del self._log[log_len:]
+
+    def redo(self) -> None:
+        """Re-apply the last undone answer."""
+        if not self._redo:
+            raise NothingToUndo("error.nothing_to_redo")
+        action = self._redo.pop()
+        try:
+            self._apply(action)
+        except AutomaError:
+            self._redo.append(action)
+            raise
+
+    def _apply(self, action: Action) -> None:
+        if "start" in action:
+            procedure = self._procedure(action["start"])
+        elif self.finished or self._state["prompt"] is None:
+            raise GameOver()
+        else:
+            value = self.prompt.validate(action["answer"])  # type: ignore[union-attr]
+        snapshot = _dumps(self._state)
+        log_len = len(self._log)
+        try:
+            if "start" in action:
+                self._begin_procedure(procedure)
+            else:
+                pending = self._state["pending"]
+                self._state["prompt"] = None
+                self._state["pending"] = None
+                self._state["stack"].append(
+                    {"step": pending["step"], "args": {**pending["args"], "answer": value}}
+                )
+            self._run()
+        except BaseException:
+            self._state = json.loads(snapshot)
+            del self._log[log_len:]
+            raise
+        self._undo.append((snapshot, log_len))
+        self._actions.append({"start": action["start"]} if "start" in action
+                             else {"answer": value})
+
+    def _procedure(self, procedure_id: str) -> Procedure:
+        for p in self._available_procedures():
+            if p.id == procedure_id:
+                return p
+        raise UnknownProcedure(procedure=procedure_id,
+                               available=[p.id for p in self._available_procedures()])
+
+    def _begin_procedure(self, procedure: Procedure) -> None:
+        state = self._state
+        state["stack"].append({"step": "core_reask",
+                               "args": {"prompt": state["prompt"], "pending": state["pending"]}})
+        state["prompt"] = None
+        state["pending"] = None
+        state["finished"] = False
+        ctx = self._ctx()
+        ctx.log("player", "core.log.procedure", {"name": {"key": procedure.label, "params": {}}})
+        ctx.then(procedure.step, **procedure.args)
+
+    def _run(self) -> None:
+        state = self._state
+        ctx = self._ctx()
+        for _ in range(MAX_STEPS_PER_ACTION):
+            if state["prompt"] is not None:
+                return
+            if not state["stack"]:
+                state["finished"] = True
+                return
+            frame = state["stack"].pop()
+            self.game.steps[frame["step"]](ctx, **frame["args"])
+        raise RuntimeError(f"{self.game.id}: {MAX_STEPS_PER_ACTION} steps without a prompt")
+
+    # --- saving -------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """A versioned save: options, seed, every action (and undone ones), a snapshot."""
+        envelope = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "engine": ENGINE_VERSION,
+            "game": self.game.id,
+            "game_version": self.game.version,
+            "options": self._state["options"],
+            "seed": self._state["seed"],
+            "actions": self._actions,
+            "redo": list(reversed(self._redo)),
+            "turn": self.turn,
+            "finished": self.finished,
+            "snapshot": self._state,
+            "log": self._log,
+        }
+        return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Session):
+            return NotImplemented
+        return (
+            self.game.id == other.game.id
+            and self._state == other._state
+            and self._log == other._log
+            and self._actions == other._actions
+            and self._redo == other._redo
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Session {self.game.id} seed={self.seed} turn={self.turn} "
+                f"actions={len(self._actions)}>")
+
+
+def new_game(game_id: str, options: dict[str, Any] | None = None,
+             seed: int | None = None) -> Session:
+    """Start a new game of ``game_id`` with ``options`` (defaults for the rest).
+
+    Without a seed a random one is taken from the operating system.
+    """
+    game = find_game(game_id)
+    resolved = game.resolve_options(options)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(31)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise UnreadableSave("error.save.bad_field", field="seed")
+    return Session(game, resolved, seed)
+
+
+def _envelope(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise UnreadableSave("error.save.not_json", detail=str(e)[:80]) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise UnreadableSave("error.save.not_a_save")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise UnreadableSave("error.save.bad_field", field="version")
+    if version > SAVE_VERSION:
+        raise NewerSave(version=version, supported=SAVE_VERSION)
+    for field, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
+        if not isinstance(data.get(field), kind):
+            raise UnreadableSave("error.save.bad_field", field=field)
+    return data
+
+
+def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
+    """Rebuild a session from :meth:`Session.to_json` output, replaying and checking it.
+
+    Raises :class:`UnreadableSave` (not JSON, truncated, not a save), :class:`NewerSave`,
+    :class:`WrongGameSave` (another game than ``expected_game``) or :class:`UnknownGame`.
+    If the replay does not reach the saved snapshot (a save from an older engine whose
+    rules changed since), the snapshot is loaded as it is, without undo history, and a
+    warning says so: a game is never lost.
+    """
+    data = _envelope(text)
+    if expected_game is not None and data["game"] != expected_game:
+        raise WrongGameSave(game=data["game"], expected=expected_game)
+    try:
+        game = find_game(data["game"])
+    except UnknownGame:
+        raise
+    game_version = data.get("game_version", 1)
+    if isinstance(game_version, int) and game_version > game.version:
+        raise NewerSave(version=game_version, supported=game.version)
+    try:
+        options = game.resolve_options(data["options"])
+    except AutomaError as e:
+        raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
+    session = Session(game, options, data["seed"])
+    try:
+        for action in data["actions"]:
+            session._apply(_checked_action(action))
+        for action in data.get("redo", []):
+            session._apply(_checked_action(action))
+        for _ in data.get("redo", []):
+            session.undo()
+    except (AutomaError, KeyError, TypeError, ValueError, IndexError):
+        return _from_snapshot(game, data)
+    snapshot = data.get("snapshot")
+    if isinstance(snapshot, dict) and snapshot != session._state:
+        return _from_snapshot(game, data)
+    return session
+
+
+def _checked_action(action: Any) -> Action:
+    if isinstance(action, dict) and len(action) == 1 and ("answer" in action or (
+            "start" in action and isinstance(action["start"], str))):
+        return action
+    raise UnreadableSave("error.save.bad_field", field="actions")
+
+
+def _from_snapshot(game: GameDef, data: dict[str, Any]) -> Session:
+    snapshot = data.get("snapshot")
+    required = {"game", "options", "seed", "rng", "turn", "data", "piles", "stack", "prompt",
+                "pending", "finished"}
+    if not isinstance(snapshot, dict) or not required <= set(snapshot):
+        raise UnreadableSave("error.save.replay_failed")
+    if snapshot["game"] != game.id:
+        raise UnreadableSave("error.save.bad_field", field="snapshot")
+    session = Session.__new__(Session)
+    session.game = game
+    session._log = list(data.get("log") or [])
+    session._actions = []
+    session._undo = []
+    session._redo = []
+    session._state = snapshot
+    session.initial_cards = sorted(session._ctx().piles.all_cards())
+    session.warnings = [{"key": "warning.save.history_dropped", "params": {}}]
+    return session
