@@ -1,0 +1,67 @@
+"""Card faces as SVG, drawn by our own code from card data.
+
+Each game registers a :class:`CardRenderer` (usually from ``render/<game>.py``); the web app
+and the print sheets only call :func:`card_svg` and :func:`deck`. An SVG has ``role="img"``
+with a ``<title>`` and ``<desc>`` in the chosen language, so screen readers get the card's
+content as text. Cards are drawn at 63 × 88 mm (``viewBox="0 0 630 880"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+CARD_WIDTH_MM = 63
+CARD_HEIGHT_MM = 88
+
+
+@dataclass(frozen=True)
+class CardRenderer:
+    """How one game draws its cards."""
+
+    game: str
+    card_svg: Callable[[str, Sequence[str], str], str]
+    """``(card_id, highlight, lang) -> svg``: ``highlight`` names card fields (or halves)."""
+    deck: Callable[[], list[str]]
+    """Every card id of the game, in print order."""
+
+
+_RENDERERS: dict[str, CardRenderer] = {}
+
+
+def register_renderer(renderer: CardRenderer) -> CardRenderer:
+    """Register a game's card renderer."""
+    _RENDERERS[renderer.game] = renderer
+    return renderer
+
+
+def _renderer(game: str) -> CardRenderer:
+    if game not in _RENDERERS:
+        import importlib
+
+        try:
+            importlib.import_module(f"automa.render.{game}")
+        except ModuleNotFoundError:
+            pass
+    if game not in _RENDERERS:
+        raise KeyError(f"no card renderer for {game}")
+    return _RENDERERS[game]
+
+
+def has_renderer(game: str) -> bool:
+    """Whether the game draws card images."""
+    try:
+        _renderer(game)
+    except KeyError:
+        return False
+    return True
+
+
+def card_svg(game: str, card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> str:
+    """One card face as an SVG string."""
+    return _renderer(game).card_svg(card_id, tuple(highlight), lang)
+
+
+def deck(game: str) -> list[str]:
+    """Every card id of a game, in print order."""
+    return _renderer(game).deck()
