@@ -14,11 +14,14 @@ from collections import Counter
 from typing import Any
 
 import automa
+from automa.core.i18n import catalog
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
 from automa.core.session import Session
 
 MAX_ANSWERS = 5000
+UNTRANSLATED_TEST_GAMES = {"demo"}
+"""Games registered only by the tests, whose messages are not in the app's catalogs."""
 
 
 def random_answer(prompt: Prompt, rng: Rng) -> Any:
@@ -81,8 +84,36 @@ def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
     return session
 
 
+def message_keys(value: Any) -> set[str]:
+    """Every message id referenced inside a JSON value (``{"key": ..., "params": ...}``)."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        if isinstance(value.get("key"), str) and isinstance(value.get("params", {}), dict):
+            found.add(value["key"])
+        for v in value.values():
+            found |= message_keys(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= message_keys(v)
+    return found
+
+
+def check_messages(session: Session, log_from: int = 0) -> None:
+    """Every message the prompt, the view and the new log entries use exists in en and uk."""
+    keys = message_keys(session.log[log_from:]) | message_keys(session.view())
+    prompt = session.prompt
+    if prompt is not None:
+        keys |= {prompt.key} | message_keys(prompt.to_json())
+    keys |= {p["label"] for p in session.procedures}
+    for lang in ("en", "uk"):
+        missing = sorted(k for k in keys if k not in catalog(lang))
+        assert not missing, f"missing {lang} messages: {missing}"
+
+
 def _check_step(session: Session, states: list[str]) -> None:
     check_cards(session)
+    if session.game_id not in UNTRANSLATED_TEST_GAMES:
+        check_messages(session, max(0, len(session.log) - 20))
     after = json.dumps(session.state, sort_keys=True)
     log_after = session.log
     assert json.loads(after) == session.state, "state is not plain JSON"
