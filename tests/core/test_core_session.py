@@ -1,0 +1,238 @@
+"""The session: answers, rejected answers, undo/redo, procedures, corrections, saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import automa
+from automa.core.errors import (
+    GameOver,
+    InvalidAnswer,
+    InvalidOption,
+    NewerSave,
+    NothingToUndo,
+    UnknownGame,
+    UnknownProcedure,
+    UnreadableSave,
+    WrongGameSave,
+)
+from automa.core.session import Session
+
+
+def start(seed: int = 1) -> Session:
+    s = automa.new_game("demo", {"rounds": 2}, seed=seed)
+    s.answer(True)  # setup confirmed; round 1 drawn
+    return s
+
+
+def test_games_lists_ids_names_and_option_schemas() -> None:
+    demo = next(g for g in automa.games() if g["id"] == "demo")
+    option = demo["options"][0]
+    assert option["id"] == "rounds" and option["type"] == "int" and option["default"] == 3
+    assert option["choices"] == [1, 2, 3, 4, 5]
+    assert option["choice_labels"][0] == "demo.option.rounds.1"
+
+
+def test_unknown_game_and_bad_options_are_refused() -> None:
+    with pytest.raises(UnknownGame):
+        automa.new_game("chess")
+    with pytest.raises(InvalidOption) as info:
+        automa.new_game("demo", {"colour": "red"})
+    assert info.value.key == "error.option.unknown"
+    with pytest.raises(InvalidOption) as info:
+        automa.new_game("demo", {"rounds": 9})
+    assert info.value.key == "error.option.bad_value"
+    assert automa.new_game("demo", {"rounds": "2"}).options == {"rounds": 2}
+
+
+def test_a_rejected_answer_leaves_the_session_exactly_as_it_was() -> None:
+    s = start()
+    before = (s.to_json(), s.state, s.log)
+    with pytest.raises(InvalidAnswer):
+        s.answer("maybe")
+    assert (s.to_json(), s.state, s.log) == before
+
+
+def test_undo_restores_and_redo_reapplies_without_limit() -> None:
+    s = start()
+    states = [s.state]
+    for answer in (True, 2):
+        s.answer(answer)
+        states.append(s.state)
+    s.undo()
+    s.undo()
+    s.undo()
+    assert s.prompt is not None and s.prompt.key == "demo.setup"
+    assert not s.can_undo and s.can_redo
+    with pytest.raises(NothingToUndo):
+        s.undo()
+    s.redo()
+    assert s.state == states[0]
+    s.redo()
+    s.redo()
+    assert s.state == states[2] and not s.can_redo
+
+
+def test_a_new_answer_clears_redo() -> None:
+    s = start()
+    s.answer(True)
+    s.undo()
+    s.answer(False)
+    assert not s.can_redo
+
+
+def test_an_undone_draw_draws_the_same_card_again() -> None:
+    s = start()
+    drawn = s.log[-1]
+    s.undo()
+    s.redo()
+    assert s.log[-1] == drawn
+
+
+def test_procedures_interrupt_and_the_prompt_comes_back() -> None:
+    s = start()
+    s.answer(True)
+    s.answer(0)
+    s.answer({"p": 0, "q": 0})
+    s.answer(True)
+    assert s.prompt is not None and s.prompt.key == "demo.q.next"
+    assert [p["id"] for p in s.procedures] == ["bonus", "correct"]
+    vp = s.view()["vp"]
+    s.start("bonus")
+    assert s.view()["vp"] == vp + 1
+    assert s.prompt.key == "demo.q.next"
+    assert s.log[-1]["action"]["key"] == "demo.log.bonus"
+    with pytest.raises(UnknownProcedure):
+        s.start("teleport")
+    s.undo()
+    assert s.view()["vp"] == vp
+
+
+def test_a_correction_sets_a_tracked_value_logs_it_and_is_undoable() -> None:
+    s = start()
+    s.start("correct")
+    assert s.prompt.kind == "pick_one" and s.prompt.choices == ["vp"]
+    s.answer("vp")
+    assert s.prompt.kind == "count" and s.prompt.default == 0
+    with pytest.raises(InvalidAnswer):
+        s.answer(500)
+    s.answer(17)
+    assert s.view()["vp"] == 17
+    assert s.log[-1]["action"] == {"key": "core.log.corrected",
+                                   "params": {"what": {"key": "demo.vp", "params": {}},
+                                              "old": 0, "new": 17}}
+    assert s.prompt.key == "demo.q.yes_no"
+    s.undo()
+    s.undo()
+    s.undo()
+    assert s.view()["vp"] == 0 and s.prompt.key == "demo.q.yes_no"
+
+
+def test_the_finished_game_accepts_no_answer() -> None:
+    s = automa.new_game("demo", {"rounds": 1}, seed=2)
+    s.answer(True)
+    while not s.finished:
+        p = s.prompt
+        assert p is not None
+        s.answer({"yes_no": False, "pick_subset": [], "pick_one": "left"}.get(p.kind, True))
+    assert s.prompt is None
+    with pytest.raises(GameOver):
+        s.answer(True)
+    s.undo()
+    assert not s.finished
+
+
+def test_save_and_load_give_an_identical_session_with_its_history() -> None:
+    s = start()
+    s.answer(True)
+    s.answer(3)
+    s.undo()
+    loaded = automa.load_game(s.to_json())
+    assert loaded == s
+    assert loaded.can_undo and loaded.can_redo
+    loaded.redo()
+    s.redo()
+    assert loaded == s
+
+
+@pytest.mark.parametrize(("text", "error", "key"), [
+    ("", UnreadableSave, "error.save.not_json"),
+    ("{not json", UnreadableSave, "error.save.not_json"),
+    ("[1, 2]", UnreadableSave, "error.save.not_a_save"),
+    ('{"format": "something-else"}', UnreadableSave, "error.save.not_a_save"),
+])
+def test_unreadable_saves_get_a_clear_message(text: str, error: type, key: str) -> None:
+    with pytest.raises(error) as info:
+        automa.load_game(text)
+    assert info.value.key == key
+    assert info.value.message("uk") != key and info.value.message("en") != key
+
+
+def test_a_truncated_save_is_refused() -> None:
+    text = start().to_json()
+    with pytest.raises(UnreadableSave):
+        automa.load_game(text[: len(text) // 2])
+
+
+def test_a_save_from_a_newer_app_is_refused() -> None:
+    data = json.loads(start().to_json())
+    data["version"] = 99
+    with pytest.raises(NewerSave) as info:
+        automa.load_game(json.dumps(data))
+    assert "99" in info.value.message("uk")
+    data["version"] = 1
+    data["game_version"] = 99
+    with pytest.raises(NewerSave):
+        automa.load_game(json.dumps(data))
+
+
+def test_a_save_of_another_game_is_refused_when_a_game_is_expected() -> None:
+    with pytest.raises(WrongGameSave):
+        automa.load_game(start().to_json(), expected_game="tapestry")
+
+
+def test_a_save_of_an_unknown_game_is_refused() -> None:
+    data = json.loads(start().to_json())
+    data["game"] = "chess"
+    with pytest.raises(UnknownGame):
+        automa.load_game(json.dumps(data))
+
+
+@pytest.mark.parametrize("field", ["seed", "options", "actions", "game"])
+def test_a_save_with_a_damaged_field_names_it(field: str) -> None:
+    data = json.loads(start().to_json())
+    data[field] = "??"
+    with pytest.raises((UnreadableSave, UnknownGame)):
+        automa.load_game(json.dumps(data))
+
+
+def test_a_save_whose_replay_diverges_is_restored_from_its_snapshot() -> None:
+    s = start()
+    s.answer(True)
+    data = json.loads(s.to_json())
+    data["snapshot"]["data"]["vp"] = 42  # as if the rules had changed since
+    loaded = automa.load_game(json.dumps(data))
+    assert loaded.view()["vp"] == 42
+    assert not loaded.can_undo
+    assert loaded.warnings == [{"key": "warning.save.history_dropped", "params": {}}]
+    assert loaded.prompt == s.prompt
+
+
+def test_a_save_with_an_impossible_answer_falls_back_to_its_snapshot() -> None:
+    s = start()
+    data = json.loads(s.to_json())
+    data["actions"].append({"answer": "nonsense"})
+    loaded = automa.load_game(json.dumps(data))
+    assert loaded.warnings and loaded.prompt == s.prompt
+
+
+def test_log_entries_have_turn_actor_action_and_why() -> None:
+    s = start()
+    s.answer(True)
+    s.answer(1)
+    entry = s.log[-1]
+    assert entry["turn"] == 1 and entry["actor"] == "bot"
+    assert entry["action"]["key"] == "demo.log.pick"
+    assert entry["why"]["rule"] == "demo.rule.order" and entry["why"]["pick"] == "z"
