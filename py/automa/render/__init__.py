@@ -39,10 +39,12 @@ def _renderer(game: str) -> CardRenderer:
     if game not in _RENDERERS:
         import importlib
 
+        module = f"automa.render.{game}"
         try:
-            importlib.import_module(f"automa.render.{game}")
-        except ModuleNotFoundError:
-            pass
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if e.name != module:
+                raise
     if game not in _RENDERERS:
         raise KeyError(f"no card renderer for {game}")
     return _RENDERERS[game]
