@@ -136,7 +136,7 @@ class Session:
             "game": self.game.id,
             "turn": self.turn,
             "finished": self.finished,
-            "piles": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
+            "pile_counts": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
         }
         base.update(self.game.view(self._ctx()))
         return base
