@@ -61,7 +61,7 @@ def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
     if options is None:
         options = random_options(game_id, rng)
     session = automa.new_game(game_id, options, seed=seed)
-    states: list[str] = [json.dumps(session.state, sort_keys=True)]
+    states: list[str] = [_dump(session)]
     procedures_started = 0
     for _ in range(MAX_ANSWERS):
         prompt = session.prompt
@@ -75,7 +75,7 @@ def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
             session.answer(random_answer(prompt, rng))
         if check:
             _check_step(session, states)
-        states.append(json.dumps(session.state, sort_keys=True))
+        states.append(_dump(session))
     else:
         raise AssertionError(f"{game_id} seed {seed}: no end after {MAX_ANSWERS} answers")
     assert session.finished
@@ -100,7 +100,7 @@ def message_keys(value: Any) -> set[str]:
 
 def check_messages(session: Session, log_from: int = 0) -> None:
     """Every message the prompt, the view and the new log entries use exists in en and uk."""
-    keys = message_keys(session.log[log_from:]) | message_keys(session.view())
+    keys = message_keys(session._log[log_from:]) | message_keys(session.view())
     prompt = session.prompt
     if prompt is not None:
         keys |= {prompt.key} | message_keys(prompt.to_json())
@@ -110,31 +110,35 @@ def check_messages(session: Session, log_from: int = 0) -> None:
         assert not missing, f"missing {lang} messages: {missing}"
 
 
+def _dump(session: Session) -> str:
+    return json.dumps(session._state, sort_keys=True)
+
+
 def _check_step(session: Session, states: list[str]) -> None:
     check_cards(session)
     if session.game_id not in UNTRANSLATED_TEST_GAMES:
-        check_messages(session, max(0, len(session.log) - 20))
-    after = json.dumps(session.state, sort_keys=True)
-    log_after = session.log
-    assert json.loads(after) == session.state, "state is not plain JSON"
+        check_messages(session, max(0, len(session._log) - 20))
+    after = _dump(session)
+    log_after = list(session._log)
+    assert json.loads(after) == session._state, "state is not plain JSON"
     session.undo()
-    assert json.dumps(session.state, sort_keys=True) == states[-1], "undo did not restore"
+    assert _dump(session) == states[-1], "undo did not restore"
     session.redo()
-    assert json.dumps(session.state, sort_keys=True) == after, "redo did not re-apply"
-    assert session.log == log_after, "redo gave another log"
+    assert _dump(session) == after, "redo did not re-apply"
+    assert session._log == log_after, "redo gave another log"
 
 
 def _check_replay(session: Session, states: list[str]) -> None:
     """Replaying the same seed and actions passes through identical states and log."""
     replay = automa.new_game(session.game_id, session.options, session.seed)
-    assert json.dumps(replay.state, sort_keys=True) == states[0]
+    assert _dump(replay) == states[0]
     for i, action in enumerate(session.actions, 1):
         if "start" in action:
             replay.start(action["start"])
         else:
             replay.answer(action["answer"])
-        assert json.dumps(replay.state, sort_keys=True) == states[i], f"replay differs at {i}"
-    assert replay.log == session.log, "same seed and answers gave another log"
+        assert _dump(replay) == states[i], f"replay differs at {i}"
+    assert replay._log == session._log, "same seed and answers gave another log"
     loaded = automa.load_game(session.to_json())
     assert loaded == session, "save -> load is not identical"
     assert not loaded.warnings
