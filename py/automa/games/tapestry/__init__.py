@@ -1,0 +1,44 @@
+"""Tapestry: the Automa and the Shadow Empire (Stonemaier Games' solo rules).
+
+Modules: ``data`` (card and board data), ``tracks`` (advancing, landmarks), ``benefits``
+(the Automa's benefits and civilization bonuses), ``board`` (conquer, explore, traps),
+``income`` (income turns 1-5), ``turn`` (the bots' turn and the game end), ``setup`` and
+``view`` (what is shown, procedures, corrections).
+"""
+
+from __future__ import annotations
+
+from automa.core.game import GameDef, OptionSpec, register
+from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
+from automa.games.tapestry.common import steps
+
+__all__ = ["GAME"]
+_MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
+
+GAME = register(GameDef(
+    id="tapestry",
+    name="tapestry.name",
+    version=1,
+    options=(
+        OptionSpec("difficulty", "int", 2, choices=(1, 2, 3, 4, 5, 6),
+                   label="tapestry.option.difficulty"),
+        OptionSpec("favorite_rule", "choice", "landmark_or_end",
+                   choices=("landmark_or_end", "any"), label="tapestry.option.favorite_rule"),
+        OptionSpec("card_reading", "choice", "images", choices=("images", "bga"),
+                   label="tapestry.option.card_reading"),
+        OptionSpec("level3_progress", "choice", "0-2-2", choices=("0-2-2", "2-4-4"),
+                   label="tapestry.option.level3_progress"),
+        OptionSpec("explorers_bonus", "choice", "track_advances",
+                   choices=("track_advances", "explore_conquer"),
+                   label="tapestry.option.explorers_bonus"),
+        OptionSpec("civ_reading", "choice", "cards", choices=("cards", "seed_text"),
+                   label="tapestry.option.civ_reading"),
+    ),
+    setup=setup.setup,
+    steps=steps,
+    procedures=view.procedures,
+    corrections=view.corrections,
+    view=view.view,
+    actors=("automa", "shadow", "player"),
+    description="tapestry.description",
+))

@@ -1,0 +1,153 @@
+"""The Automa's benefits (rulebook "Benefits" chart) and its civilization income bonuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+from automa.core.i18n import msg
+from automa.games.tapestry import data
+from automa.games.tapestry.common import add_vp, steps, track_ref
+from automa.games.tapestry.data import TRACKS
+
+MAX_ROLLS = 100
+"""A safety bound on "roll until it shows one of these tracks" (never reached in practice)."""
+
+
+def roll_until(ctx: Ctx, allowed: tuple[str, ...] = TRACKS) -> tuple[str, list[str]]:
+    """Roll the science die until it shows one of ``allowed``; the track and every roll."""
+    rolls: list[str] = []
+    for _ in range(MAX_ROLLS):
+        rolls.append(ctx.rng.choice(TRACKS))
+        if rolls[-1] in allowed:
+            return rolls[-1], rolls
+    return allowed[0], rolls
+
+
+def _rolled(ctx: Ctx, track: str, rolls: list[str], allowed: tuple[str, ...]) -> None:
+    ctx.log("automa", "tapestry.log.die", {"track": track_ref(track), "n": len(rolls)},
+            why={"rule": "tapestry.rule.science_die", "candidates": list(allowed),
+                 "steps": [{"name": "roll", "kind": "random", "kept": [r], "note": ""}
+                           for r in rolls], "pick": track})
+
+
+_ALLOWED: dict[str, tuple[str, ...]] = {
+    "advance_exp_mil_tec": ("exploration", "military", "technology"),
+    "regress_mil_tec": ("military", "technology"),
+}
+
+
+@steps
+def benefit(ctx: Ctx, kind: str) -> None:
+    """Resolve one benefit icon of the space the Automa just reached."""
+    ctx.log("automa", "tapestry.log.benefit", {"benefit": msg(f"tapestry.benefit.{kind}")})
+    if kind in ("explore", "explore_anywhere"):
+        ctx.then("explore", anywhere=kind.endswith("anywhere"))
+    elif kind in ("conquer", "conquer_anywhere"):
+        ctx.then("conquer", anywhere=kind.endswith("anywhere"))
+    elif kind in ("research_no_benefit", "research_with_benefit"):
+        track, rolls = roll_until(ctx)
+        _rolled(ctx, track, rolls, TRACKS)
+        ctx.then("advance_on", bot="automa", track=track,
+                 benefits=kind == "research_with_benefit")
+    elif kind == "tech_refresh":
+        ctx.ask(prompts.confirm("tapestry.q.tech_refresh", ui={"game": data.GAME}), "tap_done")
+    elif kind == "tapestry_card":
+        give_tapestry_card(ctx)
+    elif kind == "advance_exp_mil_tec_twice":
+        ctx.seq(("benefit", {"kind": "advance_exp_mil_tec"}),
+                ("benefit", {"kind": "advance_exp_mil_tec"}))
+    elif kind in _ALLOWED:
+        allowed = _ALLOWED[kind]
+        track, rolls = roll_until(ctx, allowed)
+        _rolled(ctx, track, rolls, allowed)
+        if kind.startswith("regress"):
+            ctx.then("regress_on", track=track)
+        else:
+            ctx.then("advance_on", bot="automa", track=track, benefits=True)
+
+
+def give_tapestry_card(ctx: Ctx) -> None:
+    """A tapestry card face down next to the Automa's mat (its trap pool)."""
+    ctx.data["tapestry_held"] += 1
+    ctx.ask(prompts.confirm("tapestry.q.tapestry_to_supply", {"n": ctx.data["tapestry_held"]},
+                            ui={"game": data.GAME}), "tap_done")
+
+
+# --- civilization income bonuses (income turns; rulebook: first civ before the second) ------
+@steps
+def civ_bonus(ctx: Ctx, civ: str, turn: int) -> None:
+    """Apply one civilization side's income bonus for income turn ``turn``."""
+    side = data.civ(civ, ctx.options)
+    if turn not in side["turns"]:
+        return
+    ctx.log("automa", "tapestry.log.civ_bonus", {"civ": msg(f"tapestry.civ.{civ}")})
+    plan: list[Any] = []
+    for bonus in side["bonus"]:
+        plan.extend(_bonus_steps(bonus, turn))
+    ctx.seq(*plan)
+
+
+def _bonus_steps(bonus: str, turn: int) -> list[Any]:
+    even = turn % 2 == 0
+    if bonus == "advance_exploration_or_military":
+        track = "exploration" if even else "military"
+        return [("advance_on", {"bot": "automa", "track": track, "benefits": True})]
+    if bonus == "explore_anywhere_or_conquer":
+        return [("explore", {"anywhere": True})] if even else [("conquer", {"anywhere": False})]
+    if bonus == "conquer_if_few_territories":
+        return [("confirm_territories", {"turn": turn}),
+                ("conquer_if_few", {"turn": turn})]
+    if bonus == "topple_on_single_token":
+        return ["topple_on_single_token"]
+    if bonus == "research_with_benefit":
+        return [("benefit", {"kind": "research_with_benefit"})]
+    if bonus == "vp_per_territory":
+        return [("confirm_territories", {"turn": turn}), "vp_per_territory"]
+    return ["vp_per_landmark"]
+
+
+@steps
+def conquer_if_few(ctx: Ctx, turn: int) -> None:
+    """Conquerors: fewer territories than the income-turn number → conquer once."""
+    n = ctx.data["territories"]
+    why = {"rule": "tapestry.rule.conquerors", "candidates": [n, turn],
+           "pick": "conquer" if n < turn else "none"}
+    if n < turn:
+        ctx.log("automa", "tapestry.log.conquerors_conquer", {"n": n, "turn": turn}, why=why)
+        ctx.then("conquer", anywhere=False)
+    else:
+        ctx.log("automa", "tapestry.log.conquerors_enough", {"n": n, "turn": turn}, why=why)
+
+
+@steps
+def vp_per_territory(ctx: Ctx) -> None:
+    """Civilization bonus: 1 VP per controlled territory."""
+    add_vp(ctx, "civ", ctx.data["territories"])
+
+
+@steps
+def vp_per_landmark(ctx: Ctx) -> None:
+    """Civilization bonus: 1 VP per landmark on the Automa's mat."""
+    add_vp(ctx, "civ", len(ctx.data["mat_landmarks"]))
+
+
+@steps
+def confirm_territories(ctx: Ctx, turn: int) -> None:
+    """Ask once per income turn how many territories the Automa controls (pre-filled)."""
+    if ctx.data["territories_confirmed"] == turn:
+        return
+    ctx.ask(prompts.count("tapestry.q.territories", 0, 40, {"n": ctx.data["territories"]},
+                          default=ctx.data["territories"], ui={"game": data.GAME}),
+            territories_set, turn=turn)
+
+
+@steps
+def territories_set(ctx: Ctx, answer: int, turn: int) -> None:
+    """Keep the confirmed territory count."""
+    if answer != ctx.data["territories"]:
+        ctx.log("player", "tapestry.log.territories", {"old": ctx.data["territories"],
+                                                       "n": answer})
+    ctx.data["territories"] = answer
+    ctx.data["territories_confirmed"] = turn

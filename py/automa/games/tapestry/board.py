@@ -1,0 +1,185 @@
+"""Board procedures the player carries out for the Automa: conquer, explore, traps.
+
+Each shows the rule in our own words (``ui["rule"]``) and the tiebreaker card's hex
+pattern (``ui["pattern"]``), and asks only what the board must answer. Rulebook sections
+"Distance", "The hex tiebreaker", "Conquer", "Conquer opponent", "Conquer neutral",
+"Explore", "Traps", "Achievements".
+"""
+
+from __future__ import annotations
+
+from automa.core import prompts
+from automa.core.game import Ctx
+from automa.core.i18n import msg
+from automa.games.tapestry import data
+from automa.games.tapestry.common import can_gain, gain_achievement, steps, tb_ui, tiebreaker_card
+
+CONQUER_CASES = ("opponent", "neutral", "none")
+
+
+def _toppled_icon(ctx: Ctx) -> bool:
+    card = tiebreaker_card(ctx)
+    return bool(card and data.card(card, ctx.options)["toppled_outpost"])
+
+
+def _filters(ctx: Ctx) -> dict[str, bool]:
+    return {"middle": can_gain(ctx, "middle_island"), "adjacent": _toppled_icon(ctx)}
+
+
+@steps
+def conquer(ctx: Ctx, anywhere: bool) -> None:
+    """Rulebook "Conquer": your territory if the Automa can legally take one, else a neutral hex."""
+    where = msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
+    rule = msg("tapestry.rule.conquer", where=where,
+               adjacent=msg("tapestry.rule.adjacent_ok" if _toppled_icon(ctx)
+                            else "tapestry.rule.adjacent_not_ok"))
+    ctx.ask(prompts.pick_one("tapestry.q.conquer_case", list(CONQUER_CASES), {"where": where},
+                             labels=[msg(f"tapestry.conquer_case.{c}") for c in CONQUER_CASES],
+                             ui=tb_ui(ctx, rule, pattern=False)),
+            conquer_case)
+
+
+@steps
+def conquer_case(ctx: Ctx, answer: str) -> None:
+    """Go on with the procedure the board allows."""
+    if answer == "none":
+        ctx.log("automa", "tapestry.log.conquer_skipped", why={
+            "rule": "tapestry.rule.conquer", "candidates": list(CONQUER_CASES), "pick": "none"})
+        return
+    f = _filters(ctx)
+    if answer == "opponent":
+        rule = msg("tapestry.rule.conquer_opponent",
+                   middle=msg("tapestry.rule.middle_filter" if f["middle"]
+                              else "tapestry.rule.no_middle_filter"),
+                   distance=msg("tapestry.rule.distance"))
+        ctx.ask(prompts.yes_no("tapestry.q.conquer_opponent", ui=tb_ui(ctx, rule)),
+                conquer_opponent_done)
+        return
+    rule = msg("tapestry.rule.conquer_neutral",
+               adjacent=msg("tapestry.rule.adjacent_ok" if f["adjacent"]
+                            else "tapestry.rule.adjacent_not_ok"),
+               middle=msg("tapestry.rule.middle_filter" if f["middle"]
+                          else "tapestry.rule.no_middle_filter"),
+               distance=msg("tapestry.rule.distance"))
+    ui = tb_ui(ctx, rule)
+    ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", ui.get("pattern", {}), ui=ui),
+            conquer_neutral_where)
+
+
+@steps
+def conquer_opponent_done(ctx: Ctx, answer: bool) -> None:
+    """You answered whether you played a trap against the Automa's conquest."""
+    if answer:
+        ctx.log("automa", "tapestry.log.conquer_trapped")
+        return
+    ctx.data["territories"] += 1
+    ctx.data["toppled_yours"] += 1
+    ctx.log("automa", "tapestry.log.conquer_opponent",
+            {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]})
+    if ctx.data["toppled_yours"] >= 2:
+        gain_achievement(ctx, "automa", "topple_two")
+    if can_gain(ctx, "middle_island"):
+        ctx.ask(prompts.yes_no("tapestry.q.is_middle_island", ui=tb_ui(ctx, pattern=False)),
+                middle_island_answer)
+
+
+@steps
+def middle_island_answer(ctx: Ctx, answer: bool) -> None:
+    """The Automa's new territory is the middle island: it gains the achievement."""
+    if answer:
+        gain_achievement(ctx, "automa", "middle_island")
+
+
+@steps
+def conquer_neutral_where(ctx: Ctx, answer: bool) -> None:
+    """The hex is chosen: ask whether it is the middle island only when that matters."""
+    if can_gain(ctx, "middle_island") or _toppled_icon(ctx):
+        ctx.ask(prompts.yes_no("tapestry.q.is_middle_island", ui=tb_ui(ctx, pattern=False)),
+                conquer_neutral_place)
+    else:
+        ctx.then(conquer_neutral_place, answer=False)
+
+
+@steps
+def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
+    """Place the tile (if the hex is empty), the Automa outpost and maybe a toppled SE outpost."""
+    se_outpost = _toppled_icon(ctx) and not answer
+    turns = ctx.rng.die(6)
+    ctx.data["territories"] += 1
+    ctx.log("automa", "tapestry.log.conquer_neutral",
+            {"n": ctx.data["territories"], "turns": turns},
+            why={"rule": "tapestry.rule.toppled_outpost", "candidates": [],
+                 "pick": "shadow_outpost" if se_outpost else "none"})
+    if answer:
+        gain_achievement(ctx, "automa", "middle_island")
+    key = "tapestry.q.place_neutral_with_se" if se_outpost else "tapestry.q.place_neutral"
+    ctx.ask(prompts.confirm(key, {"turns": turns}, ui=tb_ui(ctx, pattern=False)), "tap_done")
+
+
+@steps
+def explore(ctx: Ctx, anywhere: bool) -> None:
+    """Rulebook "Explore": one scan (furthest from you unless military is the favourite)."""
+    turns = ctx.rng.die(6)
+    where = msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
+    furthest = ctx.data["fav"]["automa"] != "military"
+    rule = msg("tapestry.rule.explore", where=where,
+               furthest=msg("tapestry.rule.furthest_filter" if furthest
+                            else "tapestry.rule.no_furthest_filter"),
+               distance=msg("tapestry.rule.distance"))
+    ctx.log("automa", "tapestry.log.explore", {"turns": turns},
+            why={"rule": "tapestry.rule.explore", "candidates": [],
+                 "pick": "furthest" if furthest else "order"})
+    ui = tb_ui(ctx, rule)
+    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), {"turns": turns, "where": where},
+                         ui=ui), "tap_done")
+
+
+@steps
+def topple_on_single_token(ctx: Ctx) -> None:
+    """Civilization bonus: a toppled SE outpost on one of the Automa's 1-token territories."""
+    ctx.ask(prompts.yes_no("tapestry.q.single_token_territories",
+                           ui=tb_ui(ctx, msg("tapestry.rule.single_token"), pattern=False)),
+            topple_on_single_token_where)
+
+
+@steps
+def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
+    """More than 2 such territories: the hex tiebreaker picks one."""
+    if not answer:
+        ctx.log("automa", "tapestry.log.no_single_token")
+        return
+    ui = tb_ui(ctx, msg("tapestry.rule.single_token"))
+    ctx.log("automa", "tapestry.log.single_token")
+    ctx.ask(prompts.scan("tapestry.q.single_token_scan", ui.get("pattern", {}), ui=ui), "tap_done")
+
+
+# --- player-initiated: you conquer a territory of the Automa (rulebook "Traps") -------------
+@steps
+def you_conquer_automa(ctx: Ctx) -> None:
+    """Discard the Automa's tapestry cards at random until a trap shows or none are left."""
+    held = ctx.data["tapestry_held"]
+    if held <= 0:
+        ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
+        ctx.log("player", "tapestry.log.conquest_stands", {"n": ctx.data["territories"]})
+        ctx.ask(prompts.confirm("tapestry.q.conquest_stands",
+                                ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
+                "tap_done")
+        return
+    index = ctx.rng.below(held) + 1
+    ctx.ask(prompts.yes_no("tapestry.q.reveal_tapestry", {"index": index, "n": held},
+                           ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
+            trap_revealed)
+
+
+@steps
+def trap_revealed(ctx: Ctx, answer: bool) -> None:
+    """A trap keeps the territory for the Automa; anything else: try the next card."""
+    ctx.data["tapestry_held"] -= 1
+    if answer:
+        ctx.log("automa", "tapestry.log.trap", {"left": ctx.data["tapestry_held"]})
+        ctx.ask(prompts.confirm("tapestry.q.trap_sprung",
+                                ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
+                "tap_done")
+        return
+    ctx.log("automa", "tapestry.log.not_a_trap", {"left": ctx.data["tapestry_held"]})
+    ctx.then(you_conquer_automa)

@@ -1,0 +1,117 @@
+"""Setup (rulebook "Setup" and "Difficulty levels"): a checklist plus what the app decides.
+
+The app rolls the science die for the Automa's civilization side and the Shadow Empire's
+favourite track, and shuffles both decks; the player only confirms what to do at the table
+and, at level 6, picks the Automa's second civilization.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+from automa.core.i18n import msg
+from automa.games.tapestry import data
+from automa.games.tapestry.benefits import roll_until
+from automa.games.tapestry.common import VP_SOURCES, steps, track_ref
+from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
+
+
+def initial_data(level: int) -> dict[str, Any]:
+    """The bots' state before anything is rolled."""
+    return {
+        "level": level,
+        "civs": [],
+        "fav": {"automa": "", "shadow": ""},
+        "pos": {bot: {t: 0 for t in TRACKS} for bot in data.BOTS},
+        "vp": {s: 0 for s in VP_SOURCES},
+        "territories": 1,
+        "territories_confirmed": 0,
+        "tapestry_held": 0,
+        "mat_tapestries": 0,
+        "landmarks": {},
+        "mat_landmarks": [],
+        "achievements": {a: [] for a in ACHIEVEMENTS},
+        "toppled_yours": 0,
+        "you_income_turns": 1,  # everyone takes income turn 1 at the start
+        "income_turns": 0,
+        "over": False,
+    }
+
+
+@steps
+def setup(ctx: Ctx) -> None:
+    """Build the state, roll and shuffle, then walk the player through the table setup."""
+    level = int(ctx.options["difficulty"])
+    ctx.data.update(initial_data(level))
+    progress = ctx.piles.create("progress", [str(i) for i in range(8, 23)])
+    progress.shuffle(ctx.rng)
+    deck = ctx.piles.create("deck", [progress.draw()] + [str(i) for i in range(1, 8)])
+    deck.shuffle(ctx.rng)
+    for pile in ("discard", "pair", "income_tiebreaker"):
+        ctx.piles.create(pile)
+    die, _ = roll_until(ctx)
+    civ = data.civ_for_die(die)
+    ctx.data["civs"] = [civ]
+    ctx.data["fav"]["automa"] = data.civ(civ)["favorite"]
+    se_fav, rolls = roll_until(ctx, tuple(t for t in TRACKS if t != ctx.data["fav"]["automa"]))
+    ctx.data["fav"]["shadow"] = se_fav
+    ctx.log("automa", "tapestry.log.civ_rolled", {"civ": msg(f"tapestry.civ.{civ}"),
+                                                   "track": track_ref(die)},
+            why={"rule": "tapestry.rule.civ_roll", "candidates": list(TRACKS), "pick": die})
+    ctx.log("shadow", "tapestry.log.shadow_favorite", {"track": track_ref(se_fav),
+                                                        "n": len(rolls)},
+            why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav})
+    ctx.ask(prompts.confirm("tapestry.q.setup_components", ui={"game": data.GAME}),
+            setup_automa)
+
+
+@steps
+def setup_automa(ctx: Ctx, answer: bool) -> None:
+    """The Automa's components, its civilization side and favourite track."""
+    level = data.level(ctx.data["level"], ctx.options)
+    card = msg(f"tapestry.income_card.{level['income_card']}")
+    civ = ctx.data["civs"][0]
+    ctx.ask(prompts.confirm("tapestry.q.setup_automa", {
+        "level": ctx.data["level"], "name": msg(f"tapestry.level.{ctx.data['level']}"),
+        "side": msg(f"tapestry.mat.{level['mat']}"), "card": card,
+        "civ": msg(f"tapestry.civ.{civ}"), "track": track_ref(ctx.data["fav"]["automa"]),
+    }, ui={"game": data.GAME}), setup_second_civ)
+
+
+@steps
+def setup_second_civ(ctx: Ctx, answer: bool) -> None:
+    """Level 6: the player picks the Automa's second civilization (its heart is ignored)."""
+    if not data.level(ctx.data["level"], ctx.options)["second_civ"]:
+        ctx.then(setup_shadow)
+        return
+    others = [c for c in data.CIVS if c != ctx.data["civs"][0]]
+    ctx.ask(prompts.pick_one("tapestry.q.second_civ", others,
+                             labels=[msg(f"tapestry.civ.{c}") for c in others],
+                             default=others[0], ui={"game": data.GAME}),
+            second_civ_chosen)
+
+
+@steps
+def second_civ_chosen(ctx: Ctx, answer: str) -> None:
+    """Keep the second civilization after the first."""
+    ctx.data["civs"].append(answer)
+    ctx.log("player", "tapestry.log.second_civ", {"civ": msg(f"tapestry.civ.{answer}")})
+    ctx.then(setup_shadow)
+
+
+@steps
+def setup_shadow(ctx: Ctx) -> None:
+    """The Shadow Empire's components and favourite; the decks stay in the box."""
+    ctx.ask(prompts.confirm("tapestry.q.setup_shadow",
+                            {"track": track_ref(ctx.data["fav"]["shadow"])},
+                            ui={"game": data.GAME}), setup_done)
+
+
+@steps
+def setup_done(ctx: Ctx, answer: bool) -> None:
+    """Setup is over: everyone's income turn 1 starts the game."""
+    ctx.log("automa", "tapestry.log.decks", {"deck": len(ctx.piles["deck"]),
+                                             "progress": len(ctx.piles["progress"])})
+    ctx.then("income_turn")

@@ -1,0 +1,125 @@
+"""Advancing the bots on the tracks: valid tracks, the track tiebreak, landmarks, track ends.
+
+Rulebook "Advance on a track" and "Landmarks": the track card's indicator gives the valid
+tracks; the tiebreaker card's list picks one (top to bottom for the Automa, bottom to top
+for the Shadow Empire; the heart is that bot's favourite). Either bot's landmark goes to the
+Automa's mat. Only the Automa gains benefits, each icon once per space.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+from automa.core.i18n import msg
+from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
+from automa.games.tapestry import data
+from automa.games.tapestry.common import bot_ref, gain_achievement, steps, track_ref
+from automa.games.tapestry.data import END, TRACKS
+
+
+def distance(pos: int, rule: str, track: str, claimed: dict[str, str]) -> int:
+    """How far a token at ``pos`` is from what the indicator counts (landmark or end, or end)."""
+    to_end = END - pos
+    if rule != "landmark_or_end":
+        return to_end
+    ahead = [s - pos for s in data.LANDMARK_SPACES
+             if s > pos and data.landmark_at(track, s) not in claimed]
+    return min([to_end, *ahead])
+
+
+def tiebreak_order(order: list[str], bot: str, favorite: str) -> list[str]:
+    """The card's track list as ``bot`` reads it, the heart replaced by its favourite."""
+    seq = order if bot == "automa" else list(reversed(order))
+    resolved = [favorite if item == "favorite" else item for item in seq]
+    return list(dict.fromkeys(resolved))
+
+
+def choose_track(positions: dict[str, int], rule: str, order: list[str], bot: str,
+                 favorite: str, claimed: dict[str, str]) -> Selection:
+    """Rulebook "Advance on a track": valid tracks by the indicator, then the tiebreak list."""
+    return select(list(TRACKS), [
+        Filter("not_finished", lambda t: positions[t] < END),
+        Extremum(f"closest_{rule}", lambda t: distance(positions[t], rule, t, claimed))
+        if rule != "any" else Filter("any", lambda t: True),
+        OrderedPick("track_tiebreak", tiebreak_order(order, bot, favorite)),
+    ])
+
+
+def pick_track(ctx: Ctx, bot: str, rule: str, tb_card: str,
+               favorite: str | None = None) -> Selection:
+    """The track ``bot`` takes with indicator ``rule`` and the list of card ``tb_card``."""
+    order = data.card(tb_card, ctx.options)["track_tiebreak"]
+    return choose_track(ctx.data["pos"][bot], rule, order, bot,
+                        favorite or ctx.data["fav"][bot], ctx.data["landmarks"])
+
+
+@steps
+def bot_advance(ctx: Ctx, bot: str, rule: str, tb_card: str) -> None:
+    """One bot advances on the track its indicator and the tiebreaker card choose."""
+    picked = pick_track(ctx, bot, rule, tb_card)
+    why = picked.why("tapestry.rule.track_choice")
+    if picked.choice is None:
+        ctx.log(bot, "tapestry.log.no_track", {"bot": bot_ref(bot)}, why=why)
+        return
+    ctx.log(bot, "tapestry.log.chooses_track",
+            {"bot": bot_ref(bot), "track": track_ref(picked.choice),
+             "rule": msg(f"tapestry.indicator.{rule}")}, why=why)
+    ctx.then(advance_on, bot=bot, track=picked.choice, benefits=True)
+
+
+@steps
+def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool) -> None:
+    """Move a bot's token one space forward on ``track`` and resolve the new space."""
+    pos = ctx.data["pos"][bot]
+    if pos[track] >= END:
+        ctx.log(bot, "tapestry.log.at_end", {"bot": bot_ref(bot), "track": track_ref(track)})
+        return
+    pos[track] += 1
+    space = pos[track]
+    ctx.log(bot, "tapestry.log.advance", {"bot": bot_ref(bot), "track": track_ref(track),
+                                          "space": space})
+    if space == END:
+        gain_achievement(ctx, bot, "complete_track")
+    if bot == "automa" and benefits:
+        for kind in reversed(data.automa_benefits(track, space)):
+            ctx.then("benefit", kind=kind)
+    landmark = data.landmark_at(track, space)
+    if landmark is not None and landmark not in ctx.data["landmarks"]:
+        ctx.data["landmarks"][landmark] = bot
+        ctx.data["mat_landmarks"].append(landmark)
+        ref = msg(f"tapestry.landmark.{_slug(landmark)}")
+        ctx.log(bot, "tapestry.log.landmark", {"bot": bot_ref(bot), "landmark": ref},
+                why={"rule": "tapestry.rule.landmarks", "candidates": [landmark],
+                     "pick": landmark})
+        ctx.ask(prompts.confirm("tapestry.q.landmark_to_mat",
+                                {"bot": bot_ref(bot), "landmark": ref},
+                                ui={"game": data.GAME,
+                                    "rule": msg("tapestry.rule.landmarks")}),
+                "tap_done")
+
+
+@steps
+def regress_on(ctx: Ctx, track: str) -> None:
+    """Move the Automa's token one space back (no benefits for regressing)."""
+    pos = ctx.data["pos"]["automa"]
+    if pos[track] <= 0:
+        ctx.log("automa", "tapestry.log.cannot_regress", {"track": track_ref(track)})
+        return
+    pos[track] -= 1
+    ctx.log("automa", "tapestry.log.regress", {"track": track_ref(track), "space": pos[track]})
+
+
+@steps
+def tap_done(ctx: Ctx, answer: Any = None) -> None:
+    """Nothing more to do after a table instruction."""
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "_")
+
+
+def landmark_key(name: str) -> str:
+    """The message id naming a landmark."""
+    return f"tapestry.landmark.{_slug(name)}"

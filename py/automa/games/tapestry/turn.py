@@ -1,0 +1,81 @@
+"""The bots' turn (rulebook "A bot turn"), the idle prompt between turns, and the game end."""
+
+from __future__ import annotations
+
+from automa.core import prompts
+from automa.core.game import Ctx
+from automa.core.i18n import msg
+from automa.games.tapestry import data
+from automa.games.tapestry.common import VP_SOURCES, steps, total_vp
+
+
+@steps
+def idle(ctx: Ctx) -> None:
+    """Wait until it is the bots' turn; the player's procedures are offered meanwhile."""
+    income_next = len(ctx.piles["deck"]) < 2
+    ctx.ask(prompts.confirm("tapestry.q.bots_turn",
+                            {"turn": ctx.turn + 1,
+                             "next": msg("tapestry.next.income" if income_next
+                                         else "tapestry.next.draw",
+                                         turn=ctx.data["income_turns"] + 1)},
+                            ui={"game": data.GAME}),
+            bot_turn)
+
+
+@steps
+def bot_turn(ctx: Ctx, answer: bool = True) -> None:
+    """Discard the last pair, draw two, lay them at random; income turn or both advances."""
+    ctx.turn += 1
+    deck = ctx.piles["deck"]
+    if len(deck) < 2:
+        # "you need to draw and the deck is empty" (a single card left is read as empty)
+        ctx.log("automa", "tapestry.log.deck_empty",
+                why={"rule": "tapestry.rule.income_trigger", "candidates": [len(deck)],
+                     "pick": "income"})
+        ctx.then("income_turn")
+        return
+    ctx.piles["discard"].put_top(*ctx.piles["pair"].take_all())
+    drawn = deck.draw_many(2)
+    left, right = ctx.rng.shuffle(drawn)
+    ctx.piles["pair"].put_bottom(left, right)
+    ctx.log("automa", "tapestry.log.pair", {"track": left, "tiebreaker": right},
+            why={"rule": "tapestry.rule.pair", "candidates": drawn, "pick": [left, right]})
+    track_card = data.card(left, ctx.options)
+    if not deck and track_card["income"]:
+        ctx.log("automa", "tapestry.log.income_icon", {"card": left},
+                why={"rule": "tapestry.rule.income_trigger", "candidates": [left],
+                     "pick": "income"})
+        ctx.then("income_turn")
+        return
+    ctx.seq(("bot_advance", {"bot": "automa", "rule": track_card["automa_track"],
+                             "tb_card": right}),
+            ("bot_advance", {"bot": "shadow", "rule": track_card["shadow_track"],
+                             "tb_card": right}),
+            "idle")
+
+
+def vp_breakdown(ctx: Ctx) -> dict[str, int]:
+    """The Automa's VP by source."""
+    return {s: int(ctx.data["vp"][s]) for s in VP_SOURCES}
+
+
+@steps
+def game_end(ctx: Ctx) -> None:
+    """After their 5th income turn the bots are done: the Automa's final VP by source."""
+    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp.{s}"), n=n)
+             for s, n in vp_breakdown(ctx).items() if n]
+    ctx.ask(prompts.confirm("tapestry.q.game_over", {"total": total_vp(ctx), "parts": parts},
+                            ui={"game": data.GAME, "rule": msg("tapestry.rule.game_end")}),
+            finish)
+
+
+@steps
+def finish(ctx: Ctx, answer: bool = True) -> None:
+    """Log the final score with its breakdown and end the game."""
+    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp.{s}"), n=n)
+             for s, n in vp_breakdown(ctx).items() if n]
+    ctx.log("automa", "tapestry.log.final", {"total": total_vp(ctx), "parts": parts},
+            why={"rule": "tapestry.rule.game_end", "candidates": list(VP_SOURCES),
+                 "pick": vp_breakdown(ctx)})
+    ctx.data["over"] = True
+    ctx.finish()

@@ -1,0 +1,171 @@
+"""What the player sees and may start: the bots at a glance, procedures, corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Correction, Ctx, Procedure
+from automa.core.i18n import msg
+from automa.games.tapestry import data
+from automa.games.tapestry.common import VP_SOURCES, bot_ref, gain_achievement, steps, total_vp
+from automa.games.tapestry.common import track_ref as _track
+from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
+from automa.games.tapestry.tracks import landmark_key
+
+IDLE_KEY = "tapestry.q.bots_turn"
+
+
+def _row(label: str, value: Any, **params: Any) -> dict[str, Any]:
+    return {"label": msg(label, **params), "value": value}
+
+
+def _bot_section(ctx: Ctx, bot: str) -> dict[str, Any]:
+    d = ctx.data
+    rows = [_row("tapestry.view.favorite", _track(d["fav"][bot]))]
+    rows += [{"label": _track(t), "value": d["pos"][bot][t]} for t in TRACKS]
+    if bot == "automa":
+        rows = [_row("tapestry.view.vp", total_vp(ctx))] + rows + [
+            _row("tapestry.view.civs", [msg(f"tapestry.civ.{c}") for c in d["civs"]]),
+            _row("tapestry.view.territories", d["territories"]),
+            _row("tapestry.view.tapestry_held", d["tapestry_held"]),
+            _row("tapestry.view.landmarks", len(d["mat_landmarks"])),
+            _row("tapestry.view.achievements",
+                 [msg(f"tapestry.achievement.{a}") for a in ACHIEVEMENTS
+                  if "automa" in d["achievements"][a]] or "—"),
+        ]
+    return {"title": bot_ref(bot), "rows": rows}
+
+
+def view(ctx: Ctx) -> dict[str, Any]:
+    """The bots at a glance: tracks, VP by source, decks, the cards on the table."""
+    d = ctx.data
+    if not d:
+        return {}
+    sections = [_bot_section(ctx, "automa"), _bot_section(ctx, "shadow")]
+    sections.append({"title": msg("tapestry.view.vp_breakdown"),
+                     "rows": [_row(f"tapestry.vp.{s}", d["vp"][s]) for s in VP_SOURCES]})
+    sections.append({"title": msg("tapestry.view.game"), "rows": [
+        _row("tapestry.view.level", msg(f"tapestry.level.{d['level']}")),
+        _row("tapestry.view.income_turns", d["income_turns"]),
+        _row("tapestry.view.your_income_turns", d["you_income_turns"]),
+        _row("tapestry.view.mat_tapestries", d["mat_tapestries"]),
+        _row("tapestry.view.deck", len(ctx.piles["deck"])),
+        _row("tapestry.view.progress", len(ctx.piles["progress"])),
+    ]})
+    cards: list[dict[str, Any]] = []
+    pair = ctx.piles["pair"].cards
+    if len(pair) == 2:
+        cards.append(_card(ctx, pair[0], "tapestry.view.track_card", "track"))
+        cards.append(_card(ctx, pair[1], "tapestry.view.tiebreaker_card", "tiebreaker"))
+    for card in ctx.piles["income_tiebreaker"].cards:
+        cards.append(_card(ctx, card, "tapestry.view.income_tiebreaker", "tiebreaker"))
+    return {
+        "sections": sections,
+        "cards": cards,
+        "piles": [
+            {"id": "deck", "label": msg("tapestry.pile.deck"), "count": len(ctx.piles["deck"]),
+             "viewable": False},
+            {"id": "discard", "label": msg("tapestry.pile.discard"),
+             "count": len(ctx.piles["discard"]), "viewable": True},
+            {"id": "progress", "label": msg("tapestry.pile.progress"),
+             "count": len(ctx.piles["progress"]), "viewable": False},
+        ],
+        "vp": total_vp(ctx),
+    }
+
+
+def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
+    disputed = sorted(data.disputed_fields(card))
+    entry: dict[str, Any] = {"card": card, "role": msg(role), "highlight": [half]}
+    if disputed:
+        entry["disputed"] = disputed
+        entry["reading"] = "bga" if ctx.options.get("card_reading") == "bga" else "images"
+    return entry
+
+
+# --- player-initiated procedures -------------------------------------------------------------
+def procedures(ctx: Ctx) -> list[Procedure]:
+    """While waiting for the bots' turn: your conquests, landmarks, achievements, income turns."""
+    p = ctx.prompt
+    if p is None or p.key != IDLE_KEY:
+        return []
+    found = [Procedure("you_conquer_automa", "tapestry.procedure.you_conquer_automa",
+                       "you_conquer_automa")]
+    if len(ctx.data["landmarks"]) < len(data.landmarks()):
+        found.append(Procedure("you_claim_landmark", "tapestry.procedure.you_claim_landmark",
+                               "you_claim_landmark"))
+    if any("you" not in h for h in ctx.data["achievements"].values()):
+        found.append(Procedure("you_achievement", "tapestry.procedure.you_achievement",
+                               "you_achievement"))
+    if ctx.data["you_income_turns"] < 5:
+        found.append(Procedure("you_income_turn", "tapestry.procedure.you_income_turn",
+                               "you_income_turn"))
+    return found
+
+
+@steps
+def you_claim_landmark(ctx: Ctx) -> None:
+    """Which landmark did you claim? (It is then no longer a target for the bots.)"""
+    free = [name for name in data.landmarks() if name not in ctx.data["landmarks"]]
+    ctx.ask(prompts.pick_one("tapestry.q.which_landmark", free,
+                             labels=[msg(landmark_key(n)) for n in free],
+                             ui={"game": data.GAME}), landmark_claimed)
+
+
+@steps
+def landmark_claimed(ctx: Ctx, answer: str) -> None:
+    """Record your landmark."""
+    ctx.data["landmarks"][answer] = "you"
+    ctx.log("player", "tapestry.log.you_landmark", {"landmark": msg(landmark_key(answer))})
+
+
+@steps
+def you_achievement(ctx: Ctx) -> None:
+    """Which achievement did you gain? (The Automa then scores less for it.)"""
+    left = [a for a in ACHIEVEMENTS if "you" not in ctx.data["achievements"][a]]
+    ctx.ask(prompts.pick_one("tapestry.q.which_achievement", left,
+                             labels=[msg(f"tapestry.achievement.{a}") for a in left],
+                             ui={"game": data.GAME, "rule": msg("tapestry.rule.achievements")}),
+            achievement_gained)
+
+
+@steps
+def achievement_gained(ctx: Ctx, answer: str) -> None:
+    """Record your achievement."""
+    gain_achievement(ctx, "you", answer)
+    ctx.log("player", "tapestry.log.you_achievement",
+            {"achievement": msg(f"tapestry.achievement.{answer}")})
+
+
+@steps
+def you_income_turn(ctx: Ctx) -> None:
+    """You start an income turn (for the Automa's "first to start a new era")."""
+    ctx.data["you_income_turns"] += 1
+    ctx.log("player", "tapestry.log.you_income", {"turn": ctx.data["you_income_turns"]})
+
+
+def corrections(ctx: Ctx) -> list[Correction]:
+    """The values the player may set by hand."""
+    if not ctx.data or ctx.data.get("over"):
+        return []
+    track_labels = tuple(_track(t) for t in TRACKS)
+    found = [
+        Correction("territories", msg("tapestry.view.territories"), ("territories",), 0, 40),
+        Correction("tapestry_held", msg("tapestry.view.tapestry_held"), ("tapestry_held",),
+                   0, 20),
+        Correction("mat_tapestries", msg("tapestry.view.mat_tapestries"), ("mat_tapestries",),
+                   0, 4),
+        Correction("toppled_yours", msg("tapestry.view.toppled_yours"), ("toppled_yours",),
+                   0, 20),
+        Correction("you_income_turns", msg("tapestry.view.your_income_turns"),
+                   ("you_income_turns",), 1, 5),
+        Correction("vp", msg("tapestry.vp.correction"), ("vp", "correction"), -200, 200),
+    ]
+    for bot in data.BOTS:
+        found.append(Correction(f"fav_{bot}", msg("tapestry.view.favorite_of", bot=bot_ref(bot)),
+                                ("fav", bot), choices=TRACKS, choice_labels=track_labels))
+        found += [Correction(f"pos_{bot}_{t}",
+                             msg("tapestry.view.position", bot=bot_ref(bot), track=_track(t)),
+                             ("pos", bot, t), 0, data.END) for t in TRACKS]
+    return found
