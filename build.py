@@ -1,0 +1,507 @@
+#!/usr/bin/env python3
+"""Build the offline web app into ``dist/`` (standard library only).
+
+    python3 build.py            # check data and translations, then write dist/
+    python3 build.py serve      # build, then serve at http://127.0.0.1:8000/automa-companion/
+
+``dist/`` holds the vendored Pyodide runtime and PyScript chunks the page needs (copied from
+``node_modules``, installed with ``npm ci`` when missing), the engine packed as one zip with
+its card data and compiled message catalogs inside (``automa/_data/``), the page from
+``web/``, a web app manifest, icons drawn here, and a service worker that precaches every
+file under a content-hashed cache name. Every URL is relative, so the same ``dist/`` works at
+``/`` and under a sub-path such as GitHub Pages' ``/<repo>/``.
+
+The build stops with a clear message when card data is invalid or a translation is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import math
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zipfile
+import zlib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+NODE = ROOT / "node_modules"
+PREFIX = "/automa-companion/"
+CACHE_PREFIX = "automa-companion-"
+ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# PyScript chunks loaded only by <script type="py-editor"> or the terminal: never by this page.
+PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|index-|service-worker)")
+# Standard-library parts the app never imports (about 0.7 MB of the 2.5 MB zip).
+STDLIB_DROP_DIRS = {
+    "_pyrepl", "unittest", "multiprocessing", "xmlrpc", "wsgiref", "pydoc_data", "idlelib",
+    "tkinter", "turtledemo", "lib2to3", "ensurepip", "venv", "test", "curses", "dbm",
+}
+STDLIB_DROP_FILES = {
+    "pdb.py", "bdb.py", "doctest.py", "pydoc.py", "imaplib.py", "smtplib.py", "poplib.py",
+    "ftplib.py", "nntplib.py", "mailbox.py", "turtle.py", "pickletools.py", "tabnanny.py",
+    "trace.py", "profile.py", "cProfile.py", "pstats.py", "timeit.py", "_pydecimal.py",
+}
+KEEP_ENCODINGS = {
+    "__init__", "aliases", "ascii", "base64_codec", "charmap", "cp1251", "cp1252", "cp437",
+    "cp866", "hex_codec", "idna", "koi8_r", "koi8_u", "latin_1", "iso8859_1", "iso8859_5",
+    "iso8859_15", "mbcs", "oem", "punycode", "raw_unicode_escape", "rot_13", "undefined",
+    "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32", "utf_32_be", "utf_32_le",
+    "utf_7", "utf_8", "utf_8_sig", "zlib_codec",
+}
+SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
+              "web.shell.failed")
+MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+        ".webmanifest": "application/manifest+json", ".json": "application/json",
+        ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css"}
+
+
+class BuildError(Exception):
+    """A problem that stops the build, with a message for the person building."""
+
+
+# --- checks --------------------------------------------------------------------------------
+def engine() -> Any:
+    """Import the engine from ``py/`` (the same code the page runs)."""
+    path = str(ROOT / "py")
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    import automa
+
+    return automa
+
+
+def check_translations() -> dict[str, dict[str, Any]]:
+    """Every English message exists in Ukrainian with its plural categories and placeholders."""
+    engine()
+    from automa.core import i18n
+
+    catalogs = {lang: i18n.load_source_catalog(lang) for lang in i18n.LANGUAGES}
+    problems: list[str] = []
+    for lang, cat in catalogs.items():
+        if lang == "en":
+            continue
+        for key, message in catalogs["en"].items():
+            if key not in cat:
+                problems.append(f"{lang}: missing {key}")
+                continue
+            translated = cat[key]
+            if isinstance(message, dict) or isinstance(translated, dict):
+                have = set(translated) if isinstance(translated, dict) else set()
+                need = set(i18n.REQUIRED_CATEGORIES[lang])
+                if not need <= have:
+                    problems.append(f"{lang}: {key} needs the plural forms "
+                                    f"{sorted(need - have)}")
+            if i18n.placeholders(message) != i18n.placeholders(translated):
+                problems.append(f"{lang}: {key} has placeholders "
+                                f"{sorted(i18n.placeholders(translated))}, English has "
+                                f"{sorted(i18n.placeholders(message))}")
+    if problems:
+        raise BuildError("missing or broken translations:\n  " + "\n  ".join(problems))
+    return catalogs
+
+
+def check_cards() -> list[str]:
+    """Load every registered game's card data (and draw its cards) through the engine."""
+    automa = engine()
+    import importlib
+
+    render = importlib.import_module("automa.render")
+
+    ids = [g["id"] for g in automa.games()]
+    for game_id in ids:
+        try:
+            session = automa.new_game(game_id, {}, seed=1)
+            session.view()
+            if render.has_renderer(game_id):
+                for card in render.deck(game_id):
+                    for lang in ("en", "uk"):
+                        render.card_svg(game_id, card, (), lang)
+        except automa.InvalidCardData as e:
+            raise BuildError(f"invalid card data of {game_id}: {e}") from None
+        except automa.AutomaError as e:
+            raise BuildError(f"{game_id} does not start: {e}") from None
+    return ids
+
+
+# --- node_modules --------------------------------------------------------------------------
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` when the pinned packages are not installed yet."""
+    if (NODE / "pyodide" / "pyodide.mjs").is_file() and (NODE / "@pyscript" / "core").is_dir():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("node_modules/ is missing and npm is not installed: install Node.js "
+                         "and npm, then run `npm ci` here")
+    print("== npm ci (pinned Pyodide and PyScript)", flush=True)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT,
+                   check=True)
+
+
+# --- pieces of dist/ -----------------------------------------------------------------------
+def zip_bytes(entries: Iterable[tuple[str, bytes]], compress: bool = True) -> bytes:
+    """A reproducible zip (fixed dates, sorted names)."""
+    buf = io.BytesIO()
+    method = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+    with zipfile.ZipFile(buf, "w", method, compresslevel=9 if compress else None) as z:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = method
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    return buf.getvalue()
+
+
+def engine_zip(catalogs: dict[str, dict[str, Any]]) -> bytes:
+    """The engine package with its card data and compiled catalogs in ``automa/_data``."""
+    entries: list[tuple[str, bytes]] = []
+    package = ROOT / "py" / "automa"
+    for path in sorted(package.rglob("*")):
+        rel = path.relative_to(package.parent)
+        if path.is_file() and "__pycache__" not in rel.parts and path.suffix in (".py", ".typed"):
+            if rel.parts[1:2] == ("_data",):
+                continue
+            entries.append((rel.as_posix(), path.read_bytes()))
+    cards = ROOT / "cards"
+    for path in sorted(cards.rglob("*")):
+        if path.is_file() and path.suffix == ".toml":
+            rel = path.relative_to(ROOT).as_posix()
+            entries.append((f"automa/_data/{rel}", path.read_bytes()))
+    for lang, catalog in catalogs.items():
+        text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        entries.append((f"automa/_data/i18n/{lang}.json", text.encode()))
+    return zip_bytes(entries)
+
+
+def trimmed_stdlib(source: Path) -> bytes:
+    """Pyodide's standard-library zip without the modules the app never imports."""
+    entries = []
+    with zipfile.ZipFile(source) as z:
+        for info in z.infolist():
+            parts = info.filename.split("/")
+            if parts[0] in STDLIB_DROP_DIRS or (len(parts) == 1 and parts[0] in STDLIB_DROP_FILES):
+                continue
+            if parts[0] == "encodings" and len(parts) == 2 and parts[1].endswith(".py") \
+                    and parts[1][:-3] not in KEEP_ENCODINGS:
+                continue
+            if info.is_dir():
+                continue
+            entries.append((info.filename, z.read(info)))
+    return zip_bytes(entries)
+
+
+def pyscript_files() -> list[Path]:
+    """The PyScript chunks this page can load (no editor, no terminal)."""
+    folder = NODE / "@pyscript" / "core" / "dist"
+    return [p for p in sorted(folder.iterdir())
+            if p.suffix in (".js", ".css") and p.name != "xterm.css"
+            and not PYSCRIPT_UNUSED.match(p.name)]
+
+
+def shell_strings(catalogs: dict[str, dict[str, Any]]) -> dict[str, dict[str, str]]:
+    """The few texts the page shows before Python is ready, in every language."""
+    out: dict[str, dict[str, str]] = {}
+    for lang, catalog in catalogs.items():
+        out[lang] = {}
+        for key in SHELL_KEYS:
+            value = catalog.get(key)
+            if not isinstance(value, str):
+                raise BuildError(f"{lang}: missing {key} (i18n/{lang}/web.toml)")
+            out[lang][key.split(".", 1)[1]] = value
+    return out
+
+
+def manifest(catalogs: dict[str, dict[str, Any]]) -> str:
+    """The web app manifest (English names; the page itself follows the chosen language)."""
+    en = catalogs["en"]
+    return json.dumps({
+        "name": en["web.app.title"],
+        "short_name": en["web.app.short_name"],
+        "description": en["web.app.description"],
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "id": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#f7f4ee",
+        "theme_color": "#1d4e5f",
+        "icons": [
+            {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png",
+             "purpose": "any"},
+            {"src": "icons/icon-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "any"},
+            {"src": "icons/maskable-512.png", "sizes": "512x512", "type": "image/png",
+             "purpose": "maskable"},
+            {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        ],
+    }, ensure_ascii=False, indent=1)
+
+
+# --- icons, drawn here ---------------------------------------------------------------------
+def png(width: int, height: int, pixel: Callable[[float, float], tuple[int, int, int, int]]) -> bytes:
+    """An RGBA PNG whose pixel colour at the centre ``(x, y)`` in 0..1 is ``pixel``."""
+    rows = bytearray()
+    for j in range(height):
+        rows.append(0)
+        y = (j + 0.5) / height
+        for i in range(width):
+            rows.extend(pixel((i + 0.5) / width, y))
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(
+            ">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+
+
+def _round_rect(x: float, y: float, cx: float, cy: float, hw: float, hh: float,
+                r: float) -> float:
+    """Signed distance to a rounded rectangle centred at (cx, cy)."""
+    dx, dy = abs(x - cx) - hw + r, abs(y - cy) - hh + r
+    return math.hypot(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0) - r
+
+
+def _rotate(x: float, y: float, cx: float, cy: float, angle: float) -> tuple[float, float]:
+    c, s = math.cos(angle), math.sin(angle)
+    return cx + (x - cx) * c + (y - cy) * s, cy - (x - cx) * s + (y - cy) * c
+
+
+BG = (29, 78, 95)
+CARD_BACK = (226, 160, 66)
+CARD_FACE = (250, 247, 240)
+PIP = (196, 72, 52)
+
+
+def icon_pixel(size: int, maskable: bool) -> Callable[[float, float], tuple[int, int, int, int]]:
+    """Two cards fanned out on a teal tile: the app's icon (our own drawing)."""
+    px = 1.0 / size
+    scale = 0.78 if maskable else 1.0  # maskable icons keep their content in the safe zone
+
+    def cover(d: float) -> float:
+        return min(1.0, max(0.0, 0.5 - d / px))
+
+    def pixel(x: float, y: float) -> tuple[int, int, int, int]:
+        tile = 1.0 if maskable else cover(_round_rect(x, y, 0.5, 0.5, 0.5, 0.5, 0.2))
+        if tile <= 0:
+            return (0, 0, 0, 0)
+        u, v = 0.5 + (x - 0.5) / scale, 0.5 + (y - 0.5) / scale
+        colour = list(BG)
+        layers = []
+        bx, by = _rotate(u, v, 0.42, 0.52, -0.28)
+        layers.append((cover(_round_rect(bx, by, 0.42, 0.52, 0.17, 0.24, 0.035) * scale),
+                       CARD_BACK))
+        fx, fy = _rotate(u, v, 0.57, 0.5, 0.16)
+        face = _round_rect(fx, fy, 0.57, 0.5, 0.17, 0.24, 0.035) * scale
+        layers.append((cover(face - 0.012), (20, 40, 48)))
+        layers.append((cover(face), CARD_FACE))
+        layers.append((cover((math.hypot(fx - 0.57, fy - 0.5) - 0.075) * scale), PIP))
+        for a, c in layers:
+            if a > 0:
+                colour = [round(colour[k] * (1 - a) + c[k] * a) for k in range(3)]
+        return (colour[0], colour[1], colour[2], round(255 * tile))
+
+    return pixel
+
+
+ICON_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+<rect width="100" height="100" rx="20" fill="#1d4e5f"/>
+<rect x="25" y="28" width="34" height="48" rx="3.5" fill="#e2a042" transform="rotate(-16 42 52)"/>
+<rect x="40" y="26" width="34" height="48" rx="3.5" fill="#faf7f0" stroke="#142830"
+ stroke-width="1.2" transform="rotate(9 57 50)"/>
+<circle cx="57" cy="50" r="7.5" fill="#c44834"/>
+</svg>
+"""
+
+
+@functools.cache
+def icons() -> dict[str, bytes]:
+    """The app's icons: 192 and 512 px, a maskable 512 px one, and the SVG."""
+    return {
+        "icons/icon-192.png": png(192, 192, icon_pixel(192, False)),
+        "icons/icon-512.png": png(512, 512, icon_pixel(512, False)),
+        "icons/maskable-512.png": png(512, 512, icon_pixel(512, True)),
+        "icons/icon.svg": ICON_SVG.encode(),
+    }
+
+
+# --- the build -----------------------------------------------------------------------------
+def write(path: Path, data: bytes | str) -> None:
+    """Write a file of dist/ (mode 644)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+    path.chmod(0o644)
+
+
+def dist_files(dist: Path) -> list[str]:
+    """Every file of dist/ as a relative URL path, sorted."""
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                  if p.is_file() and p.name != "sw.js")
+
+
+def content_hash(dist: Path, files: list[str]) -> str:
+    """A hash of every file's name and content: the cache version."""
+    h = hashlib.sha256()
+    for name in files:
+        h.update(name.encode() + b"\0" + (dist / name).read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -> dict[str, Any]:
+    """Check the data and translations, then write the whole of ``dist``."""
+    ensure_node_modules()
+    catalogs = check_translations()
+    games = check_cards()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    pyodide = NODE / "pyodide"
+    for name in PYODIDE_FILES:
+        source = pyodide / name
+        if name == "python_stdlib.zip" and trim_stdlib:
+            write(dist / "pyodide" / name, trimmed_stdlib(source))
+        else:
+            write(dist / "pyodide" / name, source.read_bytes())
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    write(dist / "pyodide" / "pyodide-lock.json",
+          json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
+    for path in pyscript_files():
+        write(dist / "pyscript" / path.name, path.read_bytes())
+
+    write(dist / "pkgs" / "automa.zip", engine_zip(catalogs))
+    write(dist / "pyscript.json", json.dumps({
+        "interpreter": "./pyodide/pyodide.mjs",
+        "files": {"./pkgs/automa.zip": "./*"},
+        "plugins": ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey",
+                    "!deprecations-manager"],
+    }, indent=1))
+
+    shell = json.dumps(shell_strings(catalogs), ensure_ascii=False, separators=(",", ":"))
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB).as_posix()
+        if not path.is_file() or rel == "sw.template.js" or "__pycache__" in rel:
+            continue
+        data = path.read_bytes()
+        if rel == "index.html":
+            data = data.replace(b"/*SHELL_STRINGS*/{}", shell.encode())
+        write(dist / rel, data)
+    write(dist / "manifest.webmanifest", manifest(catalogs))
+    for name, data in icons().items():
+        write(dist / name, data)
+    write(dist / ".nojekyll", b"")
+
+    files = dist_files(dist)
+    version = content_hash(dist, files)
+    template = (WEB / "sw.template.js").read_text()
+    urls = ["./"] + [f"./{f}" for f in files if f != ".nojekyll"]
+    write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
+          .replace("__CACHE_PREFIX__", CACHE_PREFIX)
+          .replace("[/*FILES*/]", json.dumps(urls, indent=0)))
+    report = sizes(dist)
+    report.update({"games": games, "version": version})
+    if not quiet:
+        print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
+              f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
+              f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(games) or 'none'}; "
+              f"cache {CACHE_PREFIX}{version}")
+    return report
+
+
+def sizes(dist: Path) -> dict[str, int]:
+    """Number of files, raw bytes and gzip -9 bytes of ``dist``."""
+    raw = packed = count = 0
+    for p in dist.rglob("*"):
+        if p.is_file():
+            data = p.read_bytes()
+            count += 1
+            raw += len(data)
+            packed += len(gzip.compress(data, 9, mtime=0))
+    return {"files": count, "raw": raw, "gzip": packed}
+
+
+# --- serving -------------------------------------------------------------------------------
+def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
+                quiet: bool = False) -> http.server.ThreadingHTTPServer:
+    """An HTTP server of ``dist`` under ``prefix`` on 127.0.0.1 (like GitHub Pages)."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(dist), **kwargs)
+
+        def send_head(self) -> Any:
+            path = self.path.split("?", 1)[0]
+            if path in ("/", prefix.rstrip("/")):
+                self.send_response(301)
+                self.send_header("Location", prefix)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            if not path.startswith(prefix):
+                self.send_error(404)
+                return None
+            self.path = "/" + self.path[len(prefix):]
+            return super().send_head()
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, format: str, *args: Any) -> None:
+            if not quiet:
+                super().log_message(format, *args)
+
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``build.py [serve] [--port N] [--no-trim-stdlib] [--out DIR]``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--out", type=Path, default=DIST)
+    parser.add_argument("--no-trim-stdlib", action="store_true",
+                        help="ship Pyodide's whole standard library")
+    parser.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    args = parser.parse_args(argv)
+    os.chdir(ROOT)
+    try:
+        if not args.no_build:
+            build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib)
+    except BuildError as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        return 1
+    except subprocess.CalledProcessError as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = make_server(args.out.resolve(), args.port)
+        print(f"serving at http://127.0.0.1:{args.port}{PREFIX}  (Ctrl+C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,882 @@
+"""The page's glue: wires DOM events to the engine's session and draws its views.
+
+No rules live here: every decision comes from ``automa`` (the session, its prompt, its view,
+its log); this module only turns them into HTML and turns taps into answers. Screens follow
+the URL hash (``#/``, ``#/new/<game>``, ``#/play/<save>``, ``#/pile/<save>/<pile>``,
+``#/settings``), so reloading shows the same screen and the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+import importlib
+
+import automa
+from automa.core import i18n
+from automa.render import print as print_sheets
+
+cards = importlib.import_module("automa.render")  # (the attribute automa.render is a function)
+from pyodide.ffi import create_proxy, jsnull
+from pyscript import document, window
+
+KEY_SETTINGS = "automa.settings"
+KEY_INDEX = "automa.index"
+KEY_LAST = "automa.last"
+SAVE_PREFIX = "automa.save."
+LOG_SHOWN = 40
+DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
+TEXT_SIZES = (1, 1.15, 1.3)
+
+
+def present(value: Any) -> bool:
+    """Whether a value from JavaScript is there (neither ``null`` nor ``undefined``)."""
+    return value is not None and value is not jsnull
+
+
+def esc(text: Any) -> str:
+    """HTML-escaped text."""
+    return escape(str(text), quote=True)
+
+
+class Store:
+    """The saves and settings in ``localStorage``; a failed write is reported, not lost."""
+
+    def __init__(self) -> None:
+        self.storage = window.localStorage
+
+    def get_json(self, key: str, default: Any) -> Any:
+        """A stored JSON value, or ``default`` if absent or unreadable."""
+        text = self.storage.getItem(key)
+        if not isinstance(text, str):
+            return default
+        try:
+            return json.loads(text)
+        except ValueError:
+            return default
+
+    def put(self, key: str, text: str) -> str:
+        """Store ``text``; the error name (e.g. ``QuotaExceededError``) or ``""``."""
+        return str(window.automaStore(key, text))
+
+    def index(self) -> dict[str, dict[str, Any]]:
+        """Every saved game's summary by save id."""
+        found = self.get_json(KEY_INDEX, {})
+        return found if isinstance(found, dict) else {}
+
+    def save(self, save_id: str, session: automa.Session, created: float) -> str:
+        """Write one game and its summary; the error name or ``""``."""
+        problem = self.put(SAVE_PREFIX + save_id, session.to_json())
+        if problem:
+            return problem
+        index = self.index()
+        index[save_id] = {"game": session.game_id, "created": created,
+                          "updated": window.Date.now(), "turn": session.turn,
+                          "finished": session.finished}
+        return self.put(KEY_INDEX, json.dumps(index))
+
+    def load(self, save_id: str) -> str | None:
+        """The save text of one game."""
+        text = self.storage.getItem(SAVE_PREFIX + save_id)
+        return text if isinstance(text, str) else None
+
+    def delete(self, save_id: str) -> None:
+        """Remove one game (and only that one)."""
+        index = self.index()
+        index.pop(save_id, None)
+        self.put(KEY_INDEX, json.dumps(index))
+        self.storage.removeItem(SAVE_PREFIX + save_id)
+
+
+class App:
+    """The whole page: settings, the current screen and the game being played."""
+
+    def __init__(self) -> None:
+        self.store = Store()
+        self.settings = {**DEFAULT_SETTINGS, **self.store.get_json(KEY_SETTINGS, {})}
+        self.lang = str(window.automaShell.lang)
+        self.settings["lang"] = self.lang
+        self.games = {g["id"]: g for g in automa.games()}
+        self.session: automa.Session | None = None
+        self.save_id = ""
+        self.created = 0.0
+        self.message = ""
+        self.message_kind = "error"
+        self.confirm_delete = ""
+        self.wake_lock: Any = None
+        self.app = document.getElementById("app")
+        self.nav = document.getElementById("nav")
+
+    # --- text ---------------------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        """A message in the chosen language."""
+        return i18n.render(key, params, self.lang)
+
+    def text(self, value: Any) -> str:
+        """A message reference, a list, a bool or a plain value as text."""
+        if isinstance(value, dict) and "key" in value:
+            return i18n.render(str(value["key"]), value.get("params") or {}, self.lang)
+        if isinstance(value, bool):
+            return self.t("core.yes" if value else "core.no")
+        if isinstance(value, list):
+            return self.t("core.list_separator").join(self.text(v) for v in value)
+        if isinstance(value, str) and i18n.has_message(value, "en"):
+            return self.t(value)
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
+
+    def game_name(self, game_id: str) -> str:
+        """The game's name in the chosen language."""
+        game = self.games.get(game_id)
+        return self.t(game["name"]) if game else game_id
+
+    def error_text(self, error: BaseException) -> str:
+        """An engine error in the chosen language."""
+        if isinstance(error, automa.AutomaError):
+            return error.message(self.lang)
+        return self.t("web.error.unexpected", detail=type(error).__name__)
+
+    # --- routing ------------------------------------------------------------------------
+    def route(self, *_: Any) -> None:
+        """Show the screen the URL hash names."""
+        parts = [p for p in str(window.location.hash).lstrip("#").split("/") if p]
+        screen = parts[0] if parts else "home"
+        try:
+            if screen == "new" and len(parts) > 1 and parts[1] in self.games:
+                self.show(self.new_screen(parts[1]), "new")
+            elif screen in ("play", "pile") and len(parts) > 1 and self.open(parts[1]):
+                if screen == "pile" and len(parts) > 2:
+                    self.show(self.pile_screen(parts[2]), "pile")
+                else:
+                    self.show(self.play_screen(), "play")
+            elif screen == "settings":
+                self.show(self.settings_screen(), "settings")
+            else:
+                self.show(self.home_screen(), "home")
+        except Exception as e:  # a broken save must never lock the person out of the app
+            self.flash(self.error_text(e))
+            self.show(self.home_screen(), "home")
+        self.keep_awake()
+
+    def go(self, hash_: str) -> None:
+        """Navigate to a screen (adds a history entry)."""
+        if str(window.location.hash) == hash_:
+            self.route()
+        else:
+            window.location.hash = hash_
+
+    def show(self, body: str, screen: str) -> None:
+        """Replace the screen's content."""
+        self.screen = screen
+        banner = ""
+        if self.message:
+            banner = (f'<div class="banner banner-{self.message_kind}" role="alert">'
+                      f'<p>{esc(self.message)}</p><button class="link" data-act="dismiss">'
+                      f'{esc(self.t("web.action.dismiss"))}</button></div>')
+        self.app.innerHTML = banner + body
+        document.documentElement.lang = self.lang
+        document.title = self.t("web.app.title")
+        document.getElementById("title").textContent = self.t("web.app.title")
+        self.nav.innerHTML = (
+            f'<a class="nav-link{" current" if screen == "home" else ""}" href="#/">'
+            f'{esc(self.t("web.nav.home"))}</a>'
+            f'<a class="nav-link{" current" if screen == "settings" else ""}" href="#/settings">'
+            f'{esc(self.t("web.nav.settings"))}</a>')
+
+    def flash(self, message: str, kind: str = "error") -> None:
+        """Show a message at the top of the next screen drawn."""
+        self.message = message
+        self.message_kind = kind
+
+    # --- the game in play ---------------------------------------------------------------
+    def open(self, save_id: str) -> bool:
+        """Make the save ``save_id`` the session in play (loading it if needed)."""
+        if self.session is not None and self.save_id == save_id:
+            return True
+        text = self.store.load(save_id)
+        if text is None:
+            self.flash(self.t("web.error.save_missing"))
+            return False
+        self.session = automa.load_game(text)
+        self.save_id = save_id
+        self.created = float(self.store.index().get(save_id, {}).get("created") or 0)
+        self.remember_last()
+        return True
+
+    def remember_last(self) -> None:
+        """Let the shell name the last game before Python is ready."""
+        if self.session is None:
+            return
+        game = self.games.get(self.session.game_id)
+        names = {lang: i18n.render(game["name"] if game else self.session.game_id, {}, lang)
+                 for lang in i18n.LANGUAGES}
+        self.store.put(KEY_LAST, json.dumps({"id": self.save_id, "name": names},
+                                            ensure_ascii=False))
+
+    def autosave(self) -> None:
+        """Save the game after every change; a full storage is reported."""
+        if self.session is None:
+            return
+        problem = self.store.save(self.save_id, self.session, self.created)
+        if problem:
+            key = "web.error.storage_full" if "Quota" in problem else "web.error.storage"
+            self.flash(self.t(key, detail=problem))
+
+    def act(self, change: Any) -> None:
+        """Apply a change to the session, then save and redraw (errors are shown)."""
+        self.message = ""
+        try:
+            change()
+        except automa.AutomaError as e:
+            self.flash(self.error_text(e))
+        else:
+            self.autosave()
+        self.show(self.play_screen(), "play")
+
+    # --- screens ------------------------------------------------------------------------
+    def home_screen(self) -> str:
+        """The games, the saved games and import."""
+        games = "".join(
+            f'<li><button class="tile" data-act="new" data-arg="{esc(g["id"])}">'
+            f'<strong>{esc(self.t(g["name"]))}</strong>'
+            f'<span>{esc(self.t(g["description"])) if g.get("description") else ""}</span>'
+            f"</button></li>" for g in self.games.values())
+        if not games:
+            games = f'<li><p>{esc(self.t("web.home.no_games"))}</p></li>'
+        index = self.store.index()
+        saves = []
+        for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
+            saves.append(self.save_item(save_id, meta))
+        saved = ("".join(saves) if saves
+                 else f'<li><p class="muted">{esc(self.t("web.home.no_saves"))}</p></li>')
+        return (
+            f'<section class="panel"><h2>{esc(self.t("web.home.new_game"))}</h2>'
+            f'<ul class="plain stack">{games}</ul></section>'
+            f'<section class="panel"><h2>{esc(self.t("web.home.saved"))}</h2>'
+            f'<ul class="plain stack" id="saves">{saved}</ul></section>'
+            f'<section class="panel"><h2>{esc(self.t("web.home.import"))}</h2>'
+            f'<p class="muted">{esc(self.t("web.home.import_help"))}</p>'
+            f'<label class="button" for="import-file">{esc(self.t("web.home.import_button"))}'
+            f'</label><input type="file" id="import-file" class="visually-hidden" '
+            f'accept=".json,application/json"></section>')
+
+    def save_item(self, save_id: str, meta: dict[str, Any]) -> str:
+        """One saved game: what, when, which turn; continue, export, delete."""
+        when = self.date(float(meta.get("updated") or 0))
+        state = self.t("web.home.finished") if meta.get("finished") else self.t(
+            "web.home.turn", n=int(meta.get("turn") or 0))
+        sid = esc(save_id)
+        if self.confirm_delete == save_id:
+            actions = (f'<p>{esc(self.t("web.home.delete_confirm"))}</p>'
+                       f'<button class="danger" data-act="delete-yes" data-arg="{sid}">'
+                       f'{esc(self.t("web.home.delete_yes"))}</button>'
+                       f'<button data-act="delete-no" data-arg="{sid}">'
+                       f'{esc(self.t("web.home.delete_no"))}</button>')
+        else:
+            actions = (f'<button class="primary" data-act="continue" data-arg="{sid}">'
+                       f'{esc(self.t("web.home.continue"))}</button>'
+                       f'<button data-act="export" data-arg="{sid}">'
+                       f'{esc(self.t("web.home.export"))}</button>'
+                       f'<button data-act="delete" data-arg="{sid}">'
+                       f'{esc(self.t("web.home.delete"))}</button>')
+        return (f'<li class="save" data-save="{sid}"><div class="save-what">'
+                f'<strong>{esc(self.game_name(str(meta.get("game"))))}</strong>'
+                f'<span class="muted">{esc(when)} · {esc(state)}</span></div>'
+                f'<div class="row">{actions}</div></li>')
+
+    def date(self, ms: float) -> str:
+        """A date and time, written the same way in every language."""
+        if not ms:
+            return "—"
+        d = window.Date.new(ms)
+        return (f"{d.getFullYear()}-{d.getMonth() + 1:02d}-{d.getDate():02d} "
+                f"{d.getHours():02d}:{d.getMinutes():02d}")
+
+    def new_screen(self, game_id: str) -> str:
+        """The options of a new game, from the game's option schema."""
+        game = self.games[game_id]
+        fields = [self.option_field(o) for o in game["options"]]
+        seed = (f'<div class="field"><label for="seed">{esc(self.t("web.new.seed"))}</label>'
+                f'<input id="seed" type="text" inputmode="numeric" pattern="[0-9]*" '
+                f'autocomplete="off" aria-describedby="seed-help">'
+                f'<p id="seed-help" class="muted">{esc(self.t("web.new.seed_help"))}</p></div>')
+        return (f'<section class="panel"><h2>{esc(self.t(game["name"]))}</h2>'
+                f'<p class="muted">{esc(self.t(game["description"])) if game.get("description") else ""}</p>'
+                f'<form id="new-form" class="stack" data-game="{esc(game_id)}">'
+                f'{"".join(fields)}{seed}'
+                f'<button type="button" class="primary wide" data-act="start" '
+                f'data-arg="{esc(game_id)}">{esc(self.t("web.new.start"))}</button>'
+                f"</form></section>")
+
+    def option_field(self, option: dict[str, Any]) -> str:
+        """One option as a group of radio buttons (or a select for many values)."""
+        oid = esc(option["id"])
+        label = esc(self.t(option["label"])) if option.get("label") else oid
+        help_ = (f'<p class="muted">{esc(self.t(option["help"]))}</p>'
+                 if option.get("help") else "")
+        choices = list(zip(option["choices"], option["choice_labels"], strict=False))
+        if len(choices) > 6:
+            opts = "".join(
+                f'<option value="{i}"{" selected" if value == option["default"] else ""}>'
+                f"{esc(self.t(lab))}</option>" for i, (value, lab) in enumerate(choices))
+            return (f'<div class="field"><label for="opt-{oid}">{label}</label>'
+                    f'<select id="opt-{oid}" data-option="{oid}">{opts}</select>{help_}</div>')
+        radios = "".join(
+            f'<label class="choice"><input type="radio" name="opt-{oid}" value="{i}" '
+            f'data-option="{oid}"{" checked" if value == option["default"] else ""}>'
+            f"<span>{esc(self.t(lab))}</span></label>" for i, (value, lab) in enumerate(choices))
+        return f'<fieldset class="field"><legend>{label}</legend>{radios}{help_}</fieldset>'
+
+    def play_screen(self) -> str:
+        """The game in play: prompt, cards, the bot's state, procedures and log."""
+        s = self.session
+        assert s is not None
+        view = s.view()
+        parts = [self.play_head(s, view), self.prompt_panel(s, view), self.cards_panel(view),
+                 self.state_panel(view), self.procedures_panel(s), self.log_panel(s),
+                 self.print_panel(s, view)]
+        return f'<div class="play" data-game="{esc(s.game_id)}">{"".join(parts)}</div>'
+
+    def play_head(self, s: automa.Session, view: dict[str, Any]) -> str:
+        """Game name, turn, VP, undo and redo."""
+        vp = view.get("vp")
+        vp_text = f' · {esc(self.t("web.play.vp", n=vp))}' if isinstance(vp, int) else ""
+        return (f'<div class="play-head"><h2>{esc(self.game_name(s.game_id))}'
+                f'<span class="muted">{esc(self.t("web.home.turn", n=s.turn))}{vp_text}</span>'
+                f'</h2><div class="row tight">'
+                f'<button id="undo" data-act="undo"{"" if s.can_undo else " disabled"}>'
+                f'{esc(self.t("web.play.undo"))}</button>'
+                f'<button id="redo" data-act="redo"{"" if s.can_redo else " disabled"}>'
+                f'{esc(self.t("web.play.redo"))}</button></div></div>')
+
+    def card_figure(self, game: str, card: str, highlight: Any = (), caption: str = "",
+                    cls: str = "card") -> str:
+        """One card as its SVG image (or its name when the game draws no images)."""
+        if cards.has_renderer(game):
+            image = cards.card_svg(game, card, tuple(highlight or ()), self.lang)
+        else:
+            image = f'<div class="card-text">{esc(self.card_name(game, card))}</div>'
+        cap = f"<figcaption>{esc(caption)}</figcaption>" if caption else ""
+        return f'<figure class="{cls}" data-card="{esc(card)}">{image}{cap}</figure>'
+
+    def card_name(self, game: str, card: str) -> str:
+        """A card's name if the game's catalog has one, else its id."""
+        key = f"{game}.card.{card}"
+        return self.t(key) if i18n.has_message(key, "en") else card
+
+    def prompt_panel(self, s: automa.Session, view: dict[str, Any]) -> str:
+        """The question now, drawn from its kind, with the card it depends on."""
+        p = s.prompt
+        if p is None or s.finished:
+            return (f'<section class="panel prompt" id="prompt" data-kind="over">'
+                    f'<p class="question" id="question">{esc(self.t("web.play.over"))}</p>'
+                    f'<div class="row"><a class="button primary" href="#/">'
+                    f'{esc(self.t("web.nav.home"))}</a></div></section>')
+        ui = p.ui or {}
+        rule = (f'<p class="rule">{esc(self.text(ui["rule"]))}</p>' if ui.get("rule") else "")
+        extra = ""
+        if p.kind == "scan" and ui.get("pattern") is not None:
+            extra = self.pattern(s.game_id, ui)
+        if ui.get("card") and not any(c.get("card") == ui["card"] for c in view.get("cards", [])):
+            extra += self.card_figure(str(ui.get("game") or s.game_id), str(ui["card"]),
+                                      ui.get("highlight") or (), cls="card card-prompt")
+        for card in ui.get("cards") or []:
+            if isinstance(card, str):
+                extra += self.card_figure(str(ui.get("game") or s.game_id), card, (),
+                                          cls="card card-prompt")
+        return (f'<section class="panel prompt" id="prompt" data-kind="{esc(p.kind)}" '
+                f'data-key="{esc(p.key)}" aria-labelledby="question">'
+                f'<p class="question" id="question">{esc(self.t(p.key, **p.params))}</p>'
+                f"{rule}{extra}{self.controls(p)}</section>")
+
+    def pattern(self, game: str, ui: dict[str, Any]) -> str:
+        """A board-scan pattern, drawn by the game's renderer when it has a hook for it."""
+        try:
+            module = importlib.import_module(f"automa.render.{game}")
+        except ImportError:
+            return ""
+        draw = getattr(module, "pattern_svg", None)
+        if draw is None:
+            return ""
+        return f'<figure class="pattern">{draw(ui["pattern"], self.lang)}</figure>'
+
+    def label(self, p: automa.Prompt, i: int) -> str:
+        """The name of choice ``i`` of a prompt."""
+        if p.labels is not None and i < len(p.labels):
+            return self.text(p.labels[i])
+        return self.text(p.choices[i])
+
+    def controls(self, p: automa.Prompt) -> str:
+        """The answer controls of a prompt kind."""
+        kind = p.kind
+        if kind == "yes_no":
+            return "".join(
+                f'<button class="answer{" primary" if p.default is value else ""}" '
+                f'data-act="answer" data-json="{"true" if value else "false"}">'
+                f'{esc(self.t("core.yes" if value else "core.no"))}</button>'
+                for value in (True, False)).join(('<div class="row answers">', "</div>"))
+        if kind == "count":
+            lo, hi = p.bounds or (min(p.choices), max(p.choices))
+            value = p.default if isinstance(p.default, int) else lo
+            return (f'<div class="stepper" data-lo="{lo}" data-hi="{hi}">'
+                    f'<button class="step" data-act="step" data-arg="-1" '
+                    f'aria-label="{esc(self.t("web.play.less"))}">−</button>'
+                    f'<input id="count" type="number" inputmode="numeric" min="{lo}" max="{hi}" '
+                    f'value="{value}" aria-label="{esc(self.t("web.play.number", lo=lo, hi=hi))}">'
+                    f'<button class="step" data-act="step" data-arg="1" '
+                    f'aria-label="{esc(self.t("web.play.more"))}">+</button></div>'
+                    f'<p class="muted">{esc(self.t("core.prompt.count", lo=lo, hi=hi))}</p>'
+                    f'<button class="answer primary wide" data-act="submit-count">'
+                    f'{esc(self.t("web.play.ok"))}</button>')
+        if kind == "pick_one":
+            return "".join(
+                f'<button class="answer{" primary" if p.default is not None and c == p.default else ""}"'
+                f' data-act="pick" data-arg="{i}">{esc(self.label(p, i))}</button>'
+                for i, c in enumerate(p.choices)).join(('<div class="stack answers">', "</div>"))
+        if kind == "pick_subset":
+            lo, hi = p.bounds or (0, len(p.choices))
+            default = p.default or []
+            boxes = "".join(
+                f'<label class="choice"><input type="checkbox" data-index="{i}"'
+                f'{" checked" if c in default else ""}><span>{esc(self.label(p, i))}</span></label>'
+                for i, c in enumerate(p.choices))
+            return (f'<fieldset class="subset" id="subset"><legend>'
+                    f'{esc(self.t("web.play.pick_between", lo=lo, hi=hi))}</legend>{boxes}'
+                    f'</fieldset><button class="answer primary wide" data-act="submit-subset">'
+                    f'{esc(self.t("web.play.ok"))}</button>')
+        if kind == "values":
+            return self.values_grid(p)
+        return (f'<button class="answer primary wide" data-act="answer" data-json="true">'
+                f'{esc(self.t("core.prompt.confirm"))}</button>')
+
+    def values_grid(self, p: automa.Prompt) -> str:
+        """A value from the domain for every item."""
+        domain = p.domain or []
+        default = p.default or {}
+        rows = []
+        for i, item in enumerate(p.choices):
+            chosen = default.get(str(item), domain[0] if domain else None)
+            opts = "".join(
+                f'<option value="{j}"{" selected" if v == chosen else ""}>{esc(self.text(v))}'
+                f"</option>" for j, v in enumerate(domain))
+            rows.append(f'<div class="value-row"><label for="value-{i}">{esc(self.label(p, i))}'
+                        f'</label><select id="value-{i}" data-index="{i}">{opts}</select></div>')
+        return (f'<div class="values" id="values">{"".join(rows)}</div>'
+                f'<button class="answer primary wide" data-act="submit-values">'
+                f'{esc(self.t("web.play.ok"))}</button>')
+
+    def cards_panel(self, view: dict[str, Any]) -> str:
+        """The cards the bot shows now."""
+        shown = view.get("cards") or []
+        if not shown or self.session is None:
+            return ""
+        figures = "".join(
+            self.card_figure(self.session.game_id, str(c["card"]), c.get("highlight") or (),
+                             self.text(c["role"]) if c.get("role") else "")
+            for c in shown)
+        return (f'<section class="panel"><h3 class="visually-hidden">'
+                f'{esc(self.t("web.play.cards"))}</h3><div class="cards">{figures}</div></section>')
+
+    def state_panel(self, view: dict[str, Any]) -> str:
+        """The bot's tracks, VP and decks at a glance."""
+        blocks = []
+        for section in view.get("sections") or []:
+            rows = "".join(f'<div class="kv"><dt>{esc(self.text(r["label"]))}</dt>'
+                           f'<dd>{esc(self.text(r["value"]))}</dd></div>'
+                           for r in section.get("rows", []))
+            blocks.append(f'<h3>{esc(self.text(section["title"]))}</h3><dl>{rows}</dl>')
+        piles = []
+        sid = esc(self.save_id)
+        for pile in view.get("piles") or []:
+            name = esc(self.text(pile["label"]))
+            button = (f' <a class="button small" href="#/pile/{sid}/{esc(pile["id"])}">'
+                      f'{esc(self.t("web.play.view_pile"))}</a>' if pile.get("viewable") else "")
+            piles.append(f'<li><span>{name}: {esc(self.t("web.play.cards_count", n=pile["count"]))}'
+                         f"</span>{button}</li>")
+        if piles:
+            blocks.append(f'<h3>{esc(self.t("web.play.piles"))}</h3>'
+                          f'<ul class="plain piles">{"".join(piles)}</ul>')
+        if not blocks:
+            return ""
+        return f'<section class="panel state">{"".join(blocks)}</section>'
+
+    def procedures_panel(self, s: automa.Session) -> str:
+        """What the player may start now."""
+        procs = s.procedures
+        if not procs:
+            return ""
+        buttons = "".join(f'<button data-act="proc" data-arg="{esc(p["id"])}">'
+                          f'{esc(self.t(p["label"]))}</button>' for p in procs)
+        return (f'<section class="panel"><h3>{esc(self.t("web.play.procedures"))}</h3>'
+                f'<div class="stack">{buttons}</div></section>')
+
+    def log_panel(self, s: automa.Session) -> str:
+        """What happened, newest first, each bot decision with its reason."""
+        log = s.log
+        if not log:
+            return ""
+        items = []
+        for entry in reversed(log[-LOG_SHOWN:]):
+            actor_key = f"{s.game_id}.actor.{entry['actor']}"
+            if not i18n.has_message(actor_key, "en"):
+                actor_key = f"core.actor.{entry['actor']}"
+            why = self.why(entry.get("why"))
+            items.append(f'<li><span class="actor">{esc(self.t(actor_key))}</span> '
+                         f'{esc(self.text(entry["action"]))}{why}</li>')
+        return (f'<section class="panel log"><h3>{esc(self.t("web.play.log"))}</h3>'
+                f'<ol class="plain log-list">{"".join(items)}</ol></section>')
+
+    def why(self, why: Any) -> str:
+        """The reason of a bot decision, folded."""
+        if not isinstance(why, dict):
+            return ""
+        lines = []
+        if why.get("rule"):
+            lines.append(f'<p>{esc(self.text(why["rule"]))}</p>')
+        if why.get("candidates"):
+            lines.append(f'<p>{esc(self.t("web.log.candidates"))} '
+                         f'{esc(self.text(list(why["candidates"])))}</p>')
+        if "pick" in why and why["pick"] is not None:
+            lines.append(f'<p>{esc(self.t("web.log.pick"))} {esc(self.text(why["pick"]))}</p>')
+        return (f'<details><summary>{esc(self.t("web.log.why"))}</summary>'
+                f'{"".join(lines)}</details>')
+
+    def print_panel(self, s: automa.Session, view: dict[str, Any]) -> str:
+        """Print the card in view, or the whole deck."""
+        if not cards.has_renderer(s.game_id):
+            return ""
+        shown = [c["card"] for c in view.get("cards") or []]
+        ui_card = (s.prompt.ui or {}).get("card") if s.prompt else None
+        one = shown[0] if shown else ui_card
+        button = (f'<button data-act="print-card" data-arg="{esc(one)}">'
+                  f'{esc(self.t("web.print.card"))}</button>' if one else "")
+        return (f'<section class="panel"><h3>{esc(self.t("web.print.title"))}</h3>'
+                f'<div class="row">{button}<button data-act="print-deck">'
+                f'{esc(self.t("web.print.deck"))}</button></div>'
+                f'<p class="muted">{esc(self.t("web.print.paper_now", paper=self.t("web.settings.paper_" + self.settings["paper"])))}</p>'
+                f"</section>")
+
+    def pile_screen(self, pile: str) -> str:
+        """The cards of a viewable pile, top first."""
+        s = self.session
+        assert s is not None
+        view = s.view()
+        info = next((p for p in view.get("piles") or [] if p["id"] == pile), None)
+        if info is None or not info.get("viewable"):
+            return self.play_screen()
+        figures = "".join(
+            self.card_figure(s.game_id, str(c["card"]), (),
+                             self.text([self.mark(s.game_id, m) for m in c["marks"]])
+                             if c["marks"] else "")
+            for c in s.pile(pile))
+        empty = f'<p class="muted">{esc(self.t("web.play.pile_empty"))}</p>' if not figures else ""
+        return (f'<section class="panel"><h2>{esc(self.text(info["label"]))}</h2>'
+                f'<p><a class="button" href="#/play/{esc(self.save_id)}">'
+                f'{esc(self.t("web.play.back"))}</a></p>{empty}'
+                f'<div class="cards pile">{figures}</div></section>')
+
+    def mark(self, game: str, mark: str) -> str:
+        """A card mark's name."""
+        key = f"{game}.mark.{mark}"
+        return self.t(key) if i18n.has_message(key, "en") else mark
+
+    def settings_screen(self) -> str:
+        """Language, theme, text size, keep awake, paper."""
+        def radios(name: str, options: list[tuple[str, str]], current: Any) -> str:
+            return "".join(
+                f'<label class="choice"><input type="radio" name="{name}" value="{esc(v)}" '
+                f'data-setting="{name}"{" checked" if str(current) == v else ""}>'
+                f"<span>{esc(text)}</span></label>" for v, text in options)
+
+        wake_supported = bool(window.navigator.wakeLock)
+        wake_note = "" if wake_supported else (
+            f'<p class="muted">{esc(self.t("web.settings.wake_unsupported"))}</p>')
+        return (
+            f'<section class="panel"><h2>{esc(self.t("web.settings.title"))}</h2>'
+            f'<form class="stack" id="settings-form">'
+            f'<fieldset class="field"><legend>{esc(self.t("web.settings.language"))}</legend>'
+            f'{radios("lang", [(code, self.t("web.settings.lang_" + code)) for code in i18n.LANGUAGES], self.lang)}'
+            f"</fieldset>"
+            f'<fieldset class="field"><legend>{esc(self.t("web.settings.theme"))}</legend>'
+            f'{radios("theme", [(v, self.t("web.settings.theme_" + v)) for v in ("auto", "light", "dark")], self.settings["theme"])}'
+            f"</fieldset>"
+            f'<fieldset class="field"><legend>{esc(self.t("web.settings.text"))}</legend>'
+            f'{radios("text", [(str(v), self.t("web.settings.text_" + str(i))) for i, v in enumerate(TEXT_SIZES)], self.settings["text"])}'
+            f"</fieldset>"
+            f'<fieldset class="field"><legend>{esc(self.t("web.settings.paper"))}</legend>'
+            f'{radios("paper", [(v, self.t("web.settings.paper_" + v)) for v in ("a4", "letter")], self.settings["paper"])}'
+            f"</fieldset>"
+            f'<label class="choice"><input type="checkbox" data-setting="wake"'
+            f'{" checked" if self.settings.get("wake") else ""}'
+            f'{"" if wake_supported else " disabled"}>'
+            f'<span>{esc(self.t("web.settings.wake"))}</span></label>{wake_note}'
+            f"</form></section>")
+
+    # --- events -------------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        """Every tap on a ``[data-act]`` element."""
+        target = event.target.closest("[data-act]")
+        if not present(target) or target.disabled:
+            return
+        action = str(target.dataset.act)
+        arg = target.dataset.arg
+        arg = str(arg) if present(arg) else None
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        if handler is not None:
+            event.preventDefault()
+            handler(arg, target)
+
+    def on_change(self, event: Any) -> None:
+        """Settings changes and the import file."""
+        target = event.target
+        if target.id == "import-file":
+            files = target.files
+            if files.length:
+                window.automaReadFile(files.item(0), create_proxy(self.imported))
+            return
+        setting = target.dataset.setting
+        if present(setting):
+            self.change_setting(str(setting), target)
+
+    def change_setting(self, name: str, target: Any) -> None:
+        """Apply and remember one setting."""
+        if name == "wake":
+            self.settings["wake"] = bool(target.checked)
+        elif name == "text":
+            self.settings["text"] = float(target.value)
+        else:
+            self.settings[name] = str(target.value)
+        if name == "lang":
+            self.lang = self.settings["lang"]
+        root = document.documentElement
+        root.dataset.theme = self.settings["theme"]
+        root.style.setProperty("--text-scale", str(self.settings["text"]))
+        problem = self.store.put(KEY_SETTINGS, json.dumps(self.settings))
+        if problem:
+            self.flash(self.t("web.error.storage", detail=problem))
+        if name in ("lang", "wake") or problem:
+            self.show(self.settings_screen(), "settings")
+
+    def do_dismiss(self, arg: str | None, target: Any) -> None:
+        """Hide the message banner."""
+        self.message = ""
+        banner = document.querySelector(".banner")
+        if present(banner):
+            banner.remove()
+
+    def do_new(self, game_id: str | None, target: Any) -> None:
+        """Go to the options of a new game."""
+        self.go(f"#/new/{game_id}")
+
+    def do_start(self, game_id: str | None, target: Any) -> None:
+        """Start a new game with the chosen options."""
+        assert game_id is not None
+        game = self.games[game_id]
+        options: dict[str, Any] = {}
+        for option in game["options"]:
+            oid = option["id"]
+            chosen = document.querySelector(f'[data-option="{oid}"]:checked')
+            if not present(chosen):
+                chosen = document.querySelector(f'select[data-option="{oid}"]')
+            if present(chosen):
+                options[oid] = option["choices"][int(chosen.value)]
+        seed_text = str(document.getElementById("seed").value).strip()
+        if seed_text and not seed_text.isdigit():
+            self.flash(self.t("web.new.bad_seed"))
+            self.show(self.new_screen(game_id), "new")
+            return
+        self.message = ""
+        try:
+            session = automa.new_game(game_id, options, int(seed_text) if seed_text else None)
+        except automa.AutomaError as e:
+            self.flash(self.error_text(e))
+            self.show(self.new_screen(game_id), "new")
+            return
+        self.begin(session)
+
+    def begin(self, session: automa.Session) -> None:
+        """Make a new (or imported) session the game in play, under a new save id."""
+        now = float(window.Date.now())
+        self.session = session
+        self.save_id = f"{session.game_id}-{int(now):x}"
+        while self.store.load(self.save_id) is not None:
+            now += 1
+            self.save_id = f"{session.game_id}-{int(now):x}"
+        self.created = now
+        self.autosave()
+        self.remember_last()
+        self.go(f"#/play/{self.save_id}")
+
+    def do_continue(self, save_id: str | None, target: Any) -> None:
+        """Open a saved game."""
+        self.message = ""
+        self.go(f"#/play/{save_id}")
+
+    def do_export(self, save_id: str | None, target: Any) -> None:
+        """Download a saved game as a .json file."""
+        assert save_id is not None
+        text = self.store.load(save_id)
+        if text is not None:
+            window.automaDownload(f"automa-{save_id}.json", text)
+
+    def do_delete(self, save_id: str | None, target: Any) -> None:
+        """Ask before deleting a saved game."""
+        self.confirm_delete = save_id or ""
+        self.show(self.home_screen(), "home")
+
+    def do_delete_no(self, save_id: str | None, target: Any) -> None:
+        """Keep the saved game."""
+        self.confirm_delete = ""
+        self.show(self.home_screen(), "home")
+
+    def do_delete_yes(self, save_id: str | None, target: Any) -> None:
+        """Delete one saved game."""
+        assert save_id is not None
+        self.store.delete(save_id)
+        if self.save_id == save_id:
+            self.session = None
+            self.save_id = ""
+        self.confirm_delete = ""
+        self.show(self.home_screen(), "home")
+
+    def imported(self, name: Any, text: Any, error: Any) -> None:
+        """A save file was read: load it as a new game, or say why it cannot be."""
+        self.message = ""
+        if error:
+            self.flash(self.t("web.error.read_file", detail=str(error)))
+            self.route()
+            return
+        try:
+            session = automa.load_game(str(text))
+        except automa.AutomaError as e:
+            self.flash(self.t("web.error.import", name=str(name), reason=self.error_text(e)))
+            self.show(self.home_screen(), "home")
+            return
+        for warning in session.warnings:
+            self.flash(self.text(warning), "info")
+        self.begin(session)
+
+    def do_answer(self, arg: str | None, target: Any) -> None:
+        """Answer with the value in ``data-json`` (yes/no, confirm)."""
+        assert self.session is not None
+        value = json.loads(str(target.dataset.json))
+        self.act(lambda: self.session.answer(value))  # type: ignore[union-attr]
+
+    def do_pick(self, arg: str | None, target: Any) -> None:
+        """Answer a pick_one with the choice tapped."""
+        s = self.session
+        assert s is not None and s.prompt is not None and arg is not None
+        value = s.prompt.choices[int(arg)]
+        self.act(lambda: s.answer(value))
+
+    def do_step(self, arg: str | None, target: Any) -> None:
+        """The count stepper's − and +."""
+        box = document.getElementById("count")
+        stepper = target.closest(".stepper")
+        lo, hi = int(stepper.dataset.lo), int(stepper.dataset.hi)
+        try:
+            value = int(str(box.value))
+        except ValueError:
+            value = lo
+        box.value = str(min(hi, max(lo, value + int(arg or 0))))
+
+    def do_submit_count(self, arg: str | None, target: Any) -> None:
+        """Answer a count prompt."""
+        s = self.session
+        assert s is not None
+        text = str(document.getElementById("count").value).strip()
+        self.act(lambda: s.answer(text))
+
+    def do_submit_subset(self, arg: str | None, target: Any) -> None:
+        """Answer a pick_subset prompt."""
+        s = self.session
+        assert s is not None and s.prompt is not None
+        choices = s.prompt.choices
+        boxes = document.querySelectorAll("#subset input:checked")
+        value = [choices[int(boxes.item(i).dataset.index)] for i in range(boxes.length)]
+        self.act(lambda: s.answer(value))
+
+    def do_submit_values(self, arg: str | None, target: Any) -> None:
+        """Answer a values prompt."""
+        s = self.session
+        assert s is not None and s.prompt is not None
+        p = s.prompt
+        domain = p.domain or []
+        value = {}
+        for i, item in enumerate(p.choices):
+            box = document.getElementById(f"value-{i}")
+            value[str(item)] = domain[int(box.value)]
+        self.act(lambda: s.answer(value))
+
+    def do_undo(self, arg: str | None, target: Any) -> None:
+        """Take back the last answer."""
+        s = self.session
+        assert s is not None
+        self.act(s.undo)
+
+    def do_redo(self, arg: str | None, target: Any) -> None:
+        """Re-apply an undone answer."""
+        s = self.session
+        assert s is not None
+        self.act(s.redo)
+
+    def do_proc(self, arg: str | None, target: Any) -> None:
+        """Start a player-initiated procedure."""
+        s = self.session
+        assert s is not None and arg is not None
+        self.act(lambda: s.start(arg))
+
+    def do_print_card(self, card: str | None, target: Any) -> None:
+        """Print one card at real size."""
+        if self.session is not None and card:
+            self.print_cards([card])
+
+    def do_print_deck(self, arg: str | None, target: Any) -> None:
+        """Print every card of the game at real size."""
+        if self.session is not None:
+            self.print_cards(cards.deck(self.session.game_id))
+
+    def print_cards(self, ids: list[str]) -> None:
+        """Fill the print area with real-size sheets and open the print dialog."""
+        assert self.session is not None
+        game = self.session.game_id
+        paper = self.settings["paper"]
+        svgs = [cards.card_svg(game, c, (), self.lang) for c in ids]
+        area = document.getElementById("print")
+        area.innerHTML = (f"<style>{print_sheets.page_css(paper)}</style>"
+                          + print_sheets.sheets_html(svgs, paper))
+        area.dataset.pages = str(print_sheets.pages(ids, paper))
+        window.print()
+
+    # --- keeping the screen awake -------------------------------------------------------
+    def keep_awake(self) -> None:
+        """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
+        want = bool(self.settings.get("wake")) and self.screen == "play"
+        if want and self.wake_lock is None and window.navigator.wakeLock:
+            window.automaWake(True)
+            self.wake_lock = True
+        elif not want and self.wake_lock is not None:
+            window.automaWake(False)
+            self.wake_lock = None
+
+    def debug_state(self) -> str:
+        """The save text of the game in play (for tests)."""
+        return self.session.to_json() if self.session is not None else ""
+
+
+def start() -> App:
+    """Wire the page and show the first screen."""
+    app = App()
+    document.addEventListener("click", create_proxy(app.on_click))
+    document.addEventListener("change", create_proxy(app.on_change))
+    window.addEventListener("hashchange", create_proxy(app.route))
+    window.automaDebug = create_proxy(app.debug_state)
+    app.route()
+    document.body.dataset.pyReady = "1"
+    return app
+
+
+APP = start()
