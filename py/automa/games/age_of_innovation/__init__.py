@@ -1,0 +1,38 @@
+"""Age of Innovation: the Automa (rulebook v1.1), solo and in the 2-player-with-Automa variant.
+
+Modules: ``data`` (card data), ``state`` (step registry, readers), ``setup``, ``turn`` (drawing
+and running her cards), ``actions``, ``directional`` (Directional Selection arithmetic),
+``passing`` (pass, round end, final scoring), ``view`` (view, procedures, corrections).
+"""
+
+from __future__ import annotations
+
+from automa.core.game import GameDef, OptionSpec, register
+
+from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
+from .data import DIFFICULTIES, FACTIONS, GAME_ID
+from .state import steps
+
+GAME = GameDef(
+    id=GAME_ID,
+    name=f"{GAME_ID}.name",
+    version=1,
+    options=(
+        OptionSpec("difficulty", "choice", "automalein", DIFFICULTIES,
+                   label=f"{GAME_ID}.option.difficulty"),
+        OptionSpec("faction", "choice", "simpletons", FACTIONS,
+                   label=f"{GAME_ID}.option.faction"),
+        OptionSpec("variant", "choice", "solo", ("solo", "two_players"),
+                   label=f"{GAME_ID}.option.variant"),
+        OptionSpec("random_terrain", "bool", False, label=f"{GAME_ID}.option.random_terrain"),
+    ),
+    setup=setup.setup,
+    steps=steps,
+    procedures=view.procedures,
+    corrections=view.corrections,
+    view=view.view,
+    actors=("automa", "player"),
+    description=f"{GAME_ID}.description",
+)
+
+register(GAME)

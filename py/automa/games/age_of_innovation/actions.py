@@ -1,0 +1,549 @@
+"""The Automa's actions (rulebook "Automa Actions"): condition, valid options, tiebreakers, execute.
+
+Board facts the app cannot know are asked with the fewest questions; everything that follows
+from her tracked state (points, disciplines, buildings, innovations) is decided here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+from automa.core.select import Extremum, Filter, select
+
+from . import data, directional
+from .state import (
+    AUTOMA,
+    building,
+    card_ui,
+    discipline,
+    faction,
+    k,
+    m,
+    round_no,
+    round_tile,
+    sailing,
+    steps,
+    support_card,
+    terrain,
+    two_players,
+    x_points,
+    you,
+)
+
+MAX_HEXES = 40
+MAX_INNOVATIONS = 18
+MAX_BOOK_ACTIONS = 6
+TOP_LEVEL = 12
+
+
+# --- Faction action, Gain Points ---------------------------------------------------------
+
+@steps
+def act_faction_note(ctx: Ctx) -> None:
+    """Log the Faction action before its parts run (rulebook "Faction Action")."""
+    ctx.log(AUTOMA, k("log.faction_action"), {"faction": m(f"faction.{ctx.data['faction']}")})
+
+
+@steps
+def act_gain_points(ctx: Ctx, points: int | str, plus: int = 0) -> None:
+    """Gain the printed points, or X from the Difficulty Level card (plus a faction modifier)."""
+    value = max(x_points(ctx) + plus, 0) if points == "X" else int(points)
+    if value <= 0:
+        ctx.log(AUTOMA, k("log.points_none"), why={"rule": k("rule.x_value"),
+                                                   "candidates": [], "pick": 0})
+        return
+    ctx.data["score"] += value
+    ctx.log(AUTOMA, k("log.points"), {"n": value, "score": ctx.data["score"]},
+            why={"rule": k("rule.x_value") if points == "X" else k("rule.fixed_points"),
+                 "candidates": [], "pick": value})
+
+
+# --- Take Innovation ------------------------------------------------------------------------
+
+@steps
+def act_take_innovation(ctx: Ctx) -> None:
+    """Rounds 3-6, while she has fewer than 3 Innovations: the arrow picks one on display."""
+    if round_no(ctx) < 3 or ctx.data["innovations"] >= 3:
+        ctx.log(AUTOMA, k("log.innovation_condition"),
+                {"round": round_no(ctx), "n": ctx.data["innovations"]})
+        return
+    s = support_card(ctx)
+    ctx.ask(prompts.count(k("prompt.innovations_on_display"), 0, MAX_INNOVATIONS,
+                          ui=card_ui(ctx, "support", pattern=directional.pattern(
+                              s["direction"], s["count"]))),
+            innovation_pick)
+
+
+@steps
+def innovation_pick(ctx: Ctx, answer: int) -> None:
+    """Name the Innovation the arrow selects; she takes it (and gains nothing from it)."""
+    if answer == 0:
+        ctx.log(AUTOMA, k("log.innovation_none"))
+        return
+    directional_then(ctx, "innovation", answer, "innovation_take")
+
+
+@steps
+def innovation_take(ctx: Ctx, answer: bool = True) -> None:
+    """Give her the Innovation."""
+    ctx.data["innovations"] += 1
+    ctx.log(AUTOMA, k("log.innovation"), {"n": ctx.data["innovations"]})
+
+
+# --- Directional Selection over things the player counts ----------------------------------
+
+def directional_then(ctx: Ctx, what: str, n_valid: int, then: str, **args: Any) -> None:
+    """Name the option the arrow selects among ``n_valid`` counted options, then go on."""
+    s = support_card(ctx)
+    pat = directional.pattern(s["direction"], s["count"], n_valid)
+    ctx.log(AUTOMA, k("log.directional"), {"what": m(f"what.{what}"), "pick": pat["pick"],
+                                           "n": n_valid, "order": m(f"order.{s['direction']}")},
+            why={"rule": k("rule.directional"), "candidates": list(range(1, n_valid + 1)),
+                 "pick": pat["reading_index"]})
+    if n_valid == 1:
+        ctx.then(then, **args)
+        return
+    ctx.ask(prompts.scan(k("prompt.directional"), pat, {
+        "what": m(f"what.{what}"), "pick": pat["pick"], "n": n_valid, "number": s["count"],
+        "order": m(f"order.{s['direction']}"), "start": m(f"start.{s['direction']}"),
+    }, ui=card_ui(ctx, "support", rule=m("rule.directional_text"))), then, **args)
+
+
+# --- Terraform and Build --------------------------------------------------------------------
+
+def tb_stages(variant: str, count: int) -> list[str]:
+    """The board tiebreakers in order, per faction variant (faction tiebreakers first)."""
+    if variant == "kuddlers":
+        stages = ["closest", "atp_yours"]
+    elif variant == "mimics":
+        stages = ["atp_yours", "closest"]
+    elif variant == "powermongers":
+        stages = ["most_power", "atp", "closest"]
+    else:
+        stages = ["atp", "closest"]
+    if count > 1:  # the arrow needs the number of hexes left; ask it with the last stage
+        stages[-1] = "closest_count" if stages[-1] == "closest" else stages[-1]
+        if stages[-1] != "closest_count":
+            stages.append("count")
+    return stages
+
+
+@steps
+def act_terraform_build(ctx: Ctx, variant: str = "") -> None:
+    """Condition: a Workshop left; otherwise Upgrade. Then ask whether any hex is valid."""
+    if ctx.data["supply"]["workshop"] <= 0:
+        ctx.log(AUTOMA, k("log.tb_no_workshop"))
+        ctx.then("act_upgrade")
+        return
+    s = support_card(ctx)
+    reach = m("reach.any") if variant == "wanderers" else m("reach.sailing", n=sailing(ctx))
+    ctx.ask(prompts.yes_no(k("prompt.tb_any_valid"), {
+        "structure": m(f"structure.{s['structure']}"), "reach": reach,
+    }, ui=card_ui(ctx, "support", rule=m("rule.reach"))), tb_valid, variant=variant)
+
+
+@steps
+def tb_valid(ctx: Ctx, answer: bool, variant: str) -> None:
+    """No valid hex: Upgrade instead. Otherwise Bring together, if the Support card shows it."""
+    if not answer:
+        ctx.log(AUTOMA, k("log.tb_no_hex"))
+        ctx.then("act_upgrade")
+        return
+    s = support_card(ctx)
+    if s["bring_together"]:
+        ctx.ask(prompts.yes_no(k("prompt.tb_in_reach"), {"reach": m("reach.sailing",
+                                                                      n=sailing(ctx))},
+                               ui=card_ui(ctx, "support", rule=m("rule.distance"))),
+                tb_bring_together, variant=variant)
+        return
+    tb_stage(ctx, variant=variant, i=0)
+
+
+@steps
+def tb_bring_together(ctx: Ctx, answer: bool, variant: str) -> None:
+    """Bring together: only when no marked building is in Reach of an unmarked one."""
+    if answer:
+        ctx.log(AUTOMA, k("log.tb_already_together"))
+        tb_stage(ctx, variant=variant, i=0)
+        return
+    ctx.ask(prompts.confirm(k("prompt.tb_bring_together"), ui=card_ui(
+        ctx, "support", rule=m("rule.distance"))), tb_stage, variant=variant, i=0)
+
+
+@steps
+def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> None:
+    """Ask the i-th board tiebreaker of Terraform and Build."""
+    s = support_card(ctx)
+    stages = tb_stages(variant, s["count"])
+    if i >= len(stages):
+        directional_then(ctx, "hex", max(n, 1), "tb_marking")
+        return
+    stage = stages[i]
+    ui = card_ui(ctx, "support")
+    if stage in ("atp", "atp_yours"):
+        owner = ctx.data["player_terrains"][0] if stage == "atp_yours" else ctx.data["native"]
+        row = data.atp_cards()[owner][s["atp_row"]]
+        ctx.ask(prompts.pick_one(k("prompt.tb_atp"), row, {
+            "row": s["atp_row"], "card": terrain(owner)},
+            labels=[terrain(t) for t in row], default=row[0],
+            ui={**ui, "rule": m("rule.atp")}), tb_atp_chosen, variant=variant, i=i)
+        return
+    if stage == "count":
+        ctx.ask(prompts.count(k("prompt.tb_count"), 1, MAX_HEXES, default=1, ui=ui),
+                tb_counted, variant=variant, i=i)
+        return
+    if stage == "closest_count":
+        ctx.ask(prompts.count(k("prompt.tb_closest_count"), 1, MAX_HEXES, {"you": you(ctx)},
+                              default=1, ui={**ui, "rule": m("rule.distance")}),
+                tb_counted, variant=variant, i=i)
+        return
+    ctx.ask(prompts.confirm(k(f"prompt.tb_{stage}"), {"you": you(ctx)},
+                            ui={**ui, "rule": m("rule.distance")}),
+            tb_stage, variant=variant, i=i + 1)
+
+
+@steps
+def tb_atp_chosen(ctx: Ctx, answer: str, variant: str, i: int) -> None:
+    """The first terrain of the row with a valid hex: keep all its hexes."""
+    ctx.log(AUTOMA, k("log.tb_terrain"), {"terrain": terrain(answer)},
+            why={"rule": k("rule.atp"), "candidates": [], "pick": answer})
+    tb_stage(ctx, variant=variant, i=i + 1)
+
+
+@steps
+def tb_counted(ctx: Ctx, answer: int, variant: str, i: int) -> None:
+    """The number of hexes left, for Directional Selection."""
+    tb_stage(ctx, variant=variant, i=i + 1, n=answer)
+
+
+@steps
+def tb_marking(ctx: Ctx, answer: bool = True) -> None:
+    """Build: ask whether the closest of her buildings (no tie) is marked."""
+    ctx.ask(prompts.yes_no(k("prompt.tb_marked"), {"terrain": terrain(ctx.data["native"])},
+                           ui=card_ui(ctx, "support", rule=m("rule.marking"))), tb_build)
+
+
+@steps
+def tb_build(ctx: Ctx, answer: bool) -> None:
+    """Place the Workshop (a native terrain tile if needed), marked or unmarked."""
+    d = ctx.data
+    d["supply"]["workshop"] -= 1
+    d["marked" if answer else "unmarked"] += 1
+    ctx.log(AUTOMA, k("log.tb_built_marked" if answer else "log.tb_built"),
+            {"left": d["supply"]["workshop"]})
+
+
+# --- Upgrade a Building ----------------------------------------------------------------------
+
+def on_board(ctx: Ctx, kind: str) -> int:
+    """How many of her buildings of a kind stand on the board."""
+    return int(data.base()["buildings"][kind]["count"] - ctx.data["supply"][kind])
+
+
+def upgrade_target(ctx: Ctx, kind: str) -> str | None:
+    """The highest-Power building this kind can become with her supply (Guild → Palace)."""
+    options = [b for b in data.base()["buildings"][kind]["upgrades_to"]
+               if ctx.data["supply"][b] > 0]
+    if not options:
+        return None
+    return max(options, key=lambda b: int(data.base()["buildings"][b]["power"]))
+
+
+def upgradable(ctx: Ctx) -> list[str]:
+    """The kinds of her buildings she can upgrade now."""
+    return [b for b in data.BUILDINGS if on_board(ctx, b) > 0 and upgrade_target(ctx, b)]
+
+
+@steps
+def act_upgrade(ctx: Ctx) -> None:
+    """Condition: she can upgrade. First tiebreaker: a Workshop next to your buildings."""
+    kinds = upgradable(ctx)
+    if not kinds:
+        ctx.log(AUTOMA, k("log.upgrade_none"))
+        return
+    if "workshop" in kinds:
+        ctx.ask(prompts.yes_no(k("prompt.up_adjacent"), {"you": you(ctx)},
+                               ui=card_ui(ctx, "support")), upgrade_adjacent)
+        return
+    upgrade_adjacent(ctx, answer=False)
+
+
+@steps
+def upgrade_adjacent(ctx: Ctx, answer: bool) -> None:
+    """Then the least Power for you; then Directional Selection."""
+    kinds = ["workshop"] if answer else upgradable(ctx)
+    s = support_card(ctx)
+    names = [building(b) for b in kinds]
+    key = "prompt.up_least_power_two" if two_players(ctx) else "prompt.up_least_power"
+    if s["count"] > 1:
+        ctx.ask(prompts.count(k(key + "_count"), 1, MAX_HEXES, {"kinds": names},
+                              default=1, ui=card_ui(ctx, "support")),
+                upgrade_counted, kinds=kinds)
+        return
+    ctx.ask(prompts.confirm(k(key), {"kinds": names}, ui=card_ui(ctx, "support")),
+            upgrade_counted, kinds=kinds)
+
+
+
+@steps
+def upgrade_counted(ctx: Ctx, answer: Any, kinds: list[str]) -> None:
+    """The arrow names the building; ask its kind when several kinds are possible."""
+    n = answer if isinstance(answer, int) and not isinstance(answer, bool) else 1
+    directional_then(ctx, "building", n, "upgrade_which", kinds=kinds)
+
+
+@steps
+def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True) -> None:
+    """Which kind of building the arrow selected (only asked when it is not known)."""
+    if len(kinds) == 1:
+        upgrade_do(ctx, answer=kinds[0])
+        return
+    ctx.ask(prompts.pick_one(k("prompt.up_which"), kinds, labels=[building(b) for b in kinds],
+                             ui=card_ui(ctx, "support")), upgrade_do)
+
+
+@steps
+def upgrade_do(ctx: Ctx, answer: str) -> None:
+    """Replace it with the highest-Power building it can become."""
+    target = upgrade_target(ctx, answer)
+    if target is None:  # only after a correction made the supply inconsistent
+        ctx.log(AUTOMA, k("log.upgrade_none"))
+        return
+    ctx.data["supply"][answer] += 1
+    ctx.data["supply"][target] -= 1
+    ctx.log(AUTOMA, k("log.upgraded"), {"old": building(answer), "new": building(target)},
+            why={"rule": k("rule.upgrade_highest"),
+                 "candidates": list(data.base()["buildings"][answer]["upgrades_to"]),
+                 "pick": target})
+    ctx.ask(prompts.confirm(k("prompt.up_done"), {"old": building(answer),
+                                                  "new": building(target)},
+                            ui=card_ui(ctx, "support")), "noop")
+
+
+@steps
+def noop(ctx: Ctx, answer: Any = None) -> None:
+    """Nothing more to do (after a confirmed instruction)."""
+
+
+# --- Block Power and Book actions ---------------------------------------------------------
+
+@steps
+def act_block_power_book(ctx: Ctx) -> None:
+    """Ask which Power actions are covered; the app names the one to block."""
+    n = int(data.base()["power_actions"])
+    ctx.ask(prompts.pick_subset(k("prompt.power_taken"), list(range(1, n + 1)),
+                                labels=[m("power_action", n=i) for i in range(1, n + 1)],
+                                ui=card_ui(ctx, "support")), block_power)
+
+
+@steps
+def block_power(ctx: Ctx, answer: list[int]) -> None:
+    """Block the free Power action the arrow selects (none free: this part fails)."""
+    n = int(data.base()["power_actions"])
+    free = [i for i in range(1, n + 1) if i not in answer]
+    if not free:
+        ctx.log(AUTOMA, k("log.power_none"))
+        block_book_ask(ctx)
+        return
+    s = support_card(ctx)
+    sel = select(free, [directional.count_step(s["direction"], s["count"])])
+    chosen = sel.choice
+    ctx.log(AUTOMA, k("log.power_blocked"), {"n": chosen}, why=sel.why(k("rule.directional")))
+    ctx.ask(prompts.scan(k("prompt.power_block"), directional.pattern(
+        s["direction"], s["count"], len(free)), {"n": chosen},
+        ui=card_ui(ctx, "support")), block_book_ask)
+
+
+@steps
+def block_book_ask(ctx: Ctx, answer: bool = True) -> None:
+    """Then the same for a Book action: how many are uncovered?"""
+    ctx.ask(prompts.count(k("prompt.book_free"), 0, MAX_BOOK_ACTIONS,
+                          ui=card_ui(ctx, "support")), block_book)
+
+
+@steps
+def block_book(ctx: Ctx, answer: int) -> None:
+    """Block the Book action the arrow selects."""
+    if answer == 0:
+        ctx.log(AUTOMA, k("log.book_none"))
+        return
+    directional_then(ctx, "book", answer, "block_book_done")
+
+
+@steps
+def block_book_done(ctx: Ctx, answer: bool = True) -> None:
+    """Log the blocked Book action."""
+    ctx.log(AUTOMA, k("log.book_blocked"))
+
+
+# --- Send a Scholar / Advance in a Discipline --------------------------------------------
+
+def valid_disciplines(ctx: Ctx) -> list[str]:
+    """Disciplines without a marker on level 12 (hers tracked, yours last reported)."""
+    d = ctx.data
+    return [x for x in data.DISCIPLINES
+            if d["disciplines"][x] < TOP_LEVEL and d["human_levels"][x] < TOP_LEVEL]
+
+
+@steps
+def act_send_scholar(ctx: Ctx) -> None:
+    """Round Score tile colour, or Catch-up; then place a Scholar on the best free space."""
+    valid = valid_disciplines(ctx)
+    if not valid:
+        ctx.log(AUTOMA, k("log.science_none"))
+        return
+    s = support_card(ctx)
+    tile_d = round_tile(ctx)["discipline"]
+    if s["scholar"] == "round_tile" and tile_d in valid:
+        ctx.log(AUTOMA, k("log.scholar_tile"), {"d": discipline(tile_d)},
+                why={"rule": k("rule.scholar_tile"), "candidates": valid, "pick": tile_d})
+        scholar_discipline(ctx, answer=tile_d)
+        return
+    catch_up(ctx, valid, "scholar_discipline", {})
+
+
+@steps
+def act_advance_discipline(ctx: Ctx, levels: int = 1) -> None:
+    """Advance 1 (Druids: 2) levels in the Catch-up discipline, without a Scholar."""
+    valid = valid_disciplines(ctx)
+    if not valid:
+        ctx.log(AUTOMA, k("log.science_none"))
+        return
+    catch_up(ctx, valid, "advance_in", {"levels": levels})
+
+
+def catch_up(ctx: Ctx, valid: list[str], then: str, args: dict[str, Any]) -> None:
+    """Catch-up I (her marker at 0); II needs your levels, asked only when still tied."""
+    at_zero = [x for x in valid if ctx.data["disciplines"][x] == 0]
+    left = at_zero or valid
+    if len(left) == 1:
+        ctx.log(AUTOMA, k("log.catch_up"), {"d": discipline(left[0])},
+                why={"rule": k("rule.catch_up"), "candidates": valid, "pick": left[0]})
+        ctx.then(then, answer=left[0], **args)
+        return
+    key = "prompt.highest_levels" if two_players(ctx) else "prompt.your_levels"
+    ctx.ask(prompts.values(k(key), left, list(range(TOP_LEVEL + 1)),
+                           labels=[discipline(x) for x in left],
+                           default={x: ctx.data["human_levels"][x] for x in left},
+                           ui={"game": data.GAME_ID, "rule": m("rule.catch_up_text")}),
+            catch_up_levels, valid=valid, left=left, next_step=then, args=args)
+
+
+@steps
+def catch_up_levels(ctx: Ctx, answer: dict[str, int], valid: list[str], left: list[str],
+                    next_step: str, args: dict[str, Any]) -> None:
+    """Catch-up II (closest to your marker) and III (Directional Selection over the row)."""
+    ctx.data["human_levels"].update(answer)
+    mine = ctx.data["disciplines"]
+    s = support_card(ctx)
+    sel = select(valid, [
+        Filter("at_zero", lambda x: mine[x] == 0, on_empty="skip"),
+        Filter("not_at_top", lambda x: answer.get(x, 0) < TOP_LEVEL, on_empty="skip"),
+        Extremum("closest_to_you", lambda x: abs(mine[x] - answer.get(x, 0))),
+        directional.count_step(s["direction"], s["count"]),
+    ])
+    chosen = sel.choice
+    ctx.log(AUTOMA, k("log.catch_up"), {"d": discipline(chosen)}, why=sel.why(k("rule.catch_up")))
+    ctx.then(next_step, answer=chosen, **args)
+
+
+@steps
+def scholar_discipline(ctx: Ctx, answer: str) -> None:
+    """Ask the highest free Scholar space below the discipline (if she has a Scholar)."""
+    if ctx.data["scholars"] <= 0:
+        advance_in(ctx, answer=answer, levels=1, note="no_scholar")
+        return
+    spaces = sorted(set(data.base()["scholar_spaces"]), reverse=True)
+    ctx.ask(prompts.pick_one(k("prompt.scholar_space"), [*spaces, 0], {"d": discipline(answer)},
+                             labels=[m("space", n=v) for v in spaces] + [m("space_none")],
+                             default=spaces[0], ui=card_ui(ctx, "action")),
+            scholar_place, d=answer)
+
+
+@steps
+def scholar_place(ctx: Ctx, answer: int, d: str) -> None:
+    """Place a Scholar and advance that many levels, or advance 1 without one."""
+    if answer <= 0:
+        advance_in(ctx, answer=d, levels=1, note="no_space")
+        return
+    ctx.data["scholars"] -= 1
+    advance_in(ctx, answer=d, levels=answer, note="scholar")
+
+
+@steps
+def advance_in(ctx: Ctx, answer: str, levels: int = 1, note: str = "advance") -> None:
+    """Move her marker up (she needs no key for level 8; level 12 is the top)."""
+    before = ctx.data["disciplines"][answer]
+    after = min(before + levels, TOP_LEVEL)
+    ctx.data["disciplines"][answer] = after
+    ctx.log(AUTOMA, k(f"log.advance_{note}"), {"d": discipline(answer), "old": before,
+                                                "new": after})
+    key = "prompt.advance_done_scholar" if note == "scholar" else "prompt.advance_done"
+    ctx.ask(prompts.confirm(k(key), {"d": discipline(answer), "new": after, "n": after - before},
+                            ui=card_ui(ctx, "action")), "noop")
+
+
+# --- Faction-only actions ------------------------------------------------------------------
+
+@steps
+def act_powermongers_check(ctx: Ctx) -> None:
+    """Powermongers: whenever you gain 2+ Power from her buildings, she advances 1 level."""
+    ctx.ask(prompts.yes_no(k("prompt.powermongers"), ui=card_ui(ctx)), powermongers_answer)
+
+
+@steps
+def powermongers_answer(ctx: Ctx, answer: bool) -> None:
+    """Advance by Catch-up when you gained 2 or more Power."""
+    if answer:
+        act_advance_discipline(ctx, levels=1)
+
+
+@steps
+def act_symbionts_tool(ctx: Ctx) -> None:
+    """Symbionts: a Tool on a space next to your buildings, by her youth ATP card."""
+    youth = ctx.data.get("youth") or ctx.data["native"]
+    s = support_card(ctx)
+    row = data.atp_cards()[youth][s["atp_row"]]
+    ctx.ask(prompts.pick_one(k("prompt.symbionts_terrain"), [*row, "none"], {
+        "row": s["atp_row"], "card": terrain(youth)},
+        labels=[terrain(t) for t in row] + [m("none")], default=row[0],
+        ui=card_ui(ctx, "support", rule=m("rule.atp"))), symbionts_count)
+
+
+@steps
+def symbionts_count(ctx: Ctx, answer: str) -> None:
+    """How many spaces of that terrain are valid (for the arrow)."""
+    if answer == "none":
+        ctx.log(AUTOMA, k("log.symbionts_none"))
+        return
+    ctx.ask(prompts.count(k("prompt.symbionts_count"), 1, MAX_HEXES, {"terrain": terrain(answer)},
+                          default=1, ui=card_ui(ctx, "support")), symbionts_pick)
+
+
+@steps
+def symbionts_pick(ctx: Ctx, answer: int) -> None:
+    """Name the space; the player places the Tool."""
+    directional_then(ctx, "space", answer, "symbionts_done")
+
+
+@steps
+def symbionts_done(ctx: Ctx, answer: bool = True) -> None:
+    """Log the Tool."""
+    ctx.log(AUTOMA, k("log.symbionts_tool"))
+
+
+@steps
+def act_blight_fallow(ctx: Ctx) -> None:
+    """The Blight: turn 2 Fallow Land into Blighted Land (as her faction card shows)."""
+    ctx.ask(prompts.confirm(k("prompt.blight"), ui=card_ui(ctx, "support")), blight_done)
+
+
+@steps
+def blight_done(ctx: Ctx, answer: bool = True) -> None:
+    """Log it."""
+    ctx.log(AUTOMA, k("log.blight"))
+
+
+__all__ = ["faction"]

@@ -1,0 +1,163 @@
+"""Card data of the Age of Innovation Automa, loaded from ``cards/age_of_innovation/`` and checked.
+
+Decision cards, difficulty levels, Automa factions, Automa Terrain Priority cards, round score
+tiles and a few base-game facts. Everything here is read-only; the game's state lives in
+``ctx.data``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from automa.core.cards import Field, Schema, load_records, read_toml, value_of
+
+GAME_ID = "age_of_innovation"
+TERRAINS = ("lake", "plains", "forest", "wasteland", "swamp", "desert", "mountain")
+DISCIPLINES = ("banking", "law", "engineering", "medicine")
+ACTION_TYPES = ("faction", "take_innovation", "gain_points", "terraform_build", "upgrade",
+                "block_power_book", "send_scholar", "advance_discipline")
+FACTION_STEP_TYPES = (*ACTION_TYPES, "symbionts_tool", "blight_fallow")
+PENCILS = ("structure", "atp_row", "directional", "scholar")
+BONUS_POSITIONS = ("left", "middle", "right")
+DIFFICULTIES = ("automalein", "automa", "automachtig", "ultoma", "alptrauma")
+FACTIONS = ("simpletons", "kuddlers", "druids", "racelings", "wanderers", "mimics",
+            "powermongers", "symbionts", "blight", "gognomes")
+BUILDINGS = ("workshop", "guild", "school", "palace", "university")
+
+
+def _check_action(action: Any) -> str | None:
+    if not isinstance(action, dict) or action.get("type") not in FACTION_STEP_TYPES:
+        return f"not an action: {action!r}"
+    points = action.get("points")
+    if action["type"] == "gain_points" and not (points == "X" or isinstance(points, int)):
+        return "gain_points needs points = an integer or \"X\""
+    return None
+
+
+def _check_actions(actions: Any) -> str | None:
+    for action in actions:
+        problem = _check_action(action)
+        if problem:
+            return problem
+    return None
+
+
+def _seven_terrains(row: Any) -> str | None:
+    return None if sorted(row) == sorted(TERRAINS) else "a row must list each terrain once"
+
+
+DECISION_SCHEMA = Schema({
+    "id": Field(str),
+    "number": Field(int, check=lambda n: None if 1 <= n <= 14 else "1..14"),
+    "starting": Field(bool),
+    "pass_icon": Field(bool),
+    "setup_marked": Field(str, choices=("A", "B", "C", "D", "E", "F")),
+    "setup_unmarked": Field(str, choices=("A", "B", "C", "D", "E", "F")),
+    "actions": Field(list, item_type=dict, check=_check_actions),
+    "structure": Field(str, choices=("marked", "unmarked")),
+    "bring_together": Field(bool),
+    "atp_row": Field(str, choices=("A", "B")),
+    "direction": Field(str, choices=("ltr", "rtl")),
+    "count": Field(int, check=lambda n: None if n >= 1 else "at least 1"),
+    "scholar": Field(str, choices=("round_tile", "catch_up")),
+    "bonus": Field(str, choices=BONUS_POSITIONS),
+})
+
+LEVEL_SCHEMA = Schema({
+    "id": Field(str, choices=DIFFICULTIES),
+    "order": Field(int),
+    "name": Field(str),
+    "sailing": Field(list, item_type=int, check=lambda v: None if len(v) == 6 else "6 rounds"),
+    "x": Field(list, item_type=int, check=lambda v: None if len(v) == 6 else "6 rounds"),
+    "deck": Field(dict),
+})
+
+FACTION_SCHEMA = Schema({
+    "id": Field(str, choices=FACTIONS),
+    "advances": Field(list, item_type=str, item_choices=DISCIPLINES),
+    "actions": Field(list, item_type=dict, check=_check_actions),
+    "two_player": Field(bool, required=False),
+    "ongoing": Field(list, required=False, item_type=str,
+                     item_choices=("first_pass_scores_twice", "power_advances")),
+    "end_points_per_building": Field(int, required=False),
+    "setup": Field(list, required=False, item_type=str,
+                   item_choices=("youth_terrain", "achievements")),
+    "follow_card": Field(bool, required=False),
+})
+
+ATP_SCHEMA = Schema({
+    "id": Field(str, choices=TERRAINS),
+    "A": Field(list, item_type=str, item_choices=TERRAINS, check=_seven_terrains),
+    "B": Field(list, item_type=str, item_choices=TERRAINS, check=_seven_terrains),
+})
+
+TILE_SCHEMA = Schema({
+    "id": Field(str),
+    "kind": Field(str, choices=("round", "final")),
+    "number": Field(int),
+    "points_early": Field(int),
+    "points_late": Field(int),
+    "discipline": Field(str, choices=DISCIPLINES),
+    "spade": Field(bool),
+})
+
+BUILDING_SCHEMA = Schema({
+    "id": Field(str, choices=BUILDINGS),
+    "count": Field(int, disputable=True),
+    "power": Field(int),
+    "upgrades_to": Field(list, item_type=str, item_choices=BUILDINGS),
+})
+
+
+@cache
+def decision_cards() -> dict[str, dict[str, Any]]:
+    """The 14 Decision cards by id (``c01`` … ``c14``)."""
+    records = load_records(GAME_ID, "decision_cards.toml", "card", DECISION_SCHEMA)
+    return {r["id"]: r for r in records}
+
+
+def card(card_id: str) -> dict[str, Any]:
+    """One Decision card."""
+    return decision_cards()[card_id]
+
+
+def card_by_number(number: int) -> str:
+    """The id of the Decision card with this printed number."""
+    return next(c for c, r in decision_cards().items() if r["number"] == number)
+
+
+@cache
+def levels() -> dict[str, dict[str, Any]]:
+    """The five difficulty levels by id."""
+    return {r["id"]: r for r in load_records(GAME_ID, "difficulty.toml", "level", LEVEL_SCHEMA)}
+
+
+@cache
+def factions() -> dict[str, dict[str, Any]]:
+    """The Automa factions by id."""
+    return {r["id"]: r for r in load_records(GAME_ID, "factions.toml", "faction", FACTION_SCHEMA)}
+
+
+@cache
+def atp_cards() -> dict[str, dict[str, Any]]:
+    """The Automa Terrain Priority cards by terrain."""
+    return {r["id"]: r
+            for r in load_records(GAME_ID, "terrain_priority.toml", "card", ATP_SCHEMA)}
+
+
+@cache
+def tiles() -> dict[str, dict[str, Any]]:
+    """Round score tiles (``r01``…) and final round score tiles (``f01``…) by id."""
+    return {r["id"]: r
+            for r in load_records(GAME_ID, "round_score_tiles.toml", "tile", TILE_SCHEMA)}
+
+
+@cache
+def base() -> dict[str, Any]:
+    """Base-game facts: scholars, scholar spaces, power actions, buildings."""
+    data = read_toml(GAME_ID, "base.toml")
+    records = load_records(GAME_ID, "base.toml", "building", BUILDING_SCHEMA)
+    buildings = {r["id"]: {**r, "count": value_of(r["count"])} for r in records}
+    return {"scholars": int(data["scholars"]), "scholar_spaces": list(data["scholar_spaces"]),
+            "power_actions": int(data["power_actions"]), "buildings": buildings}

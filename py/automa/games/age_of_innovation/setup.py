@@ -1,0 +1,196 @@
+"""Game setup for the Automa (rulebook "Game Setup" steps 1-12, and the 2-player variant)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+
+from . import data
+from .state import AUTOMA, SIDEWAYS, card_ui, discipline, faction, k, m, steps, terrain
+
+MAX_TILE_DRAWS = 50
+
+
+@steps
+def setup(ctx: Ctx) -> None:
+    """Steps 1-5: difficulty, the Automa round score tiles and final tile, palace tiles, order."""
+    opts = ctx.options
+    humans = 2 if opts["variant"] == "two_players" else 1
+    chosen = opts["faction"]
+    if humans == 2 and chosen != "simpletons":
+        chosen = "simpletons"
+    base = data.base()
+    ctx.data.update({
+        "humans": humans,
+        "difficulty": opts["difficulty"],
+        "faction": chosen,
+        "round": 1,
+        "first_turn": True,
+        "passed": False,
+        "humans_passed": 0,
+        "pass_order": [],
+        "automa_first": False,
+        "score": 20,
+        "disciplines": {d: 0 for d in data.DISCIPLINES},
+        "human_levels": {d: 0 for d in data.DISCIPLINES},
+        "scholars": base["scholars"],
+        "supply": {b: v["count"] for b, v in base["buildings"].items()},
+        "marked": 0,
+        "unmarked": 0,
+        "innovations": 0,
+        "player_terrains": [],
+        "native": None,
+        "youth": None,
+        "final": None,
+    })
+    ids = sorted(data.decision_cards())
+    ctx.piles.create("deck")
+    ctx.piles.create("reserve", ids)
+    ctx.piles.create("action")
+    ctx.piles.create("support")
+    _draw_round_tiles(ctx)
+    if humans == 2 and opts["faction"] != "simpletons":
+        ctx.log(AUTOMA, k("log.two_player_simpletons"), {"asked": m(f"faction.{opts['faction']}")})
+    lvl = data.levels()[ctx.data["difficulty"]]
+    ctx.ask(prompts.confirm(k("setup.board"), {
+        "level": m(f"difficulty.{lvl['id']}"),
+        "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
+        "final": data.tiles()[ctx.data["final_tile"]]["number"],
+        "you": m("you.both" if humans == 2 else "you.one"),
+    }, ui={"game": data.GAME_ID, "rule": m("rule.no_two_player_rules")}), setup_player_faction)
+
+
+def _draw_round_tiles(ctx: Ctx) -> None:
+    """Six random Automa round score tiles; the Spade tile never in round 5 or 6."""
+    round_ids = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
+    finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
+    spade = {t for t in round_ids if data.tiles()[t]["spade"]}
+    for _ in range(MAX_TILE_DRAWS):
+        drawn = ctx.rng.shuffle(round_ids)[:6]
+        if not spade & set(drawn[4:]):
+            break
+    else:  # pragma: no cover - vanishingly unlikely; move the Spade tile to round 1
+        drawn = sorted(drawn, key=lambda t: t not in spade)
+    ctx.data["round_tiles"] = drawn
+    ctx.data["final_tile"] = ctx.rng.choice(finals)
+
+
+@steps
+def setup_player_faction(ctx: Ctx, answer: bool) -> None:
+    """Step 6: the player's faction-choice procedure, then the player's native terrain(s)."""
+    humans = ctx.data["humans"]
+    key = "setup.player_faction_two" if humans == 2 else "setup.player_faction"
+    ctx.ask(prompts.confirm(k(key), ui={"game": data.GAME_ID}), setup_ask_terrains)
+
+
+@steps
+def setup_ask_terrains(ctx: Ctx, answer: bool) -> None:
+    """Ask the human native terrain(s): the Automa's must differ."""
+    humans = ctx.data["humans"]
+    labels = [terrain(t) for t in data.TERRAINS]
+    if humans == 1:
+        prompt = prompts.pick_one(k("setup.your_terrain"), list(data.TERRAINS), labels=labels)
+    else:
+        prompt = prompts.pick_subset(k("setup.your_terrains"), list(data.TERRAINS),
+                                     labels=labels, lo=2, hi=2)
+    ctx.ask(prompt, setup_native_terrain)
+
+
+@steps
+def setup_native_terrain(ctx: Ctx, answer: Any) -> None:
+    """Step 8: her native terrain, chosen or drawn from the ATP cards (never the player's)."""
+    ctx.data["player_terrains"] = [answer] if isinstance(answer, str) else list(answer)
+    free = [t for t in data.TERRAINS if t not in ctx.data["player_terrains"]]
+    if ctx.options["random_terrain"]:
+        native = ctx.rng.choice(free)
+        ctx.log(AUTOMA, k("log.native_drawn"), {"terrain": terrain(native)})
+        setup_native_set(ctx, native)
+        return
+    ctx.ask(prompts.pick_one(k("setup.native_terrain"), free, labels=[terrain(t) for t in free]),
+            setup_native_set)
+
+
+@steps
+def setup_native_set(ctx: Ctx, answer: str) -> None:
+    """Steps 7 and 10: her faction with its setup advances; her components."""
+    ctx.data["native"] = answer
+    fac = faction(ctx)
+    for d in fac["advances"]:
+        ctx.data["disciplines"][d] += 1
+    if "youth_terrain" in fac.get("setup", []):
+        free = [t for t in data.TERRAINS
+                if t not in ctx.data["player_terrains"] and t != answer]
+        ctx.data["youth"] = ctx.rng.choice(free)
+        ctx.log(AUTOMA, k("log.youth_drawn"), {"terrain": terrain(ctx.data["youth"])})
+    advances = ", ".join(f"{d}+{fac['advances'].count(d)}" for d in data.DISCIPLINES
+                         if d in fac["advances"])
+    ctx.log(AUTOMA, k("log.faction"), {"faction": m(f"faction.{fac['id']}"),
+                                       "terrain": terrain(answer), "advances": advances})
+    advances_ref = [discipline(d) for d in data.DISCIPLINES for _ in
+                    range(fac["advances"].count(d))]
+    ctx.ask(prompts.confirm(k("setup.automa_components"), {
+        "faction": m(f"faction.{fac['id']}"),
+        "terrain": terrain(answer),
+        "advances": advances_ref,
+        "place": 3 if ctx.data["humans"] == 2 else 2,
+    }, ui={"game": data.GAME_ID, "rule": m(f"faction_rules.{fac['id']}")}), setup_bonus_tiles)
+
+
+
+@steps
+def setup_bonus_tiles(ctx: Ctx, answer: bool) -> None:
+    """Step 9: round bonus tiles (2-player variant: a random unselected tile for her)."""
+    key = "setup.bonus_two" if ctx.data["humans"] == 2 else "setup.bonus"
+    ctx.ask(prompts.confirm(k(key), ui={"game": data.GAME_ID}), setup_first_workshops)
+
+
+@steps
+def setup_first_workshops(ctx: Ctx, answer: bool) -> None:
+    """Step 11: the first Workshops from a random Decision card's setup letters."""
+    drawn = ctx.rng.choice(sorted(data.decision_cards()))
+    c = data.card(drawn)
+    ctx.data["setup_card"] = drawn
+    ctx.data["marked"] = 1
+    ctx.data["unmarked"] = 1
+    ctx.data["supply"]["workshop"] -= 2
+    ctx.log(AUTOMA, k("log.first_workshops"), {"card": c["number"], "marked": c["setup_marked"],
+                                               "unmarked": c["setup_unmarked"]})
+    ctx.ask(prompts.confirm(k("setup.workshops"), {
+        "card": c["number"], "marked": c["setup_marked"], "unmarked": c["setup_unmarked"],
+        "terrain": terrain(ctx.data["native"]), "you": m("you.both" if ctx.data["humans"] == 2
+                                                         else "you.one"),
+    }, ui={"game": data.GAME_ID, "card": drawn, "highlight": ["setup"]}), setup_deck)
+
+
+@steps
+def setup_deck(ctx: Ctx, answer: bool) -> None:
+    """Step 12: the starting deck, the reserve deck and the difficulty adjustment."""
+    adjust = data.levels()[ctx.data["difficulty"]]["deck"]
+    reserve = ctx.piles["reserve"]
+    deck = ctx.piles["deck"]
+    starting = [c for c, v in data.decision_cards().items() if v["starting"]]
+    extra = [data.card_by_number(n) for n in adjust["add"]]
+    for c in sorted(starting) + extra:
+        ctx.piles.move(c, "reserve", "deck")
+    reserve.shuffle(ctx.rng)
+    for n in adjust["remove"]:
+        ctx.piles.move(data.card_by_number(n), "deck", "reserve")  # on top of the reserve
+    for _ in range(adjust["add_random"]):
+        top = reserve.draw()
+        deck.put_top(top)
+    shuffle_deck(ctx)
+    ctx.log(AUTOMA, k("log.deck_ready"), {"cards": len(deck), "reserve": len(reserve)})
+    ctx.then("await_turn")
+
+
+def shuffle_deck(ctx: Ctx) -> None:
+    """Shuffle the Automa deck and turn its bottom two cards sideways."""
+    deck = ctx.piles["deck"]
+    deck.shuffle(ctx.rng)
+    for c in deck.bottom(2):
+        deck.mark(c, SIDEWAYS)
+
+
+__all__ = ["card_ui", "shuffle_deck"]

@@ -1,0 +1,127 @@
+"""Shared pieces of the Age of Innovation Automa: the step registry and readers of the state.
+
+The game's JSON state (``ctx.data``) holds the Automa's tracked values; her Decision cards are
+in the piles ``deck`` (the Automa deck, top first, the bottom two marked ``sideways``),
+``reserve``, ``action`` (the current Action card) and ``support`` (the Support pile, its top
+card is the current Support card).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core.game import Ctx, Steps
+from automa.core.i18n import msg
+
+from . import data
+
+G = data.GAME_ID
+steps = Steps()
+AUTOMA = "automa"
+PLAYER = "player"
+SIDEWAYS = "sideways"
+
+
+def m(key: str, **params: Any) -> dict[str, Any]:
+    """A message reference in this game's namespace."""
+    return msg(f"{G}.{key}", **params)
+
+
+def k(key: str) -> str:
+    """A message id in this game's namespace."""
+    return f"{G}.{key}"
+
+
+def round_no(ctx: Ctx) -> int:
+    """The current round, 1..6."""
+    return int(ctx.data["round"])
+
+
+def level(ctx: Ctx) -> dict[str, Any]:
+    """The chosen difficulty level's data."""
+    return data.levels()[ctx.data["difficulty"]]
+
+
+def sailing(ctx: Ctx) -> int:
+    """Her Sailing value this round (from the Difficulty Level card)."""
+    return int(level(ctx)["sailing"][min(round_no(ctx), 6) - 1])
+
+
+def x_points(ctx: Ctx) -> int:
+    """The value of X on Gain Points this round."""
+    return int(level(ctx)["x"][min(round_no(ctx), 6) - 1])
+
+
+def faction(ctx: Ctx) -> dict[str, Any]:
+    """Her faction's data."""
+    return data.factions()[ctx.data["faction"]]
+
+
+def two_players(ctx: Ctx) -> bool:
+    """Whether this is the 2-player-with-Automa variant ("you" means both humans)."""
+    return bool(ctx.data["humans"] == 2)
+
+
+def you(ctx: Ctx) -> dict[str, Any]:
+    """Who "you" is in a tiebreaker: the player, or both human players (2-player variant)."""
+    return m("you.both" if two_players(ctx) else "you.one")
+
+
+def support_card(ctx: Ctx) -> dict[str, Any]:
+    """The current Support card (top of the Support pile)."""
+    top = ctx.piles["support"].top()
+    assert top is not None, "no Support card"
+    return data.card(top)
+
+
+def action_card_id(ctx: Ctx) -> str | None:
+    """The current Action card's id, if any."""
+    return ctx.piles["action"].top()
+
+
+def round_tile(ctx: Ctx, rnd: int | None = None) -> dict[str, Any]:
+    """The round score tile of a round (round 6: the Final Round Score tile lying over it)."""
+    r = rnd or round_no(ctx)
+    if r >= 6:
+        return data.tiles()[ctx.data["final_tile"]]
+    return data.tiles()[ctx.data["round_tiles"][r - 1]]
+
+
+def round_tile_points(ctx: Ctx, rnd: int | None = None) -> int:
+    """Her fixed points for passing (lower right of the tile, the side of this round)."""
+    r = rnd or round_no(ctx)
+    tile = round_tile(ctx, r)
+    return int(tile["points_early"] if r <= 3 else tile["points_late"])
+
+
+def card_ui(ctx: Ctx, focus: str = "action", **extra: Any) -> dict[str, Any]:
+    """Screen hints: the pair of cards, the active column of each highlighted."""
+    cards = []
+    action = action_card_id(ctx)
+    if action:
+        cards.append({"card": action, "role": m("card.action"), "highlight": ["action"]})
+    support = ctx.piles["support"].top()
+    if support:
+        cards.append({"card": support, "role": m("card.support"), "highlight": ["support"]})
+    ui: dict[str, Any] = {"game": G, "cards": cards}
+    main = support if focus == "support" else action
+    if main:
+        ui["card"] = main
+        ui["highlight"] = [focus]
+    ui.update(extra)
+    return ui
+
+
+def terrain(name: str) -> dict[str, Any]:
+    """A terrain's name as a message reference."""
+    return m(f"terrain.{name}")
+
+
+def discipline(name: str) -> dict[str, Any]:
+    """A discipline's name as a message reference."""
+    return m(f"discipline.{name}")
+
+
+def building(name: str) -> dict[str, Any]:
+    """A building's name as a message reference."""
+    return m(f"building.{name}")

@@ -1,0 +1,142 @@
+"""The flow of a round: waiting for the Automa's turn, drawing her cards, running the Action card.
+
+Rulebook "An Automa Turn": on her first turn of a round she draws two cards (the second goes
+to the left: the Action card); afterwards the Action card slides onto the Support pile and she
+draws one. She passes when the deck is empty, or when the drawn card is one of the two sideways
+cards and shows the pass icon.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+
+from . import data
+from .state import AUTOMA, SIDEWAYS, card_ui, faction, k, m, round_no, steps
+
+
+@steps
+def await_turn(ctx: Ctx) -> None:
+    """Between Automa turns: wait for her turn, or for the human passes, or end the round."""
+    d = ctx.data
+    if d["passed"] and d["humans_passed"] >= d["humans"]:
+        ctx.then("round_end")
+        return
+    if d["passed"]:
+        ctx.ask(human_pass_prompt(ctx), "human_pass")
+        return
+    starts = "automa" if d["automa_first"] else "you"
+    first = d["first_turn"]
+    key = "prompt.ready_round" if first else "prompt.ready"
+    ctx.ask(prompts.confirm(k(key), {
+        "round": round_no(ctx),
+        "starts": m(f"starts.{starts}{'_two' if d['humans'] == 2 else ''}"),
+        "passed": d["humans_passed"],
+    }, ui=card_ui(ctx)), "automa_turn")
+
+
+def human_pass_prompt(ctx: Ctx) -> prompts.Prompt:
+    """A human passes: which round bonus tile they took (none in round 6)."""
+    two = ctx.data["humans"] == 2
+    if round_no(ctx) >= 6:
+        return prompts.confirm(k("prompt.you_pass_last_two" if two else "prompt.you_pass_last"),
+                               {"round": round_no(ctx)}, ui={"game": data.GAME_ID})
+    return prompts.pick_one(
+        k("prompt.you_pass_two" if two else "prompt.you_pass"), list(data.BONUS_POSITIONS),
+        {"round": round_no(ctx)}, labels=[m(f"bonus.{p}") for p in data.BONUS_POSITIONS],
+        ui={"game": data.GAME_ID, "rule": m("rule.human_bonus_swap")})
+
+
+@steps
+def human_pass(ctx: Ctx, answer: Any) -> None:
+    """Record a human pass (the taken tile's position, for the log; the row itself is fixed)."""
+    ctx.data["humans_passed"] += 1
+    ctx.data["pass_order"].append("human")
+    if isinstance(answer, str):
+        ctx.log("player", k("log.you_passed"), {"tile": m(f"bonus.{answer}")})
+    else:
+        ctx.log("player", k("log.you_passed_last"))
+    if ctx.data["passed"]:
+        ctx.then("await_turn")
+
+
+@steps
+def automa_turn(ctx: Ctx, answer: bool = True) -> None:
+    """Draw her card(s) and either pass or run the Action card."""
+    d = ctx.data
+    ctx.turn += 1
+    deck = ctx.piles["deck"]
+    if d["first_turn"]:
+        d["first_turn"] = False
+        if len(deck) < 2:  # cannot happen with the printed decks (>= 5 cards)
+            ctx.then("automa_pass")
+            return
+        first = deck.draw()
+        ctx.piles["support"].put_top(first)
+        second = deck.draw()
+        ctx.piles["action"].put_top(second)
+        ctx.log(AUTOMA, k("log.draw_two"), {"action": data.card(second)["number"],
+                                            "support": data.card(first)["number"]})
+        perform_card(ctx)
+        return
+    previous = ctx.piles["action"].top()
+    if previous is not None:
+        ctx.piles.move(previous, "action", "support")
+    if not deck:
+        ctx.log(AUTOMA, k("log.deck_empty"))
+        ctx.then("automa_pass")
+        return
+    top = deck.top()
+    assert top is not None
+    sideways = deck.has_mark(top, SIDEWAYS)
+    deck.draw()
+    ctx.piles["action"].put_top(top)
+    if sideways:
+        ctx.piles["action"].mark(top, SIDEWAYS)
+    c = data.card(top)
+    ctx.log(AUTOMA, k("log.draw"), {"action": c["number"], "support": support_number(ctx)})
+    if sideways and c["pass_icon"]:
+        ctx.log(AUTOMA, k("log.sideways_pass"), {"card": c["number"]})
+        ctx.then("automa_pass")
+        return
+    perform_card(ctx)
+
+
+def support_number(ctx: Ctx) -> int:
+    """The printed number of the current Support card."""
+    top = ctx.piles["support"].top()
+    return int(data.card(top)["number"]) if top else 0
+
+
+def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """The steps of one action icon (a Faction action expands into her faction's actions)."""
+    kind = action["type"]
+    if kind == "faction":
+        out: list[tuple[str, dict[str, Any]]] = [("act_faction_note", {})]
+        for sub in faction(ctx)["actions"]:
+            out += expand(ctx, sub, via_faction=True)
+        return out
+    args: dict[str, Any] = {}
+    if kind == "gain_points":
+        args = {"points": action["points"], "plus": action.get("plus", 0)}
+    elif kind == "terraform_build":
+        args = {"variant": action.get("variant", "") if via_faction else ""}
+    elif kind == "advance_discipline":
+        args = {"levels": action.get("levels", 1)}
+    steps_out = [(f"act_{kind}", args)]
+    if kind in ("terraform_build", "upgrade") and "power_advances" in faction(ctx).get(
+            "ongoing", []):
+        steps_out.append(("act_powermongers_check", {}))
+    return steps_out
+
+
+def perform_card(ctx: Ctx) -> None:
+    """Schedule every action of the Action card, top to bottom, then wait for the next turn."""
+    action_id = ctx.piles["action"].top()
+    assert action_id is not None
+    scheduled: list[tuple[str, dict[str, Any]]] = []
+    for action in data.card(action_id)["actions"]:
+        scheduled += expand(ctx, action)
+    ctx.seq(*scheduled, "await_turn")

@@ -1,0 +1,128 @@
+"""What the player sees at a glance, the procedures they may start, the values they may correct."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from automa.core.game import Correction, Ctx, Procedure
+
+from . import data
+from .state import (
+    action_card_id,
+    building,
+    discipline,
+    k,
+    m,
+    round_no,
+    round_tile,
+    round_tile_points,
+    sailing,
+    steps,
+    terrain,
+    x_points,
+)
+from .turn import human_pass_prompt
+
+READY_KEYS = (k("prompt.ready"), k("prompt.ready_round"))
+
+
+def view(ctx: Ctx) -> dict[str, Any]:
+    """Her score, round values, disciplines, buildings, and the current pair of cards."""
+    d = ctx.data
+    if "round" not in d:
+        return {"sections": [], "cards": [], "piles": [], "vp": None}
+    rnd = min(round_no(ctx), 6)
+    automa_rows: list[dict[str, Any]] = [
+        {"label": m("view.score"), "value": d["score"]},
+        {"label": m("view.round"), "value": rnd},
+        {"label": m("view.difficulty"), "value": m(f"difficulty.{d['difficulty']}")},
+        {"label": m("view.faction"), "value": m(f"faction.{d['faction']}")},
+        {"label": m("view.sailing"), "value": sailing(ctx)},
+        {"label": m("view.x"), "value": x_points(ctx)},
+        {"label": m("view.innovations"), "value": d["innovations"]},
+        {"label": m("view.scholars"), "value": d["scholars"]},
+    ]
+    if d.get("native"):
+        automa_rows.insert(4, {"label": m("view.native"), "value": terrain(d["native"])})
+    if "round_tiles" in d:
+        automa_rows.append({"label": m("view.round_tile"),
+                            "value": m("view.tile_value", n=round_tile(ctx)["number"],
+                                       points=round_tile_points(ctx),
+                                       d=discipline(round_tile(ctx)["discipline"]))})
+    sections = [
+        {"title": m("view.automa"), "rows": automa_rows},
+        {"title": m("view.science"),
+         "rows": [{"label": discipline(x), "value": d["disciplines"][x]}
+                  for x in data.DISCIPLINES]},
+        {"title": m("view.supply"),
+         "rows": [{"label": building(b), "value": d["supply"][b]} for b in data.BUILDINGS]
+         + [{"label": m("view.marked"), "value": d["marked"]},
+            {"label": m("view.unmarked"), "value": d["unmarked"]}]},
+    ]
+    cards = []
+    action = action_card_id(ctx)
+    if action:
+        cards.append({"card": action, "role": m("card.action"), "highlight": ["action"]})
+    support = ctx.piles["support"].top() if "support" in ctx.piles else None
+    if support:
+        cards.append({"card": support, "role": m("card.support"), "highlight": ["support"]})
+    piles = [
+        {"id": "deck", "label": m("pile.deck"), "count": len(ctx.piles["deck"]),
+         "viewable": False},
+        {"id": "support", "label": m("pile.support"), "count": len(ctx.piles["support"]),
+         "viewable": True},
+        {"id": "reserve", "label": m("pile.reserve"), "count": len(ctx.piles["reserve"]),
+         "viewable": False},
+    ]
+    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["score"]}
+
+
+def procedures(ctx: Ctx) -> list[Procedure]:
+    """While waiting for her turn: you pass (if you have not yet this round)."""
+    p = ctx.prompt
+    d = ctx.data
+    if p is None or p.key not in READY_KEYS or d.get("humans_passed", 0) >= d.get("humans", 1):
+        return []
+    label = "procedure.pass_two" if d["humans"] == 2 else "procedure.pass"
+    return [Procedure("you_pass", k(label), "proc_you_pass")]
+
+
+@steps
+def proc_you_pass(ctx: Ctx) -> None:
+    """A human passes before the Automa: which round bonus tile did they take?"""
+    ctx.ask(human_pass_prompt(ctx), "human_pass")
+
+
+def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+    """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
+    return all_corrections() if "round" in ctx.data else ()
+
+
+@cache
+def all_corrections() -> tuple[Correction, ...]:
+    """Every correctable value (the list does not depend on the position)."""
+    base = data.base()
+    out = [
+        Correction("score", m("view.score"), ("score",), 0, 500),
+        Correction("scholars", m("view.scholars"), ("scholars",), 0, base["scholars"]),
+        Correction("innovations", m("view.innovations"), ("innovations",), 0, 3),
+        Correction("marked", m("view.marked"), ("marked",), 0, 30),
+        Correction("unmarked", m("view.unmarked"), ("unmarked",), 0, 30),
+    ]
+    out += [Correction(f"science_{x}", discipline(x), ("disciplines", x), 0, 12)
+            for x in data.DISCIPLINES]
+    out += [Correction(f"supply_{b}", m("view.in_supply", what=building(b)), ("supply", b), 0,
+                       int(base["buildings"][b]["count"])) for b in data.BUILDINGS]
+    rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
+    finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
+    for r in range(1, 6):
+        out.append(Correction(f"tile_{r}", m("view.tile_of_round", n=r), ("round_tiles", r - 1),
+                              choices=tuple(rounds),
+                              choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
+                                                  for t in rounds)))
+    out.append(Correction("final_tile", m("view.final_tile"), ("final_tile",),
+                          choices=tuple(finals),
+                          choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
+                                              for t in finals)))
+    return tuple(out)
