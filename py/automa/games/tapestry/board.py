@@ -130,8 +130,8 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
             why={"rule": "tapestry.rule.explore", "candidates": [],
                  "pick": "furthest" if furthest else "order"})
     ui = tb_ui(ctx, rule)
-    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), {"turns": turns, "where": where},
-                         ui=ui), "tap_done")
+    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}),
+                         {"turns": turns, "where": where}, ui=ui), "tap_done")
 
 
 @steps

@@ -27,7 +27,7 @@ def bot_ref(bot: str) -> dict[str, Any]:
 
 
 def tiebreaker_card(ctx: Ctx) -> str | None:
-    """The card used for tiebreaks now: income turn 1's progress card, else the pair's right card."""
+    """The card for tiebreaks now: income turn 1's progress card, else the pair's right card."""
     reference = ctx.piles["income_tiebreaker"]
     if reference:
         return reference.top()
@@ -75,7 +75,7 @@ def can_gain(ctx: Ctx, achievement: str) -> bool:
 
 
 def gain_achievement(ctx: Ctx, bot: str, achievement: str) -> None:
-    """A bot reaches an achievement: the Automa scores it (first or later), the SE only takes its place."""
+    """A bot reaches an achievement: the Automa scores it, the SE only takes a place."""
     holders: list[str] = ctx.data["achievements"][achievement]
     if bot in holders:
         return

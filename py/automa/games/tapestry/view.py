@@ -25,15 +25,14 @@ def _bot_section(ctx: Ctx, bot: str) -> dict[str, Any]:
     rows = [_row("tapestry.view.favorite", _track(d["fav"][bot]))]
     rows += [{"label": _track(t), "value": d["pos"][bot][t]} for t in TRACKS]
     if bot == "automa":
-        rows = [_row("tapestry.view.vp", total_vp(ctx))] + rows + [
+        rows = [_row("tapestry.view.vp", total_vp(ctx)), *rows,
             _row("tapestry.view.civs", [msg(f"tapestry.civ.{c}") for c in d["civs"]]),
             _row("tapestry.view.territories", d["territories"]),
             _row("tapestry.view.tapestry_held", d["tapestry_held"]),
             _row("tapestry.view.landmarks", len(d["mat_landmarks"])),
             _row("tapestry.view.achievements",
                  [msg(f"tapestry.achievement.{a}") for a in ACHIEVEMENTS
-                  if "automa" in d["achievements"][a]] or "—"),
-        ]
+                  if "automa" in d["achievements"][a]] or "—")]
     return {"title": bot_ref(bot), "rows": rows}
 
 
