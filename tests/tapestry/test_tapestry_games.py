@@ -1,0 +1,92 @@
+"""Whole Tapestry games: every difficulty ends, golden playthroughs, the terminal front end."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from make_golden import GAMES, transcript
+from tapestry_helpers import default_answer, new, play_to_end
+
+import automa
+from automa.cli import main
+from automa.core.i18n import catalog, placeholders
+from automa.render import card_svg, deck
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_full_game_ends_at_every_difficulty(level: int, seed: int) -> None:
+    s = play_to_end(new(level, seed))
+    assert s.finished
+    assert s.log[-1]["action"]["key"] == "tapestry.log.final"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_playthrough(name: str) -> None:
+    """Regenerate with ``python tests/tapestry/make_golden.py`` after a deliberate change."""
+    level, seed = GAMES[name]
+    expected = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
+    assert transcript(level, seed) == expected
+
+
+def test_cli_plays_a_whole_game_with_enter_and_first_choices() -> None:
+    out = io.StringIO()
+    stdin = io.StringIO("1\n" * 3000)
+    import contextlib
+
+    with contextlib.redirect_stdout(out):
+        code = main(["play", "tapestry", "--seed", "7"], stdin=stdin)
+    text = out.getvalue()
+    assert code == 0
+    assert "Final score" in text
+
+
+def test_cli_plays_in_ukrainian_with_no_answers() -> None:
+    out = io.StringIO()
+    stdin = io.StringIO("n\n1\n" * 3000)  # "no"; where that is no answer, the first choice
+    import contextlib
+
+    with contextlib.redirect_stdout(out):
+        code = main(["play", "tapestry", "--seed", "7", "--lang", "uk", "-o", "difficulty=6"],
+                    stdin=stdin)
+    assert code == 0
+    assert "Підсумок" in out.getvalue()
+
+
+def test_messages_exist_in_both_languages_with_the_same_placeholders() -> None:
+    en = {k: v for k, v in catalog("en").items() if k.startswith("tapestry.")}
+    uk = {k: v for k, v in catalog("uk").items() if k.startswith("tapestry.")}
+    assert set(en) == set(uk)
+    for key in en:
+        assert placeholders(en[key]) == placeholders(uk[key]), key
+
+
+def test_option_labels_exist_for_every_value() -> None:
+    spec = next(g for g in automa.games() if g["id"] == "tapestry")
+    for option in spec["options"]:
+        for label in [option["label"], *option["choice_labels"]]:
+            assert label in catalog("en") and label in catalog("uk"), label
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_every_decision_card_renders_both_halves(lang: str) -> None:
+    assert deck("tapestry") == [str(i) for i in range(1, 23)]
+    for card in deck("tapestry"):
+        for highlight in ((), ("track",), ("tiebreaker",)):
+            svg = card_svg("tapestry", card, highlight, lang)
+            assert 'viewBox="0 0 630 880"' in svg and 'role="img"' in svg
+            assert "<title" in svg and "<desc" in svg
+            assert ("#efe4f7" in svg) == bool(highlight)
+
+
+def test_disputed_card_values_are_marked_on_the_image_and_in_the_view() -> None:
+    assert "?" in card_svg("tapestry", "19", ("tiebreaker",))
+    s = new(2, 5)
+    while s.prompt is not None and s.prompt.key != "tapestry.q.bots_turn":
+        s.answer(default_answer(s.prompt))
+    view = s.view()
+    assert view["vp"] == 0 and view["sections"][0]["rows"][0]["value"] == 0
