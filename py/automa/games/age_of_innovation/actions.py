@@ -51,13 +51,10 @@ def act_gain_points(ctx: Ctx, points: int | str, plus: int = 0) -> None:
     """Gain the printed points, or X from the Difficulty Level card (plus a faction modifier)."""
     value = max(x_points(ctx) + plus, 0) if points == "X" else int(points)
     if value <= 0:
-        ctx.log(AUTOMA, k("log.points_none"), why={"rule": k("rule.x_value"),
-                                                   "candidates": [], "pick": 0})
+        ctx.log(AUTOMA, k("log.points_none"))
         return
     ctx.data["score"] += value
-    ctx.log(AUTOMA, k("log.points"), {"n": value, "score": ctx.data["score"]},
-            why={"rule": k("rule.x_value") if points == "X" else k("rule.fixed_points"),
-                 "candidates": [], "pick": value})
+    ctx.log(AUTOMA, k("log.points"), {"n": value, "score": ctx.data["score"]})
 
 
 # --- Take Innovation ------------------------------------------------------------------------
@@ -100,15 +97,34 @@ def directional_then(ctx: Ctx, what: str, n_valid: int, then: str, **args: Any) 
     pat = directional.pattern(s["direction"], s["count"], n_valid)
     ctx.log(AUTOMA, k("log.directional"), {"what": m(f"what.{what}"), "pick": pat["pick"],
                                            "n": n_valid, "order": m(f"order.{s['direction']}")},
-            why={"rule": k("rule.directional"), "candidates": list(range(1, n_valid + 1)),
-                 "pick": pat["reading_index"]})
+            why={"rule": k("rule.directional"), "candidates": [], "pick": pat["reading_index"]})
     if n_valid == 1:
         ctx.then(then, **args)
         return
-    ctx.ask(prompts.scan(k("prompt.directional"), pat, {
-        "what": m(f"what.{what}"), "pick": pat["pick"], "n": n_valid, "number": s["count"],
-        "order": m(f"order.{s['direction']}"), "start": m(f"start.{s['direction']}"),
-    }, ui=card_ui(ctx, "support", rule=m("rule.directional_text"))), then, **args)
+    if then in FOLDED:  # the next prompt names the pick itself
+        ctx.then(then, pick=pick_text(ctx, what, n_valid), **args)
+        return
+    ctx.ask(prompts.scan(k("prompt.directional"), pat, {"pick": pick_text(ctx, what, n_valid)},
+                         ui=card_ui(ctx, "support", rule=m("rule.directional_text"))),
+            then, **args)
+
+
+FOLDED = ("tb_marking", "upgrade_which")
+
+
+def pick_text(ctx: Ctx, what: str, n_valid: int) -> dict[str, Any]:
+    """The sentence naming the arrow's pick: where to start, which way, which number."""
+    s = support_card(ctx)
+    return m("pick", what=m(f"what.{what}"), pick=directional.position(n_valid, s["count"]),
+             n=n_valid, start=m(f"start.{s['direction']}"))
+
+
+def pick_ui(ctx: Ctx, pick: dict[str, Any] | None, rule: str) -> dict[str, Any]:
+    """Screen hints of a prompt that also names a Directional Selection pick."""
+    s = support_card(ctx)
+    n = pick["params"]["n"] if pick else None
+    return card_ui(ctx, "support", rule=m(rule),
+                   pattern=directional.pattern(s["direction"], s["count"], n))
 
 
 # --- Terraform and Build --------------------------------------------------------------------
@@ -219,10 +235,11 @@ def tb_counted(ctx: Ctx, answer: int, variant: str, i: int) -> None:
 
 
 @steps
-def tb_marking(ctx: Ctx, answer: bool = True) -> None:
+def tb_marking(ctx: Ctx, answer: bool = True, pick: dict[str, Any] | None = None) -> None:
     """Build: ask whether the closest of her buildings (no tie) is marked."""
-    ctx.ask(prompts.yes_no(k("prompt.tb_marked"), {"terrain": terrain(ctx.data["native"])},
-                           ui=card_ui(ctx, "support", rule=m("rule.marking"))), tb_build)
+    ctx.ask(prompts.yes_no(k("prompt.tb_marked"), {
+        "terrain": terrain(ctx.data["native"]), "pick": pick or m("pick_only")},
+        ui=pick_ui(ctx, pick, "rule.marking")), tb_build)
 
 
 @steps
@@ -295,18 +312,25 @@ def upgrade_counted(ctx: Ctx, answer: Any, kinds: list[str]) -> None:
 
 
 @steps
-def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True) -> None:
+def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True,
+                  pick: dict[str, Any] | None = None) -> None:
     """Which kind of building the arrow selected (only asked when it is not known)."""
     if len(kinds) == 1:
-        upgrade_do(ctx, answer=kinds[0])
+        target = upgrade_target(ctx, kinds[0])
+        ctx.ask(prompts.confirm(k("prompt.up_one"), {
+            "pick": pick or m("pick_only"), "old": building(kinds[0]),
+            "new": building(target or kinds[0])},
+            ui=pick_ui(ctx, pick, "rule.upgrade_highest")), upgrade_do, kind=kinds[0])
         return
-    ctx.ask(prompts.pick_one(k("prompt.up_which"), kinds, labels=[building(b) for b in kinds],
-                             ui=card_ui(ctx, "support")), upgrade_do)
+    ctx.ask(prompts.pick_one(k("prompt.up_which"), kinds, {"pick": pick or m("pick_only")},
+                             labels=[building(b) for b in kinds],
+                             ui=pick_ui(ctx, pick, "rule.directional_text")), upgrade_do)
 
 
 @steps
-def upgrade_do(ctx: Ctx, answer: str) -> None:
+def upgrade_do(ctx: Ctx, answer: Any, kind: str = "") -> None:
     """Replace it with the highest-Power building it can become."""
+    answer = kind or answer
     target = upgrade_target(ctx, answer)
     if target is None:  # only after a correction made the supply inconsistent
         ctx.log(AUTOMA, k("log.upgrade_none"))
@@ -317,14 +341,6 @@ def upgrade_do(ctx: Ctx, answer: str) -> None:
             why={"rule": k("rule.upgrade_highest"),
                  "candidates": list(data.base()["buildings"][answer]["upgrades_to"]),
                  "pick": target})
-    ctx.ask(prompts.confirm(k("prompt.up_done"), {"old": building(answer),
-                                                  "new": building(target)},
-                            ui=card_ui(ctx, "support")), "noop")
-
-
-@steps
-def noop(ctx: Ctx, answer: Any = None) -> None:
-    """Nothing more to do (after a confirmed instruction)."""
 
 
 # --- Block Power and Book actions ---------------------------------------------------------
@@ -480,9 +496,6 @@ def advance_in(ctx: Ctx, answer: str, levels: int = 1, note: str = "advance") ->
     ctx.data["disciplines"][answer] = after
     ctx.log(AUTOMA, k(f"log.advance_{note}"), {"d": discipline(answer), "old": before,
                                                 "new": after})
-    key = "prompt.advance_done_scholar" if note == "scholar" else "prompt.advance_done"
-    ctx.ask(prompts.confirm(k(key), {"d": discipline(answer), "new": after, "n": after - before},
-                            ui=card_ui(ctx, "action")), "noop")
 
 
 # --- Faction-only actions ------------------------------------------------------------------
