@@ -90,3 +90,18 @@ def test_disputed_card_values_are_marked_on_the_image_and_in_the_view() -> None:
         s.answer(default_answer(s.prompt))
     view = s.view()
     assert view["vp"] == 0 and view["sections"][0]["rows"][0]["value"] == 0
+
+
+def test_python_m_automa_play_tapestry_seed_7_reaches_the_end() -> None:
+    """The real command, fed Enter / "n" / the first choice on stdin, plays to the end."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root / "py")}
+    done = subprocess.run([sys.executable, "-m", "automa", "play", "tapestry", "--seed", "7"],
+                          input="\nn\n1\n" * 2000, capture_output=True, text=True, env=env,
+                          timeout=120, check=False)
+    assert done.returncode == 0
+    assert "Final score" in done.stdout

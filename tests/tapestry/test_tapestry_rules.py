@@ -19,7 +19,7 @@ def positions(**pos: int) -> dict[str, int]:
     return {**ZERO, **pos}
 
 
-# --- Advance on a track ----------------------------------------------------------------------
+# --- Advance on a track ----------
 def test_track_tiebreak_example_military_and_technology_valid_picks_technology() -> None:
     """Rulebook example: military and technology valid → the list (technology above military)."""
     order = tdata.card(4)["track_tiebreak"]  # technology, science, heart, military, exploration
@@ -73,7 +73,7 @@ def test_all_tracks_finished_means_no_advance() -> None:
                         {}).choice is None
 
 
-# --- The hex tiebreaker --------------------------------------------------------------------------
+# --- The hex tiebreaker ----------
 def test_hex_tiebreak_example_the_first_valid_hex_in_the_order_wins() -> None:
     """Rulebook example: scanning row by row, the first valid hex reached (number 9) is picked."""
     order = tdata.pattern_of_card(1)["order"]
@@ -105,7 +105,7 @@ def test_solo_map_has_34_hexes_with_the_start_territories() -> None:
     assert roles == {"middle_island": "0,0", "automa_start": "2,0", "your_start": "0,2"}
 
 
-# --- Setup ---------------------------------------------------------------------------------------
+# --- Setup ----------
 @pytest.mark.parametrize("seed", range(12))
 def test_setup_rolls_civ_and_a_different_shadow_empire_favorite(seed: int) -> None:
     s = new(2, seed)
@@ -133,7 +133,7 @@ def test_setup_mat_side_and_income_card_per_difficulty() -> None:
                      5: ("hard", 0), 6: ("hard", 0)}
 
 
-# --- A bot turn ----------------------------------------------------------------------------------
+# --- A bot turn ----------
 def _bots_turn(s: Any, cards: list[str]) -> int:
     stack_deck(s, cards)
     start = len(s.log)
@@ -196,7 +196,7 @@ def test_income_turn_when_the_last_draw_shows_the_income_icon() -> None:
     assert seen == {"1", "3"}
 
 
-# --- Landmarks, benefits ---------------------------------------------------------------------------
+# --- Landmarks, benefits ----------
 def test_landmark_reached_by_the_shadow_empire_goes_to_the_automa_mat() -> None:
     s = at_idle(2, 4)
     d = data(s)
@@ -250,7 +250,7 @@ def test_research_rolls_the_science_die_and_advances_without_benefit() -> None:
     assert d["pos"]["automa"]["science"] == 1
 
 
-# --- Board procedures ------------------------------------------------------------------------------
+# --- Board procedures ----------
 def _to_conquer(level: int = 2, tb: str = "1", fav: str = "science") -> Any:
     s = at_idle(level, 4)
     d = data(s)
@@ -379,7 +379,7 @@ def test_achievement_later_than_first_scores_less() -> None:
     assert d["achievements"]["middle_island"] == ["you"]
 
 
-# --- Income turns --------------------------------------------------------------------------------
+# --- Income turns ----------
 def test_income_turn_3_multiplier_example() -> None:
     """Rulebook example: in income turn 3 the multipliers are x2, x1 and x1 (+3 if first)."""
     assert multipliers("normal", 1) == {"territories_and_landmarks": 2,
@@ -545,7 +545,7 @@ def test_explorers_bonus_reading_is_an_option(reading: str, first: str) -> None:
     assert civ["bonus"] == [expected]
 
 
-# --- Disputed card data --------------------------------------------------------------------------
+# --- Disputed card data ----------
 def test_disputed_cards_8_19_21_ship_the_image_reading_with_the_bga_alternative() -> None:
     assert set(tdata.disputed_fields(8)) == {"toppled_outpost"}
     assert tdata.card(8)["toppled_outpost"] is False
@@ -559,7 +559,7 @@ def test_disputed_cards_8_19_21_ship_the_image_reading_with_the_bga_alternative(
     assert tdata.level_dispute(3) is not None
 
 
-# --- Game end ------------------------------------------------------------------------------------
+# --- Game end ----------
 def test_game_end_reports_the_automa_vp_by_source() -> None:
     from tapestry_helpers import play_to_end
 
