@@ -30,6 +30,7 @@ from .state import (
     two_players,
     x_points,
     you,
+    your,
 )
 
 MAX_HEXES = 40
@@ -211,11 +212,11 @@ def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> 
                 tb_counted, variant=variant, i=i)
         return
     if stage == "closest_count":
-        ctx.ask(prompts.count(k("prompt.tb_closest_count"), 1, MAX_HEXES, {"you": you(ctx)},
+        ctx.ask(prompts.count(k("prompt.tb_closest_count"), 1, MAX_HEXES, {"your": your(ctx)},
                               default=1, ui={**ui, "rule": m("rule.distance")}),
                 tb_counted, variant=variant, i=i)
         return
-    ctx.ask(prompts.confirm(k(f"prompt.tb_{stage}"), {"you": you(ctx)},
+    ctx.ask(prompts.confirm(k(f"prompt.tb_{stage}"), {"you": you(ctx), "your": your(ctx)},
                             ui={**ui, "rule": m("rule.distance")}),
             tb_stage, variant=variant, i=i + 1)
 
@@ -281,7 +282,7 @@ def act_upgrade(ctx: Ctx) -> None:
         ctx.log(AUTOMA, k("log.upgrade_none"))
         return
     if "workshop" in kinds:
-        ctx.ask(prompts.yes_no(k("prompt.up_adjacent"), {"you": you(ctx)},
+        ctx.ask(prompts.yes_no(k("prompt.up_adjacent"), {"your": your(ctx)},
                                ui=card_ui(ctx, "support")), upgrade_adjacent)
         return
     upgrade_adjacent(ctx, answer=False)

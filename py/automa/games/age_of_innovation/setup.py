@@ -58,7 +58,7 @@ def setup(ctx: Ctx) -> None:
         "level": m(f"difficulty.{lvl['id']}"),
         "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
         "final": data.tiles()[ctx.data["final_tile"]]["number"],
-        "you": m("you.both" if humans == 2 else "you.one"),
+        "order": m("order_setup.two" if humans == 2 else "order_setup.one"),
     }, ui={"game": data.GAME_ID, "rule": m("rule.no_two_player_rules")}), setup_player_faction)
 
 
@@ -124,8 +124,7 @@ def setup_native_set(ctx: Ctx, answer: str) -> None:
                 if t not in ctx.data["player_terrains"] and t != answer]
         ctx.data["youth"] = ctx.rng.choice(free)
         ctx.log(AUTOMA, k("log.youth_drawn"), {"terrain": terrain(ctx.data["youth"])})
-    advances = ", ".join(f"{d}+{fac['advances'].count(d)}" for d in data.DISCIPLINES
-                         if d in fac["advances"])
+    advances = [discipline(d) for d in fac["advances"]]
     ctx.log(AUTOMA, k("log.faction"), {"faction": m(f"faction.{fac['id']}"),
                                        "terrain": terrain(answer), "advances": advances})
     advances_ref = [discipline(d) for d in data.DISCIPLINES for _ in
@@ -157,10 +156,10 @@ def setup_first_workshops(ctx: Ctx, answer: bool) -> None:
     ctx.data["supply"]["workshop"] -= 2
     ctx.log(AUTOMA, k("log.first_workshops"), {"card": c["number"], "marked": c["setup_marked"],
                                                "unmarked": c["setup_unmarked"]})
-    ctx.ask(prompts.confirm(k("setup.workshops"), {
+    key = "setup.workshops_two" if ctx.data["humans"] == 2 else "setup.workshops"
+    ctx.ask(prompts.confirm(k(key), {
         "card": c["number"], "marked": c["setup_marked"], "unmarked": c["setup_unmarked"],
-        "terrain": terrain(ctx.data["native"]), "you": m("you.both" if ctx.data["humans"] == 2
-                                                         else "you.one"),
+        "terrain": terrain(ctx.data["native"]),
     }, ui={"game": data.GAME_ID, "card": drawn, "highlight": ["setup"]}), setup_deck)
 
 

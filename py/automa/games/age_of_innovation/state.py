@@ -67,6 +67,11 @@ def you(ctx: Ctx) -> dict[str, Any]:
     return m("you.both" if two_players(ctx) else "you.one")
 
 
+def your(ctx: Ctx) -> dict[str, Any]:
+    """Possessive "your": the player's, or either human player's (2-player variant)."""
+    return m("your.both" if two_players(ctx) else "your.one")
+
+
 def support_card(ctx: Ctx) -> dict[str, Any]:
     """The current Support card (top of the Support pile)."""
     top = ctx.piles["support"].top()

@@ -1,0 +1,106 @@
+"""Helpers for the Age of Innovation tests: a sensible seeded answerer, transcripts, CLI input."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import automa
+from automa.core.i18n import render
+from automa.core.prompts import Prompt
+from automa.core.rng import Rng
+from automa.core.session import Session
+
+GAME = "age_of_innovation"
+MAX_ANSWERS = 3000
+
+
+def sensible_answer(prompt: Prompt, rng: Rng) -> Any:
+    """A plausible answer: small counts, usually the default, levels near the Automa's."""
+    if prompt.kind in ("confirm", "scan"):
+        return True
+    if prompt.kind == "yes_no":
+        return rng.below(3) > 0
+    if prompt.kind == "count":
+        lo, hi = prompt.bounds or (0, 0)
+        return min(hi, lo + rng.below(4))
+    if prompt.kind == "pick_one":
+        if prompt.default is not None and rng.below(2) == 0:
+            return prompt.default
+        return rng.choice(prompt.choices)
+    if prompt.kind == "pick_subset":
+        lo, hi = prompt.bounds or (0, len(prompt.choices))
+        n = lo if lo == hi else lo + rng.below(min(hi, lo + 3) - lo + 1)
+        return rng.shuffle(prompt.choices)[:n]
+    if prompt.kind == "values":
+        return {str(c): rng.below(7) for c in prompt.choices}
+    raise AssertionError(prompt.kind)
+
+
+def play(options: dict[str, Any], seed: int, answer_seed: int = 1) -> tuple[Session, list[Any]]:
+    """Play a whole game with sensible answers; returns the session and the answers given."""
+    rng = Rng.from_seed(answer_seed)
+    session = automa.new_game(GAME, options, seed=seed)
+    answers: list[Any] = []
+    for _ in range(MAX_ANSWERS):
+        prompt = session.prompt
+        if prompt is None:
+            return session, answers
+        value = sensible_answer(prompt, rng)
+        answers.append(value)
+        session.answer(value)
+    raise AssertionError("the game did not end")
+
+
+def transcript(options: dict[str, Any], seed: int, lang: str = "en") -> str:
+    """A readable record of a whole game: every question, answer and Automa decision."""
+    rng = Rng.from_seed(seed + 1000)
+    session = automa.new_game(GAME, options, seed=seed)
+    lines = [f"# {GAME} seed={seed} options={json.dumps(options, sort_keys=True)}"]
+    shown = 0
+    for _ in range(MAX_ANSWERS):
+        log = session.log
+        for entry in log[shown:]:
+            a = entry["action"]
+            lines.append(f"  [{entry['turn']}] {entry['actor']}: "
+                         f"{render(a['key'], a['params'], lang)}")
+        shown = len(log)
+        prompt = session.prompt
+        if prompt is None:
+            break
+        lines.append("? " + render(prompt.key, prompt.params, lang).replace("\n", "\n  "))
+        value = sensible_answer(prompt, rng)
+        lines.append(f"> {json.dumps(value, ensure_ascii=False)}")
+        session.answer(value)
+    lines.append(f"= score {session.view()['vp']}")
+    return "\n".join(lines) + "\n"
+
+
+def cli_line(prompt: Prompt, value: Any) -> str:
+    """The terminal input that gives ``value`` to ``prompt``."""
+    if prompt.kind in ("confirm", "scan"):
+        return ""
+    if prompt.kind == "yes_no":
+        return "y" if value else "n"
+    if prompt.kind == "count":
+        return str(value)
+    if prompt.kind == "pick_one":
+        return str(prompt.choices.index(value) + 1)
+    if prompt.kind == "pick_subset":
+        return " ".join(str(prompt.choices.index(v) + 1) for v in value)
+    if prompt.kind == "values":
+        return " ".join(str(value[str(c)]) for c in prompt.choices)
+    raise AssertionError(prompt.kind)
+
+
+def cli_input(options: dict[str, Any], seed: int) -> tuple[str, Session]:
+    """The whole stdin of a terminal game and the session it should reach."""
+    rng = Rng.from_seed(5)
+    session = automa.new_game(GAME, options, seed=seed)
+    lines = []
+    while session.prompt is not None:
+        prompt = session.prompt
+        value = sensible_answer(prompt, rng)
+        lines.append(cli_line(prompt, value))
+        session.answer(value)
+    return "\n".join(lines) + "\n", session

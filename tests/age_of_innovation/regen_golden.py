@@ -1,0 +1,48 @@
+"""Regenerate the golden transcripts: ``python tests/age_of_innovation/regen_golden.py``.
+
+One game per faction, the difficulties taken in turn so that every level is covered, plus
+the 2-player variant and the random-terrain variant. Review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE)]
+
+from aoi_play import transcript  # noqa: E402
+
+from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS  # noqa: E402
+
+GOLDEN = HERE / "golden"
+
+
+def cases() -> list[tuple[str, dict[str, Any], int]]:
+    """(file name, options, seed) of every golden game."""
+    out = []
+    for i, faction in enumerate(FACTIONS):
+        difficulty = DIFFICULTIES[i % len(DIFFICULTIES)]
+        options = {"difficulty": difficulty, "faction": faction, "variant": "solo",
+                   "random_terrain": False}
+        out.append((f"{faction}_{difficulty}.txt", options, 100 + i))
+    out.append(("two_players_automa.txt", {"difficulty": "automa", "faction": "simpletons",
+                                           "variant": "two_players", "random_terrain": False}, 7))
+    out.append(("random_terrain_alptrauma.txt", {"difficulty": "alptrauma",
+                                                 "faction": "simpletons", "variant": "solo",
+                                                 "random_terrain": True}, 8))
+    return out
+
+
+def main() -> None:
+    """Write every transcript."""
+    GOLDEN.mkdir(exist_ok=True)
+    for name, options, seed in cases():
+        (GOLDEN / name).write_text(transcript(options, seed), encoding="utf-8")
+        print("wrote", name)
+
+
+if __name__ == "__main__":
+    main()

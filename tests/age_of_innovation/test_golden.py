@@ -1,0 +1,35 @@
+"""Golden playthroughs: fixed seeds at every difficulty and with every faction.
+
+If a rule change is intended, run ``python tests/age_of_innovation/regen_golden.py`` and
+review the diff.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from aoi_play import transcript  # noqa: E402
+from regen_golden import GOLDEN, cases  # noqa: E402
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+def test_golden_transcript(name: str, options: dict[str, Any], seed: int) -> None:
+    """The game plays exactly as recorded."""
+    expected = (GOLDEN / name).read_text(encoding="utf-8")
+    assert transcript(options, seed) == expected
+
+
+def test_golden_games_cover_every_difficulty_and_faction() -> None:
+    """Every level and every faction appears in a golden game."""
+    from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS
+
+    opts = [c[1] for c in cases()]
+    assert {o["difficulty"] for o in opts} == set(DIFFICULTIES)
+    assert {o["faction"] for o in opts} == set(FACTIONS)
