@@ -1,0 +1,407 @@
+"""The rulebook's worked examples and rules, each as a named test (Automa rules v1.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import automa
+from automa.core.session import Session
+from automa.games.age_of_innovation import data, directional
+
+GAME = "age_of_innovation"
+
+
+def new(**options: Any) -> Session:
+    """A new game with these options (seed 1)."""
+    return automa.new_game(GAME, options, seed=1)
+
+
+def put(s: Session, card_id: str, pile: str) -> None:
+    """Move a Decision card to the top of a pile, wherever it is."""
+    piles = s._ctx().piles
+    source = next(p for p in piles.names() if card_id in piles[p])
+    piles.move(card_id, source, pile)
+
+
+def run_step(s: Session, step: str, **args: Any) -> None:
+    """Run one step of the game from a clean stack (for setting up a rule situation)."""
+    s._state["prompt"] = None
+    s._state["pending"] = None
+    s._state["stack"] = [{"step": step, "args": args}]
+    s._run()
+
+
+def card_no(n: int) -> str:
+    """A Decision card's id by its printed number."""
+    return data.card_by_number(n)
+
+
+def through_setup(s: Session, terrain: str = "forest", native: str = "lake") -> None:
+    """Answer the setup questions."""
+    while s.prompt is not None and not s.prompt.key.endswith(("ready_round", "ready")):
+        p = s.prompt
+        if p.key.endswith("your_terrain"):
+            s.answer(terrain)
+        elif p.key.endswith("your_terrains"):
+            s.answer([terrain, "desert" if terrain != "desert" else "plains"])
+        elif p.key.endswith("native_terrain"):
+            s.answer(native)
+        else:
+            s.answer(True)
+
+
+def last_log(s: Session, key: str) -> dict[str, Any]:
+    """The latest log entry with this message id (without the game prefix)."""
+    return next(e for e in reversed(s.log) if e["action"]["key"] == f"{GAME}.{key}")
+
+
+# --- Directional Selection ------------------------------------------------------------------
+
+def test_directional_selection_example_right_3_and_left_2() -> None:
+    """Rulebook p.4: valid Deserts counted → 3 gives the 3rd; ← 2 the 2nd from the lower right."""
+    deserts = ["d1", "d2", "d3", "d4", "d5"]  # the valid Deserts, in reading order
+    assert directional.pick(deserts, "ltr", 3) == "d3"
+    assert directional.pick(deserts, "rtl", 2) == "d4"
+
+
+def test_left_4_wraps_around_over_taken_power_actions() -> None:
+    """Rulebook p.4: ← 4 with 3 actions already taken picks the rightmost free action."""
+    power = [1, 2, 3, 4, 5, 6]
+    taken = [2, 4, 5]
+    free = [a for a in power if a not in taken]
+    assert directional.position(len(free), 4) == 1
+    assert directional.pick(free, "rtl", 4) == 6
+
+
+def test_block_power_action_with_left_4_in_the_game() -> None:
+    """The app itself names the blocked Power action from the covered ones (card 10: ← 4)."""
+    s = new()
+    through_setup(s)
+    assert data.card(card_no(10))["direction"] == "rtl" and data.card(card_no(10))["count"] == 4
+    put(s, card_no(10), "support")
+    run_step(s, "act_block_power_book")
+    assert s.prompt.kind == "pick_subset"
+    s.answer([2, 4, 5])
+    assert last_log(s, "log.power_blocked")["action"]["params"]["n"] == 6
+    assert s.prompt.ui["pattern"] == {"kind": "zigzag", "direction": "rtl", "number": 4,
+                                      "start": "lower_right", "valid": 3, "pick": 1,
+                                      "reading_index": 3, "wraps": True}
+
+
+def test_directional_pattern_describes_the_zigzag_arrow() -> None:
+    """prompt.ui["pattern"] carries the arrow: direction, number, where counting starts."""
+    p = directional.pattern("ltr", 3, 5)
+    assert (p["direction"], p["number"], p["start"], p["pick"], p["wraps"]) == (
+        "ltr", 3, "upper_left", 3, False)
+
+
+# --- Terraform and Build ----------------------------------------------------------------------
+
+def test_terraform_and_build_example_lakes_closest_to_you_unmarked() -> None:
+    """Rulebook p.7: blue Automa, Bring together, Lakes first by priority, the hex closest to
+    your buildings; no Power token, as it is closer to an unmarked building."""
+    s = new()
+    through_setup(s, terrain="forest", native="lake")
+    support = card_no(3)  # unmarked + Bring together, row B, → 3
+    assert data.card(support)["bring_together"]
+    put(s, support, "support")
+    before = s.state["data"]["supply"]["workshop"]
+    run_step(s, "act_terraform_build")
+    assert s.prompt.key.endswith("tb_any_valid")
+    s.answer(True)
+    assert s.prompt.key.endswith("tb_in_reach")
+    s.answer(False)  # no marked building in Reach of an unmarked one: Bring together applies
+    assert s.prompt.key.endswith("tb_bring_together")
+    s.answer(True)
+    assert s.prompt.key.endswith("tb_atp")
+    assert s.prompt.choices[0] == "lake"  # her own terrain leads both rows
+    s.answer("lake")
+    assert s.prompt.key.endswith("tb_closest_count")
+    s.answer(1)  # the yellow hex alone is closest to your buildings
+    assert s.prompt.key.endswith("tb_marked")
+    s.answer(False)
+    d = s.state["data"]
+    assert d["supply"]["workshop"] == before - 1
+    assert (d["marked"], d["unmarked"]) == (1, 2)
+
+
+def test_shortest_distance_between_marked_and_unmarked_buildings_is_asked_only_when_needed() -> None:
+    """Rulebook p.4/5: Bring together narrows only if no marked building is in Reach of an
+    unmarked one; the question shows the distance rule (your buildings block the path)."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(3), "support")
+    run_step(s, "act_terraform_build")
+    s.answer(True)
+    assert s.prompt.ui["rule"]["key"] == f"{GAME}.rule.distance"
+    s.answer(True)  # already in Reach: no narrowing, straight to terrain priority
+    assert s.prompt.key.endswith("tb_atp")
+    assert last_log(s, "log.tb_already_together")
+    t = automa.render(f"{GAME}.rule.distance")
+    assert "Rivers" in t and "around yours" in t
+
+
+def test_terraform_and_build_without_valid_hex_upgrades_instead() -> None:
+    """If Terraform and Build cannot be done, she performs Upgrade a Building."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(1), "support")
+    run_step(s, "act_terraform_build")
+    s.answer(False)
+    assert s.prompt.key.endswith("up_adjacent")
+
+
+def test_terraform_and_build_with_no_workshop_left_upgrades() -> None:
+    """Condition: at least one Workshop in her supply; otherwise Upgrade."""
+    s = new()
+    through_setup(s)
+    s._state["data"]["supply"]["workshop"] = 0
+    put(s, card_no(1), "support")
+    run_step(s, "act_terraform_build")
+    assert last_log(s, "log.tb_no_workshop")
+    assert s.prompt.key.endswith("up_adjacent")
+
+
+@pytest.mark.parametrize(("variant", "stages"), [
+    ("", ["atp", "closest_count"]),
+    ("kuddlers", ["closest", "atp_yours", "count"]),
+    ("mimics", ["atp_yours", "closest_count"]),
+    ("powermongers", ["most_power", "atp", "closest_count"]),
+])
+def test_faction_tiebreakers_come_before_the_general_ones(variant: str, stages: list[str]) -> None:
+    """For a Faction action, the faction's tiebreakers first, then the general ones."""
+    from automa.games.age_of_innovation.actions import tb_stages
+
+    assert tb_stages(variant, 3) == stages
+
+
+# --- Upgrade ----------------------------------------------------------------------------------
+
+def test_upgrade_guild_becomes_palace_rather_than_school() -> None:
+    """Rulebook p.7: she upgrades to the highest Power value building (Guild → Palace)."""
+    from automa.games.age_of_innovation.actions import upgrade_target
+
+    s = new()
+    through_setup(s)
+    ctx = s._ctx()
+    assert upgrade_target(ctx, "guild") == "palace"
+    ctx.data["supply"]["palace"] = 0
+    assert upgrade_target(ctx, "guild") == "school"
+    assert upgrade_target(ctx, "workshop") == "guild"
+
+
+def test_upgrade_prefers_a_workshop_next_to_you() -> None:
+    """First tiebreaker: a Workshop adjacent to your buildings."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(6), "support")  # → 1: no count needed
+    run_step(s, "act_upgrade")
+    s.answer(True)
+    assert s.prompt.key.endswith("up_least_power")
+    s.answer(True)
+    assert s.prompt.key.endswith("up_one")
+    s.answer(True)
+    assert last_log(s, "log.upgraded")["action"]["params"]["new"]["key"].endswith("guild")
+    assert s.state["data"]["supply"]["guild"] == 3
+
+
+# --- Gain Points, difficulty, deck ------------------------------------------------------------
+
+def test_gain_points_x_example_automalein() -> None:
+    """Rulebook p.6: X is 0 points in rounds 1-2 and 1 point in rounds 3-4 (Automalein)."""
+    assert data.levels()["automalein"]["x"][:4] == [0, 0, 1, 1]
+
+
+def test_sailing_values_on_automa_difficulty() -> None:
+    """Rulebook p.4: Automa difficulty sails 0 in rounds 1-2, 1 in 3-4, 2 in 5-6."""
+    assert data.levels()["automa"]["sailing"] == [0, 0, 1, 1, 2, 2]
+
+
+@pytest.mark.parametrize(("level", "size"), [
+    ("automalein", 5), ("automa", 6), ("automachtig", 7), ("ultoma", 8), ("alptrauma", 8)])
+def test_starting_deck_adjusted_by_difficulty(level: str, size: int) -> None:
+    """Rulebook p.4: the starting deck per difficulty; the bottom two cards turned sideways."""
+    s = automa.new_game(GAME, {"difficulty": level}, seed=4)
+    through_setup(s)
+    deck = s.pile("deck")
+    assert len(deck) == size
+    assert [c["marks"] for c in deck[-2:]] == [["sideways"], ["sideways"]]
+    assert all(not c["marks"] for c in deck[:-2])
+    numbers = {data.card(c["card"])["number"] for c in deck}
+    if level == "automalein":
+        assert 3 not in numbers and s.pile("reserve")[0]["card"] == card_no(3)
+    if level == "alptrauma":
+        assert 13 in numbers
+    assert {1, 2, 4, 5, 6} <= numbers
+
+
+def test_first_workshops_from_a_random_decision_cards_setup_letters() -> None:
+    """Rulebook p.3: two letters from a random card; the one with the Power token is marked."""
+    s = new()
+    while not s.prompt.key.endswith("setup.workshops"):
+        p = s.prompt
+        s.answer(p.choices[0] if p.kind == "pick_one" else True)
+    c = data.card(s.prompt.ui["card"])
+    assert s.prompt.ui["highlight"] == ["setup"]
+    assert (s.prompt.params["marked"], s.prompt.params["unmarked"]) == (
+        c["setup_marked"], c["setup_unmarked"])
+
+
+def test_native_terrain_never_the_players() -> None:
+    """Rulebook step 8: her native terrain differs from yours (also when drawn)."""
+    for seed in range(20):
+        s = automa.new_game(GAME, {"random_terrain": True}, seed=seed)
+        through_setup(s, terrain="swamp")
+        assert s.state["data"]["native"] != "swamp"
+    s = new()
+    while not s.prompt.key.endswith("native_terrain"):
+        s.answer("swamp" if s.prompt.key.endswith("your_terrain") else True)
+    assert "swamp" not in s.prompt.choices and len(s.prompt.choices) == 6
+
+
+def test_first_turn_of_a_round_draws_two_second_card_is_the_action_card() -> None:
+    """Rulebook p.5: two cards on her first turn; the second drawn goes left (Action card)."""
+    s = new()
+    through_setup(s)
+    top_two = [c["card"] for c in s.pile("deck")[:2]]
+    s.answer(True)
+    assert s.pile("support")[0]["card"] == top_two[0]
+    assert s.pile("action")[0]["card"] == top_two[1]
+
+
+def test_action_card_slides_onto_the_support_pile() -> None:
+    """Later turns: the previous Action card becomes the Support card."""
+    s = new()
+    through_setup(s)
+    s.answer(True)
+    while not s.prompt.key.endswith("prompt.ready"):
+        p = s.prompt
+        s.answer(p.default if p.default is not None else (
+            [] if p.kind == "pick_subset" else
+            {str(c): 0 for c in p.choices} if p.kind == "values" else
+            p.choices[0] if p.kind in ("pick_one", "count") else True))
+    action = s.pile("action")[0]["card"]
+    s.answer(True)
+    assert s.pile("support")[0]["card"] == action
+
+
+def test_sideways_card_with_pass_icon_makes_her_pass() -> None:
+    """Rulebook p.5: a sideways card with the pass icon: ignore it, she passes."""
+    s = new()
+    through_setup(s)
+    ctx = s._ctx()
+    ctx.data["first_turn"] = False
+    put(s, card_no(1), "action")
+    deck = ctx.piles["deck"]
+    passing = card_no(2)  # shows the pass icon
+    assert data.card(passing)["pass_icon"]
+    put(s, passing, "deck")
+    deck.mark(passing, "sideways")
+    score = ctx.data["score"]
+    run_step(s, "automa_turn")
+    assert last_log(s, "log.sideways_pass")
+    assert s.state["data"]["passed"]
+    assert s.state["data"]["score"] > score
+
+
+def test_empty_deck_makes_her_pass_and_the_arrow_picks_the_bonus_tile() -> None:
+    """Rulebook p.5-6: empty deck → pass; the Support card's 3-bar arrow picks the tile."""
+    s = new()
+    through_setup(s)
+    ctx = s._ctx()
+    ctx.data["first_turn"] = False
+    for c in list(ctx.piles["deck"].cards):
+        ctx.piles.move(c, "deck", "reserve")
+    put(s, card_no(5), "action")  # becomes the Support card: middle tile
+    run_step(s, "automa_turn")
+    assert last_log(s, "log.deck_empty")
+    assert last_log(s, "log.pass_bonus")["action"]["params"]["tile"]["key"].endswith("middle")
+    reserve_before = len(s.pile("reserve"))
+    s.answer(True)
+    assert len(s.pile("reserve")) == reserve_before - 1
+    deck = s.pile("deck")
+    assert [c["marks"] for c in deck[-2:]] == [["sideways"], ["sideways"]]
+
+
+def test_racelings_first_to_pass_score_the_round_tile_twice() -> None:
+    """Racelings: first to pass, she scores the round tile's points again."""
+    s = automa.new_game(GAME, {"faction": "racelings"}, seed=2)
+    through_setup(s)
+    ctx = s._ctx()
+    score = ctx.data["score"]
+    run_step(s, "automa_pass")
+    from automa.games.age_of_innovation.state import round_tile_points
+
+    assert s.state["data"]["score"] == score + 2 * round_tile_points(s._ctx())
+
+
+# --- Science ------------------------------------------------------------------------------------
+
+def test_send_scholar_to_the_round_tile_discipline() -> None:
+    """Support icon "Round Score tile": the discipline of the Automa icon on the tile."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(1), "support")  # round tile selection
+    from automa.games.age_of_innovation.state import round_tile
+
+    d = round_tile(s._ctx())["discipline"]
+    level = s.state["data"]["disciplines"][d]
+    run_step(s, "act_send_scholar")
+    assert s.prompt.key.endswith("scholar_space")
+    s.answer(3)
+    assert s.state["data"]["disciplines"][d] == level + 3
+    assert s.state["data"]["scholars"] == 6
+
+
+def test_catch_up_discipline_at_zero_first_then_closest_then_arrow() -> None:
+    """Catch-up: her marker at 0; else closest to yours; else Directional Selection."""
+    s = automa.new_game(GAME, {"faction": "druids"}, seed=1)  # Medicine +2, others 0
+    through_setup(s)
+    put(s, card_no(2), "support")  # catch-up, ← 1
+    run_step(s, "act_advance_discipline")
+    assert s.prompt.kind == "values"
+    assert s.prompt.choices == ["banking", "law", "engineering"]
+    s.answer({"banking": 3, "law": 0, "engineering": 0})
+    # Law and Engineering tie at distance 0; ← 1 takes the last of them in reading order
+    assert s.state["data"]["disciplines"]["engineering"] == 1
+
+
+def test_two_player_catch_up_asks_the_highest_marker() -> None:
+    """2-player variant: closest to the highest human marker."""
+    s = automa.new_game(GAME, {"variant": "two_players", "faction": "druids"}, seed=1)
+    through_setup(s)
+    assert s.state["data"]["faction"] == "simpletons"
+    s._state["data"]["disciplines"] = {"banking": 0, "law": 0, "engineering": 2, "medicine": 2}
+    put(s, card_no(2), "support")
+    run_step(s, "act_advance_discipline")
+    assert s.prompt.key.endswith("highest_levels")
+
+
+# --- 2-player variant -----------------------------------------------------------------------
+
+def test_two_player_variant_simpletons_third_and_both_of_you() -> None:
+    """2 players: The Simpletons only, the Automa third, "you" means both human players."""
+    s = automa.new_game(GAME, {"variant": "two_players", "faction": "mimics"}, seed=3)
+    assert s.log[0]["action"]["key"] == f"{GAME}.log.two_player_simpletons"
+    while not s.prompt.key.endswith("automa_components"):
+        p = s.prompt
+        s.answer(p.choices[:2] if p.kind == "pick_subset" else
+                 p.choices[0] if p.kind == "pick_one" else True)
+    assert s.prompt.params["place"] == 3
+    assert len(s.state["data"]["player_terrains"]) == 2
+    assert automa.render(f"{GAME}.you.both") == "both of you"
+    assert s.state["data"]["faction"] == "simpletons"
+
+
+def test_player_pass_procedure_offered_while_waiting() -> None:
+    """While waiting for her turn you may pass (and pick your new round bonus tile)."""
+    s = new()
+    through_setup(s)
+    assert [p["id"] for p in s.procedures] == ["you_pass", "correct"]
+    s.start("you_pass")
+    assert s.prompt.choices == ["left", "middle", "right"]
+    s.answer("right")
+    assert s.prompt.key.endswith("ready_round")
+    assert [p["id"] for p in s.procedures] == ["correct"]
