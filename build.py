@@ -116,14 +116,15 @@ def check_translations() -> dict[str, dict[str, Any]]:
     return catalogs
 
 
-def check_cards() -> list[str]:
+def check_cards() -> list[dict[str, Any]]:
     """Load every registered game's card data (and draw its cards) through the engine."""
     automa = engine()
     import importlib
 
     render = importlib.import_module("automa.render")
 
-    ids = [g["id"] for g in automa.games()]
+    games: list[dict[str, Any]] = automa.games()
+    ids = [g["id"] for g in games]
     for game_id in ids:
         try:
             session = automa.new_game(game_id, {}, seed=1)
@@ -136,7 +137,7 @@ def check_cards() -> list[str]:
             raise BuildError(f"invalid card data of {game_id}: {e}") from None
         except automa.AutomaError as e:
             raise BuildError(f"{game_id} does not start: {e}") from None
-    return ids
+    return games
 
 
 # --- node_modules --------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def zip_bytes(entries: Iterable[tuple[str, bytes]], compress: bool = True) -> by
     return buf.getvalue()
 
 
-def engine_zip(catalogs: dict[str, dict[str, Any]]) -> bytes:
+def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]) -> bytes:
     """The engine package with its card data and compiled catalogs in ``automa/_data``."""
     entries: list[tuple[str, bytes]] = []
     package = ROOT / "py" / "automa"
@@ -185,6 +186,8 @@ def engine_zip(catalogs: dict[str, dict[str, Any]]) -> bytes:
     for lang, catalog in catalogs.items():
         text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         entries.append((f"automa/_data/i18n/{lang}.json", text.encode()))
+    entries.append(("automa/_data/games.json",
+                    json.dumps(games, ensure_ascii=False, separators=(",", ":")).encode()))
     return zip_bytes(entries)
 
 
@@ -386,7 +389,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     for path in pyscript_files():
         write(dist / "pyscript" / path.name, path.read_bytes())
 
-    write(dist / "pkgs" / "automa.zip", engine_zip(catalogs))
+    write(dist / "pkgs" / "automa.zip", engine_zip(catalogs, games))
     write(dist / "pyscript.json", json.dumps({
         "interpreter": "./pyodide/pyodide.mjs",
         "files": {"./pkgs/automa.zip": "./*"},
@@ -416,11 +419,11 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
           .replace("[/*FILES*/]", json.dumps(urls, indent=0)))
     report = sizes(dist)
-    report.update({"games": games, "version": version})
+    report.update({"games": [g["id"] for g in games], "version": version})
     if not quiet:
         print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
               f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
-              f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(games) or 'none'}; "
+              f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(report['games']) or 'none'}; "
               f"cache {CACHE_PREFIX}{version}")
     return report
 
@@ -439,8 +442,13 @@ def sizes(dist: Path) -> dict[str, int]:
 
 # --- serving -------------------------------------------------------------------------------
 def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
-                quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    """An HTTP server of ``dist`` under ``prefix`` on 127.0.0.1 (like GitHub Pages)."""
+                quiet: bool = False,
+                extra: dict[str, bytes] | None = None) -> http.server.ThreadingHTTPServer:
+    """An HTTP server of ``dist`` under ``prefix`` on 127.0.0.1 (like GitHub Pages).
+
+    ``extra`` adds pages that are not in ``dist`` (name → HTML), e.g. a benchmark's page.
+    """
+    pages = dict(extra or {})
 
     class Handler(http.server.SimpleHTTPRequestHandler):
         extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
@@ -460,6 +468,13 @@ def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
                 self.send_error(404)
                 return None
             self.path = "/" + self.path[len(prefix):]
+            name = path[len(prefix):]
+            if name in pages:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(pages[name])))
+                self.end_headers()
+                return io.BytesIO(pages[name])
             return super().send_head()
 
         def end_headers(self) -> None:

@@ -1,0 +1,110 @@
+"""Helpers shared by the end-to-end tests and bench/startup.py: driving the page like a person."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from playwright.sync_api import Page
+
+READY = "body[data-py-ready]"
+PREFIX = "/automa-companion/"
+
+# Answers the prompt on screen by tapping its controls, as a person would; x in [0, 1) picks
+# among the choices. Returns {kind, key, ms} (ms: tap to screen updated and laid out), or
+# null when the game is over.
+ANSWER_JS = """
+(x) => {
+  const prompt = document.querySelector('#prompt');
+  if (!prompt || prompt.dataset.kind === 'over') return null;
+  const kind = prompt.dataset.kind, key = prompt.dataset.key;
+  const pick = (list) => list[Math.min(list.length - 1, Math.floor(x * list.length))];
+  let button;
+  if (kind === 'pick_one' || kind === 'yes_no') {
+    button = pick([...prompt.querySelectorAll('button.answer')]);
+  } else if (kind === 'pick_subset') {
+    const set = prompt.querySelector('#subset');
+    const boxes = [...set.querySelectorAll('input[type=checkbox]')];
+    const lo = +set.dataset.lo, hi = +set.dataset.hi;
+    const n = Math.max(lo, Math.min(hi, Math.floor(x * (hi - lo + 1)) + lo));
+    boxes.forEach((b, i) => { b.checked = i < n; });
+    button = prompt.querySelector('button[data-act=submit-subset]');
+  } else {
+    button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
+  }
+  const cardsBefore = [...document.querySelectorAll('.cards [data-card]')].map(e => e.dataset.card).join();
+  const t0 = performance.now();
+  button.click();
+  document.body.offsetHeight;  // the tap is done when the new screen is laid out
+  const ms = performance.now() - t0;
+  const cardsAfter = [...document.querySelectorAll('.cards [data-card]')].map(e => e.dataset.card).join();
+  const error = document.querySelector('.banner-error');
+  return {kind, key, ms, drew: cardsAfter !== cardsBefore && cardsAfter !== '',
+          error: error ? error.textContent : null};
+}
+"""
+
+
+def app_url(base: str, hash_: str = "") -> str:
+    """The app's URL with a screen hash."""
+    return base + (hash_ or "")
+
+
+def wait_ready(page: Page, timeout: float = 60_000) -> None:
+    """Wait until the page's Python is ready."""
+    page.wait_for_selector(READY, state="attached", timeout=timeout)
+
+
+def open_app(page: Page, base: str, *, lang: str = "en", clear: bool = True,
+             hash_: str = "") -> None:
+    """Open the app with a clean storage (or not) and a language."""
+    page.goto(base + "icons/icon.svg")
+    page.evaluate("""([clear, lang]) => {
+        if (clear) localStorage.clear();
+        const s = JSON.parse(localStorage.getItem('automa.settings') || '{}');
+        s.lang = lang;
+        localStorage.setItem('automa.settings', JSON.stringify(s));
+    }""", [clear, lang])
+    page.goto(base + hash_)
+    wait_ready(page)
+
+
+def start_game(page: Page, game_id: str, seed: int | None = 1) -> None:
+    """Start a new game with its default options through the UI."""
+    page.click(f'button[data-act="new"][data-arg="{game_id}"]')
+    page.wait_for_selector("#new-form")
+    if seed is not None:
+        page.fill("#seed", str(seed))
+    page.click('button[data-act="start"]')
+    page.wait_for_selector("#prompt")
+
+
+def answer(page: Page, x: float = 0.0) -> dict[str, Any] | None:
+    """Answer the prompt on screen through the UI."""
+    result: dict[str, Any] | None = page.evaluate(ANSWER_JS, x)
+    return result
+
+
+def save_text(page: Page) -> str:
+    """The save text of the game in play (the app's debug hook)."""
+    return str(page.evaluate("automaDebug()"))
+
+
+def game_state(page: Page) -> dict[str, Any]:
+    """The engine state of the game in play."""
+    state: dict[str, Any] = json.loads(save_text(page))["snapshot"]
+    return state
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
