@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import automa
+from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.age_of_innovation import data, directional
 
@@ -139,7 +140,7 @@ def test_shortest_distance_between_marked_and_unmarked_buildings_is_asked_only_w
     s.answer(True)  # already in Reach: no narrowing, straight to terrain priority
     assert s.prompt.key.endswith("tb_atp")
     assert last_log(s, "log.tb_already_together")
-    t = automa.render(f"{GAME}.rule.distance")
+    t = render(f"{GAME}.rule.distance")
     assert "Rivers" in t and "around yours" in t
 
 
@@ -391,7 +392,7 @@ def test_two_player_variant_simpletons_third_and_both_of_you() -> None:
                  p.choices[0] if p.kind == "pick_one" else True)
     assert s.prompt.params["place"] == 3
     assert len(s.state["data"]["player_terrains"]) == 2
-    assert automa.render(f"{GAME}.you.both") == "both of you"
+    assert render(f"{GAME}.you.both") == "both of you"
     assert s.state["data"]["faction"] == "simpletons"
 
 

@@ -1,0 +1,63 @@
+"""Messages in both languages, card data validity, card images."""
+
+from __future__ import annotations
+
+import xml.dom.minidom
+
+import pytest
+
+from automa.core.i18n import load_source_catalog, placeholders
+from automa.games.age_of_innovation import data
+from automa.render import card_svg, deck
+
+PREFIX = "age_of_innovation."
+
+
+def _game_messages(lang: str) -> dict[str, object]:
+    return {k: v for k, v in load_source_catalog(lang).items() if k.startswith(PREFIX)}
+
+
+def test_every_message_in_both_languages_with_the_same_placeholders() -> None:
+    """en and uk have the same keys and placeholders."""
+    en, uk = _game_messages("en"), _game_messages("uk")
+    assert set(en) == set(uk)
+    for key, text in en.items():
+        assert placeholders(text) == placeholders(uk[key]), key  # type: ignore[arg-type]
+
+
+def test_option_labels_exist_for_every_value() -> None:
+    """Each option and each allowed value has a label."""
+    import automa
+
+    en = load_source_catalog("en")
+    spec = next(g for g in automa.games() if g["id"] == "age_of_innovation")
+    for option in spec["options"]:
+        assert option["label"] in en
+        for label in option["choice_labels"]:
+            assert label in en, label
+
+
+def test_card_data_loads_and_matches_the_rulebook_counts() -> None:
+    """14 decision cards (1-6 starting), 5 levels, 7 ATP cards, 12 + 4 score tiles."""
+    cards = data.decision_cards()
+    assert len(cards) == 14
+    assert sorted(c["number"] for c in cards.values() if c["starting"]) == [1, 2, 3, 4, 5, 6]
+    assert len(data.levels()) == 5 and len(data.atp_cards()) == 7
+    kinds = [t["kind"] for t in data.tiles().values()]
+    assert kinds.count("round") == 12 and kinds.count("final") == 4
+    assert len(data.factions()) == 10
+    assert sum(t["spade"] for t in data.tiles().values()) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("card", deck("age_of_innovation"))
+def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -> None:
+    """Every card face parses, has a title and a description, and highlights on request."""
+    svg = card_svg("age_of_innovation", card, ("action",), lang)
+    doc = xml.dom.minidom.parseString(svg)
+    root = doc.documentElement
+    assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
+    assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
+    plain = card_svg("age_of_innovation", card, (), lang)
+    assert "#f2b705\" stroke-width=\"12\"" in svg and "stroke-width=\"12\"" not in plain
+    assert "age_of_innovation." not in svg  # no untranslated message ids
