@@ -128,7 +128,7 @@ def test_terraform_and_build_example_lakes_closest_to_you_unmarked() -> None:
     assert (d["marked"], d["unmarked"]) == (1, 2)
 
 
-def test_shortest_distance_between_marked_and_unmarked_buildings_is_asked_only_when_needed() -> None:
+def test_shortest_distance_between_marked_and_unmarked_buildings_asked_when_needed() -> None:
     """Rulebook p.4/5: Bring together narrows only if no marked building is in Reach of an
     unmarked one; the question shows the distance rule (your buildings block the path)."""
     s = new()

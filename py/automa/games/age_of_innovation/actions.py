@@ -262,8 +262,8 @@ def on_board(ctx: Ctx, kind: str) -> int:
 
 def upgrade_target(ctx: Ctx, kind: str) -> str | None:
     """The highest-Power building this kind can become with her supply (Guild → Palace)."""
-    options = [b for b in data.base()["buildings"][kind]["upgrades_to"]
-               if ctx.data["supply"][b] > 0]
+    options: list[str] = [b for b in data.base()["buildings"][kind]["upgrades_to"]
+                          if ctx.data["supply"][b] > 0]
     if not options:
         return None
     return max(options, key=lambda b: int(data.base()["buildings"][b]["power"]))

@@ -30,6 +30,8 @@ def await_turn(ctx: Ctx) -> None:
     starts = "automa" if d["automa_first"] else "you"
     first = d["first_turn"]
     key = "prompt.ready_round" if first else "prompt.ready"
+    if d["humans_passed"] >= d["humans"]:
+        key = "prompt.ready_passed"
     ctx.ask(prompts.confirm(k(key), {
         "round": round_no(ctx),
         "starts": m(f"starts.{starts}{'_two' if d['humans'] == 2 else ''}"),
@@ -110,11 +112,14 @@ def support_number(ctx: Ctx) -> int:
     return int(data.card(top)["number"]) if top else 0
 
 
-def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> list[tuple[str, dict[str, Any]]]:
+Scheduled = list[tuple[str, dict[str, Any]]]
+
+
+def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> Scheduled:
     """The steps of one action icon (a Faction action expands into her faction's actions)."""
     kind = action["type"]
     if kind == "faction":
-        out: list[tuple[str, dict[str, Any]]] = [("act_faction_note", {})]
+        out: Scheduled = [("act_faction_note", {})]
         for sub in faction(ctx)["actions"]:
             out += expand(ctx, sub, via_faction=True)
         return out
@@ -136,7 +141,7 @@ def perform_card(ctx: Ctx) -> None:
     """Schedule every action of the Action card, top to bottom, then wait for the next turn."""
     action_id = ctx.piles["action"].top()
     assert action_id is not None
-    scheduled: list[tuple[str, dict[str, Any]]] = []
+    scheduled: Scheduled = []
     for action in data.card(action_id)["actions"]:
         scheduled += expand(ctx, action)
     ctx.seq(*scheduled, "await_turn")

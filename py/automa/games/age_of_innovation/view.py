@@ -24,7 +24,7 @@ from .state import (
 )
 from .turn import human_pass_prompt
 
-READY_KEYS = (k("prompt.ready"), k("prompt.ready_round"))
+READY_KEYS = (k("prompt.ready"), k("prompt.ready_round"), k("prompt.ready_passed"))
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
