@@ -87,7 +87,8 @@ def test_hex_tiebreak_rows_follow_the_black_arrow_then_the_grey_arrow(pattern: s
     card = next(c for c in tdata.cards() if tdata.card(c)["hex_pattern"] == pattern)
     pat = tdata.pattern_of_card(card)
     assert sorted(pat["order"]) == sorted(tdata.hexes())
-    assert [len(r) for r in pat["rows"]] == [3, 5, 6, 6, 6, 5, 3]
+    rows = tdata.pattern_rows(pat)
+    assert [len(r) for r in rows] == [3, 5, 6, 6, 6, 5, 3]
     assert pat["order"][0] == pat["start"]
 
     def ab(h: str) -> tuple[int, int]:
@@ -95,7 +96,7 @@ def test_hex_tiebreak_rows_follow_the_black_arrow_then_the_grey_arrow(pattern: s
         return int(a), int(b)
 
     steps = {(ab(r[i + 1])[0] - ab(r[i])[0], ab(r[i + 1])[1] - ab(r[i])[1])
-             for r in pat["rows"] for i in range(len(r) - 1)}
+             for r in rows for i in range(len(r) - 1)}
     assert len(steps) == 1, "each row runs in the black arrow's single direction"
 
 

@@ -135,13 +135,14 @@ def hex_map(card_id: str, ox: float, oy: float) -> str:
         parts.append(f'<path d="{_hex_path(cx, cy)}" fill="{fill}" stroke="#8a7a5a" '
                      f'stroke-width="1.5"/>')
         parts.append(_text(cx, cy + 5, str(rank[hex_id]), 13, fill="#555"))
-    first = pattern["rows"][0]
+    rows = data.pattern_rows(pattern)
+    first = rows[0]
     sx, sy = _centre(first[0], ox, oy)
     dx, dy = STEP[pattern["along"]]
     vx, vy = dx * HEX, dy * HEX * math.sqrt(3)
     tail = (sx - 1.8 * vx, sy - 1.8 * vy)
     parts.append(_arrow(tail[0], tail[1], sx - 0.75 * vx, sy - 0.75 * vy, "#111"))
-    nx, ny = _centre(pattern["rows"][1][0], ox, oy)
+    nx, ny = _centre(rows[1][0], ox, oy)
     gx, gy = nx - sx, ny - sy
     norm = math.hypot(gx, gy) or 1.0
     gx, gy = gx / norm * HEX * 1.3, gy / norm * HEX * 1.3

@@ -35,7 +35,7 @@ def conquer(ctx: Ctx, anywhere: bool) -> None:
                             else "tapestry.rule.adjacent_not_ok"))
     ctx.ask(prompts.pick_one("tapestry.q.conquer_case", list(CONQUER_CASES), {"where": where},
                              labels=[msg(f"tapestry.conquer_case.{c}") for c in CONQUER_CASES],
-                             ui=tb_ui(ctx, rule, pattern=False)),
+                             ui=tb_ui(ctx, rule)),
             conquer_case)
 
 
@@ -44,7 +44,8 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
     """Go on with the procedure the board allows."""
     if answer == "none":
         ctx.log("automa", "tapestry.log.conquer_skipped", why={
-            "rule": "tapestry.rule.conquer", "candidates": list(CONQUER_CASES), "pick": "none"})
+            "rule": "tapestry.rule.no_valid_hex", "candidates": list(CONQUER_CASES),
+            "pick": "none"})
         return
     f = _filters(ctx)
     if answer == "opponent":

@@ -225,14 +225,22 @@ def achievement_vp() -> dict[str, list[int]]:
 
 
 def pattern_of_card(card_id: str | int) -> dict[str, Any]:
-    """The hex-tiebreaker pattern printed on a decision card, ready for the screen."""
+    """The hex-tiebreaker pattern printed on a decision card, ready for the screen.
+
+    ``order`` lists the 34 hexes in scan order; ``rows`` gives how many hexes each row has.
+    """
     pat = patterns()[card(card_id)["hex_pattern"]]
-    rows, order, start = [], list(pat["order"]), 0
-    for n in pat["rows"]:
-        rows.append(order[start:start + n])
-        start += n
     return {"id": pat["id"], "start": pat["start"], "along": pat["along"],
-            "next_row": pat["next_row"], "order": order, "rows": rows}
+            "next_row": pat["next_row"], "order": list(pat["order"]), "rows": list(pat["rows"])}
+
+
+def pattern_rows(pattern: dict[str, Any]) -> list[list[str]]:
+    """A pattern's scan order cut into its rows."""
+    rows, start = [], 0
+    for n in pattern["rows"]:
+        rows.append(pattern["order"][start:start + n])
+        start += n
+    return rows
 
 
 def first_in_order(card_id: str | int, valid: set[str] | list[str]) -> str | None:

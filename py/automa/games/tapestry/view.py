@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from automa.core import prompts
@@ -86,8 +87,8 @@ def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
 # --- player-initiated procedures -------------------------------------------------------------
 def procedures(ctx: Ctx) -> list[Procedure]:
     """While waiting for the bots' turn: your conquests, landmarks, achievements, income turns."""
-    p = ctx.prompt
-    if p is None or p.key != IDLE_KEY:
+    waiting = ctx.state.get("prompt")
+    if not waiting or waiting["key"] != IDLE_KEY:
         return []
     found = [Procedure("you_conquer_automa", "tapestry.procedure.you_conquer_automa",
                        "you_conquer_automa")]
@@ -144,10 +145,15 @@ def you_income_turn(ctx: Ctx) -> None:
     ctx.log("player", "tapestry.log.you_income", {"turn": ctx.data["you_income_turns"]})
 
 
-def corrections(ctx: Ctx) -> list[Correction]:
+def corrections(ctx: Ctx) -> tuple[Correction, ...]:
     """The values the player may set by hand."""
     if not ctx.data or ctx.data.get("over"):
-        return []
+        return ()
+    return _corrections()
+
+
+@cache
+def _corrections() -> tuple[Correction, ...]:
     track_labels = tuple(_track(t) for t in TRACKS)
     found = [
         Correction("territories", msg("tapestry.view.territories"), ("territories",), 0, 40),
@@ -167,4 +173,4 @@ def corrections(ctx: Ctx) -> list[Correction]:
         found += [Correction(f"pos_{bot}_{t}",
                              msg("tapestry.view.position", bot=bot_ref(bot), track=_track(t)),
                              ("pos", bot, t), 0, data.END) for t in TRACKS]
-    return found
+    return tuple(found)
