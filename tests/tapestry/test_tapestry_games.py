@@ -105,3 +105,13 @@ def test_python_m_automa_play_tapestry_seed_7_reaches_the_end() -> None:
                           timeout=120, check=False)
     assert done.returncode == 0
     assert "Final score" in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_scan_prompts_draw_their_hex_pattern(lang: str) -> None:
+    from automa.games.tapestry import data as tdata
+    from automa.render.tapestry import pattern_svg
+
+    for card in (1, 2, 4, 5, 7, 8, 9, 10, 11, 12):
+        svg = pattern_svg(tdata.pattern_of_card(card), lang)
+        assert 'role="img"' in svg and svg.count("<path") == 34

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from automa.core.i18n import render
 from automa.games.tapestry import data
@@ -124,7 +125,10 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
 
 def hex_map(card_id: str, ox: float, oy: float) -> str:
     """The 34-hex map with the card's scan order, black start arrow and grey next-row arrow."""
-    pattern = data.pattern_of_card(card_id)
+    return _pattern_map(data.pattern_of_card(card_id), ox, oy)
+
+
+def _pattern_map(pattern: dict[str, Any], ox: float, oy: float) -> str:
     rank = {h: i + 1 for i, h in enumerate(pattern["order"])}
     parts = []
     for hex_id, h in data.hexes().items():
@@ -228,6 +232,18 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
     out.append(_number(card))
     out.append("</svg>")
     return "".join(out)
+
+
+def pattern_svg(pattern: dict[str, Any], lang: str = "en") -> str:
+    """A hex-tiebreaker pattern (``prompt.ui["pattern"]``) on its own, for board scans."""
+    title = _t("tapestry.card.pattern_title", lang, id=pattern["id"])
+    desc = _t("tapestry.card.pattern_desc", lang, start=pattern["start"],
+              along=render(f"tapestry.card.along.{pattern['along']}", {}, lang),
+              next=render(f"tapestry.card.next_row.{pattern['next_row']}", {}, lang))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 420" role="img">'
+            f"<title>{title}</title><desc>{desc}</desc>"
+            f'<rect width="420" height="420" rx="16" fill="#fbf8f1"/>'
+            f"{_pattern_map(pattern, 210, 218)}</svg>")
 
 
 def deck() -> list[str]:
