@@ -110,14 +110,13 @@ def test_terraform_and_build_example_lakes_closest_to_you_unmarked() -> None:
     put(s, support, "support")
     before = s.state["data"]["supply"]["workshop"]
     run_step(s, "act_terraform_build")
-    assert s.prompt.key.endswith("tb_any_valid")
-    s.answer(True)
     assert s.prompt.key.endswith("tb_in_reach")
     s.answer(False)  # no marked building in Reach of an unmarked one: Bring together applies
     assert s.prompt.key.endswith("tb_bring_together")
     s.answer(True)
-    assert s.prompt.key.endswith("tb_atp")
+    assert s.prompt.key.endswith("tb_atp_first")
     assert s.prompt.choices[0] == "lake"  # her own terrain leads both rows
+    assert s.prompt.choices[-1] == "none"
     s.answer("lake")
     assert s.prompt.key.endswith("tb_closest_count")
     s.answer(1)  # the yellow hex alone is closest to your buildings
@@ -135,10 +134,9 @@ def test_shortest_distance_between_marked_and_unmarked_buildings_asked_when_need
     through_setup(s)
     put(s, card_no(3), "support")
     run_step(s, "act_terraform_build")
-    s.answer(True)
     assert s.prompt.ui["rule"]["key"] == f"{GAME}.rule.distance"
     s.answer(True)  # already in Reach: no narrowing, straight to terrain priority
-    assert s.prompt.key.endswith("tb_atp")
+    assert s.prompt.key.endswith("tb_atp_first")
     assert last_log(s, "log.tb_already_together")
     t = render(f"{GAME}.rule.distance")
     assert "Rivers" in t and "around yours" in t
@@ -150,8 +148,21 @@ def test_terraform_and_build_without_valid_hex_upgrades_instead() -> None:
     through_setup(s)
     put(s, card_no(1), "support")
     run_step(s, "act_terraform_build")
-    s.answer(False)
+    assert s.prompt.key.endswith("tb_atp_first")
+    s.answer("none")
+    assert last_log(s, "log.tb_no_hex")
     assert s.prompt.key.endswith("up_adjacent")
+
+
+def test_powermongers_ask_first_whether_any_hex_is_valid() -> None:
+    """When a faction tiebreaker comes first, the app asks whether any hex is valid."""
+    s = automa.new_game(GAME, {"faction": "powermongers"}, seed=1)
+    through_setup(s)
+    put(s, card_no(1), "support")
+    run_step(s, "act_terraform_build", variant="powermongers")
+    assert s.prompt.key.endswith("tb_any_valid")
+    s.answer(True)
+    assert s.prompt.key.endswith("tb_most_power")
 
 
 def test_terraform_and_build_with_no_workshop_left_upgrades() -> None:

@@ -96,6 +96,9 @@ def directional_then(ctx: Ctx, what: str, n_valid: int, then: str, **args: Any) 
     """Name the option the arrow selects among ``n_valid`` counted options, then go on."""
     s = support_card(ctx)
     pat = directional.pattern(s["direction"], s["count"], n_valid)
+    if n_valid == 1:
+        ctx.then(then, **args)
+        return
     ctx.log(AUTOMA, k("log.directional"), {"what": m(f"what.{what}"), "pick": pat["pick"],
                                            "n": n_valid, "order": m(f"order.{s['direction']}")},
             why={"rule": k("rule.directional"), "candidates": [], "pick": pat["reading_index"]})
@@ -155,10 +158,19 @@ def act_terraform_build(ctx: Ctx, variant: str = "") -> None:
         ctx.then("act_upgrade")
         return
     s = support_card(ctx)
+    if tb_stages(variant, s["count"])[0].startswith("atp"):
+        tb_valid(ctx, answer=True, variant=variant)  # the terrain question also offers "none"
+        return
+    ctx.ask(prompts.yes_no(k("prompt.tb_any_valid"), valid_params(ctx, variant),
+                           ui=card_ui(ctx, "support", rule=m("rule.reach"))),
+            tb_valid, variant=variant)
+
+
+def valid_params(ctx: Ctx, variant: str) -> dict[str, Any]:
+    """Which hexes are valid: the Support card's buildings and her Reach."""
+    s = support_card(ctx)
     reach = m("reach.any") if variant == "wanderers" else m("reach.sailing", n=sailing(ctx))
-    ctx.ask(prompts.yes_no(k("prompt.tb_any_valid"), {
-        "structure": m(f"structure.{s['structure']}"), "reach": reach,
-    }, ui=card_ui(ctx, "support", rule=m("rule.reach"))), tb_valid, variant=variant)
+    return {"structure": m(f"structure.{s['structure']}"), "reach": reach}
 
 
 @steps
@@ -170,9 +182,9 @@ def tb_valid(ctx: Ctx, answer: bool, variant: str) -> None:
         return
     s = support_card(ctx)
     if s["bring_together"]:
-        ctx.ask(prompts.yes_no(k("prompt.tb_in_reach"), {"reach": m("reach.sailing",
-                                                                      n=sailing(ctx))},
-                               ui=card_ui(ctx, "support", rule=m("rule.distance"))),
+        ctx.ask(prompts.yes_no(k("prompt.tb_in_reach"), {
+            **valid_params(ctx, variant), "own_reach": m("reach.sailing", n=sailing(ctx))},
+            ui=card_ui(ctx, "support", rule=m("rule.distance"))),
                 tb_bring_together, variant=variant)
         return
     tb_stage(ctx, variant=variant, i=0)
@@ -202,10 +214,16 @@ def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> 
     if stage in ("atp", "atp_yours"):
         owner = ctx.data["player_terrains"][0] if stage == "atp_yours" else ctx.data["native"]
         row = data.atp_cards()[owner][s["atp_row"]]
-        ctx.ask(prompts.pick_one(k("prompt.tb_atp"), row, {
-            "row": s["atp_row"], "card": terrain(owner)},
-            labels=[terrain(t) for t in row], default=row[0],
-            ui={**ui, "rule": m("rule.atp")}), tb_atp_chosen, variant=variant, i=i)
+        params: dict[str, Any] = {"row": s["atp_row"], "card": terrain(owner)}
+        choices, labels, key = list(row), [terrain(t) for t in row], "prompt.tb_atp"
+        if i == 0:  # the first question also says which hexes are valid, and offers "none"
+            params.update(valid_params(ctx, variant))
+            choices.append("none")
+            labels.append(m("no_valid_hex"))
+            key = "prompt.tb_atp_first"
+        ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels, default=row[0],
+                                 ui={**ui, "rule": m("rule.atp")}),
+                tb_atp_chosen, variant=variant, i=i)
         return
     if stage == "count":
         ctx.ask(prompts.count(k("prompt.tb_count"), 1, MAX_HEXES, default=1, ui=ui),
@@ -224,6 +242,9 @@ def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> 
 @steps
 def tb_atp_chosen(ctx: Ctx, answer: str, variant: str, i: int) -> None:
     """The first terrain of the row with a valid hex: keep all its hexes."""
+    if answer == "none":
+        tb_valid(ctx, answer=False, variant=variant)
+        return
     ctx.log(AUTOMA, k("log.tb_terrain"), {"terrain": terrain(answer)},
             why={"rule": k("rule.atp"), "candidates": [], "pick": answer})
     tb_stage(ctx, variant=variant, i=i + 1)
