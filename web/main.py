@@ -1,4 +1,4 @@
-"""The page's glue: wires DOM events to the engine's session and draws its views.
+"""The page's glue (shipped as the module ``automa_app``): wires DOM events to the engine's session and draws its views.
 
 No rules live here: every decision comes from ``automa`` (the session, its prompt, its view,
 its log); this module only turns them into HTML and turns taps into answers. Screens follow
@@ -21,7 +21,6 @@ import importlib
 
 import automa
 from automa.core import i18n
-from automa.render import print as print_sheets
 
 cards = importlib.import_module("automa.render")  # (the attribute automa.render is a function)
 from pyodide.ffi import create_proxy, jsnull
@@ -627,7 +626,7 @@ class App:
         if not present(target) or target.disabled:
             return
         action = str(target.dataset.act)
-        arg = target.dataset.arg
+        arg = target.getAttribute("data-arg")
         arg = str(arg) if present(arg) else None
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is not None:
@@ -642,7 +641,7 @@ class App:
             if files.length:
                 window.automaReadFile(files.item(0), create_proxy(self.imported))
             return
-        setting = target.dataset.setting
+        setting = target.getAttribute("data-setting")
         if present(setting):
             self.change_setting(str(setting), target)
 
@@ -849,6 +848,8 @@ class App:
         assert self.session is not None
         game = self.session.game_id
         paper = self.settings["paper"]
+        from automa.render import print as print_sheets
+
         svgs = [cards.card_svg(game, c, (), self.lang) for c in ids]
         area = document.getElementById("print")
         area.innerHTML = (f"<style>{print_sheets.page_css(paper)}</style>"

@@ -1,0 +1,94 @@
+"""End-to-end fixtures: ``dist/`` served on 127.0.0.1 under a sub-path, one Chromium profile.
+
+Debian's ``/usr/bin/chromium`` is driven by Playwright (never ``playwright install``). Host
+names other than 127.0.0.1 do not resolve, and every request of every test is recorded: a test
+fails if any went elsewhere. One persistent profile is shared by the tests (as a phone keeps
+its browser): the service worker and the caches make every load after the first a warm one,
+and installability is only reported outside incognito.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+for _path in (str(ROOT), str(Path(__file__).resolve().parent)):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-default-apps",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+LOCAL_SCHEMES = ("data:", "blob:", "about:")
+
+
+def dist_games() -> list[str]:
+    """The games packed into the built app (build first when there is no dist/ yet)."""
+    import json
+
+    if not (build.DIST / "pkgs" / "automa.zip").is_file():
+        build.build(quiet=True)
+    with zipfile.ZipFile(build.DIST / "pkgs" / "automa.zip") as z:
+        return [g["id"] for g in json.loads(z.read("automa/_data/games.json"))]
+
+
+@pytest.fixture(scope="session")
+def base_url_app() -> Iterator[str]:
+    """The app's URL, e.g. ``http://127.0.0.1:PORT/automa-companion/``."""
+    dist_games()
+    server = build.make_server(build.DIST, port=0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def requests_seen() -> list[str]:
+    """Every URL any page or worker asked for, in order."""
+    return []
+
+
+@pytest.fixture(scope="session")
+def browser_context(base_url_app: str, requests_seen: list[str],
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """One persistent Chromium profile for the whole run, phone-sized."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as play:
+        context = play.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS, headless=True, viewport={"width": 390, "height": 844},
+            accept_downloads=True)
+        context.on("request", lambda request: requests_seen.append(request.url))
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser_context: object, base_url_app: str, requests_seen: list[str]) -> Iterator[object]:
+    """A fresh tab; after the test, no request may have left 127.0.0.1."""
+    from playwright.sync_api import BrowserContext
+
+    assert isinstance(browser_context, BrowserContext)
+    start = len(requests_seen)
+    tab = browser_context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    tab.close()
+    origin = base_url_app.split(build.PREFIX)[0] + "/"
+    foreign = [u for u in requests_seen[start:]
+               if not u.startswith(origin) and not u.startswith(LOCAL_SCHEMES)]
+    assert not foreign, f"requests to other hosts: {foreign}"
+    assert not errors, f"errors in the page: {errors}"

@@ -1,0 +1,305 @@
+"""The installed web app in headless Chromium: play every game, undo/redo, reload, saves,
+offline, Ukrainian, phone layout, accessibility, installability and printing."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, dist_games
+from helpers import LATIN_WORD, answer, game_state, open_app, save_text, start_game, wait_ready
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+GAMES = dist_games()
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+# --- checks used on every screen -------------------------------------------------------------
+def assert_accessible(page: Page, screen: str) -> None:
+    """axe-core finds no serious or critical violation."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '));
+    }""")
+    assert not found, f"{screen}: {found}"
+
+
+def assert_no_horizontal_scroll(page: Page, screen: str) -> None:
+    """Nothing is wider than the phone's screen."""
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"{screen}: page is {widths[0]} px wide on {widths[1]} px"
+
+
+def uk_words() -> set[str]:
+    """Latin-script words the Ukrainian catalogs use themselves (names, A4, ...)."""
+    words: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            words.update(w.lower() for w in LATIN_WORD.findall(value))
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    for path in (ROOT / "i18n" / "uk").glob("*.toml"):
+        walk(tomllib.loads(path.read_text("utf-8")))
+    return words
+
+
+VISIBLE_TEXT_JS = """() => {
+    const parts = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+        for (const a of ['aria-label', 'title', 'placeholder', 'alt'])
+            if (el.getAttribute(a)) parts.push(el.getAttribute(a));
+    for (const el of document.querySelectorAll('svg title, svg desc, option'))
+        parts.push(el.textContent);
+    return parts.join('\\n');
+}"""
+
+
+def assert_no_english(page: Page, screen: str, allowed: set[str]) -> None:
+    """No word of English remains on the screen (Latin words must come from the uk catalog)."""
+    text = page.evaluate(VISIBLE_TEXT_JS)
+    english = sorted({w for w in LATIN_WORD.findall(text) if w.lower() not in allowed})
+    assert not english, f"{screen}: English left in Ukrainian: {english[:20]}"
+
+
+def play(page: Page, answers: int, rnd: random.Random) -> list[dict[str, Any]]:
+    """Answer ``answers`` prompts through the UI (fewer if the game ends)."""
+    done = []
+    for _ in range(answers):
+        result = answer(page, rnd.random())
+        if result is None:
+            break
+        assert result["error"] is None, f"{result['key']}: {result['error']}"
+        done.append(result)
+    return done
+
+
+# --- the tests -------------------------------------------------------------------------------
+def test_every_game_is_listed_and_the_shell_paints_first(page: Page, base_url_app: str) -> None:
+    """The shell (title, progress, last game) is painted before Python; home lists the games."""
+    open_app(page, base_url_app)
+    start_game(page, GAMES[0])
+    page.goto(base_url_app + "icons/icon.svg")
+    page.goto(base_url_app, wait_until="domcontentloaded")
+    assert page.text_content("#title") == "Automa Companion"
+    assert page.text_content("#progress")
+    assert page.is_visible("#shell-last")
+    assert page.get_attribute("body", "data-py-ready") is None
+    wait_ready(page)
+    for game in GAMES:
+        assert page.is_visible(f'button[data-act="new"][data-arg="{game}"]')
+    assert page.locator("#saves li.save").count() == 1
+    assert_no_horizontal_scroll(page, "home")
+    assert_accessible(page, "home")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_undo_redo_reload(page: Page, base_url_app: str, game: str) -> None:
+    """Ten answers through the UI, undo and redo, then a reload restores the exact game."""
+    open_app(page, base_url_app)
+    page.click(f'button[data-act="new"][data-arg="{game}"]')
+    page.wait_for_selector("#new-form")
+    assert_accessible(page, f"new {game}")
+    page.fill("#seed", "7")
+    page.click('button[data-act="start"]')
+    page.wait_for_selector("#prompt")
+    rnd = random.Random(game)
+    answered = play(page, 9, rnd)
+    before = game_state(page)
+    answered += play(page, 1, rnd)
+    assert len(answered) >= 10, f"the game ended after {len(answered)} answers"
+    after = game_state(page)
+    page.click("#undo")
+    assert game_state(page) == before
+    page.click("#redo")
+    assert game_state(page) == after
+    assert_no_horizontal_scroll(page, f"play {game}")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert_accessible(page, f"play {game}")
+    saved = json.loads(save_text(page))
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#prompt")
+    restored = json.loads(save_text(page))
+    assert restored["snapshot"] == saved["snapshot"]
+    assert restored["actions"] == saved["actions"]
+    assert restored["redo"] == saved["redo"]
+
+
+def test_export_then_import_and_bad_files(page: Page, base_url_app: str, tmp_path: Path) -> None:
+    """A saved game exports to a file and imports as a new game; bad files are refused."""
+    open_app(page, base_url_app)
+    start_game(page, GAMES[0])
+    play(page, 3, random.Random(3))
+    exported_state = game_state(page)
+    page.goto(base_url_app + "#/")
+    page.wait_for_selector("#saves")
+    with page.expect_download() as download:
+        page.click('button[data-act="export"]')
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    assert json.loads(path.read_text())["snapshot"] == exported_state
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#prompt")
+    assert game_state(page) == exported_state
+    assert "#/play/" in page.url
+    page.goto(base_url_app + "#/")
+    page.wait_for_selector("#saves")
+    assert page.locator("#saves li.save").count() == 2
+    saves_before = page.evaluate("localStorage.getItem('automa.index')")
+
+    data = json.loads(path.read_text())
+    cases = {
+        "broken.json": path.read_text()[:200],
+        "foreign.json": json.dumps({"hello": "world"}),
+        "newer.json": json.dumps({**data, "version": 99}),
+    }
+    expected = {
+        "broken.json": "damaged or truncated",
+        "foreign.json": "not an Automa Companion save",
+        "newer.json": "newer version",
+    }
+    for name, text in cases.items():
+        bad = tmp_path / name
+        bad.write_text(text)
+        page.set_input_files("#import-file", str(bad))
+        banner = page.wait_for_selector(".banner-error")
+        message = banner.text_content() or ""
+        assert expected[name] in message and name in message, message
+        page.click('button[data-act="dismiss"]')
+        assert page.evaluate("localStorage.getItem('automa.index')") == saves_before
+    assert page.locator("#saves li.save").count() == 2
+
+
+def test_full_storage_is_reported(page: Page, base_url_app: str) -> None:
+    """A QuotaExceededError when saving is shown to the player, not swallowed."""
+    open_app(page, base_url_app)
+    start_game(page, GAMES[0])
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); }; }""")
+    answer(page, 0.0)
+    banner = page.wait_for_selector(".banner-error")
+    assert "storage is full" in (banner.text_content() or "")
+
+
+def test_ukrainian_everywhere(page: Page, base_url_app: str) -> None:
+    """After switching to Ukrainian no English text remains on any screen."""
+    allowed = uk_words()
+    open_app(page, base_url_app)
+    page.goto(base_url_app + "#/settings")
+    page.check('input[data-setting="lang"][value="uk"]')
+    page.wait_for_selector("html[lang=uk]")
+    assert_no_english(page, "settings", allowed)
+    assert_accessible(page, "settings")
+    for game in GAMES:
+        page.goto(base_url_app + "#/")
+        page.wait_for_selector('button[data-act="new"]')
+        page.click(f'button[data-act="new"][data-arg="{game}"]')
+        page.wait_for_selector("#new-form")
+        assert_no_english(page, f"new {game}", allowed)
+        page.click('button[data-act="start"]')
+        page.wait_for_selector("#prompt")
+        rnd = random.Random(5)
+        for i in range(12):
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            assert_no_english(page, f"play {game} after {i} answers", allowed)
+            if answer(page, rnd.random()) is None:
+                break
+        piles = page.locator('a[href*="#/pile/"]')
+        if piles.count():
+            piles.first.click()
+            page.wait_for_selector(".pile")
+            assert_no_english(page, f"pile {game}", allowed)
+            assert_accessible(page, f"pile {game}")
+            assert_no_horizontal_scroll(page, f"pile {game}")
+    page.goto(base_url_app + "#/")
+    page.wait_for_selector("#saves")
+    assert_no_english(page, "home", allowed)
+    assert_accessible(page, "home (uk)")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "uk"
+
+
+def test_offline_after_first_visit(page: Page, base_url_app: str) -> None:
+    """With the network off, a reload starts the app from its service worker and it plays."""
+    open_app(page, base_url_app)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("""async () => {
+        const names = await caches.keys();
+        return names.some(n => n.startsWith('automa-companion-'));
+    }""", timeout=60_000)
+    context = page.context
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("navigator.onLine") is False
+        start_game(page, GAMES[-1])
+        assert len(play(page, 5, random.Random(1))) == 5
+    finally:
+        context.set_offline(False)
+
+
+def test_installable(page: Page, base_url_app: str) -> None:
+    """Chromium reports no installability error; the manifest's URLs are relative."""
+    open_app(page, base_url_app)
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")
+    assert errors.get("installabilityErrors") == []
+    manifest = page.evaluate("fetch('./manifest.webmanifest').then(r => r.json())")
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+    assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
+
+
+def renderer_games() -> list[str]:
+    """The games that draw card images."""
+    return [g for g in GAMES if (ROOT / "py" / "automa" / "render" / f"{g}.py").is_file()]
+
+
+@pytest.mark.parametrize("paper,size_pt", [("a4", (595.3, 841.9)), ("letter", (612.0, 792.0))])
+def test_print_the_deck(page: Page, base_url_app: str, paper: str,
+                        size_pt: tuple[float, float]) -> None:
+    """The deck prints on real-size 63 × 88 mm cards, nine to a page, with cut marks."""
+    games = renderer_games()
+    if not games:
+        pytest.skip("no game draws card images yet")
+    open_app(page, base_url_app)
+    page.goto(base_url_app + "#/settings")
+    page.check(f'input[data-setting="paper"][value="{paper}"]')
+    page.goto(base_url_app + "#/")
+    start_game(page, games[0])
+    page.evaluate("window.print = () => { window.__printed = true; }")
+    page.click('button[data-act="print-deck"]')
+    assert page.evaluate("window.__printed") is True
+    cards = page.locator(".print-card").count()
+    expected_pages = math.ceil(cards / 9)
+    assert int(page.get_attribute("#print", "data-pages") or 0) == expected_pages
+    page.emulate_media(media="print")
+    box = page.locator(".print-card").first.bounding_box()
+    assert box is not None
+    mm = 96 / 25.4
+    assert abs(box["width"] - 63 * mm) < 1 and abs(box["height"] - 88 * mm) < 1
+    assert page.locator(".cut-marks line").count() > 0
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    page.emulate_media(media="screen")
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert pages == expected_pages
+    box_pt = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert box_pt is not None
+    assert abs(float(box_pt.group(1)) - size_pt[0]) < 2
+    assert abs(float(box_pt.group(2)) - size_pt[1]) < 2
