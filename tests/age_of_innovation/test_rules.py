@@ -327,12 +327,14 @@ def test_empty_deck_makes_her_pass_and_the_arrow_picks_the_bonus_tile() -> None:
     for c in list(ctx.piles["deck"].cards):
         ctx.piles.move(c, "deck", "reserve")
     put(s, card_no(5), "action")  # becomes the Support card: middle tile
+    reserve_before = len(s.pile("reserve"))
     run_step(s, "automa_turn")
     assert last_log(s, "log.deck_empty")
     assert last_log(s, "log.pass_bonus")["action"]["params"]["tile"]["key"].endswith("middle")
-    reserve_before = len(s.pile("reserve"))
-    s.answer(True)
     assert len(s.pile("reserve")) == reserve_before - 1
+    # the pass instructions head the next question: you now pass and pick your tile
+    assert s.prompt.key.endswith("you_pass")
+    assert s.prompt.params["notice"]["key"].endswith("notice.automa_passed")
     deck = s.pile("deck")
     assert [c["marks"] for c in deck[-2:]] == [["sideways"], ["sideways"]]
 

@@ -389,16 +389,16 @@ def block_power(ctx: Ctx, answer: list[int]) -> None:
     sel = select(free, [directional.count_step(s["direction"], s["count"])])
     chosen = sel.choice
     ctx.log(AUTOMA, k("log.power_blocked"), {"n": chosen}, why=sel.why(k("rule.directional")))
-    ctx.ask(prompts.scan(k("prompt.power_block"), directional.pattern(
-        s["direction"], s["count"], len(free)), {"n": chosen},
-        ui=card_ui(ctx, "support")), block_book_ask)
+    block_book_ask(ctx, power=m("power_x", n=chosen),
+                   pattern=directional.pattern(s["direction"], s["count"], len(free)))
 
 
-@steps
-def block_book_ask(ctx: Ctx, answer: bool = True) -> None:
+def block_book_ask(ctx: Ctx, power: dict[str, Any] | str = "",
+                   pattern: dict[str, Any] | None = None) -> None:
     """Then the same for a Book action: how many are uncovered?"""
-    ctx.ask(prompts.count(k("prompt.book_free"), 0, MAX_BOOK_ACTIONS,
-                          ui=card_ui(ctx, "support")), block_book)
+    extra = {"pattern": pattern} if pattern else {}
+    ctx.ask(prompts.count(k("prompt.book_free"), 0, MAX_BOOK_ACTIONS, {"power": power},
+                          ui=card_ui(ctx, "support", **extra)), block_book)
 
 
 @steps

@@ -15,7 +15,6 @@ from . import data
 from .setup import shuffle_deck
 from .state import (
     AUTOMA,
-    card_ui,
     faction,
     k,
     m,
@@ -24,7 +23,9 @@ from .state import (
     round_tile_points,
     steps,
     support_card,
+    take_notice,
 )
+from .state import notice as set_notice
 
 LAST_ROUND = 6
 MAX_AREA_POINTS = 60
@@ -47,16 +48,16 @@ def automa_pass(ctx: Ctx) -> None:
     d["pass_order"].append("automa")
     position = len(d["pass_order"])
     if round_no(ctx) >= LAST_ROUND or not ctx.piles["support"]:
-        ctx.ask(prompts.confirm(k("prompt.automa_passed_last"), {"n": points},
-                                ui=card_ui(ctx)), "await_turn_after")
+        set_notice(ctx, m("notice.automa_passed_last", n=points))
+        ctx.then("await_turn")
         return
     pick = support_card(ctx)["bonus"]
     ctx.log(AUTOMA, k("log.pass_bonus"), {"tile": m(f"bonus.{pick}")},
             why={"rule": k("rule.bonus_arrow"), "candidates": list(data.BONUS_POSITIONS),
                  "pick": pick})
-    ctx.ask(prompts.confirm(k("prompt.automa_passed"), {
-        "n": points, "tile": m(f"bonus.{pick}"), "position": position,
-    }, ui=card_ui(ctx, "support")), rebuild_deck)
+    set_notice(ctx, m("notice.automa_passed", n=points, tile=m(f"bonus.{pick}"),
+                      position=position))
+    rebuild_deck(ctx)
 
 
 @steps
@@ -77,21 +78,14 @@ def rebuild_deck(ctx: Ctx, answer: bool = True) -> None:
 
 
 @steps
-def await_turn_after(ctx: Ctx, answer: bool = True) -> None:
-    """Back to waiting (after the last pass of the game)."""
-    ctx.then("await_turn")
-
-
-@steps
 def round_end(ctx: Ctx) -> None:
     """Everyone has passed: clean-up of the round (Phase III), then the next round."""
     ctx.log(AUTOMA, k("log.round_end"), {"round": round_no(ctx), "score": ctx.data["score"]})
     if round_no(ctx) >= LAST_ROUND:
         ctx.then("final_area")
         return
-    ctx.ask(prompts.confirm(k("prompt.round_end"), {"round": round_no(ctx),
-                                                    "next": round_no(ctx) + 1},
-                            ui={"game": data.GAME_ID}), next_round)
+    set_notice(ctx, m("notice.round_end", round=round_no(ctx), next=round_no(ctx) + 1))
+    next_round(ctx)
 
 
 @steps
@@ -120,7 +114,7 @@ def final_area(ctx: Ctx) -> None:
     """Area scoring as for a player, her Reach using her highest Sailing value."""
     ctx.data["final"] = {"before": ctx.data["score"]}
     ctx.ask(prompts.count(k("prompt.final_area"), 0, MAX_AREA_POINTS,
-                          {"reach": best_sailing(ctx)}, default=0,
+                          {"reach": best_sailing(ctx), "notice": take_notice(ctx)}, default=0,
                           ui={"game": data.GAME_ID}), final_science)
 
 

@@ -130,3 +130,15 @@ def discipline(name: str) -> dict[str, Any]:
 def building(name: str) -> dict[str, Any]:
     """A building's name as a message reference."""
     return m(f"building.{name}")
+
+
+def notice(ctx: Ctx, ref: dict[str, Any]) -> None:
+    """An instruction for the table, shown at the top of the next waiting question."""
+    old = ctx.data.get("notice")
+    ctx.data["notice"] = m("notice.join", first=old, second=ref) if old else ref
+
+
+def take_notice(ctx: Ctx) -> dict[str, Any] | str:
+    """The pending instruction (cleared), or an empty text."""
+    ref = ctx.data.pop("notice", None)
+    return ref if ref else ""

@@ -14,7 +14,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .state import AUTOMA, SIDEWAYS, card_ui, faction, k, m, round_no, steps
+from .state import AUTOMA, SIDEWAYS, card_ui, faction, k, m, round_no, steps, take_notice
 
 
 @steps
@@ -35,19 +35,20 @@ def await_turn(ctx: Ctx) -> None:
     ctx.ask(prompts.confirm(k(key), {
         "round": round_no(ctx),
         "starts": m(f"starts.{starts}{'_two' if d['humans'] == 2 else ''}"),
-        "passed": d["humans_passed"],
+        "notice": take_notice(ctx),
     }, ui=card_ui(ctx)), "automa_turn")
 
 
 def human_pass_prompt(ctx: Ctx) -> prompts.Prompt:
     """A human passes: which round bonus tile they took (none in round 6)."""
     two = ctx.data["humans"] == 2
+    params = {"round": round_no(ctx), "notice": take_notice(ctx)}
     if round_no(ctx) >= 6:
         return prompts.confirm(k("prompt.you_pass_last_two" if two else "prompt.you_pass_last"),
-                               {"round": round_no(ctx)}, ui={"game": data.GAME_ID})
+                               params, ui={"game": data.GAME_ID})
     return prompts.pick_one(
         k("prompt.you_pass_two" if two else "prompt.you_pass"), list(data.BONUS_POSITIONS),
-        {"round": round_no(ctx)}, labels=[m(f"bonus.{p}") for p in data.BONUS_POSITIONS],
+        params, labels=[m(f"bonus.{p}") for p in data.BONUS_POSITIONS],
         ui={"game": data.GAME_ID, "rule": m("rule.human_bonus_swap")})
 
 
