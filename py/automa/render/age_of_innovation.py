@@ -160,7 +160,7 @@ def _setup_section(c: dict[str, object]) -> str:
     return (f'<rect x="30" y="720" width="240" height="120" rx="12" fill="{PAPER}" '
             f'stroke="{INK}" stroke-width="3"/>'
             + _text(95, 790, str(marked), 56, weight="bold")
-            + f'<circle cx="95" cy="818" r="11" fill="#7b3fa0"/>'
+            + '<circle cx="95" cy="818" r="11" fill="#7b3fa0"/>'
             + _text(205, 790, str(unmarked), 56, weight="bold"))
 
 
