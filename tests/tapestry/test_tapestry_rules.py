@@ -464,7 +464,9 @@ def test_favorite_track_changes_when_the_other_bot_is_further_along() -> None:
         piles(s)[pile]["cards"] = [c for c in piles(s)[pile]["cards"] if c not in ("3", "7")]
     start = len(s.log)
     s.answer(True)
-    changed = [e for e in s.log[start:] if e["action"]["key"] == "tapestry.log.fav_changed"]
+    changed = [e for e in s.log[start:] if e["action"]["key"] in (
+        "tapestry.log.fav_changed", "tapestry.log.fav_repicked")]
+    assert changed[0]["actor"] == "automa"
     assert changed[0]["action"]["params"]["reason"]["key"] == "tapestry.fav_reason.other_bot"
     assert changed[0]["why"]["rule"] == "tapestry.rule.favorite_check"
 

@@ -114,7 +114,8 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     if answer:
         gain_achievement(ctx, "automa", "middle_island")
     key = "tapestry.q.place_neutral_with_se" if se_outpost else "tapestry.q.place_neutral"
-    ctx.ask(prompts.confirm(key, {"turns": turns}, ui=tb_ui(ctx, pattern=False)), "tap_done")
+    ctx.ask(prompts.confirm(key, {"rotation": msg("tapestry.rotation", n=turns)},
+                            ui=tb_ui(ctx, pattern=False)), "tap_done")
 
 
 @steps
@@ -132,7 +133,8 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
                  "pick": "furthest" if furthest else "order"})
     ui = tb_ui(ctx, rule)
     ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}),
-                         {"turns": turns, "where": where}, ui=ui), "tap_done")
+                         {"rotation": msg("tapestry.rotation", n=turns), "where": where},
+                         ui=ui), "tap_done")
 
 
 @steps

@@ -151,7 +151,8 @@ def fav_change(ctx: Ctx, bot: str, reason: str) -> None:
                 why=picked.why("tapestry.rule.favorite_check"))
         return
     ctx.data["fav"][bot] = picked.choice
-    ctx.log(bot, "tapestry.log.fav_changed",
+    same = picked.choice == old  # "it could be the same track"
+    ctx.log(bot, "tapestry.log.fav_repicked" if same else "tapestry.log.fav_changed",
             {"bot": bot_ref(bot), "old": track_ref(old), "track": track_ref(picked.choice),
              "reason": msg(f"tapestry.fav_reason.{reason}")},
             why=picked.why("tapestry.rule.favorite_check"))
@@ -200,14 +201,29 @@ def score_income_vp(ctx: Ctx, turn: int) -> None:
     for source, amount in gained.items():
         add_vp(ctx, source, amount, why=why)
     era = era_first_vp(level["mat"], turn)
-    first = ctx.data["you_income_turns"] < turn
-    if era:
-        ctx.log("automa", "tapestry.log.era_first" if first else "tapestry.log.era_not_first",
-                {"turn": turn, "you": ctx.data["you_income_turns"]},
-                why={"rule": "tapestry.rule.era_first", "candidates": [turn],
-                     "pick": era if first else 0})
-        if first:
-            add_vp(ctx, "era", era)
+    if not era:
+        return
+    if ctx.data["you_income_turns"] >= turn:
+        ctx.then(era_answer, answer=True, turn=turn, vp=era)
+        return
+    # The app cannot see whether you have already started this era: ask (rulebook "Income
+    # turns": "If the Automa is the first to start a new era, it gains the VP shown").
+    ctx.ask(prompts.yes_no("tapestry.q.you_started_era", {"turn": turn, "vp": era},
+                           ui={"game": data.GAME, "rule": msg("tapestry.rule.era_first")}),
+            era_answer, turn=turn, vp=era)
+
+
+@steps
+def era_answer(ctx: Ctx, answer: bool, turn: int, vp: int) -> None:
+    """The era VP go to the Automa only if you have not started the era before it."""
+    if answer:
+        ctx.data["you_income_turns"] = max(ctx.data["you_income_turns"], turn)
+    ctx.log("automa", "tapestry.log.era_not_first" if answer else "tapestry.log.era_first",
+            {"turn": turn, "you": ctx.data["you_income_turns"]},
+            why={"rule": "tapestry.rule.era_first", "candidates": [turn],
+                 "pick": 0 if answer else vp})
+    if not answer:
+        add_vp(ctx, "era", vp)
 
 
 @steps
