@@ -1,5 +1,8 @@
 """Automa Companion: runs the solo bots ("Automa") of board games for a player at the table.
 
+``automa.render_message(key, params, lang)`` renders a message; the package ``automa.render``
+draws card images.
+
 >>> import automa
 >>> [g["id"] for g in automa.games()]  # doctest: +SKIP
 ['age_of_innovation', 'tapestry']
@@ -23,7 +26,7 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.game import registered
-from automa.core.i18n import render
+from automa.core.i18n import render as render_message
 from automa.core.prompts import Prompt
 from automa.core.session import ENGINE_VERSION, Session, load_game, new_game
 
@@ -45,7 +48,7 @@ __all__ = [
     "games",
     "load_game",
     "new_game",
-    "render",
+    "render_message",
 ]
 
 
