@@ -17,6 +17,7 @@ The build stops with a clear message when card data is invalid or a translation 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -34,7 +35,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -266,7 +267,10 @@ def manifest(catalogs: dict[str, dict[str, Any]]) -> str:
 
 
 # --- icons, drawn here ---------------------------------------------------------------------
-def png(width: int, height: int, pixel: Callable[[float, float], tuple[int, int, int, int]]) -> bytes:
+Pixel = Callable[[float, float], tuple[int, int, int, int]]
+
+
+def png(width: int, height: int, pixel: Pixel) -> bytes:
     """An RGBA PNG whose pixel colour at the centre ``(x, y)`` in 0..1 is ``pixel``."""
     rows = bytearray()
     for j in range(height):
@@ -302,7 +306,7 @@ CARD_FACE = (250, 247, 240)
 PIP = (196, 72, 52)
 
 
-def icon_pixel(size: int, maskable: bool) -> Callable[[float, float], tuple[int, int, int, int]]:
+def icon_pixel(size: int, maskable: bool) -> Pixel:
     """Two cards fanned out on a teal tile: the app's icon (our own drawing)."""
     px = 1.0 / size
     scale = 0.78 if maskable else 1.0  # maskable icons keep their content in the safe zone
@@ -461,7 +465,8 @@ def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
     pages = dict(extra or {})
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+        extensions_map: ClassVar[dict[str, str]] = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(dist), **kwargs)
@@ -521,10 +526,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         server = make_server(args.out.resolve(), args.port)
         print(f"serving at http://127.0.0.1:{args.port}{PREFIX}  (Ctrl+C stops)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
     return 0
 
 

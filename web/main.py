@@ -1,4 +1,4 @@
-"""The page's glue (shipped as the module ``automa_app``): wires DOM events to the engine's session and draws its views.
+"""The page's glue (shipped as the module ``automa_app``): taps in, the session's views out.
 
 No rules live here: every decision comes from ``automa`` (the session, its prompt, its view,
 its log); this module only turns them into HTML and turns taps into answers. Screens follow
@@ -8,23 +8,20 @@ the URL hash (``#/``, ``#/new/<game>``, ``#/play/<save>``, ``#/pile/<save>/<pile
 
 from __future__ import annotations
 
-import time  # noqa: I001  (timed from the first line)
-
-_T0 = time.perf_counter()
-
+import importlib
 import json
+import time
 from html import escape
 from pathlib import Path
 from typing import Any
 
-import importlib
+from pyodide.ffi import create_proxy, jsnull
+from pyscript import document, window
 
 import automa
 from automa.core import i18n
 
 cards = importlib.import_module("automa.render")  # (the attribute automa.render is a function)
-from pyodide.ffi import create_proxy, jsnull
-from pyscript import document, window
 
 KEY_SETTINGS = "automa.settings"
 KEY_INDEX = "automa.index"
@@ -145,7 +142,7 @@ class App:
             if any(p is None for p in parts):
                 return None
             return self.t("core.list_separator").join(p for p in parts if p is not None)
-        if isinstance(value, dict) and "key" in value or isinstance(value, bool | int | float):
+        if (isinstance(value, dict) and "key" in value) or isinstance(value, bool | int | float):
             return self.text(value)
         if not isinstance(value, str):
             return None
@@ -337,8 +334,9 @@ class App:
                 f'<input id="seed" type="text" inputmode="numeric" pattern="[0-9]*" '
                 f'autocomplete="off" aria-describedby="seed-help">'
                 f'<p id="seed-help" class="muted">{esc(self.t("web.new.seed_help"))}</p></div>')
+        about = esc(self.t(game["description"])) if game.get("description") else ""
         return (f'<section class="panel"><h2>{esc(self.t(game["name"]))}</h2>'
-                f'<p class="muted">{esc(self.t(game["description"])) if game.get("description") else ""}</p>'
+                f'<p class="muted">{about}</p>'
                 f'<form id="new-form" class="stack" data-game="{esc(game_id)}">'
                 f'{"".join(fields)}{seed}'
                 f'<button type="button" class="primary wide" data-act="start" '
@@ -466,8 +464,9 @@ class App:
                     f'<button class="answer primary wide" data-act="submit-count">'
                     f'{esc(self.t("web.play.ok"))}</button>')
         if kind == "pick_one":
+            chosen = [p.default is not None and c == p.default for c in p.choices]
             return "".join(
-                f'<button class="answer{" primary" if p.default is not None and c == p.default else ""}"'
+                f'<button class="answer{" primary" if chosen[i] else ""}"'
                 f' data-act="pick" data-arg="{i}">{esc(self.label(p, i))}</button>'
                 for i, c in enumerate(p.choices)).join(('<div class="stack answers">', "</div>"))
         if kind == "pick_subset":
@@ -590,12 +589,13 @@ class App:
         shown = [c["card"] for c in view.get("cards") or []]
         ui_card = (s.prompt.ui or {}).get("card") if s.prompt else None
         one = shown[0] if shown else ui_card
+        paper = self.t("web.settings.paper_" + self.settings["paper"])
         button = (f'<button data-act="print-card" data-arg="{esc(one)}">'
                   f'{esc(self.t("web.print.card"))}</button>' if one else "")
         return (f'<section class="panel"><h3>{esc(self.t("web.print.title"))}</h3>'
                 f'<div class="row">{button}<button data-act="print-deck">'
                 f'{esc(self.t("web.print.deck"))}</button></div>'
-                f'<p class="muted">{esc(self.t("web.print.paper_now", paper=self.t("web.settings.paper_" + self.settings["paper"])))}</p>'
+                f'<p class="muted">{esc(self.t("web.print.paper_now", paper=paper))}</p>'
                 f"</section>")
 
     def pile_screen(self, pile: str) -> str:
@@ -630,24 +630,25 @@ class App:
                 f'data-setting="{name}"{" checked" if str(current) == v else ""}>'
                 f"<span>{esc(text)}</span></label>" for v, text in options)
 
+        def group(name: str, options: list[tuple[str, str]], current: Any) -> str:
+            legend = esc(self.t(f"web.settings.{'language' if name == 'lang' else name}"))
+            return (f'<fieldset class="field"><legend>{legend}</legend>'
+                    f"{radios(name, options, current)}</fieldset>")
+
+        def named(name: str, values: list[str]) -> list[tuple[str, str]]:
+            return [(v, self.t(f"web.settings.{name}_{v}")) for v in values]
+
+        sizes = [(str(v), self.t(f"web.settings.text_{i}")) for i, v in enumerate(TEXT_SIZES)]
         wake_supported = bool(window.navigator.wakeLock)
         wake_note = "" if wake_supported else (
             f'<p class="muted">{esc(self.t("web.settings.wake_unsupported"))}</p>')
         return (
             f'<section class="panel"><h2>{esc(self.t("web.settings.title"))}</h2>'
             f'<form class="stack" id="settings-form">'
-            f'<fieldset class="field"><legend>{esc(self.t("web.settings.language"))}</legend>'
-            f'{radios("lang", [(code, self.t("web.settings.lang_" + code)) for code in i18n.LANGUAGES], self.lang)}'
-            f"</fieldset>"
-            f'<fieldset class="field"><legend>{esc(self.t("web.settings.theme"))}</legend>'
-            f'{radios("theme", [(v, self.t("web.settings.theme_" + v)) for v in ("auto", "light", "dark")], self.settings["theme"])}'
-            f"</fieldset>"
-            f'<fieldset class="field"><legend>{esc(self.t("web.settings.text"))}</legend>'
-            f'{radios("text", [(str(v), self.t("web.settings.text_" + str(i))) for i, v in enumerate(TEXT_SIZES)], self.settings["text"])}'
-            f"</fieldset>"
-            f'<fieldset class="field"><legend>{esc(self.t("web.settings.paper"))}</legend>'
-            f'{radios("paper", [(v, self.t("web.settings.paper_" + v)) for v in ("a4", "letter")], self.settings["paper"])}'
-            f"</fieldset>"
+            f'{group("lang", named("lang", list(i18n.LANGUAGES)), self.lang)}'
+            f'{group("theme", named("theme", ["auto", "light", "dark"]), self.settings["theme"])}'
+            f'{group("text", sizes, self.settings["text"])}'
+            f'{group("paper", named("paper", ["a4", "letter"]), self.settings["paper"])}'
             f'<label class="choice"><input type="checkbox" data-setting="wake"'
             f'{" checked" if self.settings.get("wake") else ""}'
             f'{"" if wake_supported else " disabled"}>'
@@ -931,7 +932,7 @@ def warm_up(*_: Any) -> None:
 
 def start() -> App:
     """Wire the page and show the first screen."""
-    t_imported = time.perf_counter()
+    t_start = time.perf_counter()
     app = App()
     t_app = time.perf_counter()
     document.addEventListener("click", create_proxy(app.on_click))
@@ -941,8 +942,7 @@ def start() -> App:
     app.route()
     document.body.dataset.pyReady = "1"
     done = time.perf_counter()
-    window.automaShell.timing = json.dumps({"imports_ms": round(1000 * (t_imported - _T0)),
-                                            "app_ms": round(1000 * (t_app - t_imported)),
+    window.automaShell.timing = json.dumps({"app_ms": round(1000 * (t_app - t_start)),
                                             "first_screen_ms": round(1000 * (done - t_app))})
     window.automaShell.ready = window.performance.now()
     window.setTimeout(create_proxy(warm_up), 30)

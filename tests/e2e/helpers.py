@@ -34,12 +34,14 @@ ANSWER_JS = """
   } else {
     button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
   }
-  const cardsBefore = [...document.querySelectorAll('.cards [data-card]')].map(e => e.dataset.card).join();
+  const shown = () => [...document.querySelectorAll('.cards [data-card]')]
+    .map(e => e.dataset.card).join();
+  const cardsBefore = shown();
   const t0 = performance.now();
   button.click();
   document.body.offsetHeight;  // the tap is done when the new screen is laid out
   const ms = performance.now() - t0;
-  const cardsAfter = [...document.querySelectorAll('.cards [data-card]')].map(e => e.dataset.card).join();
+  const cardsAfter = shown();
   const error = document.querySelector('.banner-error');
   return {kind, key, ms, drew: cardsAfter !== cardsBefore && cardsAfter !== '',
           error: error ? error.textContent : null};

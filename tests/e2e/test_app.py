@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, dist_games
 from helpers import LATIN_WORD, answer, game_state, open_app, save_text, start_game, wait_ready
 from playwright.sync_api import Page
+
+from conftest import ROOT, dist_games
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()
