@@ -410,12 +410,67 @@ def test_two_player_variant_simpletons_third_and_both_of_you() -> None:
 
 
 def test_player_pass_procedure_offered_while_waiting() -> None:
-    """While waiting for her turn you may pass (and pick your new round bonus tile)."""
+    """While waiting for her turn you may pass; starting the procedure records the pass."""
     s = new()
     through_setup(s)
     assert [p["id"] for p in s.procedures] == ["you_pass", "correct"]
     s.start("you_pass")
-    assert s.prompt.choices == ["left", "middle", "right"]
-    s.answer("right")
     assert s.prompt.key.endswith("ready_round")
+    assert s.state["data"]["pass_order"] == ["human"]
+    assert last_log(s, "log.you_passed")
     assert [p["id"] for p in s.procedures] == ["correct"]
+
+
+def test_your_pass_needs_no_bonus_tile_choice() -> None:
+    """Passing: you put your old tile where the new one was, so the row the Automa's arrow
+    points at never changes and the app does not ask which tile you took."""
+    s = new()
+    through_setup(s)
+    run_step(s, "automa_pass")
+    assert s.prompt.key.endswith("you_pass")
+    assert s.prompt.kind == "confirm"
+    s.answer(True)
+    assert last_log(s, "log.you_passed")
+    assert s.state["data"]["automa_first"] is True  # she passed first: she starts round 2
+    assert s.state["data"]["round"] == 2
+
+
+def test_upgrade_adjacent_workshops_named_in_the_least_power_question() -> None:
+    """Upgrade tiebreaker 2 works on what tiebreaker 1 kept: her Workshops next to you."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(6), "support")
+    run_step(s, "act_upgrade")
+    s.answer(True)
+    assert s.prompt.params["among"]["key"].endswith("up_set.adjacent")
+    assert "Workshops next to any of your buildings" in render(s.prompt.key, s.prompt.params)
+
+
+def test_symbionts_youth_terrain_chosen_like_her_native_terrain() -> None:
+    """Symbionts: her youth terrain is chosen (drawn in the random variant), never yours."""
+    s = automa.new_game(GAME, {"faction": "symbionts"}, seed=1)
+    while not s.prompt.key.endswith("youth_terrain"):
+        p = s.prompt
+        s.answer("forest" if p.key.endswith("your_terrain") else
+                 "lake" if p.key.endswith("native_terrain") else True)
+    assert "forest" not in s.prompt.choices and "lake" not in s.prompt.choices
+    s.answer("swamp")
+    assert s.state["data"]["youth"] == "swamp"
+    s = automa.new_game(GAME, {"faction": "symbionts", "random_terrain": True}, seed=1)
+    while s.state["data"].get("youth") is None:
+        s.answer("forest" if s.prompt.key.endswith("your_terrain") else True)
+    assert s.state["data"]["youth"] not in ("forest", s.state["data"]["native"])
+
+
+def test_passing_in_round_6_scores_the_final_round_score_tile() -> None:
+    """Round 6: her pass points come from the Final Round Score tile (later side)."""
+    s = new()
+    through_setup(s)
+    s._state["data"]["round"] = 6
+    score = s.state["data"]["score"]
+    run_step(s, "automa_pass")
+    tile = data.tiles()[s.state["data"]["final_tile"]]
+    assert s.state["data"]["score"] == score + tile["points_late"]
+    entry = last_log(s, "log.pass_points")
+    assert entry["action"]["params"]["tile"]["key"].endswith("tile_of.final")
+    assert s.prompt.key.endswith("you_pass_last")

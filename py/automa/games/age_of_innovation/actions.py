@@ -314,14 +314,15 @@ def upgrade_adjacent(ctx: Ctx, answer: bool) -> None:
     """Then the least Power for you; then Directional Selection."""
     kinds = ["workshop"] if answer else upgradable(ctx)
     s = support_card(ctx)
-    names = [building(b) for b in kinds]
+    among = (m("up_set.adjacent", your=your(ctx)) if answer
+             else m("up_set.any", kinds=[building(b) for b in kinds]))
     key = "prompt.up_least_power_two" if two_players(ctx) else "prompt.up_least_power"
     if s["count"] > 1:
-        ctx.ask(prompts.count(k(key + "_count"), 1, MAX_HEXES, {"kinds": names},
+        ctx.ask(prompts.count(k(key + "_count"), 1, MAX_HEXES, {"among": among},
                               default=1, ui=card_ui(ctx, "support")),
                 upgrade_counted, kinds=kinds)
         return
-    ctx.ask(prompts.confirm(k(key), {"kinds": names}, ui=card_ui(ctx, "support")),
+    ctx.ask(prompts.confirm(k(key), {"among": among}, ui=card_ui(ctx, "support")),
             upgrade_counted, kinds=kinds)
 
 
@@ -344,9 +345,9 @@ def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True,
             "new": building(target or kinds[0])},
             ui=pick_ui(ctx, pick, "rule.upgrade_highest")), upgrade_do, kind=kinds[0])
         return
+    ui = pick_ui(ctx, pick, "rule.directional_text") if pick else card_ui(ctx, "support")
     ctx.ask(prompts.pick_one(k("prompt.up_which"), kinds, {"pick": pick or m("pick_only")},
-                             labels=[building(b) for b in kinds],
-                             ui=pick_ui(ctx, pick, "rule.directional_text")), upgrade_do)
+                             labels=[building(b) for b in kinds], ui=ui), upgrade_do)
 
 
 @steps

@@ -39,8 +39,9 @@ def automa_pass(ctx: Ctx) -> None:
     first = not d["pass_order"]
     points = round_tile_points(ctx)
     d["score"] += points
+    tile = round_tile(ctx)
     ctx.log(AUTOMA, k("log.pass_points"), {"n": points, "score": d["score"],
-                                            "tile": round_tile(ctx)["number"]})
+                                            "tile": m(f"tile_of.{tile['kind']}", n=tile["number"])})
     if first and "first_pass_scores_twice" in faction(ctx).get("ongoing", []):
         d["score"] += points
         ctx.log(AUTOMA, k("log.pass_points_again"), {"n": points, "score": d["score"]})

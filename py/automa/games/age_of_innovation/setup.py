@@ -114,28 +114,47 @@ def setup_native_terrain(ctx: Ctx, answer: Any) -> None:
 
 @steps
 def setup_native_set(ctx: Ctx, answer: str) -> None:
-    """Steps 7 and 10: her faction with its setup advances; her components."""
+    """Step 7: her faction with its setup advances; Symbionts also get a youth terrain."""
     ctx.data["native"] = answer
     fac = faction(ctx)
     for d in fac["advances"]:
         ctx.data["disciplines"][d] += 1
-    if "youth_terrain" in fac.get("setup", []):
-        free = [t for t in data.TERRAINS
-                if t not in ctx.data["player_terrains"] and t != answer]
-        ctx.data["youth"] = ctx.rng.choice(free)
-        ctx.log(AUTOMA, k("log.youth_drawn"), {"terrain": terrain(ctx.data["youth"])})
     advances = [discipline(d) for d in fac["advances"]]
     ctx.log(AUTOMA, k("log.faction"), {"faction": m(f"faction.{fac['id']}"),
                                        "terrain": terrain(answer), "advances": advances})
+    if "youth_terrain" not in fac.get("setup", []):
+        setup_components(ctx)
+        return
+    # The youth terrain is settled like her native one: chosen, or drawn in the random variant.
+    free = [t for t in data.TERRAINS if t not in ctx.data["player_terrains"] and t != answer]
+    if ctx.options["random_terrain"]:
+        setup_youth_set(ctx, answer=ctx.rng.choice(free))
+        return
+    ctx.ask(prompts.pick_one(k("setup.youth_terrain"), free, labels=[terrain(t) for t in free],
+                             ui={"game": data.GAME_ID, "rule": m("faction_rules.symbionts")}),
+            setup_youth_set)
+
+
+@steps
+def setup_youth_set(ctx: Ctx, answer: str) -> None:
+    """Symbionts: her youth terrain (its Terrain Priority card places her Tools)."""
+    ctx.data["youth"] = answer
+    ctx.log(AUTOMA, k("log.youth_drawn" if ctx.options["random_terrain"] else "log.youth"),
+            {"terrain": terrain(answer)})
+    setup_components(ctx)
+
+
+def setup_components(ctx: Ctx) -> None:
+    """Step 10: her components, markers and faction setup (instructions for the table)."""
+    fac = faction(ctx)
     advances_ref = [discipline(d) for d in data.DISCIPLINES for _ in
                     range(fac["advances"].count(d))]
     ctx.ask(prompts.confirm(k("setup.automa_components"), {
         "faction": m(f"faction.{fac['id']}"),
-        "terrain": terrain(answer),
+        "terrain": terrain(ctx.data["native"]),
         "advances": advances_ref,
         "place": 3 if ctx.data["humans"] == 2 else 2,
     }, ui={"game": data.GAME_ID, "rule": m(f"faction_rules.{fac['id']}")}), setup_bonus_tiles)
-
 
 
 @steps

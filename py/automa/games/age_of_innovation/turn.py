@@ -40,27 +40,25 @@ def await_turn(ctx: Ctx) -> None:
 
 
 def human_pass_prompt(ctx: Ctx) -> prompts.Prompt:
-    """A human passes: which round bonus tile they took (none in round 6)."""
+    """A human passes: press Done (the round bonus row is on the table; the app needs no tile)."""
     two = ctx.data["humans"] == 2
     params = {"round": round_no(ctx), "notice": take_notice(ctx)}
     if round_no(ctx) >= 6:
         return prompts.confirm(k("prompt.you_pass_last_two" if two else "prompt.you_pass_last"),
                                params, ui={"game": data.GAME_ID})
-    return prompts.pick_one(
-        k("prompt.you_pass_two" if two else "prompt.you_pass"), list(data.BONUS_POSITIONS),
-        params, labels=[m(f"bonus.{p}") for p in data.BONUS_POSITIONS],
-        ui={"game": data.GAME_ID, "rule": m("rule.human_bonus_swap")})
+    # Rulebook "Passing": a human who passes puts the old tile where the new one was, so the
+    # three positions the Automa's arrow points at stay put; which one was taken changes nothing.
+    return prompts.confirm(k("prompt.you_pass_two" if two else "prompt.you_pass"), params,
+                           ui={"game": data.GAME_ID, "rule": m("rule.human_bonus_swap")})
 
 
 @steps
-def human_pass(ctx: Ctx, answer: Any) -> None:
-    """Record a human pass (the taken tile's position, for the log; the row itself is fixed)."""
+def human_pass(ctx: Ctx, answer: Any = True) -> None:
+    """Record a human pass (its place in the passing order sets next round's turn order)."""
     ctx.data["humans_passed"] += 1
     ctx.data["pass_order"].append("human")
-    if isinstance(answer, str):
-        ctx.log("player", k("log.you_passed"), {"tile": m(f"bonus.{answer}")})
-    else:
-        ctx.log("player", k("log.you_passed_last"))
+    key = "log.you_passed_last" if round_no(ctx) >= 6 else "log.you_passed"
+    ctx.log("player", k(key + ("_two" if ctx.data["humans"] == 2 else "")))
     if ctx.data["passed"]:
         ctx.then("await_turn")
 

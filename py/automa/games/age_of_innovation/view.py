@@ -22,7 +22,7 @@ from .state import (
     terrain,
     x_points,
 )
-from .turn import human_pass_prompt
+from .turn import human_pass
 
 READY_KEYS = (k("prompt.ready"), k("prompt.ready_round"), k("prompt.ready_passed"))
 
@@ -90,8 +90,8 @@ def procedures(ctx: Ctx) -> list[Procedure]:
 
 @steps
 def proc_you_pass(ctx: Ctx) -> None:
-    """A human passes before the Automa: which round bonus tile did they take?"""
-    ctx.ask(human_pass_prompt(ctx), "human_pass")
+    """A human passes before the Automa (starting the procedure is the whole answer)."""
+    human_pass(ctx)
 
 
 def corrections(ctx: Ctx) -> tuple[Correction, ...]:
