@@ -474,3 +474,20 @@ def test_passing_in_round_6_scores_the_final_round_score_tile() -> None:
     entry = last_log(s, "log.pass_points")
     assert entry["action"]["params"]["tile"]["key"].endswith("tile_of.final")
     assert s.prompt.key.endswith("you_pass_last")
+
+
+def test_arrow_1_names_the_first_option_in_its_direction_without_counting() -> None:
+    """Directional Selection with 1: no count is needed, but several options may be left;
+    she takes the first valid one met in the arrow's direction (not "the only one")."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(2), "support")  # ← 1
+    run_step(s, "act_upgrade")
+    s.answer(False)  # no Workshop next to you
+    assert s.prompt.kind == "confirm"  # keep the least-Power ones; no count asked
+    s.answer(True)
+    pick = s.prompt.params["pick"]
+    assert pick["key"].endswith(".pick_first")
+    text = render(s.prompt.key, s.prompt.params)
+    assert "lower-right" in text and "number 1" in text
+    assert last_log(s, "log.directional_first")

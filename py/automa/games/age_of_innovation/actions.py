@@ -92,23 +92,32 @@ def innovation_take(ctx: Ctx, answer: bool = True) -> None:
 
 # --- Directional Selection over things the player counts ----------------------------------
 
-def directional_then(ctx: Ctx, what: str, n_valid: int, then: str, **args: Any) -> None:
-    """Name the option the arrow selects among ``n_valid`` counted options, then go on."""
+def directional_then(ctx: Ctx, what: str, n_valid: int | None, then: str, **args: Any) -> None:
+    """Name the option the arrow selects among ``n_valid`` counted options, then go on.
+
+    ``n_valid`` is None when nobody counted because the arrow shows 1: whatever their number,
+    she takes the first valid option met in the arrow's direction (rulebook p.4).
+    """
     s = support_card(ctx)
-    pat = directional.pattern(s["direction"], s["count"], n_valid)
     if n_valid == 1:
         ctx.then(then, **args)
         return
-    ctx.log(AUTOMA, k("log.directional"), {"what": m(f"what.{what}"), "pick": pat["pick"],
-                                           "n": n_valid, "order": m(f"order.{s['direction']}")},
-            why={"rule": k("rule.directional"), "candidates": [], "pick": pat["reading_index"]})
-    if n_valid == 1:
-        ctx.then(then, **args)
-        return
+    order = m(f"order.{s['direction']}")
+    if n_valid is None:
+        ctx.log(AUTOMA, k("log.directional_first"), {"what": m(f"what.{what}"), "order": order},
+                why={"rule": k("rule.directional"), "candidates": [], "pick": 1})
+        pat = directional.pattern(s["direction"], s["count"])
+    else:
+        pat = directional.pattern(s["direction"], s["count"], n_valid)
+        ctx.log(AUTOMA, k("log.directional"), {"what": m(f"what.{what}"), "pick": pat["pick"],
+                                               "n": n_valid, "order": order},
+                why={"rule": k("rule.directional"), "candidates": [],
+                     "pick": pat["reading_index"]})
+    text = pick_text(ctx, what, n_valid)
     if then in FOLDED:  # the next prompt names the pick itself
-        ctx.then(then, pick=pick_text(ctx, what, n_valid), **args)
+        ctx.then(then, pick=text, **args)
         return
-    ctx.ask(prompts.scan(k("prompt.directional"), pat, {"pick": pick_text(ctx, what, n_valid)},
+    ctx.ask(prompts.scan(k("prompt.directional"), pat, {"pick": text},
                          ui=card_ui(ctx, "support", rule=m("rule.directional_text"))),
             then, **args)
 
@@ -116,17 +125,20 @@ def directional_then(ctx: Ctx, what: str, n_valid: int, then: str, **args: Any) 
 FOLDED = ("tb_marking", "upgrade_which")
 
 
-def pick_text(ctx: Ctx, what: str, n_valid: int) -> dict[str, Any]:
+def pick_text(ctx: Ctx, what: str, n_valid: int | None) -> dict[str, Any]:
     """The sentence naming the arrow's pick: where to start, which way, which number."""
     s = support_card(ctx)
+    start = m(f"start.{s['direction']}")
+    if n_valid is None:
+        return m("pick_first", what=m(f"what.{what}"), start=start)
     return m("pick", what=m(f"what.{what}"), pick=directional.position(n_valid, s["count"]),
-             n=n_valid, start=m(f"start.{s['direction']}"))
+             n=n_valid, start=start)
 
 
 def pick_ui(ctx: Ctx, pick: dict[str, Any] | None, rule: str) -> dict[str, Any]:
     """Screen hints of a prompt that also names a Directional Selection pick."""
     s = support_card(ctx)
-    n = pick["params"]["n"] if pick else None
+    n = pick["params"].get("n") if pick else None
     return card_ui(ctx, "support", rule=m(rule),
                    pattern=directional.pattern(s["direction"], s["count"], n))
 
@@ -207,7 +219,7 @@ def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> 
     s = support_card(ctx)
     stages = tb_stages(variant, s["count"])
     if i >= len(stages):
-        directional_then(ctx, "hex", max(n, 1), "tb_marking")
+        directional_then(ctx, "hex", n or None, "tb_marking")
         return
     stage = stages[i]
     ui = card_ui(ctx, "support")
@@ -330,7 +342,7 @@ def upgrade_adjacent(ctx: Ctx, answer: bool) -> None:
 @steps
 def upgrade_counted(ctx: Ctx, answer: Any, kinds: list[str]) -> None:
     """The arrow names the building; ask its kind when several kinds are possible."""
-    n = answer if isinstance(answer, int) and not isinstance(answer, bool) else 1
+    n = answer if isinstance(answer, int) and not isinstance(answer, bool) else None
     directional_then(ctx, "building", n, "upgrade_which", kinds=kinds)
 
 
