@@ -491,3 +491,13 @@ def test_arrow_1_names_the_first_option_in_its_direction_without_counting() -> N
     text = render(s.prompt.key, s.prompt.params)
     assert "lower-right" in text and "number 1" in text
     assert last_log(s, "log.directional_first")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_spade_round_score_tile_never_in_round_5_or_6(seed: int) -> None:
+    """Setup step 2: the Round Score tile with the Spade cannot lie in round 5 or 6."""
+    s = automa.new_game(GAME, {}, seed=seed)
+    tiles = s.state["data"]["round_tiles"]
+    assert len(set(tiles)) == 6
+    assert not any(data.tiles()[t]["spade"] for t in tiles[4:])
+    assert data.tiles()[s.state["data"]["final_tile"]]["kind"] == "final"

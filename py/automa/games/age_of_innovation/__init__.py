@@ -21,9 +21,11 @@ GAME = GameDef(
         OptionSpec("difficulty", "choice", "automalein", DIFFICULTIES,
                    label=f"{GAME_ID}.option.difficulty"),
         OptionSpec("faction", "choice", "simpletons", FACTIONS,
-                   label=f"{GAME_ID}.option.faction"),
+                   label=f"{GAME_ID}.option.faction", help=f"{GAME_ID}.option.faction_help"),
+        # The 2-player variant allows only The Simpletons: setup plays them whatever "faction"
+        # says and logs it (the option schema cannot tie one option to another).
         OptionSpec("variant", "choice", "solo", ("solo", "two_players"),
-                   label=f"{GAME_ID}.option.variant"),
+                   label=f"{GAME_ID}.option.variant", help=f"{GAME_ID}.option.variant_help"),
         OptionSpec("random_terrain", "bool", False, label=f"{GAME_ID}.option.random_terrain"),
     ),
     setup=setup.setup,
