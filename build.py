@@ -48,6 +48,7 @@ ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # PyScript chunks loaded only by <script type="py-editor"> or the terminal: never by this page.
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|index-|service-worker)")
+PYSCRIPT_PRELOAD = re.compile(r"^(core-|zip-)")
 # Standard-library parts the app never imports (about 0.7 MB of the 2.5 MB zip).
 STDLIB_DROP_DIRS = {
     "_pyrepl", "unittest", "multiprocessing", "xmlrpc", "wsgiref", "pydoc_data", "idlelib",
@@ -450,16 +451,21 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     write(dist / "pyodide" / "pyodide-lock.json",
           json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
-    for path in pyscript_files():
+    chunks = pyscript_files()
+    for path in chunks:
         write(dist / "pyscript" / path.name, path.read_bytes())
+    # PyScript loads its chunks one after another; preloading them all removes the waterfall.
+    preload = "\n".join(f'<link rel="modulepreload" href="./pyscript/{p.name}">'
+                        for p in chunks if p.suffix == ".js" and PYSCRIPT_PRELOAD.match(p.name))
 
     write(dist / "pkgs" / "automa.zip", engine_zip(catalogs, games))
-    write(dist / "pyscript.json", json.dumps({
+    # PyScript's configuration is inlined in the page: one request less before Python starts.
+    config = json.dumps({
         "interpreter": "./pyodide/pyodide.mjs",
         "files": {"./pkgs/automa.zip": "./*"},
         "plugins": ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey",
                     "!deprecations-manager"],
-    }, indent=1))
+    }, separators=(",", ":"))
 
     shell = json.dumps(shell_strings(catalogs), ensure_ascii=False, separators=(",", ":"))
     for path in sorted(WEB.rglob("*")):
@@ -469,6 +475,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
         data = path.read_bytes()
         if rel == "index.html":
             data = data.replace(b"/*SHELL_STRINGS*/{}", shell.encode())
+            data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
+            data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
         write(dist / rel, data)
     write(dist / "main.py", BOOT)
     write(dist / "manifest.webmanifest", manifest(catalogs))
