@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +22,7 @@ for _path in (str(ROOT), str(Path(__file__).resolve().parent)):
         sys.path.insert(0, _path)
 
 import build  # noqa: E402
+from helpers import dist_games  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
@@ -30,16 +30,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
                  "--disable-sync", "--disable-default-apps",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
-
-
-def dist_games() -> list[str]:
-    """The games packed into the built app (build first when there is no dist/ yet)."""
-    import json
-
-    if not (build.DIST / "pkgs" / "automa.zip").is_file():
-        build.build(quiet=True)
-    with zipfile.ZipFile(build.DIST / "pkgs" / "automa.zip") as z:
-        return [g["id"] for g in json.loads(z.read("automa/_data/games.json"))]
 
 
 @pytest.fixture(scope="session")

@@ -5,9 +5,18 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
+import zipfile
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
 
 READY = "body[data-py-ready]"
 PREFIX = "/automa-companion/"
@@ -47,6 +56,14 @@ ANSWER_JS = """
           error: error ? error.textContent : null};
 }
 """
+
+
+def dist_games() -> list[str]:
+    """The games packed into the built app (build first when there is no dist/ yet)."""
+    if not (build.DIST / "pkgs" / "automa.zip").is_file():
+        build.build(quiet=True)
+    with zipfile.ZipFile(build.DIST / "pkgs" / "automa.zip") as z:
+        return [g["id"] for g in json.loads(z.read("automa/_data/games.json"))]
 
 
 def app_url(base: str, hash_: str = "") -> str:
