@@ -31,7 +31,7 @@ def test_games_lists_ids_names_and_option_schemas() -> None:
     demo = next(g for g in automa.games() if g["id"] == "demo")
     option = demo["options"][0]
     assert option["id"] == "rounds" and option["type"] == "int" and option["default"] == 3
-    assert option["choices"] == [1, 2, 3, 4, 5]
+    assert option["choices"] == [1, 2, 3, 4, 5] and option["advanced"] is False
     assert option["choice_labels"][0] == "demo.option.rounds.1"
 
 

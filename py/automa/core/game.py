@@ -82,6 +82,8 @@ class OptionSpec:
     """Message id of the option's name; ``<label>.<value>`` names each value."""
     help: str = ""
     """Message id of a longer explanation, if any."""
+    advanced: bool = False
+    """A rules-reading switch most players never touch (shown folded away)."""
 
     def to_json(self) -> dict[str, Any]:
         """The option's schema as JSON."""
@@ -94,6 +96,7 @@ class OptionSpec:
             "label": self.label,
             "choice_labels": [f"{self.label}.{str(v).lower()}" for v in allowed],
             "help": self.help,
+            "advanced": self.advanced,
         }
 
     def coerce(self, value: Any) -> Any:
