@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import time
 from html import escape
 from pathlib import Path
@@ -30,6 +31,24 @@ SAVE_PREFIX = "automa.save."
 LOG_SHOWN = 40
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 TEXT_SIZES = (1, 1.15, 1.3)
+SVG_CACHE_SIZE = 96
+SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZА-ЯІЇЄҐ«“(])")
+# Simple line icons of our own (24 x 24, drawn in the text colour).
+ICONS = {
+    "home": "M3 11 12 3l9 8M5 10v10h5v-6h4v6h5V10",
+    "settings": ("M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM19.4 13a7.6 7.6 0 0 0 0-2l2-1.6-2-3.4"
+                 "-2.4 1a7.5 7.5 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.5 7.5 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6"
+                 "a7.6 7.6 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 1.7 1L11 21h4l.4-2.9a7.5 7.5 0 "
+                 "0 0 1.7-1l2.4 1 2-3.4z"),
+    "undo": "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
+    "redo": "M15 14l5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13",
+}
+
+
+def icon(name: str) -> str:
+    """An inline icon, hidden from screen readers (the control carries the words)."""
+    return (f'<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            f'<path d="{ICONS[name]}"/></svg>')
 
 
 def present(value: Any) -> bool:
@@ -108,6 +127,10 @@ class App:
         self.confirm_delete = ""
         self.wake_lock: Any = None
         self.value_names: dict[str, dict[str, str]] = {}
+        self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], str] = {}
+        self.log_cache: dict[tuple[str, str], str] = {}
+        self.screen = ""
+        self.tap_ms = 0.0
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -182,7 +205,7 @@ class App:
                 if screen == "pile" and len(parts) > 2:
                     self.show(self.pile_screen(parts[2]), "pile")
                 else:
-                    self.show(self.play_screen(), "play")
+                    self.show_play()
             elif screen == "settings":
                 self.show(self.settings_screen(), "settings")
             else:
@@ -199,8 +222,9 @@ class App:
         else:
             window.location.hash = hash_
 
-    def show(self, body: str, screen: str) -> None:
-        """Replace the screen's content."""
+    def show(self, body: str, screen: str, title: str = "") -> None:
+        """Replace the screen's content (a new screen starts at its top)."""
+        new_screen = screen != self.screen or screen == "play"
         self.screen = screen
         banner = ""
         if self.message:
@@ -209,13 +233,20 @@ class App:
                       f'{esc(self.t("web.action.dismiss"))}</button></div>')
         self.app.innerHTML = banner + body
         document.documentElement.lang = self.lang
-        document.title = self.t("web.app.title")
-        document.getElementById("title").textContent = self.t("web.app.title")
-        self.nav.innerHTML = (
-            f'<a class="nav-link{" current" if screen == "home" else ""}" href="#/">'
-            f'{esc(self.t("web.nav.home"))}</a>'
-            f'<a class="nav-link{" current" if screen == "settings" else ""}" href="#/settings">'
-            f'{esc(self.t("web.nav.settings"))}</a>')
+        app_title = self.t("web.app.title")
+        document.title = f"{title} · {app_title}" if title else app_title
+        document.getElementById("title").textContent = title or app_title
+        self.nav.innerHTML = self.nav_link("home", "#/", screen) + self.nav_link(
+            "settings", "#/settings", screen)
+        if new_screen:
+            window.scrollTo(0, 0)
+
+    def nav_link(self, name: str, href: str, screen: str) -> str:
+        """A link of the top bar: an icon, its words beside it where there is room."""
+        words = esc(self.t(f"web.nav.{name}"))
+        current = ' aria-current="page"' if screen == name else ""
+        return (f'<a class="nav-link" href="{href}" aria-label="{words}"{current}>'
+                f'{icon(name)}<span class="nav-text">{words}</span></a>')
 
     def flash(self, message: str, kind: str = "error") -> None:
         """Show a message at the top of the next screen drawn."""
@@ -259,13 +290,21 @@ class App:
     def act(self, change: Any) -> None:
         """Apply a change to the session, then save and redraw (errors are shown)."""
         self.message = ""
+        t0 = window.performance.now()
         try:
             change()
         except automa.AutomaError as e:
             self.flash(self.error_text(e))
         else:
             self.autosave()
-        self.show(self.play_screen(), "play")
+        self.show_play()
+        self.tap_ms = float(window.performance.now() - t0)
+        document.body.dataset.tapMs = f"{self.tap_ms:.1f}"
+
+    def show_play(self) -> None:
+        """Draw the play screen, titled with the game's name."""
+        assert self.session is not None
+        self.show(self.play_screen(), "play", self.game_name(self.session.game_id))
 
     # --- screens ------------------------------------------------------------------------
     def home_screen(self) -> str:
@@ -329,7 +368,13 @@ class App:
     def new_screen(self, game_id: str) -> str:
         """The options of a new game, from the game's option schema."""
         game = self.games[game_id]
-        fields = [self.option_field(o) for o in game["options"]]
+        fields = [self.option_field(o) for o in game["options"] if not o.get("advanced")]
+        advanced = [self.option_field(o) for o in game["options"] if o.get("advanced")]
+        if advanced:
+            fields.append(f'<details class="advanced" id="advanced"><summary>'
+                          f'{esc(self.t("web.new.advanced"))}</summary>'
+                          f'<p class="muted">{esc(self.t("web.new.advanced_help"))}</p>'
+                          f'<div class="stack">{"".join(advanced)}</div></details>')
         seed = (f'<div class="field"><label for="seed">{esc(self.t("web.new.seed"))}</label>'
                 f'<input id="seed" type="text" inputmode="numeric" pattern="[0-9]*" '
                 f'autocomplete="off" aria-describedby="seed-help">'
@@ -339,90 +384,153 @@ class App:
                 f'<p class="muted">{about}</p>'
                 f'<form id="new-form" class="stack" data-game="{esc(game_id)}">'
                 f'{"".join(fields)}{seed}'
-                f'<button type="button" class="primary wide" data-act="start" '
-                f'data-arg="{esc(game_id)}">{esc(self.t("web.new.start"))}</button>'
+                f'<div class="sticky-action"><button type="button" class="primary wide" '
+                f'data-act="start" data-arg="{esc(game_id)}">{esc(self.t("web.new.start"))}'
+                f"</button></div>"
                 f"</form></section>")
 
     def option_field(self, option: dict[str, Any]) -> str:
         """One option as a group of radio buttons (or a select for many values)."""
         oid = esc(option["id"])
         label = esc(self.t(option["label"])) if option.get("label") else oid
-        help_ = (f'<p class="muted">{esc(self.t(option["help"]))}</p>'
+        help_id = f"help-{oid}"
+        help_ = (f'<p class="muted option-help" id="{help_id}">{esc(self.t(option["help"]))}</p>'
                  if option.get("help") else "")
+        described = f' aria-describedby="{help_id}"' if help_ else ""
         choices = list(zip(option["choices"], option["choice_labels"], strict=False))
         if len(choices) > 6:
             opts = "".join(
                 f'<option value="{i}"{" selected" if value == option["default"] else ""}>'
                 f"{esc(self.t(lab))}</option>" for i, (value, lab) in enumerate(choices))
             return (f'<div class="field"><label for="opt-{oid}">{label}</label>'
-                    f'<select id="opt-{oid}" data-option="{oid}">{opts}</select>{help_}</div>')
+                    f'<select id="opt-{oid}" data-option="{oid}"{described}>{opts}</select>'
+                    f"{help_}</div>")
         radios = "".join(
             f'<label class="choice"><input type="radio" name="opt-{oid}" value="{i}" '
             f'data-option="{oid}"{" checked" if value == option["default"] else ""}>'
             f"<span>{esc(self.t(lab))}</span></label>" for i, (value, lab) in enumerate(choices))
-        return f'<fieldset class="field"><legend>{label}</legend>{radios}{help_}</fieldset>'
+        return (f'<fieldset class="field"{described}><legend>{label}</legend>{help_}{radios}'
+                f"</fieldset>")
 
     def play_screen(self) -> str:
-        """The game in play: prompt, cards, the bot's state, procedures and log."""
+        """The game in play: the question first (with the card it depends on), then the bot's
+        other cards, its state, procedures, the log and printing; undo/redo in the dock."""
         s = self.session
         assert s is not None
         view = s.view()
-        parts = [self.play_head(s, view), self.prompt_panel(s, view), self.cards_panel(view),
-                 self.state_panel(view), self.procedures_panel(s), self.log_panel(s),
-                 self.print_panel(s, view)]
+        prompt_cards = self.prompt_cards(s)
+        parts = [self.play_head(s, view), self.prompt_panel(s, prompt_cards),
+                 self.cards_panel(view, prompt_cards), self.state_panel(view),
+                 self.procedures_panel(s), self.log_panel(s), self.print_panel(s, view)]
         return f'<div class="play" data-game="{esc(s.game_id)}">{"".join(parts)}</div>'
 
     def play_head(self, s: automa.Session, view: dict[str, Any]) -> str:
-        """Game name, turn, VP, undo and redo."""
+        """Turn and VP in one short line (the game's name is in the top bar)."""
         vp = view.get("vp")
         vp_text = f' · {esc(self.t("web.play.vp", n=vp))}' if isinstance(vp, int) else ""
-        return (f'<div class="play-head"><h2>{esc(self.game_name(s.game_id))}'
-                f'<span class="muted">{esc(self.t("web.home.turn", n=s.turn))}{vp_text}</span>'
-                f'</h2><div class="row tight">'
-                f'<button id="undo" data-act="undo"{"" if s.can_undo else " disabled"}>'
-                f'{esc(self.t("web.play.undo"))}</button>'
-                f'<button id="redo" data-act="redo"{"" if s.can_redo else " disabled"}>'
-                f'{esc(self.t("web.play.redo"))}</button></div></div>')
+        return (f'<p class="play-head muted" id="play-status">'
+                f'{esc(self.turn_name(s.turn))}{vp_text}</p>')
+
+    def turn_name(self, turn: Any) -> str:
+        """"Turn 3", or "Setup" before the first turn."""
+        if isinstance(turn, int) and turn > 0:
+            return self.t("web.play.turn", n=turn)
+        return self.t("web.log.setup")
+
+    def dock(self, s: automa.Session, answers: str = "") -> str:
+        """The bar at the bottom of the screen, under the thumb: undo, redo, and the answer
+        of a prompt that needs one tap (confirm, yes/no)."""
+        undo, redo = esc(self.t("web.play.undo")), esc(self.t("web.play.redo"))
+        return (f'<div class="dock"><div class="dock-inner">'
+                f'<button id="undo" class="icon-button" data-act="undo" aria-label="{undo}"'
+                f'{"" if s.can_undo else " disabled"}>{icon("undo")}'
+                f'<span class="icon-text">{undo}</span></button>'
+                f'<button id="redo" class="icon-button" data-act="redo" aria-label="{redo}"'
+                f'{"" if s.can_redo else " disabled"}>{icon("redo")}'
+                f'<span class="icon-text">{redo}</span></button>'
+                f'<div class="dock-answers">{answers}</div></div></div>')
+
+    def svg(self, game: str, card: str, highlight: Any) -> str:
+        """A card's SVG, drawn once per card, highlight and language (drawing is the slow
+        part of a tap; the same card is shown again and again)."""
+        key = (game, card, tuple(str(h) for h in highlight or ()), self.lang)
+        found = self.svg_cache.get(key)
+        if found is None:
+            if len(self.svg_cache) >= SVG_CACHE_SIZE:
+                self.svg_cache.clear()
+            found = self.svg_cache[key] = cards.card_svg(game, card, key[2], self.lang)
+        return found
 
     def card_figure(self, game: str, card: str, highlight: Any = (), caption: str = "",
-                    cls: str = "card") -> str:
-        """One card as its SVG image (or its name when the game draws no images)."""
+                    cls: str = "card", tag: str = "figure") -> str:
+        """One card as its SVG image (or its name when the game draws no images); ``tag``
+        "span" makes it fit inside a button."""
         if cards.has_renderer(game):
-            image = cards.card_svg(game, card, tuple(highlight or ()), self.lang)
+            image = self.svg(game, card, highlight)
         else:
-            image = f'<div class="card-text">{esc(self.card_name(game, card))}</div>'
-        cap = f"<figcaption>{esc(caption)}</figcaption>" if caption else ""
-        return f'<figure class="{cls}" data-card="{esc(card)}">{image}{cap}</figure>'
+            image = f'<span class="card-text">{esc(self.card_name(game, card))}</span>'
+        cap_tag = "figcaption" if tag == "figure" else "span"
+        cap = f'<{cap_tag} class="caption">{esc(caption)}</{cap_tag}>' if caption else ""
+        return f'<{tag} class="{cls}" data-card="{esc(card)}">{image}{cap}</{tag}>'
+
+    def zoomable(self, game: str, card: str, highlight: Any, caption: str, cls: str) -> str:
+        """A card that grows to the screen's width when tapped (and shrinks when tapped again)."""
+        label = self.t("web.play.zoom")
+        figure = self.card_figure(game, card, highlight, caption, cls, tag="span")
+        return (f'<button type="button" class="card-zoom" data-act="zoom" aria-pressed="false" '
+                f'title="{esc(label)}">{figure}</button>')
 
     def card_name(self, game: str, card: str) -> str:
         """A card's name if the game's catalog has one, else its id."""
         key = f"{game}.card.{card}"
         return self.t(key) if i18n.has_message(key, "en") else card
 
-    def prompt_panel(self, s: automa.Session, view: dict[str, Any]) -> str:
-        """The question now, drawn from its kind, with the card it depends on."""
+    def prompt_cards(self, s: automa.Session) -> list[str]:
+        """The cards the question is about (shown with it, not again among the others)."""
         p = s.prompt
         if p is None or s.finished:
-            return (f'<section class="panel prompt" id="prompt" data-kind="over">'
+            return []
+        ui = p.ui or {}
+        found = [str(ui["card"])] if ui.get("card") else []
+        found += [str(c) for c in ui.get("cards") or [] if isinstance(c, str)]
+        return found
+
+    def question(self, text: str) -> str:
+        """The question; in a long text only its key sentence in bold (the last one asking
+        something, else the first), the explanation around it in normal weight."""
+        if len(text) <= 110:
+            return f'<p class="question" id="question" tabindex="-1">{esc(text)}</p>'
+        sentences = SENTENCE_END.split(text)
+        asking = [i for i, part in enumerate(sentences) if part.rstrip().endswith("?")]
+        key = asking[-1] if asking else 0
+        parts = [f"<strong>{esc(part)}</strong>" if i == key else esc(part)
+                 for i, part in enumerate(sentences)]
+        return f'<p class="question long" id="question" tabindex="-1">{" ".join(parts)}</p>'
+
+    def prompt_panel(self, s: automa.Session, prompt_cards: list[str]) -> str:
+        """The question now, drawn from its kind, with the card it depends on right under it."""
+        p = s.prompt
+        if p is None or s.finished:
+            home = (f'<a class="button primary wide" href="#/">'
+                    f'{esc(self.t("web.nav.home"))}</a>')
+            return (f'<section class="panel prompt" id="prompt" data-kind="over" '
+                    f'aria-labelledby="question">'
                     f'<p class="question" id="question">{esc(self.t("web.play.over"))}</p>'
-                    f'<div class="row"><a class="button primary" href="#/">'
-                    f'{esc(self.t("web.nav.home"))}</a></div></section>')
+                    f"{self.dock(s, home)}</section>")
         ui = p.ui or {}
         rule = (f'<p class="rule">{esc(self.text(ui["rule"]))}</p>' if ui.get("rule") else "")
         extra = ""
         if p.kind == "scan" and ui.get("pattern") is not None:
             extra = self.pattern(s.game_id, ui)
-        if ui.get("card") and not any(c.get("card") == ui["card"] for c in view.get("cards", [])):
-            extra += self.card_figure(str(ui.get("game") or s.game_id), str(ui["card"]),
-                                      ui.get("highlight") or (), cls="card card-prompt")
-        for card in ui.get("cards") or []:
-            if isinstance(card, str):
-                extra += self.card_figure(str(ui.get("game") or s.game_id), card, (),
-                                          cls="card card-prompt")
+        game = str(ui.get("game") or s.game_id)
+        for i, card in enumerate(prompt_cards):
+            highlight = (ui.get("highlight") or ()) if i == 0 and ui.get("card") else ()
+            extra += self.zoomable(game, card, highlight, "", "card card-prompt")
+        inline, docked = self.controls(p)
         return (f'<section class="panel prompt" id="prompt" data-kind="{esc(p.kind)}" '
                 f'data-key="{esc(p.key)}" aria-labelledby="question">'
-                f'<p class="question" id="question">{esc(self.t(p.key, **p.params))}</p>'
-                f"{rule}{extra}{self.controls(p)}</section>")
+                f'{self.question(self.t(p.key, **p.params))}'
+                f'{extra}{inline}{rule}{self.dock(s, docked)}</section>')
 
     def pattern(self, game: str, ui: dict[str, Any]) -> str:
         """A board-scan pattern, drawn by the game's renderer when it has a hook for it."""
@@ -441,15 +549,16 @@ class App:
             return self.text(p.labels[i])
         return self.text(p.choices[i])
 
-    def controls(self, p: automa.Prompt) -> str:
-        """The answer controls of a prompt kind."""
+    def controls(self, p: automa.Prompt) -> tuple[str, str]:
+        """The answer controls of a prompt kind: those beside the question, and those in the
+        dock at the bottom (a one-tap answer: confirm, yes/no)."""
         kind = p.kind
         if kind == "yes_no":
-            return "".join(
+            return "", "".join(
                 f'<button class="answer{" primary" if p.default is value else ""}" '
                 f'data-act="answer" data-json="{"true" if value else "false"}">'
                 f'{esc(self.t("core.yes" if value else "core.no"))}</button>'
-                for value in (True, False)).join(('<div class="row answers">', "</div>"))
+                for value in (True, False))
         if kind == "count":
             lo, hi = p.bounds or (min(p.choices), max(p.choices))
             value = p.default if isinstance(p.default, int) else lo
@@ -462,13 +571,13 @@ class App:
                     f'aria-label="{esc(self.t("web.play.more"))}">+</button></div>'
                     f'<p class="muted">{esc(self.t("core.prompt.count", lo=lo, hi=hi))}</p>'
                     f'<button class="answer primary wide" data-act="submit-count">'
-                    f'{esc(self.t("web.play.ok"))}</button>')
+                    f'{esc(self.t("web.play.ok"))}</button>'), ""
         if kind == "pick_one":
             chosen = [p.default is not None and c == p.default for c in p.choices]
             return "".join(
                 f'<button class="answer{" primary" if chosen[i] else ""}"'
                 f' data-act="pick" data-arg="{i}">{esc(self.label(p, i))}</button>'
-                for i, c in enumerate(p.choices)).join(('<div class="stack answers">', "</div>"))
+                for i, c in enumerate(p.choices)).join(('<div class="stack answers">', "</div>")), ""
         if kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
             default = p.default or []
@@ -479,11 +588,11 @@ class App:
             return (f'<fieldset class="subset" id="subset" data-lo="{lo}" data-hi="{hi}"><legend>'
                     f'{esc(self.t("web.play.pick_between", lo=lo, hi=hi))}</legend>{boxes}'
                     f'</fieldset><button class="answer primary wide" data-act="submit-subset">'
-                    f'{esc(self.t("web.play.ok"))}</button>')
+                    f'{esc(self.t("web.play.ok"))}</button>'), ""
         if kind == "values":
-            return self.values_grid(p)
-        return (f'<button class="answer primary wide" data-act="answer" data-json="true">'
-                f'{esc(self.t("core.prompt.confirm"))}</button>')
+            return self.values_grid(p), ""
+        return "", (f'<button class="answer primary" data-act="answer" data-json="true">'
+                    f'{esc(self.t("core.prompt.confirm"))}</button>')
 
     def values_grid(self, p: automa.Prompt) -> str:
         """A value from the domain for every item."""
@@ -501,17 +610,19 @@ class App:
                 f'<button class="answer primary wide" data-act="submit-values">'
                 f'{esc(self.t("web.play.ok"))}</button>')
 
-    def cards_panel(self, view: dict[str, Any]) -> str:
-        """The cards the bot shows now."""
-        shown = view.get("cards") or []
+    def cards_panel(self, view: dict[str, Any], prompt_cards: list[str]) -> str:
+        """The other cards the bot shows now, side by side (a tap shows one larger)."""
+        shown = [c for c in view.get("cards") or [] if str(c["card"]) not in prompt_cards]
         if not shown or self.session is None:
             return ""
+        game = self.session.game_id
         figures = "".join(
-            self.card_figure(self.session.game_id, str(c["card"]), c.get("highlight") or (),
-                             self.text(c["role"]) if c.get("role") else "")
+            self.zoomable(game, str(c["card"]), c.get("highlight") or (),
+                          self.text(c["role"]) if c.get("role") else "", "card")
             for c in shown)
         return (f'<section class="panel"><h3 class="visually-hidden">'
-                f'{esc(self.t("web.play.cards"))}</h3><div class="cards">{figures}</div></section>')
+                f'{esc(self.t("web.play.cards"))}</h3><div class="cards cards-{len(shown)}">'
+                f"{figures}</div></section>")
 
     def state_panel(self, view: dict[str, Any]) -> str:
         """The bot's tracks, VP and decks at a glance."""
@@ -547,20 +658,50 @@ class App:
                 f'<div class="stack">{buttons}</div></section>')
 
     def log_panel(self, s: automa.Session) -> str:
-        """What happened, newest first, each bot decision with its reason."""
-        log = s.log
-        if not log:
+        """What happened, newest turn first, each bot decision with its reason."""
+        # The session's log property copies the whole log; only the newest entries are shown
+        # and they are read, never changed, so the tail is read directly when possible.
+        whole = getattr(s, "_log", None)
+        entries = (whole if isinstance(whole, list) else s.log)[-LOG_SHOWN:]
+        if not entries:
             return ""
-        items = []
-        for entry in reversed(log[-LOG_SHOWN:]):
-            actor_key = f"{s.game_id}.actor.{entry['actor']}"
+        groups: list[str] = []
+        items: list[str] = []
+        turn: Any = None
+        for entry in reversed(entries):
+            if entry.get("turn") != turn and items:
+                groups.append(self.log_group(turn, items))
+                items = []
+            turn = entry.get("turn")
+            items.append(self.log_item(s.game_id, entry))
+        groups.append(self.log_group(turn, items))
+        return (f'<section class="panel log" aria-labelledby="log-title">'
+                f'<h3 id="log-title">{esc(self.t("web.play.log"))}</h3>{"".join(groups)}'
+                f"</section>")
+
+    def log_group(self, turn: Any, items: list[str]) -> str:
+        """The log entries of one turn under a small heading."""
+        return (f'<h4 class="log-turn">{esc(self.turn_name(turn))}</h4>'
+                f'<ol class="plain log-list">{"".join(items)}</ol>')
+
+    def log_item(self, game: str, entry: dict[str, Any]) -> str:
+        """One log entry (drawn once per entry and language)."""
+        key = (self.lang, json.dumps(entry, sort_keys=True, default=str))
+        found = self.log_cache.get(key)
+        if found is None:
+            actor_key = f"{game}.actor.{entry['actor']}"
             if not i18n.has_message(actor_key, "en"):
                 actor_key = f"core.actor.{entry['actor']}"
-            why = self.why(s.game_id, entry.get("why"))
-            items.append(f'<li><span class="actor">{esc(self.t(actor_key))}</span> '
-                         f'{esc(self.text(entry["action"]))}{why}</li>')
-        return (f'<section class="panel log"><h3>{esc(self.t("web.play.log"))}</h3>'
-                f'<ol class="plain log-list">{"".join(items)}</ol></section>')
+            why = self.why(game, entry.get("why"))
+            actor, action = self.t(actor_key), self.text(entry["action"])
+            if action.startswith(actor):  # the message names the actor itself
+                action = action[len(actor):]
+            found = (f'<li><span class="actor">{esc(actor)}</span>'
+                     f'{"" if action[:1] in (" ", ",", ":") else " "}{esc(action)}{why}</li>')
+            if len(self.log_cache) > 4 * LOG_SHOWN:
+                self.log_cache.clear()
+            self.log_cache[key] = found
+        return found
 
     def why(self, game: str, why: Any) -> str:
         """The reason of a bot decision, folded."""
@@ -699,6 +840,12 @@ class App:
             self.flash(self.t("web.error.storage", detail=problem))
         if name in ("lang", "wake") or problem:
             self.show(self.settings_screen(), "settings")
+
+    def do_zoom(self, arg: str | None, target: Any) -> None:
+        """Show a card at the screen's width, or back at its size."""
+        zoomed = not target.classList.contains("zoomed")
+        target.classList.toggle("zoomed", zoomed)
+        target.setAttribute("aria-pressed", "true" if zoomed else "false")
 
     def do_dismiss(self, arg: str | None, target: Any) -> None:
         """Hide the message banner."""
