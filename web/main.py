@@ -36,10 +36,10 @@ SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZА-ЯІЇЄҐ«“(])")
 # Simple line icons of our own (24 x 24, drawn in the text colour).
 ICONS = {
     "home": "M3 11 12 3l9 8M5 10v10h5v-6h4v6h5V10",
-    "settings": ("M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM19.4 13a7.6 7.6 0 0 0 0-2l2-1.6-2-3.4"
-                 "-2.4 1a7.5 7.5 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.5 7.5 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6"
-                 "a7.6 7.6 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 1.7 1L11 21h4l.4-2.9a7.5 7.5 0 "
-                 "0 0 1.7-1l2.4 1 2-3.4z"),
+    "settings": ("M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM19.4 13a7.6 7.6 0 0 0 0-2"
+                 "l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.5 7.5 0 0 0-1.7 1"
+                 "l-2.4-1-2 3.4 2 1.6a7.6 7.6 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 1.7 1"
+                 "L11 21h4l.4-2.9a7.5 7.5 0 0 0 1.7-1l2.4 1 2-3.4z"),
     "undo": "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
     "redo": "M15 14l5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13",
 }
@@ -131,6 +131,11 @@ class App:
         self.log_cache: dict[tuple[str, str], str] = {}
         self.screen = ""
         self.tap_ms = 0.0
+        self.save_pending = False
+        self.save_later = create_proxy(self.save_soon)
+        self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
+        self.shown_parts: list[str] = []
+        self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -288,7 +293,7 @@ class App:
             self.flash(self.t(key, detail=problem))
 
     def act(self, change: Any) -> None:
-        """Apply a change to the session, then save and redraw (errors are shown)."""
+        """Apply a change to the session, redraw, then save (errors are shown)."""
         self.message = ""
         t0 = window.performance.now()
         try:
@@ -296,15 +301,50 @@ class App:
         except automa.AutomaError as e:
             self.flash(self.error_text(e))
         else:
-            self.autosave()
+            # Saved right after the new screen is painted: the tap feels instant and the
+            # save still happens before anything else the page does.
+            # (A hidden tab gets no frames: the timer saves it then.)
+            if not self.save_pending:
+                self.save_pending = True
+                window.requestAnimationFrame(self.save_after_frame)
+                window.setTimeout(self.save_later, 250)
         self.show_play()
         self.tap_ms = float(window.performance.now() - t0)
         document.body.dataset.tapMs = f"{self.tap_ms:.1f}"
 
+    def save_soon(self, *_: Any) -> None:
+        """The deferred autosave of ``act``; a failure is shown at once."""
+        if not self.save_pending:
+            return
+        self.save_pending = False
+        self.autosave()
+        if self.message and self.screen == "play":
+            self.show_play()
+
     def show_play(self) -> None:
-        """Draw the play screen, titled with the game's name."""
+        """Draw the play screen, titled with the game's name; when only parts of it changed
+        (a new prompt, a new log entry) only those parts are replaced, so the cards and
+        the opened "why?" notes that stay the same are not drawn again."""
         assert self.session is not None
-        self.show(self.play_screen(), "play", self.game_name(self.session.game_id))
+        parts = self.play_parts()
+        key = (self.save_id, self.lang)
+        old = self.shown_parts
+        play = document.querySelector("#app > .play")
+        if (self.screen == "play" and not self.message and key == self.shown_key
+                and not present(document.querySelector("#app > .banner"))
+                and len(parts) == len(old) and present(play)
+                and play.children.length == len(parts)):
+            children = [play.children.item(i) for i in range(len(parts))]
+            for i, part in enumerate(parts):
+                if part != old[i]:
+                    children[i].outerHTML = part
+            self.shown_parts = parts
+            if parts[1] != old[1]:
+                window.scrollTo(0, 0)
+            return
+        body = f'<div class="play" data-game="{esc(self.session.game_id)}">{"".join(parts)}</div>'
+        self.show(body, "play", self.game_name(self.session.game_id))
+        self.shown_parts, self.shown_key = parts, key
 
     # --- screens ------------------------------------------------------------------------
     def home_screen(self) -> str:
@@ -412,9 +452,10 @@ class App:
         return (f'<fieldset class="field"{described}><legend>{label}</legend>{help_}{radios}'
                 f"</fieldset>")
 
-    def play_screen(self) -> str:
-        """The game in play: the question first (with the card it depends on), then the bot's
-        other cards, its state, procedures, the log and printing; undo/redo in the dock."""
+    def play_parts(self) -> list[str]:
+        """The parts of the play screen, each one element: the question first (with the card
+        it depends on), then the bot's other cards, its state, procedures, the log and
+        printing; undo/redo in the dock."""
         s = self.session
         assert s is not None
         view = s.view()
@@ -422,7 +463,13 @@ class App:
         parts = [self.play_head(s, view), self.prompt_panel(s, prompt_cards),
                  self.cards_panel(view, prompt_cards), self.state_panel(view),
                  self.procedures_panel(s), self.log_panel(s), self.print_panel(s, view)]
-        return f'<div class="play" data-game="{esc(s.game_id)}">{"".join(parts)}</div>'
+        return [part or "<div hidden></div>" for part in parts]
+
+    def play_screen(self) -> str:
+        """The whole play screen."""
+        assert self.session is not None
+        return (f'<div class="play" data-game="{esc(self.session.game_id)}">'
+                f'{"".join(self.play_parts())}</div>')
 
     def play_head(self, s: automa.Session, view: dict[str, Any]) -> str:
         """Turn and VP in one short line (the game's name is in the top bar)."""
@@ -523,9 +570,12 @@ class App:
         if p.kind == "scan" and ui.get("pattern") is not None:
             extra = self.pattern(s.game_id, ui)
         game = str(ui.get("game") or s.game_id)
-        for i, card in enumerate(prompt_cards):
-            highlight = (ui.get("highlight") or ()) if i == 0 and ui.get("card") else ()
-            extra += self.zoomable(game, card, highlight, "", "card card-prompt")
+        shown = "".join(
+            self.zoomable(game, card, (ui.get("highlight") or ()) if i == 0 and ui.get("card")
+                          else (), "", "card card-prompt")
+            for i, card in enumerate(prompt_cards))
+        if shown:
+            extra += f'<div class="cards prompt-cards">{shown}</div>'
         inline, docked = self.controls(p)
         return (f'<section class="panel prompt" id="prompt" data-kind="{esc(p.kind)}" '
                 f'data-key="{esc(p.key)}" aria-labelledby="question">'
@@ -574,10 +624,11 @@ class App:
                     f'{esc(self.t("web.play.ok"))}</button>'), ""
         if kind == "pick_one":
             chosen = [p.default is not None and c == p.default for c in p.choices]
-            return "".join(
+            picks = "".join(
                 f'<button class="answer{" primary" if chosen[i] else ""}"'
                 f' data-act="pick" data-arg="{i}">{esc(self.label(p, i))}</button>'
-                for i, c in enumerate(p.choices)).join(('<div class="stack answers">', "</div>")), ""
+                for i in range(len(p.choices)))
+            return f'<div class="stack answers">{picks}</div>', ""
         if kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
             default = p.default or []
