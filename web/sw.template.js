@@ -23,12 +23,19 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// The cache is opened once per worker start, not once per request.
+let opened = null;
+const openCache = () => opened || (opened = caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(request, { ignoreSearch: true });
+    const cache = await openCache();
+    // An exact lookup; the slower query-ignoring one only for URLs with a query.
+    const hit = await cache.match(request)
+      || (url.search ? await cache.match(request, { ignoreSearch: true }) : undefined);
     if (hit) return hit;
     try {
       return await fetch(request);
