@@ -304,3 +304,70 @@ def test_print_the_deck(page: Page, base_url_app: str, paper: str,
     assert box_pt is not None
     assert abs(float(box_pt.group(1)) - size_pt[0]) < 2
     assert abs(float(box_pt.group(2)) - size_pt[1]) < 2
+
+
+def box_in_view(page: Page, selector: str) -> dict[str, float]:
+    """The element's box, checked to be a full touch target inside the viewport."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    size = page.viewport_size or {"width": 0, "height": 0}
+    assert box["width"] >= 44 and box["height"] >= 44, f"{selector} is too small: {box}"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], f"{selector} cut: {box}"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], f"{selector} off: {box}"
+    return box
+
+
+def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app: str) -> None:
+    """On a 360 px phone in Ukrainian with the largest text and the dark theme: the rule
+    readings are folded, the question comes first, undo/redo sit in reach at the bottom,
+    the log is grouped by turn, and the screen is kept awake while playing."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_app(page, base_url_app, lang="uk")
+    page.goto(base_url_app + "#/settings")
+    page.check('input[data-setting="theme"][value="dark"]')
+    assert page.get_attribute("html", "data-theme") == "dark"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert sum(int(v) for v in re.findall(r"\d+", background)[:3]) < 150, background
+    page.check('input[data-setting="text"][value="1.3"]')
+    font = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    assert abs(font - 16 * 1.3) < 0.1
+    page.check('input[data-setting="wake"]')
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "data-theme") == "dark"
+    for name in ("home", "settings"):  # the top bar's links: icons with their words
+        assert page.get_attribute(f'#nav a[href$="{"/" if name == "home" else name}"]',
+                                  "aria-label")
+    for game in GAMES:
+        page.goto(base_url_app + f"#/new/{game}")
+        page.wait_for_selector("#new-form")
+        advanced = page.locator("#advanced")
+        if advanced.count():
+            assert advanced.get_attribute("open") is None
+            assert not page.locator("#advanced .field").first.is_visible()
+            page.click("#advanced summary")
+            assert page.locator("#advanced .field").first.is_visible()
+        assert_no_horizontal_scroll(page, f"new {game} (uk, large text)")
+    page.goto(base_url_app + "#/new/" + GAMES[0])
+    page.wait_for_selector("#new-form")
+    page.fill("#seed", "3")
+    page.click('button[data-act="start"]')
+    page.wait_for_selector("#prompt")
+    assert page.evaluate("window.automaShell.wantWake") is True
+    rnd = random.Random(2)
+    for _ in range(12):
+        question = page.locator("#question").bounding_box()
+        assert question is not None and question["y"] < 200, "the question is not first"
+        box_in_view(page, "#undo")
+        box_in_view(page, "#redo")
+        title = page.evaluate("[document.getElementById('title').scrollWidth,"
+                              " document.getElementById('title').clientWidth]")
+        assert title[0] <= title[1], f"the title overflows: {title}"
+        assert_no_horizontal_scroll(page, "play (uk, large text)")
+        if answer(page, rnd.random()) is None:
+            break
+    assert page.locator(".log .log-turn").count() >= 1
+    assert_accessible(page, "play (uk, dark, large text)")
+    page.goto(base_url_app + "#/")
+    page.wait_for_selector("#saves")
+    assert page.evaluate("window.automaShell.wantWake") is False
