@@ -710,10 +710,7 @@ class App:
 
     def log_panel(self, s: automa.Session) -> str:
         """What happened, newest turn first, each bot decision with its reason."""
-        # The session's log property copies the whole log; only the newest entries are shown
-        # and they are read, never changed, so the tail is read directly when possible.
-        whole = getattr(s, "_log", None)
-        entries = (whole if isinstance(whole, list) else s.log)[-LOG_SHOWN:]
+        entries = s.log_tail(LOG_SHOWN)
         if not entries:
             return ""
         groups: list[str] = []

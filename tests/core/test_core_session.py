@@ -236,3 +236,13 @@ def test_log_entries_have_turn_actor_action_and_why() -> None:
     assert entry["turn"] == 1 and entry["actor"] == "bot"
     assert entry["action"]["key"] == "demo.log.pick"
     assert entry["why"]["rule"] == "demo.rule.order" and entry["why"]["pick"] == "z"
+
+
+def test_log_tail_gives_the_newest_entries_as_copies() -> None:
+    s = start()
+    s.answer(True)
+    s.answer(1)
+    assert s.log_tail(2) == s.log[-2:]
+    assert s.log_tail(0) == [] and s.log_tail(99) == s.log
+    s.log_tail(1)[0]["turn"] = 99
+    assert s.log[-1]["turn"] != 99

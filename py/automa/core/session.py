@@ -104,6 +104,10 @@ class Session:
         """What happened, in order: turn, actor, action and why."""
         return copy.deepcopy(self._log)
 
+    def log_tail(self, n: int) -> list[dict[str, Any]]:
+        """The newest ``n`` log entries (copies), oldest first: cheap whatever the game's length."""
+        return copy.deepcopy(self._log[-n:]) if n > 0 else []
+
     @property
     def finished(self) -> bool:
         """True once the game is over."""
