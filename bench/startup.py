@@ -1,6 +1,6 @@
 """Start-up benchmark of the web app, all in one run (ratios measured side by side).
 
-    .venv/bin/python bench/startup.py [--cold 7] [--warm 11] [--taps 50] [--no-build]
+    .venv/bin/python bench/startup.py [--cold 7] [--warm 11] [--taps 50] [--dist DIR] [--no-build]
 
 The machine this runs on is shared and noisy, so every comparison is interleaved: app and
 bare loads alternate (the order flips every round, ABBA), each app load is paired with the
@@ -233,15 +233,19 @@ def main() -> int:
     parser.add_argument("--warm", type=int, default=11, help="warm loads of each page")
     parser.add_argument("--taps", type=int, default=50, help="taps that draw a card")
     parser.add_argument("--game", default="", help="game for the taps (default: the first)")
-    parser.add_argument("--no-build", action="store_true", help="measure the existing dist/")
+    parser.add_argument("--no-build", action="store_true", help="measure the existing build")
+    parser.add_argument("--dist", type=Path, default=build.DIST,
+                        help="where to build (and what to serve); a private folder keeps the "
+                             "figures safe from other builds of dist/ during the run")
     args = parser.parse_args()
     started = time.monotonic()
-    if not args.no_build or not (build.DIST / "index.html").is_file():
-        built = build.build(quiet=True)
+    dist = args.dist.resolve()
+    if not args.no_build or not (dist / "index.html").is_file():
+        built = build.build(dist, quiet=True)
     else:
-        built = {**build.sizes(build.DIST), "games": []}
+        built = {**build.sizes(dist), "games": []}
     game = args.game or (built.get("games") or ["tapestry"])[0]
-    server = build.make_server(port=0, quiet=True, extra={"bare.html": BARE})
+    server = build.make_server(dist, port=0, quiet=True, extra={"bare.html": BARE})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
     bare = base + "bare.html"
