@@ -232,7 +232,7 @@ def main() -> int:
     parser.add_argument("--cold", type=int, default=7, help="cold loads of each page")
     parser.add_argument("--warm", type=int, default=11, help="warm loads of each page")
     parser.add_argument("--taps", type=int, default=50, help="taps that draw a card")
-    parser.add_argument("--game", default="", help="game for the taps (default: the first)")
+    parser.add_argument("--game", default="tapestry", help="game for the taps")
     parser.add_argument("--no-build", action="store_true", help="measure the existing build")
     parser.add_argument("--dist", type=Path, default=build.DIST,
                         help="where to build (and what to serve); a private folder keeps the "
@@ -244,7 +244,7 @@ def main() -> int:
         built = build.build(dist, quiet=True)
     else:
         built = {**build.sizes(dist), "games": []}
-    game = args.game or (built.get("games") or ["tapestry"])[0]
+    game = args.game
     server = build.make_server(dist, port=0, quiet=True, extra={"bare.html": BARE})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
