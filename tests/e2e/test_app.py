@@ -93,12 +93,25 @@ def test_every_game_is_listed_and_the_shell_paints_first(page: Page, base_url_ap
     open_app(page, base_url_app)
     start_game(page, GAMES[0])
     page.goto(base_url_app + "icons/icon.svg")
-    page.goto(base_url_app, wait_until="domcontentloaded")
-    assert page.text_content("#title") == "Automa Companion"
-    assert page.text_content("#progress")
-    assert page.is_visible("#shell-last")
-    assert page.get_attribute("body", "data-py-ready") is None
+    # What the shell shows is recorded when the document is parsed, before any Python can
+    # run, so the check does not race a fast start-up.
+    page.add_init_script("""document.addEventListener('DOMContentLoaded', () => setTimeout(() => {
+        const last = document.querySelector('#shell-last');
+        window.__shellAtParse = {
+            title: document.querySelector('#title')?.textContent,
+            progress: document.querySelector('#progress')?.textContent,
+            last: !!last && !last.hidden && last.textContent.trim() !== '',
+            ready: document.body.dataset.pyReady ?? null};
+    }));""")
+    page.goto(base_url_app)
     wait_ready(page)
+    shell = page.evaluate("window.__shellAtParse")
+    assert shell["title"] == "Automa Companion"
+    assert shell["progress"]
+    assert shell["last"]
+    assert shell["ready"] is None
+    painted, ready = page.evaluate("[automaShell.painted, automaShell.ready]")
+    assert painted < ready, "the shell must be painted before Python is ready"
     for game in GAMES:
         assert page.is_visible(f'button[data-act="new"][data-arg="{game}"]')
     assert page.locator("#saves li.save").count() == 1

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from functools import cache
 from typing import Any
 
@@ -73,6 +72,8 @@ def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Message]:
 
 def load_source_catalog(lang: str) -> dict[str, Message]:
     """Read every ``i18n/<lang>/*.toml`` file into one flat catalog."""
+    import tomllib  # the browser reads the compiled JSON: keep tomllib off its start-up path
+
     folder = i18n_dir() / lang
     catalog: dict[str, Message] = {}
     for path in sorted(folder.glob("*.toml")):
