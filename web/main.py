@@ -13,7 +13,6 @@ import importlib
 import json
 import re
 import time
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ from pyscript import document, window
 import automa
 from automa.core import i18n
 
-cards = importlib.import_module("automa.render")  # (the attribute automa.render is a function)
+cards = importlib.import_module("automa.render")  # the card-image package
 
 KEY_SETTINGS = "automa.settings"
 KEY_INDEX = "automa.index"
@@ -59,7 +58,7 @@ def present(value: Any) -> bool:
 
 def esc(text: Any) -> str:
     """HTML-escaped text."""
-    return escape(str(text), quote=True)
+    return cards.escape(str(text))
 
 
 class Store:

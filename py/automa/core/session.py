@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from typing import Any
 
 from automa.core.errors import (
@@ -298,9 +299,7 @@ def new_game(game_id: str, options: dict[str, Any] | None = None,
     game = find_game(game_id)
     resolved = game.resolve_options(options)
     if seed is None:
-        import secrets
-
-        seed = secrets.randbits(31)
+        seed = int.from_bytes(os.urandom(4), "big") >> 1  # 31 bits; os is loaded already
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise UnreadableSave("error.save.bad_field", field="seed")
     return Session(game, resolved, seed)

@@ -29,6 +29,16 @@ class CardRenderer:
 _RENDERERS: dict[str, CardRenderer] = {}
 
 
+def escape(text: str) -> str:
+    """Text made safe inside XML/HTML markup and attribute values.
+
+    The same result as ``html.escape(text, quote=True)``, without importing ``html``, whose
+    entity tables cost about 90 ms to load in the browser's Python.
+    """
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#x27;"))
+
+
 def register_renderer(renderer: CardRenderer) -> CardRenderer:
     """Register a game's card renderer."""
     _RENDERERS[renderer.game] = renderer

@@ -9,11 +9,10 @@ right, the setup letters in the lower left. ``highlight`` may name ``action``, `
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from automa.core.i18n import render
 from automa.games.age_of_innovation import data
-from automa.render import CardRenderer, register_renderer
+from automa.render import CardRenderer, escape, register_renderer
 
 W, H = 630, 880
 SPLIT = 300

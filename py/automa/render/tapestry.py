@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from automa.core.i18n import render
 from automa.games.tapestry import data
-from automa.render import CardRenderer, register_renderer
+from automa.render import CardRenderer, escape, register_renderer
 
 W, H = 630, 880
 HALF = 430
