@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 
 import build  # noqa: E402
-from helpers import open_app, percentile, start_game, wait_ready  # noqa: E402
+from helpers import FIND_ANSWER_JS, open_app, percentile, start_game, wait_ready  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 BARE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head>
@@ -72,24 +72,7 @@ LOAD_JS = """() => {
 # Marks the control that answers the prompt on screen (as a person would; x in [0, 1) picks
 # among the choices) and arms the timer: from the time stamp of the tap's pointerup (the
 # click follows it) to the first frame painted after the app has handled the click.
-ARM_JS = """(x) => {
-  const prompt = document.querySelector('#prompt');
-  if (!prompt || prompt.dataset.kind === 'over') return null;
-  const kind = prompt.dataset.kind;
-  const pick = (list) => list[Math.min(list.length - 1, Math.floor(x * list.length))];
-  let button;
-  if (kind === 'pick_one' || kind === 'yes_no') {
-    button = pick([...prompt.querySelectorAll('button.answer')]);
-  } else if (kind === 'pick_subset') {
-    const set = prompt.querySelector('#subset');
-    const boxes = [...set.querySelectorAll('input[type=checkbox]')];
-    const lo = +set.dataset.lo, hi = +set.dataset.hi;
-    const n = Math.max(lo, Math.min(hi, Math.floor(x * (hi - lo + 1)) + lo));
-    boxes.forEach((b, i) => { b.checked = i < n; });
-    button = prompt.querySelector('button[data-act=submit-subset]');
-  } else {
-    button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
-  }
+ARM_JS = "(x) => {" + FIND_ANSWER_JS + """
   if (!button) return null;
   button.scrollIntoView({block: 'center'});
   document.querySelectorAll('[data-bench-tap]').forEach(e => e.removeAttribute('data-bench-tap'));

@@ -21,11 +21,7 @@ import build  # noqa: E402
 READY = "body[data-py-ready]"
 PREFIX = "/automa-companion/"
 
-# Answers the prompt on screen by tapping its controls, as a person would; x in [0, 1) picks
-# among the choices. Returns {kind, key, ms} (ms: tap to screen updated and laid out), or
-# null when the game is over.
-ANSWER_JS = """
-(x) => {
+FIND_ANSWER_JS = """
   const prompt = document.querySelector('#prompt');
   if (!prompt || prompt.dataset.kind === 'over') return null;
   const kind = prompt.dataset.kind, key = prompt.dataset.key;
@@ -43,6 +39,14 @@ ANSWER_JS = """
   } else {
     button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
   }
+"""
+"""JS statements that find the control answering the prompt on screen (``button``, with the
+subset boxes ticked) for a number ``x`` in [0, 1); they return null when the game is over."""
+
+# Answers the prompt on screen by tapping its controls, as a person would; x in [0, 1) picks
+# among the choices. Returns {kind, key, ms} (ms: tap to screen updated and laid out), or
+# null when the game is over.
+ANSWER_JS = "(x) => {" + FIND_ANSWER_JS + """
   const shown = () => [...document.querySelectorAll('.cards [data-card]')]
     .map(e => e.dataset.card).join();
   const cardsBefore = shown();
