@@ -174,6 +174,8 @@ class App:
             return self.text(value)
         if not isinstance(value, str):
             return None
+        if value.isdigit():  # a card number: the same in every language, and no message id
+            return value
         if i18n.has_message(value, "en"):
             return self.t(value)
         names = self.value_names.get(game)
