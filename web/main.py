@@ -126,7 +126,6 @@ class App:
         self.message_kind = "error"
         self.confirm_delete = ""
         self.wake_lock: Any = None
-        self.value_names: dict[str, dict[str, str]] = {}
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], str] = {}
         self.log_cache: dict[tuple[str, str], str] = {}
         self.screen = ""
@@ -157,37 +156,6 @@ class App:
         if isinstance(value, float) and value.is_integer():
             return str(int(value))
         return str(value)
-
-    def value_text(self, game: str, value: Any) -> str | None:
-        """A raw value of a game (a track id, a number) in words, or None if it has none.
-
-        A string names itself through the game's message whose last part is the value and
-        that needs no parameters (the shortest such id): ``"exploration"`` reads as
-        ``tapestry.track.exploration``. Internal ids with no such message are not shown.
-        """
-        if isinstance(value, list):
-            parts = [self.value_text(game, v) for v in value]
-            if any(p is None for p in parts):
-                return None
-            return self.t("core.list_separator").join(p for p in parts if p is not None)
-        if (isinstance(value, dict) and "key" in value) or isinstance(value, bool | int | float):
-            return self.text(value)
-        if not isinstance(value, str):
-            return None
-        if value.isdigit():  # a card number: the same in every language, and no message id
-            return value
-        if i18n.has_message(value, "en"):
-            return self.t(value)
-        names = self.value_names.get(game)
-        if names is None:
-            names = {}
-            catalog = i18n.catalog("en")
-            for key in sorted(catalog, key=lambda k: (k.count("."), k)):
-                if (key.startswith(game + ".") and key.count(".") >= 2
-                        and not i18n.placeholders(catalog[key])):
-                    names.setdefault(key.rsplit(".", 1)[1], key)
-            self.value_names[game] = names
-        return self.t(names[value]) if value in names else None
 
     def game_name(self, game_id: str) -> str:
         """The game's name in the chosen language."""
@@ -742,7 +710,7 @@ class App:
             actor_key = f"{game}.actor.{entry['actor']}"
             if not i18n.has_message(actor_key, "en"):
                 actor_key = f"core.actor.{entry['actor']}"
-            why = self.why(game, entry.get("why"))
+            why = self.why(entry.get("why"))
             actor, action = self.t(actor_key), self.text(entry["action"])
             if action.startswith(actor):  # the message names the actor itself
                 action = action[len(actor):]
@@ -753,23 +721,21 @@ class App:
             self.log_cache[key] = found
         return found
 
-    def why(self, game: str, why: Any) -> str:
+    def why(self, why: Any) -> str:
         """The reason of a bot decision, folded."""
         if not isinstance(why, dict):
             return ""
         lines = []
         if why.get("rule"):
             lines.append(f'<p>{esc(self.text(why["rule"]))}</p>')
-        if why.get("candidates"):
-            labels = why.get("labels")
-            shown = (self.text(labels) if isinstance(labels, list)
-                     else self.value_text(game, list(why["candidates"])))
-            if shown:
-                lines.append(f'<p>{esc(self.t("web.log.candidates"))} {esc(shown)}</p>')
-        if "pick" in why and why["pick"] is not None:
-            pick = self.value_text(game, why["pick"])
-            if pick:
-                lines.append(f'<p>{esc(self.t("web.log.pick"))} {esc(pick)}</p>')
+        # The engine names the candidates and the pick (``labels``, ``pick_label``) where it
+        # can; a line whose values have no name in words is left out rather than shown raw.
+        if why.get("labels"):
+            lines.append(f'<p>{esc(self.t("web.log.candidates"))} '
+                         f'{esc(self.text(why["labels"]))}</p>')
+        if why.get("pick_label") is not None:
+            lines.append(f'<p>{esc(self.t("web.log.pick"))} '
+                         f'{esc(self.text(why["pick_label"]))}</p>')
         return (f'<details><summary>{esc(self.t("web.log.why"))}</summary>'
                 f'{"".join(lines)}</details>')
 

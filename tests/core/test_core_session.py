@@ -246,3 +246,15 @@ def test_log_tail_gives_the_newest_entries_as_copies() -> None:
     assert s.log_tail(0) == [] and s.log_tail(99) == s.log
     s.log_tail(1)[0]["turn"] = 99
     assert s.log[-1]["turn"] != 99
+
+
+def test_why_values_are_named_by_the_game_numbers_name_themselves() -> None:
+    s = start()
+    s.answer(True)
+    s.answer(1)
+    why = s.log[-1]["why"]
+    assert "labels" not in why and "pick_label" not in why  # the demo game names nothing
+    ctx = s._ctx()
+    ctx.log("bot", "demo.log.pick", why={"rule": "r", "candidates": ["4", 2], "pick": "4"})
+    assert s.log[-1]["why"]["labels"] == ["4", 2]
+    assert s.log[-1]["why"]["pick_label"] == "4"

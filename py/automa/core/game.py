@@ -166,6 +166,9 @@ class GameDef:
     """The tracked values the player may correct now."""
     view: Callable[[Ctx], dict[str, Any]] = lambda ctx: {}
     """The bot's state at a glance, as display-ready JSON (see the web UI)."""
+    value_label: Callable[[Any], dict[str, Any] | None] = lambda value: None
+    """A message reference naming a raw value of this game (a track id, a landmark…), or
+    None; the log names the candidates and the pick of every ``why`` with it."""
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
     """Message id of a one-line description."""
@@ -324,5 +327,31 @@ class Ctx:
             "action": msg(action, **(params or {})),
         }
         if why is not None:
-            entry["why"] = why
+            entry["why"] = self._named(why)
         self._log.append(entry)
+
+    def _label(self, value: Any) -> Any:
+        """A value in words: numbers name themselves, lists are named item by item."""
+        if isinstance(value, list):
+            parts = [self._label(v) for v in value]
+            return None if any(p is None for p in parts) else parts
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.isdigit():  # a card number
+            return value
+        return self.game.value_label(value)
+
+    def _named(self, why: dict[str, Any]) -> dict[str, Any]:
+        """``why`` with ``labels`` (aligned with ``candidates``) and ``pick_label`` added
+        where every value has a name; a front end shows a line only when it is named."""
+        named = dict(why)
+        candidates = why.get("candidates")
+        if candidates and "labels" not in why:
+            labels = self._label(list(candidates))
+            if labels is not None:
+                named["labels"] = labels
+        if why.get("pick") is not None and "pick_label" not in why:
+            pick = self._label(why["pick"])
+            if pick is not None:
+                named["pick_label"] = pick
+        return named

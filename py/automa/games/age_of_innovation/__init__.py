@@ -33,6 +33,7 @@ GAME = GameDef(
     procedures=view.procedures,
     corrections=view.corrections,
     view=view.view,
+    value_label=view.value_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
 )

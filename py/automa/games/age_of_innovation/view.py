@@ -126,3 +126,16 @@ def all_corrections() -> tuple[Correction, ...]:
                           choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
                                               for t in finals)))
     return tuple(out)
+
+
+_VALUE_KINDS = (("terrain", data.TERRAINS), ("discipline", data.DISCIPLINES),
+                ("building", data.BUILDINGS), ("bonus", data.BONUS_POSITIONS))
+
+
+def value_label(value: Any) -> dict[str, Any] | None:
+    """The message naming a raw value the log's reasons mention (terrains, disciplines,
+    buildings, bonus-tile positions), or None."""
+    for kind, values in _VALUE_KINDS:
+        if value in values:
+            return m(f"{kind}.{value}")
+    return None

@@ -40,6 +40,7 @@ GAME = register(GameDef(
     procedures=view.procedures,
     corrections=view.corrections,
     view=view.view,
+    value_label=view.value_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
 ))

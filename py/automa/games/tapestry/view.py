@@ -9,6 +9,7 @@ from automa.core import prompts
 from automa.core.game import Correction, Ctx, Procedure
 from automa.core.i18n import msg
 from automa.games.tapestry import data
+from automa.games.tapestry.board import CONQUER_CASES
 from automa.games.tapestry.common import VP_SOURCES, bot_ref, gain_achievement, steps, total_vp
 from automa.games.tapestry.common import track_ref as _track
 from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
@@ -174,3 +175,25 @@ def _corrections() -> tuple[Correction, ...]:
                              msg("tapestry.view.position", bot=bot_ref(bot), track=_track(t)),
                              ("pos", bot, t), 0, data.END) for t in TRACKS]
     return tuple(found)
+
+
+FAVORITE_REASONS = ("end", "other_bot", "you")
+
+
+@cache
+def _value_names() -> dict[str, str]:
+    names = {t: f"tapestry.track.{t}" for t in TRACKS}
+    names.update({b: f"tapestry.actor.{b}" for b in data.BOTS})
+    names.update({v: f"tapestry.vp.{v}" for v in VP_SOURCES})
+    names.update({c: f"tapestry.conquer_case.{c}" for c in CONQUER_CASES})
+    names.update({r: f"tapestry.fav_reason.{r}" for r in FAVORITE_REASONS})
+    names.update({s: f"tapestry.chart_step.{s}" for s in data.step_turns()})
+    names.update({name: landmark_key(name) for name in data.landmarks()})
+    return names
+
+
+def value_label(value: Any) -> dict[str, Any] | None:
+    """The message naming a raw value the log's reasons mention (tracks, bots, landmarks,
+    VP sources, chart steps, conquer cases), or None."""
+    key = _value_names().get(value) if isinstance(value, str) else None
+    return msg(key) if key else None

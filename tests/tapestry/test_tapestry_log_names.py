@@ -1,0 +1,17 @@
+"""The log's reasons name their values in words: tracks, bots, landmarks, chart steps."""
+
+from __future__ import annotations
+
+from conformance import playout
+
+
+def test_track_choices_and_chart_steps_are_named_in_the_log() -> None:
+    log = playout("tapestry", 3, check=False).log
+    track_whys = [e["why"] for e in log if e["action"]["key"] == "tapestry.log.chooses_track"]
+    assert track_whys
+    for why in track_whys:
+        assert all(label["key"].startswith("tapestry.track.") for label in why["labels"])
+        assert why["pick_label"]["key"] == f"tapestry.track.{why['pick']}"
+    chart = [e["why"] for e in log if e.get("why", {}).get("rule") == "tapestry.rule.income_chart"]
+    assert chart and all(lab["key"].startswith("tapestry.chart_step.")
+                         for why in chart for lab in why["labels"])
