@@ -258,3 +258,25 @@ def test_why_values_are_named_by_the_game_numbers_name_themselves() -> None:
     ctx.log("bot", "demo.log.pick", why={"rule": "r", "candidates": ["4", 2], "pick": "4"})
     assert s.log[-1]["why"]["labels"] == ["4", 2]
     assert s.log[-1]["why"]["pick_label"] == "4"
+
+
+def test_turn_summary_lists_the_newest_turns_table_entries_oldest_first() -> None:
+    """Entries logged with ``table=True`` form the summary of the newest turn that has any."""
+    from automa.core.game import Ctx
+
+    s = automa.new_game("demo", seed=1) if "demo" in [g["id"] for g in automa.games()] \
+        else automa.new_game("tapestry", seed=1)
+    log = s._log
+    del log[:]
+    ctx = Ctx(s.game, s._state, log)
+    s._state["turn"] = 1
+    ctx.log("bot", "core.log.procedure", {"name": 1}, table=True, icon="advance")
+    s._state["turn"] = 2
+    ctx.log("bot", "core.log.procedure", {"name": 2}, table=True, icon="advance")
+    ctx.log("bot", "core.log.procedure", {"name": 3})
+    ctx.log("bot", "core.log.procedure", {"name": 4}, table=True)
+    summary = s.turn_summary()
+    assert [item["params"]["name"] for item in summary] == [2, 4]
+    assert summary[0] == {"key": "core.log.procedure", "params": {"name": 2}, "actor": "bot",
+                          "icon": "advance"}
+    assert summary[1]["icon"] is None

@@ -318,8 +318,14 @@ class Ctx:
 
     # --- the log ----------------------------------------------------------------------
     def log(self, actor: str, action: str, params: dict[str, Any] | None = None,
-            why: dict[str, Any] | None = None) -> None:
-        """Record what an actor did (a message id + params) and why."""
+            why: dict[str, Any] | None = None, *, table: bool = False,
+            icon: str | None = None) -> None:
+        """Record what an actor did (a message id + params) and why.
+
+        ``table=True`` marks a thing the player must do on the board for the bot (move a
+        marker, place a piece, block a space): such entries make up
+        :meth:`automa.Session.turn_summary`; ``icon`` names the picture shown beside it.
+        """
         entry: dict[str, Any] = {
             "i": len(self._log),
             "turn": self.turn,
@@ -328,6 +334,10 @@ class Ctx:
         }
         if why is not None:
             entry["why"] = self._named(why)
+        if table:
+            entry["table"] = True
+        if icon is not None:
+            entry["icon"] = icon
         self._log.append(entry)
 
     def _label(self, value: Any) -> Any:

@@ -109,6 +109,27 @@ class Session:
         """The newest ``n`` log entries (copies), oldest first: cheap whatever the game's length."""
         return copy.deepcopy(self._log[-n:]) if n > 0 else []
 
+    def turn_summary(self) -> list[dict[str, Any]]:
+        """What the bots did in the newest turn that has board instructions, oldest first.
+
+        Each item is ``{"key", "params", "actor", "icon"}``: one thing for the player to do
+        on the board (entries the game logged with ``table=True``).
+        """
+        newest: Any = None
+        found: list[dict[str, Any]] = []
+        for entry in reversed(self._log):
+            if not entry.get("table"):
+                continue
+            if newest is None:
+                newest = entry["turn"]
+            elif entry["turn"] != newest:
+                break
+            found.append({"key": entry["action"]["key"],
+                          "params": copy.deepcopy(entry["action"]["params"]),
+                          "actor": entry["actor"], "icon": entry.get("icon")})
+        found.reverse()
+        return found
+
     @property
     def finished(self) -> bool:
         """True once the game is over."""
