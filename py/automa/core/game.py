@@ -169,6 +169,9 @@ class GameDef:
     value_label: Callable[[Any], dict[str, Any] | None] = lambda value: None
     """A message reference naming a raw value of this game (a track id, a landmark…), or
     None; the log names the candidates and the pick of every ``why`` with it."""
+    turn_label: Callable[[int], dict[str, Any] | None] = lambda turn: None
+    """A message reference naming a turn number as the game counts it (e.g. "Round 2,
+    turn 3"), or None for the plain number; log groups and the play screen use it."""
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
     """Message id of a one-line description."""
