@@ -19,6 +19,7 @@ from automa.core.errors import (
     InvalidCardData,
     InvalidOption,
     NewerSave,
+    NothingToCancel,
     NothingToUndo,
     UnknownGame,
     UnknownProcedure,
@@ -27,17 +28,20 @@ from automa.core.errors import (
 )
 from automa.core.game import registered
 from automa.core.i18n import render as render_message
+from automa.core.numbers import SEED_MAX, parse_int
 from automa.core.prompts import Prompt
-from automa.core.session import ENGINE_VERSION, Session, load_game, new_game
+from automa.core.session import ENGINE_VERSION, Session, check_save, load_game, new_game
 
 __version__ = ENGINE_VERSION
 __all__ = [
+    "SEED_MAX",
     "AutomaError",
     "GameOver",
     "InvalidAnswer",
     "InvalidCardData",
     "InvalidOption",
     "NewerSave",
+    "NothingToCancel",
     "NothingToUndo",
     "Prompt",
     "Session",
@@ -45,9 +49,11 @@ __all__ = [
     "UnknownProcedure",
     "UnreadableSave",
     "WrongGameSave",
+    "check_save",
     "games",
     "load_game",
     "new_game",
+    "parse_int",
     "render_message",
 ]
 

@@ -67,6 +67,12 @@ class NothingToUndo(AutomaError):
     key = "error.nothing_to_undo"
 
 
+class NothingToCancel(AutomaError):
+    """Cancel was asked while no started procedure is open."""
+
+    key = "error.nothing_to_cancel"
+
+
 class GameOver(AutomaError):
     """The game has ended: nothing more to answer."""
 

@@ -15,6 +15,7 @@ from typing import Any, Literal, Protocol
 
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.i18n import msg
+from automa.core.numbers import describe, is_number_text
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
@@ -100,23 +101,29 @@ class OptionSpec:
         }
 
     def coerce(self, value: Any) -> Any:
-        """The value checked (and converted from text, as given on a command line)."""
+        """The value checked (and converted from text, as given on a command line).
+
+        The value returned is the allowed value itself (never ``1.0`` for ``1`` or ``True``
+        for ``1``); anything else raises :class:`InvalidOption`.
+        """
         if self.type == "bool":
             if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
                 value = value.lower() in ("true", "yes", "1")
             if not isinstance(value, bool):
-                raise InvalidOption("error.option.bad_value", option=self.id, value=str(value),
-                                    allowed=["true", "false"])
+                raise self._refuse(value, ["true", "false"])
             return value
-        if self.type == "int" and isinstance(value, str) and value.lstrip("-").isdigit():
-            value = int(value)
-        if self.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidOption("error.option.bad_value", option=self.id, value=str(value),
-                                allowed=[str(c) for c in self.choices])
-        if value not in self.choices:
-            raise InvalidOption("error.option.bad_value", option=self.id, value=str(value),
-                                allowed=[str(c) for c in self.choices])
-        return value
+        if self.type == "int" and isinstance(value, str) and is_number_text(value):
+            value = int(value.strip())
+        for allowed in self.choices:
+            if isinstance(allowed, bool) == isinstance(value, bool) and type(value) in (
+                    int, str, bool) and allowed == value:
+                return allowed
+        raise self._refuse(value, [str(c) for c in self.choices])
+
+    def _refuse(self, value: Any, allowed: list[str]) -> InvalidOption:
+        shown = value if isinstance(value, str) and len(value) <= 60 else describe(value)
+        return InvalidOption("error.option.bad_value", option=self.id, value=shown,
+                             allowed=allowed)
 
 
 @dataclass(frozen=True)
@@ -188,6 +195,9 @@ class GameDef:
         """Defaults overlaid with ``given``, every value checked."""
         given = dict(given or {})
         for key in given:
+            if not isinstance(key, str):
+                raise InvalidOption("error.option.unknown", option=describe(key),
+                                    allowed=[o.id for o in self.options])
             self.option(key)
         return {spec.id: spec.coerce(given.get(spec.id, spec.default)) for spec in self.options}
 
@@ -350,7 +360,7 @@ class Ctx:
             return None if any(p is None for p in parts) else parts
         if isinstance(value, int | float) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.isdigit():  # a card number
+        if isinstance(value, str) and value.isascii() and value.isdigit():  # a card number
             return value
         return self.game.value_label(value)
 

@@ -13,7 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from automa.core.checks import (
+    MESSAGE_ID,
+    bad,
+    check_dict,
+    check_int,
+    check_json,
+    check_list,
+    check_message,
+    check_text,
+)
 from automa.core.errors import InvalidAnswer
+from automa.core.numbers import describe, parse_int
 
 PromptKind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"]
 KINDS: tuple[PromptKind, ...] = (
@@ -65,8 +76,13 @@ class Prompt:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Prompt:
-        """Rebuild a prompt from :meth:`to_json` output."""
+    def from_json(cls, data: Any) -> Prompt:
+        """Rebuild a prompt from :meth:`to_json` output, checking every field.
+
+        A prompt read from a save is untrusted: each field must have the type and shape
+        the engine writes, else :class:`~automa.core.errors.UnreadableSave` names it.
+        """
+        check_prompt(data)
         bounds = data.get("bounds")
         return cls(
             kind=data["kind"],
@@ -75,7 +91,7 @@ class Prompt:
             choices=data.get("choices", []),
             labels=data.get("labels"),
             domain=data.get("domain"),
-            bounds=(bounds[0], bounds[1]) if bounds else None,
+            bounds=(bounds[0], bounds[1]) if bounds is not None else None,
             default=data.get("default"),
             ui=data.get("ui", {}),
         )
@@ -90,8 +106,7 @@ def _reject(prompt: Prompt, answer: Any, reason: str, **params: Any) -> InvalidA
 
 
 def _short(answer: Any) -> str:
-    text = repr(answer)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return describe(answer)
 
 
 def _validate_yes_no(prompt: Prompt, answer: Any) -> bool:
@@ -101,12 +116,11 @@ def _validate_yes_no(prompt: Prompt, answer: Any) -> bool:
 
 
 def _validate_count(prompt: Prompt, answer: Any) -> int:
-    lo, hi = prompt.bounds or (min(prompt.choices), max(prompt.choices))
+    lo, hi = prompt.bounds or (0, 0)
+    if isinstance(answer, str):
+        return parse_int(answer, lo, hi)
     if isinstance(answer, bool) or not isinstance(answer, int):
-        if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
-            answer = int(answer.strip())
-        else:
-            raise _reject(prompt, answer, "error.answer.not_a_number", lo=lo, hi=hi)
+        raise _reject(prompt, answer, "error.answer.not_a_number", lo=lo, hi=hi)
     if not lo <= answer <= hi:
         raise _reject(prompt, answer, "error.answer.out_of_range", lo=lo, hi=hi)
     return int(answer)
@@ -121,10 +135,19 @@ def _contains(choices: Sequence[Any], item: Any) -> bool:
     return any(_same(c, item) for c in choices)
 
 
+def _find(choices: Sequence[Any], item: Any) -> Any:
+    """The choice equal to ``item`` (so ``1.0`` is recorded as the choice ``1``)."""
+    for c in choices:
+        if _same(c, item):
+            return c
+    raise LookupError(item)
+
+
 def _validate_pick_one(prompt: Prompt, answer: Any) -> Any:
-    if _contains(prompt.choices, answer):
-        return answer
-    raise _reject(prompt, answer, "error.answer.not_a_choice")
+    try:
+        return _find(prompt.choices, answer)
+    except LookupError:
+        raise _reject(prompt, answer, "error.answer.not_a_choice") from None
 
 
 def _validate_pick_subset(prompt: Prompt, answer: Any) -> list[Any]:
@@ -147,13 +170,17 @@ def _validate_values(prompt: Prompt, answer: Any) -> dict[str, Any]:
     if not isinstance(answer, dict):
         raise _reject(prompt, answer, "error.answer.not_a_mapping")
     items = [str(c) for c in prompt.choices]
-    if sorted(map(str, answer)) != sorted(items):
+    if not all(isinstance(k, str) for k in answer) or sorted(answer) != sorted(items):
         raise _reject(prompt, answer, "error.answer.values_items")
     domain = prompt.domain or []
+    out: dict[str, Any] = {}
     for item in items:
-        if not _contains(domain, answer[item]):
-            raise _reject(prompt, answer[item], "error.answer.not_in_domain", item=item)
-    return {item: answer[item] for item in items}
+        try:
+            out[item] = _find(domain, answer[item])
+        except LookupError:
+            raise _reject(prompt, answer[item], "error.answer.not_in_domain",
+                          item=item) from None
+    return out
 
 
 def _validate_confirm(prompt: Prompt, answer: Any) -> bool:
@@ -229,3 +256,70 @@ def scan(key: str, pattern: dict[str, Any], params: dict[str, Any] | None = None
          ui: dict[str, Any] | None = None) -> Prompt:
     """An ordered board scan: the player walks ``pattern`` and acts on the first valid place."""
     return Prompt("scan", key, params or {}, [True], ui={**(ui or {}), "pattern": pattern})
+
+
+_FIELDS = {"kind", "key", "params", "choices", "labels", "domain", "bounds", "default", "ui"}
+MAX_CHOICES = 10_000
+"""More choices than any question asks (a correction from 0 to 999 has 1000)."""
+
+
+def check_prompt(data: Any, field: str = "prompt") -> None:
+    """Refuse a prompt's JSON unless every field has the type and shape the engine writes."""
+    check_dict(data, field, _FIELDS, {"kind", "key"})
+    kind = data["kind"]
+    if kind not in KINDS:
+        raise bad(f"{field}.kind", "unknown_kind")
+    check_text(data["key"], f"{field}.key", MESSAGE_ID)
+    check_dict(data.get("params", {}), f"{field}.params")
+    check_dict(data.get("ui", {}), f"{field}.ui")
+    for name in ("params", "ui", "default"):
+        check_json(data.get(name), f"{field}.{name}")
+    choices = check_list(data.get("choices", []), f"{field}.choices", MAX_CHOICES)
+    for i, choice in enumerate(choices):
+        if isinstance(choice, list | dict):
+            raise bad(f"{field}.choices.{i}", "type_scalar")
+        check_json(choice, f"{field}.choices.{i}")
+    labels = data.get("labels")
+    if labels is not None:
+        check_list(labels, f"{field}.labels")
+        if len(labels) != len(choices):
+            raise bad(f"{field}.labels", "inconsistent")
+        for i, label in enumerate(labels):
+            check_message(label, f"{field}.labels.{i}")
+    _check_kind_shape(data, kind, choices, field)
+
+
+def _check_kind_shape(data: dict[str, Any], kind: str, choices: list[Any], field: str) -> None:
+    """The fields each kind needs: bounds of a count, the domain of values, fixed choices."""
+    bounds = data.get("bounds")
+    if bounds is not None:
+        check_list(bounds, f"{field}.bounds", 2)
+        if len(bounds) != 2:
+            raise bad(f"{field}.bounds", "inconsistent")
+        lo = check_int(bounds[0], f"{field}.bounds.0", -MAX_CHOICES, MAX_CHOICES)
+        hi = check_int(bounds[1], f"{field}.bounds.1", lo, MAX_CHOICES)
+    if kind in ("count", "pick_subset") and bounds is None:
+        raise bad(f"{field}.bounds", "missing")
+    if kind == "count" and choices != list(range(lo, hi + 1)):
+        raise bad(f"{field}.choices", "inconsistent")
+    if kind == "pick_subset" and not 0 <= lo <= hi <= len(choices):
+        raise bad(f"{field}.bounds", "inconsistent")
+    if kind in ("yes_no", "confirm", "scan", "pick_one", "values") and bounds is not None:
+        raise bad(f"{field}.bounds", "unknown_field")
+    expected = {"yes_no": [True, False], "confirm": [True], "scan": [True]}.get(kind)
+    if expected is not None and not (len(choices) == len(expected) and all(
+            _same(a, b) for a, b in zip(choices, expected, strict=True))):
+        raise bad(f"{field}.choices", "inconsistent")
+    if kind == "pick_one" and not choices:
+        raise bad(f"{field}.choices", "missing")
+    domain = data.get("domain")
+    if kind == "values":
+        domain = check_list(domain, f"{field}.domain", MAX_CHOICES)
+        check_json(domain, f"{field}.domain")
+        for i, value in enumerate(domain):
+            if isinstance(value, list | dict):
+                raise bad(f"{field}.domain.{i}", "type_scalar")
+        if not domain or len(set(map(str, choices))) != len(choices):
+            raise bad(f"{field}.domain", "inconsistent")
+    elif domain is not None:
+        raise bad(f"{field}.domain", "unknown_field")

@@ -10,30 +10,44 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
+from itertools import accumulate
 from typing import Any
 
+from automa.core.checks import NAME, check_text
 from automa.core.errors import (
     AutomaError,
     GameOver,
+    InvalidOption,
     NewerSave,
+    NothingToCancel,
     NothingToUndo,
-    UnknownGame,
     UnknownProcedure,
     UnreadableSave,
     WrongGameSave,
 )
 from automa.core.game import Ctx, GameDef, Procedure, find_game
+from automa.core.numbers import SEED_MAX, describe
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
+from automa.core.savecheck import check_opens, check_snapshot
 
 SAVE_FORMAT = "automa-companion-save"
 SAVE_VERSION = 1
 ENGINE_VERSION = "0.1.0"
 MAX_STEPS_PER_ACTION = 100_000
+MAX_SAVE_CHARS = 5_000_000
+"""Longest save accepted (a whole honest game is about 150 KB)."""
+MAX_JSON_DEPTH = 64
+"""Deepest bracket nesting accepted in a save, checked before parsing (honest: about 10)."""
+MAX_ACTIONS = 10_000
+"""Most answers (with undone ones) in a save (the longest honest game has a few hundred)."""
+MAX_OPEN_PROCEDURES = 3
+"""How many procedures may be open at once (one started inside another, and so on)."""
 
 Action = dict[str, Any]
-"""``{"answer": value}`` or ``{"start": procedure_id}``."""
+"""``{"answer": value}``, ``{"start": procedure_id}`` or ``{"cancel": True}``."""
 
 
 def _dumps(state: dict[str, Any]) -> str:
@@ -49,8 +63,13 @@ class Session:
         self._actions: list[Action] = []
         self._undo: list[tuple[str, int]] = []
         self._redo: list[Action] = []
+        self._open: list[int] = []
+        """How many procedures were open after each action (aligned with ``_actions``)."""
         self.warnings: list[dict[str, Any]] = []
         """Message references about how the session was loaded (e.g. replay mismatch)."""
+        self.history_dropped = False
+        """True when a save was restored from its snapshot, without its undo history: the
+        front end should say so and keep the original save until the player accepts."""
         self._state: dict[str, Any] = {
             "game": game.id,
             "version": game.version,
@@ -177,11 +196,36 @@ class Session:
         return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
 
     def _available_procedures(self) -> list[Procedure]:
+        if self.open_procedures >= MAX_OPEN_PROCEDURES:
+            return []
         ctx = self._ctx()
         found = list(self.game.procedures(ctx)) if not self.finished else []
         if self.game.corrections(ctx):
             found.append(CORRECT)
         return found
+
+    @property
+    def open_procedures(self) -> int:
+        """How many started procedures are still open (one inside another)."""
+        return sum(1 for frame in self._state["stack"] if frame["step"] == "core_reask")
+
+    @property
+    def can_cancel(self) -> bool:
+        """Whether a started procedure is open and can be cancelled."""
+        return self._cancel_target() is not None
+
+    def _cancel_target(self) -> int | None:
+        """The index of the action that started the innermost open procedure."""
+        depth = self.open_procedures
+        if depth == 0:
+            return None
+        for i in range(len(self._open) - 1, -1, -1):
+            if self._open[i] < depth:
+                return None
+            before = self._open[i - 1] if i else 0
+            if "start" in self._actions[i] and self._open[i] == depth == before + 1:
+                return i
+        return None
 
     # --- acting -------------------------------------------------------------------------
     def answer(self, value: Any) -> None:
@@ -194,12 +238,21 @@ class Session:
         self._apply({"start": procedure_id})
         self._redo.clear()
 
+    def cancel(self) -> None:
+        """Cancel the innermost open procedure: back to the state before it was started.
+
+        Recorded as an action (undoable, redoable, replayed from saves) like any answer.
+        """
+        self._apply({"cancel": True})
+        self._redo.clear()
+
     def undo(self) -> None:
         """Take back the last answer (or procedure start)."""
         if not self._undo:
             raise NothingToUndo()
         snapshot, log_len = self._undo.pop()
         self._redo.append(self._actions.pop())
+        self._open.pop()
         self._state = json.loads(snapshot)
         del self._log[log_len:]
 
@@ -215,8 +268,14 @@ class Session:
             raise
 
     def _apply(self, action: Action) -> None:
+        target = -1
         if "start" in action:
             procedure = self._procedure(action["start"])
+        elif "cancel" in action:
+            found = self._cancel_target()
+            if found is None:
+                raise NothingToCancel()
+            target = found
         elif self.finished or self._state["prompt"] is None:
             raise GameOver()
         else:
@@ -226,6 +285,8 @@ class Session:
         try:
             if "start" in action:
                 self._begin_procedure(procedure)
+            elif "cancel" in action:
+                self._return_to(target)
             else:
                 pending = self._state["pending"]
                 self._state["prompt"] = None
@@ -240,13 +301,18 @@ class Session:
             raise
         self._undo.append((snapshot, log_len))
         self._actions.append({"start": action["start"]} if "start" in action
+                             else {"cancel": True} if "cancel" in action
                              else {"answer": value})
+        self._open.append(self.open_procedures)
 
     def _procedure(self, procedure_id: str) -> Procedure:
+        if self.open_procedures >= MAX_OPEN_PROCEDURES:
+            raise UnknownProcedure("error.procedure.too_many_open",
+                                   procedure=describe(procedure_id), limit=MAX_OPEN_PROCEDURES)
         for p in self._available_procedures():
             if p.id == procedure_id:
                 return p
-        raise UnknownProcedure(procedure=procedure_id,
+        raise UnknownProcedure(procedure=describe(procedure_id),
                                available=[p.id for p in self._available_procedures()])
 
     def _begin_procedure(self, procedure: Procedure) -> None:
@@ -259,6 +325,16 @@ class Session:
         ctx = self._ctx()
         ctx.log("player", "core.log.procedure", {"name": {"key": procedure.label, "params": {}}})
         ctx.then(procedure.step, **procedure.args)
+
+    def _return_to(self, target: int) -> None:
+        """Restore the state from before action ``target`` (a procedure start) and log it."""
+        snapshot, log_len = self._undo[target]
+        procedure_id = self._actions[target]["start"]
+        self._state = json.loads(snapshot)
+        del self._log[log_len:]
+        label = next((p.label for p in self._available_procedures() if p.id == procedure_id),
+                     procedure_id)
+        self._ctx().log("player", "core.log.cancelled", {"name": {"key": label, "params": {}}})
 
     def _run(self) -> None:
         state = self._state
@@ -315,96 +391,172 @@ def new_game(game_id: str, options: dict[str, Any] | None = None,
              seed: int | None = None) -> Session:
     """Start a new game of ``game_id`` with ``options`` (defaults for the rest).
 
-    Without a seed a random one is taken from the operating system.
+    Without a seed a random one is taken from the operating system. A seed is a whole
+    number of at most :data:`~automa.core.numbers.SEED_MAX` either side of zero.
     """
     game = find_game(game_id)
     resolved = game.resolve_options(options)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") >> 1  # 31 bits; os is loaded already
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise UnreadableSave("error.save.bad_field", field="seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_MAX:
+        raise InvalidOption("error.option.bad_seed", value=describe(seed), hi=SEED_MAX)
     return Session(game, resolved, seed)
 
 
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def check_nesting(text: str) -> None:
+    """Refuse text nested deeper than :data:`MAX_JSON_DEPTH`, in linear time, before parsing.
+
+    Strings are cut out first, so brackets inside them do not count; the depth is a running
+    sum over the remaining brackets (no recursion, whatever the input).
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+    if depth > MAX_JSON_DEPTH:
+        raise UnreadableSave("error.save.too_deep", limit=MAX_JSON_DEPTH)
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _text_of(text: str | bytes) -> str:
+    """The save as text: size checked, UTF-8 with or without a byte-order mark."""
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_SAVE_CHARS * 4:
+            raise UnreadableSave("error.save.too_big", limit=MAX_SAVE_CHARS // 1_000_000)
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise UnreadableSave("error.save.not_text") from None
+    if not isinstance(text, str):
+        raise UnreadableSave("error.save.not_a_save")
+    if len(text) > MAX_SAVE_CHARS:
+        raise UnreadableSave("error.save.too_big", limit=MAX_SAVE_CHARS // 1_000_000)
+    return text.removeprefix("\ufeff")
+
+
 def _envelope(text: str | bytes) -> dict[str, Any]:
+    text = _text_of(text)
+    check_nesting(text)
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as e:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as e:
         raise UnreadableSave("error.save.not_json", detail=str(e)[:80]) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise UnreadableSave("error.save.not_a_save")
     version = data.get("version")
-    if not isinstance(version, int):
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise UnreadableSave("error.save.bad_field", field="version")
     if version > SAVE_VERSION:
-        raise NewerSave(version=version, supported=SAVE_VERSION)
+        raise NewerSave(version=describe(version), supported=SAVE_VERSION)
     for field, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
-        if not isinstance(data.get(field), kind):
+        if not isinstance(data.get(field), kind) or isinstance(data[field], bool):
             raise UnreadableSave("error.save.bad_field", field=field)
+    optional: tuple[tuple[str, type], ...] = (
+        ("redo", list), ("game_version", int), ("engine", str), ("turn", int),
+        ("finished", bool), ("snapshot", dict), ("log", list))
+    for field, expected in optional:
+        if field in data and (not isinstance(data[field], expected)
+                              or (expected is int and isinstance(data[field], bool))):
+            raise UnreadableSave("error.save.bad_field", field=field)
+    check_text(data["game"], "game", NAME)
+    if abs(data["seed"]) > SEED_MAX:
+        raise UnreadableSave("error.save.bad_field", field="seed")
+    if len(data["actions"]) + len(data.get("redo", [])) > MAX_ACTIONS:
+        raise UnreadableSave("error.save.too_many_actions", limit=MAX_ACTIONS)
     return data
 
 
 def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     """Rebuild a session from :meth:`Session.to_json` output, replaying and checking it.
 
-    Raises :class:`UnreadableSave` (not JSON, truncated, not a save), :class:`NewerSave`,
-    :class:`WrongGameSave` (another game than ``expected_game``) or :class:`UnknownGame`.
-    If the replay does not reach the saved snapshot (a save from an older engine whose
-    rules changed since), the snapshot is loaded as it is, without undo history, and a
-    warning says so: a game is never lost.
+    The only trusted source of a game is the replay of its options, seed and answers. If the
+    replay does not reach the saved snapshot (a save from an older engine whose rules changed
+    since), the snapshot is checked field by field against the game (its cards, steps,
+    options, prompt, log) and restored without undo history: ``history_dropped`` is set and
+    ``warnings`` says so. Everything else is refused with a typed error that names the
+    reason: :class:`UnreadableSave` (too big, too deep, not JSON, not a save, a damaged
+    field), :class:`NewerSave`, :class:`WrongGameSave` (another game than
+    ``expected_game``) or :class:`UnknownGame`. Loading takes time linear in the save.
     """
     data = _envelope(text)
     if expected_game is not None and data["game"] != expected_game:
-        raise WrongGameSave(game=data["game"], expected=expected_game)
-    try:
-        game = find_game(data["game"])
-    except UnknownGame:
-        raise
+        raise WrongGameSave(game=describe(data["game"]), expected=expected_game)
+    game = find_game(data["game"])
     game_version = data.get("game_version", 1)
-    if isinstance(game_version, int) and game_version > game.version:
-        raise NewerSave(version=game_version, supported=game.version)
+    if game_version > game.version:
+        raise NewerSave(version=describe(game_version), supported=game.version)
     try:
         options = game.resolve_options(data["options"])
     except AutomaError as e:
         raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
     session = Session(game, options, data["seed"])
+    replayed = _replay(session, data)
+    snapshot = data.get("snapshot")
+    if replayed and (snapshot is None or snapshot == session._state):
+        return session
+    if snapshot is None:
+        raise UnreadableSave("error.save.replay_failed")
+    return _from_snapshot(Session(game, options, data["seed"]), data)
+
+
+def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:
+    """Load a save as :func:`load_game` does and describe it, or raise why it is refused.
+
+    For an import screen: ``{"game", "turn", "finished", "actions", "history_dropped",
+    "warnings"}``.
+    """
+    session = load_game(text, expected_game)
+    return {"game": session.game_id, "turn": session.turn, "finished": session.finished,
+            "actions": len(session._actions), "history_dropped": session.history_dropped,
+            "warnings": copy.deepcopy(session.warnings)}
+
+
+def _replay(session: Session, data: dict[str, Any]) -> bool:
+    """Apply the saved actions (and the undone ones, then undo them); False if one fails."""
+    redo = data.get("redo", [])
     try:
         for action in data["actions"]:
             session._apply(_checked_action(action))
-        for action in data.get("redo", []):
+        for action in redo:
             session._apply(_checked_action(action))
-        for _ in data.get("redo", []):
+        for _ in redo:
             session.undo()
-    except (AutomaError, KeyError, TypeError, ValueError, IndexError):
-        return _from_snapshot(game, data)
-    snapshot = data.get("snapshot")
-    if isinstance(snapshot, dict) and snapshot != session._state:
-        return _from_snapshot(game, data)
-    return session
+    except Exception:  # an untrusted save: whatever fails, the snapshot decides
+        return False
+    return True
 
 
 def _checked_action(action: Any) -> Action:
-    if isinstance(action, dict) and len(action) == 1 and ("answer" in action or (
-            "start" in action and isinstance(action["start"], str))):
+    if isinstance(action, dict) and len(action) == 1 and (
+            "answer" in action
+            or ("start" in action and isinstance(action["start"], str))
+            or action.get("cancel") is True):
         return action
     raise UnreadableSave("error.save.bad_field", field="actions")
 
 
-def _from_snapshot(game: GameDef, data: dict[str, Any]) -> Session:
-    snapshot = data.get("snapshot")
-    required = {"game", "options", "seed", "rng", "turn", "data", "piles", "stack", "prompt",
-                "pending", "finished"}
-    if not isinstance(snapshot, dict) or not required <= set(snapshot):
-        raise UnreadableSave("error.save.replay_failed")
-    if snapshot["game"] != game.id:
-        raise UnreadableSave("error.save.bad_field", field="snapshot")
+def _from_snapshot(fresh: Session, data: dict[str, Any]) -> Session:
+    """A session restored from a save's checked snapshot and log, without undo history."""
+    snapshot = copy.deepcopy(data["snapshot"])
+    log = copy.deepcopy(data.get("log", []))
+    check_snapshot(fresh, snapshot, log)
     session = Session.__new__(Session)
-    session.game = game
-    session._log = list(data.get("log") or [])
+    session.game = fresh.game
+    session._log = log
     session._actions = []
     session._undo = []
     session._redo = []
+    session._open = []
     session._state = snapshot
-    session.initial_cards = sorted(session._ctx().piles.all_cards())
-    session.warnings = [{"key": "warning.save.history_dropped", "params": {}}]
+    session.initial_cards = fresh.initial_cards
+    session.history_dropped = True
+    session.warnings = [{"key": "warning.save.history_dropped",
+                         "params": {"n": len(data["actions"])}}]
+    check_opens(session)
     return session

@@ -1,0 +1,74 @@
+"""The one parser of whole numbers typed by a person (answers, options, corrections, seeds).
+
+Only ASCII digits with an optional sign are numbers: ``str.isdigit`` also accepts "²" and
+"٣", ``int`` accepts Arabic-Indic digits, underscores and surrounding spaces, and raises a
+bare ``ValueError`` on very long input. Anything else raises :class:`InvalidAnswer` with a
+translated message, so no front end ever crashes on what is typed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from automa.core.errors import InvalidAnswer
+
+MAX_DIGITS = 18
+"""Longer numbers are refused before conversion (every number we use is far smaller)."""
+SEED_MAX = 2**53 - 1
+"""The largest seed: a JSON number that a browser reads back exactly."""
+
+_NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def parse_int(text: str, lo: int, hi: int) -> int:
+    """``text`` as an integer from ``lo`` to ``hi`` (both included), or :class:`InvalidAnswer`.
+
+    >>> parse_int(" -3 ", -5, 5)
+    -3
+    >>> parse_int("²", 0, 9)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    automa.core.errors.InvalidAnswer: ...
+    """
+    stripped = text.strip(" \t\r\n") if isinstance(text, str) else None
+    if stripped is None or not _NUMBER.fullmatch(stripped):
+        raise InvalidAnswer("error.answer.not_a_number", answer=describe(text), lo=lo, hi=hi)
+    value = int(stripped)
+    if not lo <= value <= hi:
+        raise InvalidAnswer("error.answer.out_of_range", answer=describe(value), lo=lo, hi=hi)
+    return value
+
+
+def is_number_text(text: str) -> bool:
+    """Whether ``text`` is a whole number as :func:`parse_int` reads it (range aside)."""
+    return bool(_NUMBER.fullmatch(text.strip(" \t\r\n")))
+
+
+def describe(value: Any, limit: int = 60) -> str:
+    """A short, safe rendering of any value for an error message.
+
+    Never raises and never recurses deeply: huge numbers, deep lists and long texts are cut.
+    """
+    text = _describe(value, 3)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _describe(value: Any, depth: int) -> str:
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 64 else "(huge number)"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:80])
+    if depth <= 0:
+        return "..."
+    if isinstance(value, list | tuple):
+        inner = ", ".join(_describe(v, depth - 1) for v in value[:5])
+        return f"[{inner}{', ...' if len(value) > 5 else ''}]"
+    if isinstance(value, dict):
+        items = list(value.items())[:5]
+        inner = ", ".join(f"{_describe(k, 0)}: {_describe(v, depth - 1)}" for k, v in items)
+        return "{" + inner + (", ..." if len(value) > 5 else "") + "}"
+    return f"<{type(value).__name__}>"

@@ -1,0 +1,243 @@
+"""Checks of a save's snapshot against the game itself, for saves whose replay diverged.
+
+A snapshot is never trusted as it is: :func:`check_snapshot` takes it field by field
+against what the game and a fresh session of it say is possible — the same options and
+seed, exactly the game's cards in the game's piles, registered steps whose arguments fit
+them, a prompt of a known kind with typed fields, a turn in range, a well-formed log —
+and :func:`check_opens` then opens it the way a front end will. Anything else raises
+:class:`~automa.core.errors.UnreadableSave` naming the field and the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from automa.core.checks import (
+    MESSAGE_ID,
+    NAME,
+    bad,
+    check_bool,
+    check_dict,
+    check_int,
+    check_json,
+    check_list,
+    check_message,
+    check_text,
+)
+from automa.core.errors import AutomaError
+from automa.core.prompts import check_prompt
+
+if TYPE_CHECKING:
+    from automa.core.game import GameDef, StepFn
+    from automa.core.session import Session
+
+MAX_TURN = 100_000
+MAX_STACK = 1_000
+MAX_LOG = 200_000
+_SNAPSHOT_FIELDS = {"game", "version", "options", "seed", "rng", "turn", "data", "piles",
+                    "stack", "prompt", "pending", "finished"}
+_LOG_FIELDS = {"i", "turn", "actor", "action", "why", "table", "icon"}
+
+
+def check_snapshot(fresh: Session, snapshot: Any, log: Any) -> None:
+    """Refuse ``snapshot`` and ``log`` unless the game could have reached them.
+
+    ``fresh`` is a new session of the same game, options and seed: the reference for the
+    cards, the piles and the layout of the game's data.
+    """
+    from automa.core.session import MAX_OPEN_PROCEDURES
+
+    game = fresh.game
+    check_dict(snapshot, "snapshot", _SNAPSHOT_FIELDS, _SNAPSHOT_FIELDS)
+    if snapshot["game"] != game.id:
+        raise bad("snapshot.game", "inconsistent")
+    check_int(snapshot["version"], "snapshot.version", 1, game.version)
+    if snapshot["options"] != fresh._state["options"] or _has_bool_for_int(
+            snapshot["options"], fresh._state["options"]):
+        raise bad("snapshot.options", "inconsistent")
+    if snapshot["seed"] != fresh.seed or isinstance(snapshot["seed"], bool):
+        raise bad("snapshot.seed", "inconsistent")
+    _check_rng(snapshot["rng"])
+    check_int(snapshot["turn"], "snapshot.turn", 0, MAX_TURN)
+    check_dict(snapshot["data"], "snapshot.data")
+    check_json(snapshot["data"], "snapshot.data")
+    _check_shape(snapshot["data"], fresh._state["data"], "snapshot.data", 0)
+    _check_piles(snapshot["piles"], fresh)
+    stack = check_list(snapshot["stack"], "snapshot.stack", MAX_STACK)
+    for i, frame in enumerate(stack):
+        _check_frame(game, frame, f"snapshot.stack.{i}", answer=False)
+    if sum(1 for f in stack if f["step"] == "core_reask") > MAX_OPEN_PROCEDURES:
+        raise bad("snapshot.stack", "too_long")
+    _check_at_rest(game, snapshot)
+    _check_log(log, snapshot["turn"])
+
+
+def _has_bool_for_int(given: dict[str, Any], expected: dict[str, Any]) -> bool:
+    """JSON keeps ``true`` and ``1`` apart, Python's ``==`` does not."""
+    return any(isinstance(given.get(k), bool) != isinstance(v, bool) for k, v in expected.items())
+
+
+def _check_rng(rng: Any) -> None:
+    check_list(rng, "snapshot.rng", 4)
+    if len(rng) != 4:
+        raise bad("snapshot.rng", "inconsistent")
+    for i, word in enumerate(rng):
+        check_int(word, f"snapshot.rng.{i}", 0, 0xFFFFFFFF)
+    if not any(rng):
+        raise bad("snapshot.rng", "inconsistent")
+
+
+def _kind(value: Any) -> str:
+    return "bool" if isinstance(value, bool) else type(value).__name__
+
+
+def _check_shape(value: Any, reference: Any, field: str, depth: int) -> None:
+    """Every value the fresh game has keeps its JSON type (None may stand for anything)."""
+    if value is None or reference is None:
+        return
+    if _kind(value) != _kind(reference):
+        raise bad(field, "wrong_type")
+    if isinstance(value, dict) and depth < 4:
+        for key, ref in reference.items():
+            if key in value:
+                _check_shape(value[key], ref, f"{field}.{key}", depth + 1)
+
+
+def _check_piles(piles: Any, fresh: Session) -> None:
+    reference = fresh._state["piles"]
+    check_dict(piles, "snapshot.piles", set(reference), set(reference))
+    for name, pile in piles.items():
+        field = f"snapshot.piles.{name}"
+        check_dict(pile, field, {"cards", "marks"}, {"cards", "marks"})
+        cards = check_list(pile["cards"], f"{field}.cards", 10_000)
+        for i, card in enumerate(cards):
+            check_text(card, f"{field}.cards.{i}")
+        marks = check_dict(pile["marks"], f"{field}.marks")
+        for card, card_marks in marks.items():
+            if card not in cards:
+                raise bad(f"{field}.marks.{card}", "inconsistent")
+            check_list(card_marks, f"{field}.marks.{card}", 16)
+            if not card_marks:
+                raise bad(f"{field}.marks.{card}", "missing")
+            for i, mark in enumerate(card_marks):
+                check_text(mark, f"{field}.marks.{card}.{i}", NAME)
+    cards = [c for pile in piles.values() for c in pile["cards"]]
+    if Counter(cards) != Counter(fresh.initial_cards):
+        raise bad("snapshot.piles", "cards")
+
+
+def _check_frame(game: GameDef, frame: Any, field: str, *, answer: bool) -> None:
+    """A scheduled step: registered, with JSON arguments its function accepts."""
+    check_dict(frame, field, {"step", "args"}, {"step", "args"})
+    name = check_text(frame["step"], f"{field}.step", NAME)
+    if name not in game.steps:
+        raise bad(f"{field}.step", "unknown_step", step=name)
+    args = check_dict(frame["args"], f"{field}.args")
+    check_json(args, f"{field}.args")
+    if answer and "answer" in args:
+        raise bad(f"{field}.args.answer", "unknown_field")
+    try:
+        _signature(game.steps[name]).bind(None, **args, **({"answer": None} if answer else {}))
+    except TypeError:
+        raise bad(f"{field}.args", "step_args", step=name) from None
+    if name == "core_reask":
+        _check_reask(game, args, field)
+
+
+def _check_reask(game: GameDef, args: dict[str, Any], field: str) -> None:
+    """The prompt a procedure interrupted, kept on the stack to come back after it."""
+    if args.get("prompt") is not None:
+        check_prompt(args["prompt"], f"{field}.args.prompt")
+    if (args.get("prompt") is None) != (args.get("pending") is None):
+        raise bad(f"{field}.args", "inconsistent")
+    if args.get("pending") is not None:
+        _check_frame(game, args["pending"], f"{field}.args.pending", answer=True)
+
+
+_SIGNATURES: dict[int, inspect.Signature] = {}
+
+
+def _signature(fn: StepFn) -> inspect.Signature:
+    key = id(fn)  # step functions are registered once and live as long as the program
+    if key not in _SIGNATURES:
+        _SIGNATURES[key] = inspect.signature(fn)
+    return _SIGNATURES[key]
+
+
+def _check_at_rest(game: GameDef, snapshot: dict[str, Any]) -> None:
+    """A saved game waits for an answer, or is over."""
+    finished = check_bool(snapshot["finished"], "snapshot.finished")
+    prompt, pending = snapshot["prompt"], snapshot["pending"]
+    if finished:
+        if prompt is not None or pending is not None or snapshot["stack"]:
+            raise bad("snapshot.finished", "inconsistent")
+        return
+    if prompt is None or pending is None:
+        raise bad("snapshot.prompt", "missing")
+    check_prompt(prompt, "snapshot.prompt")
+    _check_frame(game, pending, "snapshot.pending", answer=True)
+
+
+def _check_log(log: Any, turn: int) -> None:
+    check_list(log, "log", MAX_LOG)
+    for i, entry in enumerate(log):
+        field = f"log.{i}"
+        check_dict(entry, field, _LOG_FIELDS, {"i", "turn", "actor", "action"})
+        if check_int(entry["i"], f"{field}.i", 0, MAX_LOG) != i:
+            raise bad(f"{field}.i", "inconsistent")
+        check_int(entry["turn"], f"{field}.turn", 0, turn)
+        check_text(entry["actor"], f"{field}.actor", NAME)
+        check_message(entry["action"], f"{field}.action")
+        if "why" in entry:
+            why = check_dict(entry["why"], f"{field}.why")
+            check_json(why, f"{field}.why")
+            if "rule" in why:
+                check_text(why["rule"], f"{field}.why.rule", MESSAGE_ID)
+        if "table" in entry:
+            check_bool(entry["table"], f"{field}.table")
+        if "icon" in entry:
+            check_text(entry["icon"], f"{field}.icon", NAME)
+
+
+def check_opens(session: Session) -> None:
+    """Open a restored session as a front end does, and try one answer on a copy.
+
+    A snapshot that passes the field checks but still makes the game's own code fail
+    (a state no rule can reach) is refused here rather than after the import.
+    """
+    try:
+        prompt = session.prompt
+        session.view()
+        session.procedures  # noqa: B018  (reading it runs the game's code)
+        session.turn_summary()
+        for name in session._state["piles"]:
+            session.pile(name)
+        json.dumps(session._state)
+        if prompt is not None:
+            trial = session.__class__.__new__(session.__class__)
+            trial.__dict__.update(session.__dict__)
+            trial._state = json.loads(json.dumps(session._state))
+            trial._log = list(session._log)
+            trial._undo, trial._actions, trial._open = [], [], []
+            with contextlib.suppress(AutomaError):
+                trial.answer(_some_answer(prompt))
+    except AutomaError:
+        raise
+    except Exception as e:  # the game's own code failed on this state
+        raise bad("snapshot", "unusable", detail=type(e).__name__) from None
+
+
+def _some_answer(prompt: Any) -> Any:
+    """An allowed answer to ``prompt``: its default if it has one, else the first choice."""
+    if prompt.default is not None:
+        return prompt.default
+    if prompt.kind == "pick_subset":
+        lo = prompt.bounds[0] if prompt.bounds else 0
+        return prompt.choices[:lo]
+    if prompt.kind == "values":
+        return {str(item): (prompt.domain or [None])[0] for item in prompt.choices}
+    return prompt.choices[0] if prompt.choices else True
