@@ -1,12 +1,18 @@
 """Play any registered game in a terminal, through the same prompts as the web app.
 
 ``python -m automa list`` lists the games; ``python -m automa play GAME [--seed N]
-[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load.
+[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load. Every
+change is autosaved (``--save FILE``, else a file in the user's data folder, announced at
+the start); ``--resume`` continues it. Nothing typed or loaded ends in a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import io
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,8 +21,9 @@ from typing import Any, TextIO
 import automa
 from automa.core.errors import AutomaError
 from automa.core.i18n import render
+from automa.core.numbers import SEED_MAX, is_number_text, parse_int
 from automa.core.prompts import Prompt
-from automa.core.session import Session
+from automa.core.session import MAX_SAVE_CHARS, Session
 
 YES = {"y", "yes", "t", "true", "так", "т", "1"}
 NO = {"n", "no", "f", "false", "ні", "н", "0"}
@@ -25,8 +32,11 @@ NO = {"n", "no", "f", "false", "ні", "н", "0"}
 class Terminal:
     """A game on a terminal: reads commands, prints prompts and what the bots did."""
 
-    def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO):
+    def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
+                 autosave: Path | None = None) -> None:
         self.session = session
+        self.autosave = autosave
+        """The file every change is written to (None: no autosave)."""
         self.lang = lang
         self.read = read
         self.out = out
@@ -92,7 +102,11 @@ class Terminal:
             self.say(f"  [{self.t('core.prompt.confirm')}: Enter]")
 
     def parse(self, prompt: Prompt, text: str) -> Any:
-        """Turn typed text into an answer for ``prompt`` (validated by the session)."""
+        """Turn typed text into an answer for ``prompt`` (validated by the session).
+
+        Numbers go through :func:`automa.parse_int` only: text that is no number is passed
+        on as text, and the session rejects it with a translated message.
+        """
         text = text.strip()
         if prompt.kind == "yes_no":
             low = text.lower()
@@ -100,7 +114,7 @@ class Terminal:
         if prompt.kind == "count":
             if not text and prompt.default is not None:
                 return prompt.default
-            return int(text) if text.lstrip("-").isdigit() else text
+            return text
         if prompt.kind == "pick_one":
             if not text and prompt.default is not None:
                 return prompt.default
@@ -110,17 +124,28 @@ class Terminal:
         if prompt.kind == "values":
             parts = text.split()
             domain = prompt.domain or []
-            picked = [self._pick(domain, p) if not p.lstrip("-").isdigit()
-                      or int(p) in domain else int(p) for p in parts]
+            picked = [self._value(domain, p) for p in parts]
             if len(picked) != len(prompt.choices):
                 return text
             return dict(zip(map(str, prompt.choices), picked, strict=True))
         return True
 
     @staticmethod
+    def _value(domain: list[Any], text: str) -> Any:
+        """A value typed for a ``values`` prompt: the value itself, or its number in the list."""
+        if is_number_text(text):
+            number = int(text.strip())
+            if any(v == number and not isinstance(v, bool) for v in domain):
+                return number
+        return Terminal._pick(domain, text)
+
+    @staticmethod
     def _pick(choices: list[Any], text: str) -> Any:
-        if text.isdigit() and 1 <= int(text) <= len(choices):
-            return choices[int(text) - 1]
+        if choices and is_number_text(text):
+            try:
+                return choices[parse_int(text, 1, len(choices)) - 1]
+            except AutomaError:
+                return text
         for c in choices:
             if str(c) == text:
                 return c
@@ -139,6 +164,10 @@ class Terminal:
             self.say(self.t("cli.redone"))
         elif word == "p":
             self.procedures(arg)
+        elif word == "c" and not arg:
+            self.session.cancel()
+            self.shown_log = min(self.shown_log, len(self.session.log) - 1)
+            self.say(self.t("cli.cancelled"))
         elif word == "s" and arg:
             self.save(arg)
         elif word == "l" and arg:
@@ -169,31 +198,79 @@ class Terminal:
     def save(self, path: str) -> None:
         """Write the session to a file."""
         try:
-            Path(path).write_text(self.session.to_json(), encoding="utf-8")
+            write_save(Path(path), self.session.to_json())
             self.say(self.t("cli.saved", file=path))
         except OSError as e:
-            self.say(self.t("cli.cannot_write_file", file=path, detail=e.strerror or str(e)))
+            self.say(self.t("cli.cannot_write_file", file=path, detail=self.os_detail(e)))
+
+    def os_detail(self, error: OSError) -> str:
+        """Why a file could not be read or written, in the terminal's language."""
+        return os_detail(error, self.lang)
 
     def load(self, path: str) -> None:
         """Replace the session with one loaded from a file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            self.say(self.t("cli.cannot_read_file", file=path, detail=str(e)))
+            text = read_save(Path(path))
+        except OSError as e:
+            self.say(self.t("cli.cannot_read_file", file=path, detail=self.os_detail(e)))
             return
         self.session = automa.load_game(text)
         self.shown_log = len(self.session.log)
         self.say(self.t("cli.loaded", file=path))
+        self.after_load(Path(path), text)
+
+    def after_load(self, path: Path, text: str) -> None:
+        """Say how the save was loaded; keep the original if its history was dropped."""
         for w in self.session.warnings:
             self.say(self.ref(w))
+        if self.session.history_dropped and self.autosave is not None \
+                and _same_file(path, self.autosave):
+            kept = path.with_name(path.stem + ".original.json")
+            try:
+                write_save(kept, text)
+                self.say(self.t("cli.original_kept", file=str(kept)))
+            except OSError as e:
+                self.say(self.t("cli.cannot_write_file", file=str(kept),
+                                detail=self.os_detail(e)))
+
+    def autosave_now(self) -> None:
+        """Write the session to the autosave file (said once if it cannot be written)."""
+        if self.autosave is None:
+            return
+        try:
+            write_save(self.autosave, self.session.to_json())
+        except OSError as e:
+            self.say(self.t("cli.autosave_failed", file=str(self.autosave),
+                            detail=self.os_detail(e)))
+            self.autosave = None
 
     def run(self) -> int:
-        """Play until the game ends or the player quits."""
+        """Play until the game ends or the player quits (Ctrl-C saves and quits too)."""
+        try:
+            return self._loop()
+        except KeyboardInterrupt:
+            self.autosave_now()
+            self.say("")
+            if self.autosave is not None:
+                self.say(self.t("cli.interrupted", file=str(self.autosave)))
+            return 130
+
+    def bye(self) -> int:
+        """Save and say goodbye."""
+        self.autosave_now()
+        if self.autosave is not None:
+            self.say(self.t("cli.bye_saved", file=str(self.autosave)))
+        else:
+            self.say(self.t("cli.bye"))
+        return 0
+
+    def _loop(self) -> int:
         self.say(self.t("cli.usage"))
         while True:
             self.show_new_log()
             prompt = self.session.prompt
             if prompt is None:
+                self.autosave_now()
                 self.say(self.t("cli.finished"))
                 self.show_view()
                 return 0
@@ -201,16 +278,70 @@ class Terminal:
             try:
                 line = self.read()
             except EOFError:
-                self.say(self.t("cli.bye"))
-                return 0
+                return self.bye()
             if line.strip() == "q":
-                self.say(self.t("cli.bye"))
-                return 0
+                return self.bye()
+            before = (len(self.session.actions), len(self.session.log), self.session.can_redo)
             try:
                 if not self.command(line):
                     self.session.answer(self.parse(prompt, line))
             except AutomaError as e:
                 self.say("! " + e.message(self.lang))
+            except (ValueError, TypeError, KeyError, IndexError, RuntimeError,
+                    RecursionError) as e:  # a fault of ours: the session rolled back
+                self.say("! " + self.t("cli.internal_error", detail=type(e).__name__))
+            if before != (len(self.session.actions), len(self.session.log),
+                          self.session.can_redo):
+                self.autosave_now()
+
+
+MAX_FILE_BYTES = MAX_SAVE_CHARS * 4
+
+
+def read_save(path: Path) -> str:
+    """A save file's text; directories, devices, huge and binary files raise OSError."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "directory", str(path))
+    with path.open("rb") as f:
+        raw = f.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise OSError(errno.EFBIG, "too big", str(path))
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise OSError(errno.EILSEQ, "not text", str(path)) from None
+
+
+def write_save(path: Path, text: str) -> None:
+    """Write a save whole or not at all (a temporary file, then renamed over the old one)."""
+    temp = path.with_name(path.name + ".tmp")
+    temp.write_text(text, encoding="utf-8")
+    os.replace(temp, path)
+
+
+def os_detail(error: OSError, lang: str) -> str:
+    """Why a file could not be used, translated where the reason is a common one."""
+    key = {errno.EISDIR: "directory", errno.ENOENT: "not_found", errno.EACCES: "permission",
+           errno.EPERM: "permission", errno.EILSEQ: "not_text",
+           errno.EFBIG: "too_big"}.get(error.errno or 0, "other")
+    return render(f"cli.detail.{key}", {"error": error.strerror or type(error).__name__}, lang)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def data_dir() -> Path:
+    """Where the terminal keeps its autosaves: ``$AUTOMA_DATA_DIR``, else the user's data
+    folder (``$XDG_DATA_HOME`` or ``~/.local/share``) under ``automa-companion``."""
+    given = os.environ.get("AUTOMA_DATA_DIR")
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "automa-companion"
 
 
 def _list(lang: str) -> int:
@@ -224,36 +355,102 @@ def _list(lang: str) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
-    """The ``automa`` command."""
+def _seed(text: str) -> int:
+    try:
+        return parse_int(text, -SEED_MAX, SEED_MAX)
+    except AutomaError as e:
+        raise argparse.ArgumentTypeError(e.english()) from None
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="automa", description="Automa Companion")
     parser.add_argument("--lang", choices=("en", "uk"), default="en")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games and their options")
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=_seed)
     play.add_argument("--lang", dest="play_lang", choices=("en", "uk"))
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
-    args = parser.parse_args(argv)
+    play.add_argument("--save", metavar="FILE",
+                      help="autosave to FILE (default: a file in the user's data folder)")
+    play.add_argument("--resume", action="store_true", help="continue the autosaved game")
+    play.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    return parser
+
+
+def _start(args: argparse.Namespace, lang: str,
+           autosave: Path | None) -> tuple[Session, Path | None, str] | int:
+    """The session to play: loaded (--load, --resume) or new; an exit code on failure."""
+    source = Path(args.load) if args.load else autosave if args.resume else None
+    if source is None:
+        options = dict(o.partition("=")[::2] for o in args.option)
+        return automa.new_game(args.game, options, args.seed), None, ""
+    try:
+        text = read_save(source)
+    except OSError as e:
+        if args.resume and e.errno == errno.ENOENT:
+            print(render("cli.nothing_to_resume", {"file": str(source)}, lang), file=sys.stderr)
+        else:
+            print(render("cli.cannot_read_file",
+                         {"file": str(source), "detail": os_detail(e, lang)}, lang),
+                  file=sys.stderr)
+        return 2
+    return automa.load_game(text, expected_game=args.game), source, text
+
+
+def _keep_previous(autosave: Path, lang: str) -> None:
+    """A new game does not overwrite the last autosaved one: it is kept beside it."""
+    if autosave.is_file():
+        previous = autosave.with_name(autosave.stem + ".previous.json")
+        try:
+            os.replace(autosave, previous)
+            print(render("cli.previous_kept", {"file": str(previous)}, lang))
+        except OSError:
+            pass
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
+    """The ``automa`` command: never a traceback, whatever is typed or loaded."""
+    try:
+        return _main(argv, stdin)
+    except BrokenPipeError:  # the output was closed (e.g. piped into head): stop quietly
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
+    for stream in (sys.stdout, sys.stderr, sys.stdin):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    args = _parser().parse_args(argv)
     lang = getattr(args, "play_lang", None) or args.lang
     if args.command == "list":
         return _list(lang)
-    stream = stdin or sys.stdin
+    autosave = None if args.no_autosave else (
+        Path(args.save) if args.save else data_dir() / f"{_file_name(args.game)}.autosave.json")
     try:
-        if args.load:
-            session = automa.load_game(Path(args.load).read_text(encoding="utf-8"))
-        else:
-            options = dict(o.partition("=")[::2] for o in args.option)
-            session = automa.new_game(args.game, options, args.seed)
+        started = _start(args, lang, autosave)
     except AutomaError as e:
         print(e.message(lang), file=sys.stderr)
         return 2
-    except OSError as e:
-        print(render("cli.cannot_read_file", {"file": args.load, "detail": str(e)}, lang),
-              file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        return 130
+    if isinstance(started, int):
+        return started
+    session, source, text = started
+    if autosave is not None:
+        with contextlib.suppress(OSError):
+            autosave.parent.mkdir(parents=True, exist_ok=True)
+        if source is None or not _same_file(source, autosave):
+            _keep_previous(autosave, lang)
+        print(render("cli.autosave", {"file": str(autosave)}, lang))
+        resume = f"automa play {session.game_id} --resume" + (
+            f" --save {autosave}" if args.save else "")
+        print(render("cli.resume_hint", {"command": resume}, lang))
+    stream = stdin or sys.stdin
 
     def read() -> str:
         print(render("cli.prompt_marker", {}, lang), end="", flush=True)
@@ -262,4 +459,14 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
             raise EOFError
         return line
 
-    return Terminal(session, lang, read, sys.stdout).run()
+    terminal = Terminal(session, lang, read, sys.stdout, autosave)
+    if source is not None:
+        terminal.after_load(source, text)
+    terminal.autosave_now()
+    return terminal.run()
+
+
+def _file_name(game_id: str) -> str:
+    """A game id made safe as a file name."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "_"
+                   for c in game_id)[:60] or "game"

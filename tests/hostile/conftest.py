@@ -1,0 +1,12 @@
+"""Core tests: the terminal's autosaves go to a temporary folder, never the user's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AUTOMA_DATA_DIR", str(tmp_path / "data"))
