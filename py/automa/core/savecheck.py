@@ -43,11 +43,13 @@ _SNAPSHOT_FIELDS = {"game", "version", "options", "seed", "rng", "turn", "data",
 _LOG_FIELDS = {"i", "turn", "actor", "action", "why", "table", "icon"}
 
 
-def check_snapshot(fresh: Session, snapshot: Any, log: Any) -> None:
+def check_snapshot(fresh: Session, snapshot: Any, log: Any,
+                   replayed: Session | None = None) -> None:
     """Refuse ``snapshot`` and ``log`` unless the game could have reached them.
 
     ``fresh`` is a new session of the same game, options and seed: the reference for the
-    cards, the piles and the layout of the game's data.
+    cards, the piles and the layout of the game's data; ``replayed`` (as far as the save's
+    answers could be replayed) is a second reference for the layout.
     """
     from automa.core.session import MAX_OPEN_PROCEDURES
 
@@ -65,7 +67,8 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any) -> None:
     check_int(snapshot["turn"], "snapshot.turn", 0, MAX_TURN)
     check_dict(snapshot["data"], "snapshot.data")
     check_json(snapshot["data"], "snapshot.data")
-    _check_shape(snapshot["data"], fresh._state["data"], "snapshot.data", 0)
+    references = [fresh._state["data"]] + ([replayed._state["data"]] if replayed else [])
+    _check_shape(snapshot["data"], references, "snapshot.data", 0)
     _check_piles(snapshot["piles"], fresh)
     stack = check_list(snapshot["stack"], "snapshot.stack", MAX_STACK)
     for i, frame in enumerate(stack):
@@ -95,16 +98,18 @@ def _kind(value: Any) -> str:
     return "bool" if isinstance(value, bool) else type(value).__name__
 
 
-def _check_shape(value: Any, reference: Any, field: str, depth: int) -> None:
-    """Every value the fresh game has keeps its JSON type (None may stand for anything)."""
-    if value is None or reference is None:
+def _check_shape(value: Any, references: list[Any], field: str, depth: int) -> None:
+    """Every value keeps the JSON type it has in the reference states (None: unknown yet)."""
+    known = [ref for ref in references if ref is not None]
+    if value is None or not known:
         return
-    if _kind(value) != _kind(reference):
+    if _kind(value) not in {_kind(ref) for ref in known}:
         raise bad(field, "wrong_type")
     if isinstance(value, dict) and depth < 4:
-        for key, ref in reference.items():
-            if key in value:
-                _check_shape(value[key], ref, f"{field}.{key}", depth + 1)
+        tables = [ref for ref in known if isinstance(ref, dict)]
+        for key in value:
+            inner = [ref[key] for ref in tables if key in ref]
+            _check_shape(value[key], inner, f"{field}.{key}", depth + 1)
 
 
 def _check_piles(piles: Any, fresh: Session) -> None:

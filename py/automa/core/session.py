@@ -502,7 +502,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
         return session
     if snapshot is None:
         raise UnreadableSave("error.save.replay_failed")
-    return _from_snapshot(Session(game, options, data["seed"]), data)
+    return _from_snapshot(Session(game, options, data["seed"]), data, session)
 
 
 def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:
@@ -541,11 +541,11 @@ def _checked_action(action: Any) -> Action:
     raise UnreadableSave("error.save.bad_field", field="actions")
 
 
-def _from_snapshot(fresh: Session, data: dict[str, Any]) -> Session:
+def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session) -> Session:
     """A session restored from a save's checked snapshot and log, without undo history."""
     snapshot = copy.deepcopy(data["snapshot"])
     log = copy.deepcopy(data.get("log", []))
-    check_snapshot(fresh, snapshot, log)
+    check_snapshot(fresh, snapshot, log, replayed)
     session = Session.__new__(Session)
     session.game = fresh.game
     session._log = log
