@@ -3,16 +3,11 @@ passed every check against the game, or is refused with a typed, translated reas
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import automa
-from automa.core import session as session_module
-from automa.core.errors import UnreadableSave
 from hostile_support import (
     DELETE,
     GAMES,
@@ -22,6 +17,12 @@ from hostile_support import (
     load_or_refuse,
     replace,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import automa
+from automa.core import session as session_module
+from automa.core.errors import UnreadableSave
 
 HTML = '<img src=x onerror="alert(1)">'
 
@@ -46,8 +47,8 @@ def middle(game_id: str) -> dict[str, Any]:
 
 def shallow_paths(data: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Every envelope field, and every snapshot field down to three levels."""
-    out = [p for p in fields(data) if p and (len(p) <= 2 and p[0] != "snapshot"
-                                             or p[0] == "snapshot" and len(p) <= 4)]
+    out = [p for p in fields(data) if p and ((len(p) <= 2 and p[0] != "snapshot")
+                                             or (p[0] == "snapshot" and len(p) <= 4))]
     return [p for p in out if p[0] != "log" or (len(p) == 2 and p[1] % 5 == 0) or len(p) == 1]
 
 
@@ -347,10 +348,8 @@ class Work:
 
     def of(self, text: str) -> int:
         self.count = 0
-        try:
+        with contextlib.suppress(automa.AutomaError):
             automa.load_game(text)
-        except automa.AutomaError:
-            pass
         return self.count
 
 
