@@ -415,6 +415,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
     """The ``automa`` command: never a traceback, whatever is typed or loaded."""
     try:
         return _main(argv, stdin)
+    except KeyboardInterrupt:  # before the game started: nothing to save yet
+        return 130
     except BrokenPipeError:  # the output was closed (e.g. piped into head): stop quietly
         with contextlib.suppress(OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

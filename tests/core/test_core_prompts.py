@@ -80,3 +80,48 @@ def test_confirm_and_scan_only_confirm() -> None:
 def test_prompts_round_trip_through_json(prompt: Prompt) -> None:
     assert Prompt.from_json(prompt.to_json()) == prompt
     assert {"kind", "key", "params", "choices"} <= set(prompt.to_json())
+
+
+def test_from_json_is_strict_about_every_field() -> None:
+    """A prompt read back from a save must have the engine's own types and shapes."""
+    import json
+
+    from automa.core.errors import UnreadableSave
+
+    good = prompts.count("demo.q.count", 0, 3).to_json()
+    assert Prompt.from_json(json.loads(json.dumps(good))) == prompts.count("demo.q.count", 0, 3)
+    broken = [
+        {**good, "kind": "html"},
+        {**good, "bounds": ["<b>0</b>", 3]},
+        {**good, "bounds": [0, 3, 4]},
+        {**good, "bounds": [3, 0]},
+        {**good, "bounds": [0, 10**9]},
+        {**good, "choices": [0, 1]},
+        {**good, "key": "<script>"},
+        {**good, "key": 7},
+        {**good, "params": {"x": "<img>"}},
+        {**good, "params": []},
+        {**good, "labels": ["a", "b", "c", "d"]},
+        {**good, "ui": {"rule": 0.5}},
+        {**good, "extra": 1},
+        {k: v for k, v in good.items() if k != "kind"},
+        {**prompts.yes_no("q").to_json(), "choices": [True]},
+        {**prompts.values("q", ["a"], [0, 1]).to_json(), "domain": None},
+        {**prompts.pick_subset("q", ["a"]).to_json(), "bounds": [0, 2]},
+        {**prompts.pick_one("q", ["a"]).to_json(), "choices": [["a"]]},
+        "not a prompt",
+    ]
+    for data in broken:
+        with pytest.raises(UnreadableSave) as info:
+            Prompt.from_json(data)
+        assert info.value.params["field"].startswith("prompt")
+
+
+def test_answers_are_recorded_as_the_choice_itself() -> None:
+    p = prompts.pick_one("q", [1, 2])
+    assert p.validate(1.0) == 1 and type(p.validate(1.0)) is int
+    v = prompts.values("q", ["a"], [0, 1])
+    assert type(v.validate({"a": 1.0})["a"]) is int
+    assert rejects(v, {1: 0}) == "error.answer.values_items"
+    assert rejects(prompts.count("q", 0, 9), "²") == "error.answer.not_a_number"
+    assert rejects(prompts.count("q", 0, 9), "--1") == "error.answer.not_a_number"
