@@ -290,7 +290,7 @@ class Ctx:
     def prompt(self) -> Prompt | None:
         """The prompt waiting for an answer, if any."""
         p = self.state.get("prompt")
-        return Prompt.from_json(p) if p else None
+        return Prompt.from_state(p) if p else None
 
     # --- flow -------------------------------------------------------------------------
     def then(self, step: StepRef, **args: Any) -> None:

@@ -83,6 +83,15 @@ class Prompt:
         the engine writes, else :class:`~automa.core.errors.UnreadableSave` names it.
         """
         check_prompt(data)
+        return cls.from_state(data)
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> Prompt:
+        """Rebuild a prompt held in a session's state, without checking it again.
+
+        A session's state is trusted by construction: the engine wrote it, or
+        :func:`automa.core.savecheck.check_snapshot` checked it (prompt included) on load.
+        """
         bounds = data.get("bounds")
         return cls(
             kind=data["kind"],

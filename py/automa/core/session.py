@@ -112,7 +112,7 @@ class Session:
     def prompt(self) -> Prompt | None:
         """What the engine needs from the player now (None once the game is over)."""
         p = self._state.get("prompt")
-        return Prompt.from_json(p) if p else None
+        return Prompt.from_state(p) if p else None
 
     @property
     def state(self) -> dict[str, Any]:
