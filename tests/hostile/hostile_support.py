@@ -9,7 +9,7 @@ from typing import Any
 
 import automa
 from automa.core.rng import Rng
-from automa.core.session import Session
+from automa.core.session import Session, _from_base
 from conformance import random_answer
 
 TALLY: Counter[str] = Counter()
@@ -75,6 +75,8 @@ def clone(session: Session) -> Session:
 def replayed(session: Session) -> Session:
     """A new session of the same game replaying ``session``'s actions: the trusted state."""
     fresh = automa.new_game(session.game_id, session.options, session.seed)
+    if session._base is not None:
+        fresh = _from_base(fresh, session._base)
     for action in session.actions:
         fresh._apply(action)
     return fresh

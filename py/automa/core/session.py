@@ -68,6 +68,10 @@ class Session:
         self.warnings: list[dict[str, Any]] = []
         """Message references about how the session was loaded (e.g. replay mismatch)."""
         self.history_dropped = False
+        self._open_at_start = 0
+        self._base: dict[str, Any] | None = None
+        """The checked snapshot (state and log) a restored session started from, if any:
+        its saves carry it, so that their answers replay from it with their undo history."""
         """True when a save was restored from its snapshot, without its undo history: the
         front end should say so and keep the original save until the player accepts."""
         self._state: dict[str, Any] = {
@@ -222,7 +226,7 @@ class Session:
         for i in range(len(self._open) - 1, -1, -1):
             if self._open[i] < depth:
                 return None
-            before = self._open[i - 1] if i else 0
+            before = self._open[i - 1] if i else self._open_at_start
             if "start" in self._actions[i] and self._open[i] == depth == before + 1:
                 return i
         return None
@@ -367,6 +371,8 @@ class Session:
             "snapshot": self._state,
             "log": self._log,
         }
+        if self._base is not None:
+            envelope["base"] = self._base
         return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
@@ -378,6 +384,7 @@ class Session:
             and self._log == other._log
             and self._actions == other._actions
             and self._redo == other._redo
+            and self._base == other._base
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -459,7 +466,7 @@ def _envelope(text: str | bytes) -> dict[str, Any]:
             raise UnreadableSave("error.save.bad_field", field=field)
     optional: tuple[tuple[str, type], ...] = (
         ("redo", list), ("game_version", int), ("engine", str), ("turn", int),
-        ("finished", bool), ("snapshot", dict), ("log", list))
+        ("finished", bool), ("snapshot", dict), ("log", list), ("base", dict))
     for field, expected in optional:
         if field in data and (not isinstance(data[field], expected)
                               or (expected is int and isinstance(data[field], bool))):
@@ -479,10 +486,12 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     replay does not reach the saved snapshot (a save from an older engine whose rules changed
     since), the snapshot is checked field by field against the game (its cards, steps,
     options, prompt, log) and restored without undo history: ``history_dropped`` is set and
-    ``warnings`` says so. Everything else is refused with a typed error that names the
-    reason: :class:`UnreadableSave` (too big, too deep, not JSON, not a save, a damaged
-    field), :class:`NewerSave`, :class:`WrongGameSave` (another game than
-    ``expected_game``) or :class:`UnknownGame`. Loading takes time linear in the save.
+    ``warnings`` says so; saves of that session carry the snapshot as their ``base``
+    (checked the same way on load) and their answers replay from it. Everything else is
+    refused with a typed error that names the reason: :class:`UnreadableSave` (too big,
+    too deep, not JSON, not a save, a damaged field), :class:`NewerSave`,
+    :class:`WrongGameSave` (another game than ``expected_game``) or :class:`UnknownGame`.
+    Loading takes time linear in the save.
     """
     data = _envelope(text)
     if expected_game is not None and data["game"] != expected_game:
@@ -495,7 +504,8 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
         options = game.resolve_options(data["options"])
     except AutomaError as e:
         raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
-    session = Session(game, options, data["seed"])
+    session = (_from_base(Session(game, options, data["seed"]), data["base"])
+               if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
     snapshot = data.get("snapshot")
     if replayed and (snapshot is None or snapshot == session._state):
@@ -543,9 +553,26 @@ def _checked_action(action: Any) -> Action:
 
 def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session) -> Session:
     """A session restored from a save's checked snapshot and log, without undo history."""
-    snapshot = copy.deepcopy(data["snapshot"])
-    log = copy.deepcopy(data.get("log", []))
-    check_snapshot(fresh, snapshot, log, replayed)
+    session = _restored(fresh, data["snapshot"], data.get("log", []), replayed)
+    session.history_dropped = True
+    session.warnings = [{"key": "warning.save.history_dropped",
+                         "params": {"n": len(data["actions"])}}]
+    return session
+
+
+def _from_base(fresh: Session, base: Any) -> Session:
+    """The session a save's answers replay from, when it was itself restored from a
+    snapshot earlier: that snapshot, checked again like any other."""
+    if not isinstance(base, dict) or set(base) != {"state", "log"}:
+        raise UnreadableSave("error.save.bad_field", field="base")
+    return _restored(fresh, base["state"], base["log"], None)
+
+
+def _restored(fresh: Session, state: Any, log: Any, replayed: Session | None) -> Session:
+    """A session at a checked snapshot ``state`` with ``log``, with no history before it."""
+    state = copy.deepcopy(state)
+    log = copy.deepcopy(log)
+    check_snapshot(fresh, state, log, replayed)
     session = Session.__new__(Session)
     session.game = fresh.game
     session._log = log
@@ -553,10 +580,11 @@ def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session) -> S
     session._undo = []
     session._redo = []
     session._open = []
-    session._state = snapshot
+    session._state = state
     session.initial_cards = fresh.initial_cards
-    session.history_dropped = True
-    session.warnings = [{"key": "warning.save.history_dropped",
-                         "params": {"n": len(data["actions"])}}]
+    session.history_dropped = False
+    session.warnings = []
+    session._base = {"state": copy.deepcopy(state), "log": copy.deepcopy(log)}
+    session._open_at_start = session.open_procedures
     check_opens(session)
     return session
