@@ -314,6 +314,8 @@ def read_save(path: Path) -> str:
 
 def write_save(path: Path, text: str) -> None:
     """Write a save whole or not at all (a temporary file, then renamed over the old one)."""
+    if not path.name or path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "directory", str(path))
     temp = path.with_name(path.name + ".tmp")
     temp.write_text(text, encoding="utf-8")
     os.replace(temp, path)

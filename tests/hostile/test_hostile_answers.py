@@ -142,3 +142,27 @@ def test_valid_answers_and_near_misses(game_id: str) -> None:
     for i in range(len(honest_saves(game_id))):
         for answer in near_misses(honest_session(game_id, i)):
             try_answer(honest_session(game_id, i), answer, "answers: valid and near misses")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@HYPOTHESIS
+@given(name=garbage)
+def test_unknown_piles_raise_a_typed_error(game_id: str, name: Any) -> None:
+    session = honest_session(game_id, 0)
+    TALLY["pile names"] += 1
+    if isinstance(name, str) and name in session._state["piles"]:
+        assert isinstance(session.pile(name), list)
+        return
+    with pytest.raises(automa.UnknownPile):
+        session.pile(name)
+
+
+@HYPOTHESIS
+@given(key=st.text(max_size=40) | st.sampled_from(["warning.save.history_dropped",
+                                                    "error.answer.not_a_number"]),
+       params=st.dictionaries(st.sampled_from(["n", "lo", "hi", "answer", "x"]),
+                              garbage | st.floats() | st.integers(min_value=10**5000)),
+       lang=st.sampled_from(["en", "uk", "xx"]))
+def test_rendering_a_message_never_raises(key: str, params: dict[str, Any], lang: str) -> None:
+    TALLY["messages rendered with hostile parameters"] += 1
+    assert isinstance(automa.render_message(key, params, lang), str)

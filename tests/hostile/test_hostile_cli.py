@@ -59,6 +59,7 @@ def test_hostile_lines_get_messages_and_the_game_is_autosaved(
     assert automa.load_game(autosave.read_text("utf-8")).game_id == game_id
     marker = {"en": "Cannot read", "uk": "Не вдалося прочитати"}[lang]
     assert text.count(marker) >= 4
+    assert "inside the app" not in text and "внутрішня помилка" not in text
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -61,6 +61,12 @@ class UnknownProcedure(AutomaError):
     key = "error.unknown_procedure"
 
 
+class UnknownPile(AutomaError):
+    """The game has no pile of that name."""
+
+    key = "error.unknown_pile"
+
+
 class NothingToUndo(AutomaError):
     """Undo or redo was asked with an empty history."""
 

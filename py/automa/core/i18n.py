@@ -34,6 +34,8 @@ def plural_category(lang: str, n: float) -> str:
     >>> [plural_category("uk", n) for n in (1, 2, 5, 11, 21, 22, 25, 111)]
     ['one', 'few', 'many', 'many', 'one', 'few', 'many', 'many']
     """
+    if isinstance(n, float) and (n != n or n in (float("inf"), float("-inf"))):
+        return "other"
     if n != int(n):
         return "other"
     i = abs(int(n))
@@ -111,6 +113,8 @@ def _format_value(value: Any, lang: str) -> str:
         return render("core.list_separator", {}, lang).join(_format_value(v, lang) for v in value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "…"  # a number no message means (str() of 4,300+ digits even raises)
     return str(value)
 
 

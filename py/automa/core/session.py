@@ -22,6 +22,7 @@ from automa.core.errors import (
     NewerSave,
     NothingToCancel,
     NothingToUndo,
+    UnknownPile,
     UnknownProcedure,
     UnreadableSave,
     WrongGameSave,
@@ -192,6 +193,8 @@ class Session:
 
     def pile(self, name: str) -> list[dict[str, Any]]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
+        if not isinstance(name, str) or name not in self._state["piles"]:
+            raise UnknownPile(pile=describe(name), known=sorted(self._state["piles"]))
         return self._ctx().piles[name].inspect()
 
     @property
