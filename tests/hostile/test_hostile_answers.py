@@ -104,12 +104,12 @@ def test_cancel_undo_redo_with_nothing_to_do_change_nothing(game_id: str) -> Non
 @HYPOTHESIS
 @given(options=st.dictionaries(st.text(max_size=12) | st.sampled_from(
     [o["id"] for g in automa.games() for o in g["options"]]), garbage, max_size=3),
-    seed=st.integers() | garbage)
+    seed=st.integers() | garbage, wrapper=st.sampled_from([dict, list, str]))
 def test_garbage_options_and_seeds_raise_typed_errors(game_id: str, options: dict[str, Any],
-                                                      seed: Any) -> None:
+                                                      seed: Any, wrapper: Any) -> None:
     TALLY["options and seeds"] += 1
     try:
-        session = automa.new_game(game_id, options, seed)
+        session = automa.new_game(game_id, wrapper(options), seed)
     except automa.AutomaError as e:
         assert e.message("uk")
         return
@@ -166,3 +166,13 @@ def test_unknown_piles_raise_a_typed_error(game_id: str, name: Any) -> None:
 def test_rendering_a_message_never_raises(key: str, params: dict[str, Any], lang: str) -> None:
     TALLY["messages rendered with hostile parameters"] += 1
     assert isinstance(automa.render_message(key, params, lang), str)
+
+
+@HYPOTHESIS
+@given(game_id=garbage)
+def test_unknown_games_raise_a_typed_error(game_id: Any) -> None:
+    TALLY["game ids"] += 1
+    if isinstance(game_id, str) and game_id in GAMES:
+        return
+    with pytest.raises(automa.UnknownGame):
+        automa.new_game(game_id)

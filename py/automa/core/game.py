@@ -188,11 +188,14 @@ class GameDef:
         for spec in self.options:
             if spec.id == option_id:
                 return spec
-        raise InvalidOption("error.option.unknown", option=option_id,
+        raise InvalidOption("error.option.unknown", option=describe(option_id),
                             allowed=[o.id for o in self.options])
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults overlaid with ``given``, every value checked."""
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidOption("error.option.unknown", option=describe(given),
+                                allowed=[o.id for o in self.options])
         given = dict(given or {})
         for key in given:
             if not isinstance(key, str):
@@ -238,8 +241,8 @@ def registered() -> dict[str, GameDef]:
 def find_game(game_id: str) -> GameDef:
     """The game registered under ``game_id``."""
     games = registered()
-    if game_id not in games:
-        raise UnknownGame(game=game_id, known=sorted(games))
+    if not isinstance(game_id, str) or game_id not in games:
+        raise UnknownGame(game=describe(game_id), known=sorted(games))
     return games[game_id]
 
 

@@ -131,7 +131,9 @@ class Session:
 
     def log_tail(self, n: int) -> list[dict[str, Any]]:
         """The newest ``n`` log entries (copies), oldest first: cheap whatever the game's length."""
-        return copy.deepcopy(self._log[-n:]) if n > 0 else []
+        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+            return []
+        return copy.deepcopy(self._log[-n:])
 
     def turn_summary(self) -> list[dict[str, Any]]:
         """What the bots did in the newest turn that has board instructions, oldest first.
