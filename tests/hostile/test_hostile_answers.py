@@ -23,7 +23,7 @@ scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-2*
            | st.sampled_from(NUMBER_TEXTS))
 garbage = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                        | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=12)
-HYPOTHESIS = settings(max_examples=150, deadline=None,
+HYPOTHESIS = settings(max_examples=100, deadline=None,
                       suppress_health_check=[HealthCheck.too_slow])
 
 
