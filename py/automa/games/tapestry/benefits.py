@@ -41,7 +41,9 @@ def movable(ctx: Ctx, allowed: tuple[str, ...], regress: bool) -> tuple[str, ...
 
 def _rolled(ctx: Ctx, track: str, rolls: list[str], allowed: tuple[str, ...]) -> None:
     why: dict[str, Any] | None = None
-    if len(rolls) > 1 or len(allowed) < len(TRACKS):
+    if len(allowed) == 1:
+        why = {"rule": "tapestry.rule.science_die"}
+    elif len(rolls) > 1 or len(allowed) < len(TRACKS):
         why = {"rule": "tapestry.rule.science_die", "candidates": list(allowed),
                "steps": [{"name": "roll", "kind": "random", "kept": [r], "note": ""}
                          for r in rolls], "pick": track}

@@ -78,7 +78,8 @@ def setup(ctx: Ctx) -> None:
             why={"rule": "tapestry.rule.civ_roll", "candidates": list(TRACKS), "pick": die})
     ctx.log("shadow", "tapestry.log.shadow_favorite", {"track": track_ref(se_fav),
                                                         "n": len(rolls)},
-            why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav})
+            why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav}
+            if len(rolls) > 1 else {"rule": "tapestry.rule.shadow_favorite"})
     ctx.data["phase"] = "setup"
     ctx.ask(prompts.confirm("tapestry.q.setup_components",
                             ui=checklist("components", COMPONENT_STEPS)), setup_automa)
