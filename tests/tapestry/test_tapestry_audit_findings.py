@@ -289,3 +289,20 @@ def test_turns_are_named_as_tapestry_counts_them() -> None:
     assert s.turn == 100
     s.answer(True)
     assert s.turn == 101
+
+
+def test_card_faces_are_readable_at_phone_size() -> None:
+    """At 160 px wide a card is drawn at a quarter of its 630 units: every text outside the
+    hex map is at least 30 units (7.5 px); the map is scaled up to fill its box."""
+    import re
+
+    from automa.render import card_svg
+
+    for card in tdata.card_ids():
+        for lang in ("en", "uk"):
+            svg = card_svg("tapestry", card, ("tiebreaker",), lang)
+            outside_map = re.sub(r'<g transform="translate[^>]*scale.*?</g>', "", svg)
+            sizes = [int(n) for n in re.findall(r'font-size="(\d+)"', outside_map)]
+            assert sizes and min(sizes) >= 30, (card, lang, sizes)
+            scale = float(re.findall(r"scale\(([\d.]+)\)", svg)[0])
+            assert scale * 22 >= 28  # the scan numbers
