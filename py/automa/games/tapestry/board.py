@@ -207,8 +207,8 @@ def trap_revealed(ctx: Ctx, answer: bool) -> None:
     """A trap keeps the territory for the Automa; anything else: try the next card."""
     ctx.data["tapestry_held"] -= 1
     if answer:
-        instruct(ctx, "automa", "tapestry.log.trap", {"left": ctx.data["tapestry_held"]},
-                 icon="defend")
+        # your turn, not the bots': the prompt says what to do, the bots' checklist stays
+        ctx.log("automa", "tapestry.log.trap", {"left": ctx.data["tapestry_held"]})
         ctx.ask(prompts.confirm("tapestry.q.trap_sprung",
                                 ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
                 "tap_done")

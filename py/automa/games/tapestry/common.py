@@ -148,10 +148,11 @@ def gain_achievement(ctx: Ctx, who: str, achievement: str) -> None:
     Rulebook "Achievements": the Automa earns achievements and their VP as you do; the
     Shadow Empire only takes a place on "complete any advancement track", for no VP.
     """
-    holders: list[str] = ctx.data["achievements"][achievement]
-    if who in holders:
+    if who in ctx.data["achievements"][achievement]:
         return
-    holders.append(who)
+    # a new list: a corrected value may be shared with the log entry of its correction
+    holders: list[str] = [*ctx.data["achievements"][achievement], who]
+    ctx.data["achievements"][achievement] = holders
     name = msg(f"tapestry.achievement.{achievement}")
     if who == "player":
         return
