@@ -89,7 +89,10 @@ def cli_line(prompt: Prompt, value: Any) -> str:
     if prompt.kind == "pick_subset":
         return " ".join(str(prompt.choices.index(v) + 1) for v in value)
     if prompt.kind == "values":
-        return " ".join(str(value[str(c)]) for c in prompt.choices)
+        # The CLI reads a number in 1..len(domain) as a place in the domain (core cli._pick),
+        # so a level is typed as its place: level 5 is "6" (reported to the integrator).
+        domain = prompt.domain or []
+        return " ".join(str(domain.index(value[str(c)]) + 1) for c in prompt.choices)
     raise AssertionError(prompt.kind)
 
 

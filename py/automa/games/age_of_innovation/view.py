@@ -22,9 +22,7 @@ from .state import (
     terrain,
     x_points,
 )
-from .turn import human_pass
-
-READY_KEYS = (k("prompt.ready"), k("prompt.ready_round"), k("prompt.ready_passed"))
+from .turn import WAITING, human_pass
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
@@ -80,9 +78,9 @@ def view(ctx: Ctx) -> dict[str, Any]:
 
 def procedures(ctx: Ctx) -> list[Procedure]:
     """While waiting for her turn: you pass (if you have not yet this round)."""
-    p = ctx.prompt
     d = ctx.data
-    if p is None or p.key not in READY_KEYS or d.get("humans_passed", 0) >= d.get("humans", 1):
+    if ctx.prompt is None or d.get("phase") != WAITING or d.get("humans_passed", 0) >= d.get(
+            "humans", 1):
         return []
     label = "procedure.pass_two" if d["humans"] == 2 else "procedure.pass"
     return [Procedure("you_pass", k(label), "proc_you_pass")]
@@ -104,24 +102,30 @@ def all_corrections() -> tuple[Correction, ...]:
     """Every correctable value (the list does not depend on the position)."""
     base = data.base()
     out = [
-        Correction("score", m("view.score"), ("score",), 0, 500),
-        Correction("scholars", m("view.scholars"), ("scholars",), 0, base["scholars"]),
-        Correction("innovations", m("view.innovations"), ("innovations",), 0, 3),
-        Correction("marked", m("view.marked"), ("marked",), 0, 30),
-        Correction("unmarked", m("view.unmarked"), ("unmarked",), 0, 30),
+        Correction("score", m("fix.score"), ("score",), 0, 500),
+        Correction("scholars", m("fix.scholars"), ("scholars",), 0, base["scholars"]),
+        Correction("innovations", m("fix.innovations"), ("innovations",), 0, 3),
+        Correction("marked", m("fix.marked"), ("marked",), 0, 30),
+        Correction("unmarked", m("fix.unmarked"), ("unmarked",), 0, 30),
     ]
-    out += [Correction(f"science_{x}", discipline(x), ("disciplines", x), 0, 12)
-            for x in data.DISCIPLINES]
-    out += [Correction(f"supply_{b}", m("view.in_supply", what=building(b)), ("supply", b), 0,
+    out += [Correction(f"science_{x}", m("fix.level", d=discipline(x)), ("disciplines", x), 0,
+                       12) for x in data.DISCIPLINES]
+    out += [Correction(f"yours_{x}", m("fix.your_level", d=discipline(x)),
+                       ("human_levels", x), 0, 12) for x in data.DISCIPLINES]
+    out += [Correction(f"supply_{b}", m("fix.in_supply", what=building(b)), ("supply", b), 0,
                        int(base["buildings"][b]["count"])) for b in data.BUILDINGS]
+    out.append(Correction("together", m("fix.together"), ("together",), choices=(False, True),
+                          choice_labels=(m("fix.no"), m("fix.yes"))))
+    out.append(Correction("native", m("fix.native"), ("native",), choices=data.TERRAINS,
+                          choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
     rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
     finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
     for r in range(1, 6):
-        out.append(Correction(f"tile_{r}", m("view.tile_of_round", n=r), ("round_tiles", r - 1),
+        out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
                               choices=tuple(rounds),
                               choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
                                                   for t in rounds)))
-    out.append(Correction("final_tile", m("view.final_tile"), ("final_tile",),
+    out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
                           choices=tuple(finals),
                           choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
                                               for t in finals)))
