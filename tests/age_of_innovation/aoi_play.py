@@ -62,8 +62,11 @@ def transcript(options: dict[str, Any], seed: int, lang: str = "en") -> str:
         log = session.log
         for entry in log[shown:]:
             a = entry["action"]
-            lines.append(f"  [{entry['turn']}] {entry['actor']}: "
-                         f"{render(a['key'], a['params'], lang)}")
+            label = session.game.turn_label(entry["turn"])
+            when = render(label["key"], label["params"], lang) if label else entry["turn"]
+            who = render(f"{GAME}.actor.{entry['actor']}", {}, lang)
+            mark = "☐ " if entry.get("table") else ""
+            lines.append(f"  [{when}] {mark}{who} {render(a['key'], a['params'], lang)}")
         shown = len(log)
         prompt = session.prompt
         if prompt is None:

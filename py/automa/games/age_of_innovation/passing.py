@@ -52,7 +52,7 @@ def automa_pass(ctx: Ctx) -> None:
     tile = round_tile(ctx)
     say(ctx, "log.pass_points", {"n": points, "score": d["score"],
                                  "tile": m(f"tile_of.{tile['kind']}", n=tile["number"])},
-        icon="vp")
+        icon="pass")
     if first and "first_pass_scores_twice" in faction(ctx).get("ongoing", []):
         d["score"] += points
         say(ctx, "log.pass_points_again", {"n": points, "score": d["score"]}, icon="vp")

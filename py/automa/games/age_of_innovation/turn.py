@@ -110,7 +110,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     if previous is not None:
         ctx.piles.move(previous, "action", "support")
     if not deck:
-        say(ctx, "log.deck_empty", icon="pass")
+        say(ctx, "log.deck_empty")
         ctx.then("automa_pass")
         return
     top = deck.top()
@@ -123,7 +123,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     c = data.card(top)
     say(ctx, "log.draw", {"action": c["number"], "support": support_number(ctx)}, icon="card")
     if sideways and c["pass_icon"]:
-        say(ctx, "log.sideways_pass", {"card": c["number"]}, icon="pass")
+        say(ctx, "log.sideways_pass", {"card": c["number"]})
         ctx.then("automa_pass")
         return
     perform_card(ctx)
