@@ -20,6 +20,7 @@ from .state import (
     sailing,
     steps,
     terrain,
+    turn_label,
     x_points,
 )
 from .turn import WAITING, human_pass
@@ -33,7 +34,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
     rnd = min(round_no(ctx), 6)
     automa_rows: list[dict[str, Any]] = [
         {"label": m("view.score"), "value": d["score"]},
-        {"label": m("view.round"), "value": rnd},
+        {"label": m("view.round"), "value": turn_label(ctx.turn) or rnd},
         {"label": m("view.difficulty"), "value": m(f"difficulty.{d['difficulty']}")},
         {"label": m("view.faction"), "value": m(f"faction.{d['faction']}")},
         {"label": m("view.sailing"), "value": sailing(ctx)},
@@ -73,7 +74,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"id": "reserve", "label": m("pile.reserve"), "count": len(ctx.piles["reserve"]),
          "viewable": False},
     ]
-    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["score"]}
+    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["score"],
+            "turn_label": turn_label(ctx.turn)}
 
 
 def procedures(ctx: Ctx) -> list[Procedure]:
