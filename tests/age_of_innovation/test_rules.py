@@ -436,7 +436,7 @@ def test_your_pass_needs_no_bonus_tile_choice() -> None:
     assert s.prompt.kind == "confirm"
     s.answer(True)
     assert last_log(s, "log.you_passed")
-    assert s.state["data"]["automa_first"] is True  # she passed first: she starts round 2
+    assert s.state["data"]["automa_position"] == 1  # she passed first: she starts round 2
     assert s.state["data"]["round"] == 2
 
 

@@ -111,7 +111,6 @@ def next_round(ctx: Ctx, answer: bool = True) -> None:
     order = d["pass_order"]
     d["automa_position"] = order.index("automa") + 1 if "automa" in order else (
         3 if two_players(ctx) else 2)
-    d["automa_first"] = d["automa_position"] == 1
     d["round"] += 1
     d["first_turn"] = True
     d["passed"] = False

@@ -31,7 +31,6 @@ def setup(ctx: Ctx) -> None:
         "passed": False,
         "humans_passed": 0,
         "pass_order": [],
-        "automa_first": False,
         "score": 20,
         "disciplines": {d: 0 for d in data.DISCIPLINES},
         "human_levels": {d: 0 for d in data.DISCIPLINES},

@@ -96,7 +96,10 @@ def proc_you_pass(ctx: Ctx) -> None:
 
 def corrections(ctx: Ctx) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
-    return all_corrections() if "round" in ctx.data else ()
+    if "round" not in ctx.data:
+        return ()
+    # Symbionts only: her youth terrain places her Tools.
+    return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth"))
 
 
 @cache
@@ -120,6 +123,9 @@ def all_corrections() -> tuple[Correction, ...]:
                           choice_labels=(m("fix.no"), m("fix.yes"))))
     out.append(Correction("native", m("fix.native"), ("native",), choices=data.TERRAINS,
                           choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
+    out.append(Correction("youth", m("fix.youth"), ("youth",), choices=data.TERRAINS,
+                          choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
+    out.append(Correction("automa_position", m("fix.turn_order"), ("automa_position",), 1, 3))
     rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
     finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
     for r in range(1, 6):
