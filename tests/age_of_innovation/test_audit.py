@@ -366,3 +366,52 @@ def test_ukrainian_numbers_agree_through_plurals() -> None:
             assert not re.search(r"\{(n|cards|left|score)\} " + nouns, text), key
     assert render(f"{GAME}.log.points", {"n": 3, "score": 30}, "uk").startswith("отримує 3 очки")
     assert "5 очок" in render(f"{GAME}.log.points", {"n": 5, "score": 30}, "uk")
+
+
+def table_answer(p: Any) -> Any:
+    """A plain answer to any question (defaults first; counts of 2; nothing covered)."""
+    if p.default is not None:
+        return p.default
+    if p.kind == "yes_no":
+        return False
+    if p.kind == "count":
+        lo, hi = p.bounds
+        return min(max(lo, 2), hi)
+    if p.kind == "pick_one":
+        return p.choices[0]
+    if p.kind == "pick_subset":
+        return []
+    if p.kind == "values":
+        return {str(c): 1 for c in p.choices}
+    return True
+
+
+ACTION_SUMMARIES = [
+    ("act_gain_points", {"points": 3}, [("points", "vp")]),
+    ("act_take_innovation", {}, [("innovation", "tech")]),
+    ("act_terraform_build", {}, [("tb_built", "build")]),
+    ("act_upgrade", {}, [("upgraded", "upgrade")]),
+    ("act_block_power_book", {}, [("power_blocked", "block"), ("book_blocked", "block")]),
+    ("act_send_scholar", {}, [("advance_scholar", "advance")]),
+    ("act_advance_discipline", {}, [("advance_advance", "advance")]),
+    ("automa_pass", {}, [("pass_points", "pass"), ("pass_bonus", "card"),
+                         ("turn_order", "move"), ("deck_rebuilt", "shuffle")]),
+]
+
+
+@pytest.mark.parametrize(("step", "args", "expected"), ACTION_SUMMARIES)
+def test_each_action_kind_yields_its_checklist_in_table_order(
+        step: str, args: dict[str, Any], expected: list[tuple[str, str]]) -> None:
+    """Each of her actions ends in board instructions with numbers, oldest first."""
+    s = new()
+    through_setup(s)
+    data_of(s)["round"] = 3
+    put(s, card_no(7), "support")  # → 4, Catch-up, middle bonus tile
+    run_step(s, step, **args)
+    while s.prompt is not None and not s.prompt.key.endswith("you_pass"):
+        s.answer(table_answer(s.prompt))
+    got = [(item["key"].rsplit(".", 1)[1], item["icon"]) for item in s.turn_summary()]
+    assert got == expected
+    for item in s.turn_summary():
+        params = item["params"]
+        assert params or item["key"].endswith("book_blocked_only")
