@@ -16,7 +16,7 @@ from .state import steps, turn_label
 GAME = GameDef(
     id=GAME_ID,
     name=f"{GAME_ID}.name",
-    version=1,
+    version=2,  # 2: turn labels, phase, table steps, fresh Level 12 check
     options=(
         OptionSpec("difficulty", "choice", "automalein", DIFFICULTIES,
                    label=f"{GAME_ID}.option.difficulty"),
