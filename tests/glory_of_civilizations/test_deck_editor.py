@@ -113,7 +113,7 @@ def test_hostile_card_fields_are_named(mutate: Any, field: str, problem: str) ->
     "not json", "[", "{}", "null", "42", '"text"', "[1, 2]", '{"cards": 3}',
     '{"game": "tapestry", "cards": []}', json.dumps([card(1)] * 3),
     json.dumps(deck(61)), "[" * 100000 + "]" * 100000, "x" * 300_000,
-    json.dumps(deck(12) + [card(12)]),
+    json.dumps([*deck(12), card(12)]),
 ])
 def test_hostile_deck_json_raises_only_typed_translated_errors(value: str) -> None:
     """deck_from_json never raises anything but InvalidOption, with a message in en and uk."""

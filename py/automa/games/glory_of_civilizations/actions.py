@@ -43,7 +43,7 @@ def _storage_action(ctx: Ctx, action: str) -> None:
     gains = data.vocabulary()["storage"][action]
     for item, n in gains.items():
         ctx.data["storage"][item] += int(n)
-        ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"item.{item}"),
+        ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}", n=int(n)),
                                            "total": ctx.data["storage"][item]},
                 {"rule": m(f"rule.{action}")}, table=True, icon="resource")
 

@@ -91,7 +91,8 @@ def card_problems(card: Any) -> list[Problem]:
     allowed = {"id", "number", "priority", "free", "main", "pointer"}
     out += [(_short(name), "unknown_field", {}) for name in card if name not in allowed]
     number = card.get("number")
-    if not _int(number) or not 1 <= number <= MAX_CARD_NUMBER:
+    if not isinstance(number, int) or isinstance(number, bool) or not (
+            1 <= number <= MAX_CARD_NUMBER):
         out.append(("number", "bad_number", {"lo": 1, "hi": MAX_CARD_NUMBER}))
     out += _priority_problems(card.get("priority"))
     out += _list_problems("free", card.get("free"), FREE_ACTIONS, free_actions())

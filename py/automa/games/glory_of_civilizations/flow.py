@@ -70,7 +70,7 @@ def setup_cards(ctx: Ctx, answer: bool = True) -> None:
         ctx.piles.move(c, "box", "deck", bottom=True)
     numbers = sorted(data.card(c)["number"] for c in chosen)
     ctx.log(AUTOMA, k("log.twelve_cards"), {"n": len(numbers), "cards": numbers,
-                                           "edition": m(f"edition.{ctx.data['edition']}")},
+                                           "edition": m(f"edition_short.{ctx.data['edition']}")},
             {"rule": m("rule.twelve")}, table=True, icon="card")
     round_start(ctx)
 
@@ -91,9 +91,8 @@ def round_start(ctx: Ctx) -> None:
     size = row_size(ctx)
     laid: list[str] = []
     for _ in range(size):
-        if not deck:
-            if not refill(ctx):
-                break
+        if not deck and not refill(ctx):
+            break
         c = deck.draw()
         ctx.piles["row"].put_bottom(c)
         laid.append(c)
@@ -243,8 +242,8 @@ def main_action(ctx: Ctx) -> None:
         prev = data.card(row(ctx)[i - 1])
         pointer = prev["pointer"]
         why = m("rule.pointer_prev", row=pointer, card=prev["number"])
-    ctx.log(AUTOMA, k("log.planned"), {"row": pointer,
-                                       "action": m(f"main.{current_card(ctx)['main'][pointer - 1]}")},
+    planned = current_card(ctx)["main"][pointer - 1]
+    ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}")},
             {"rule": why})
     ctx.then("main_try", row=pointer, tried=0)
 
@@ -320,11 +319,12 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     last = data.card(d["last_card"]) if d["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]
     event, extra = vote_target(numbers)
-    ctx.log(AUTOMA, k("log.vote"), {"event": event, "extra": extra},
+    vote = m("vote.extra" if extra else "vote.plain", event=event, extra=extra)
+    ctx.log(AUTOMA, k("log.vote"), {"vote": vote},
             {"rule": m("rule.vote", card=last["number"] if last else 0), "candidates": numbers},
             table=True, icon="vote")
     ctx.ask(prompts.confirm(k("prompt.achievements"), {
-        "event": event, "extra": extra, "round": d["round"],
+        "vote": vote, "event": event, "extra": extra, "round": d["round"],
         "storage": [m(f"storage.{s}", n=d["storage"][s]) for s in STORAGE],
     }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
 
