@@ -100,7 +100,7 @@ def test_action_cubes_one_first_time_two_after() -> None:
 def test_cubes_counted_afresh_each_round() -> None:
     """Cleanup takes the cubes back: the next round starts again with 1."""
     s = run(new({"difficulty": "easy"}, deck(main=["gather"] * 4)),
-            lambda s: s._state["data"]["round"] == 2 and bool(s._state["data"]["cubes"]))
+            lambda s: s._state["data"]["round"] == 2 and any(s._state["data"]["cubes"].values()))
     assert s._state["data"]["cubes"]["mill"] == 1
 
 
@@ -312,3 +312,10 @@ def test_suppression_commits_adversities_plus_two() -> None:
             and not s.prompt.key.endswith("removed"), answers)
     assert logged(s, "log.suppress")[0]["action"]["params"]["n"] == 4
     assert s._state["data"]["glory"] == 3 + 2
+
+
+def test_cube_rule_any_reading_tells_both_counts() -> None:
+    """Reading "any" (C3): the first use says 1 cube, or 2 if other players' cubes are there."""
+    s = run(new({"cube_rule": "any"}, deck(main=["gather"] * 4)),
+            lambda s: len(logged(s, "log.cubes")) >= 2)
+    assert len(logged(s, "log.cubes_any")) == 2

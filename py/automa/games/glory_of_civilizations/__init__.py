@@ -37,6 +37,8 @@ GAME = GameDef(
                    label=_o("round_shuffle"), advanced=True),
         OptionSpec("fallthrough", "choice", "down", ("down", "wrap"),
                    label=_o("fallthrough"), advanced=True),
+        OptionSpec("cube_rule", "choice", "own", ("own", "any"), label=_o("cube_rule"),
+                   advanced=True),
         OptionSpec("capital_is_city", "bool", True, label=_o("capital_is_city"),
                    advanced=True),
         OptionSpec("wonder_stages", "int", 1, (1, 2), label=_o("wonder_stages"),

@@ -10,6 +10,7 @@ from automa.core.game import Ctx
 
 from . import data
 from .state import (
+    AREAS,
     AUTOMA,
     FACE_UP,
     ROUNDS,
@@ -46,7 +47,7 @@ def setup(ctx: Ctx) -> None:
         "storage": {s: 0 for s in STORAGE},
         "cities": 0, "castles": 0, "wonder": 0,
         "government": None, "religion": None,
-        "cubes": {}, "last_card": None, "turn_in_round": 0,
+        "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
     })
     ctx.piles.create("box", cards)
     ctx.piles.create("deck")
@@ -82,7 +83,7 @@ def round_start(ctx: Ctx) -> None:
     d = ctx.data
     d["age"] = max(d["age"], age_of_round(d["round"]))
     ctx.turn = d["round"] * 10
-    d.update({"activated": 0, "passed": False, "cubes": {}, "turn_in_round": 0})
+    d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0), "turn_in_round": 0})
     deck = ctx.piles["deck"]
     if ctx.options["round_shuffle"] == "with_discard":
         for c in list(ctx.piles["discard"].cards):
@@ -366,7 +367,7 @@ def cleanup(ctx: Ctx) -> None:
             icon="discard")
     d["row"] = []
     d["activated"] = 0
-    d["cubes"] = {}
+    d["cubes"] = dict.fromkeys(AREAS, 0)
     if d["round"] >= ROUNDS:
         end_game(ctx, instant=False)
         return

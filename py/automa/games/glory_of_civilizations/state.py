@@ -102,7 +102,10 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     used = ctx.data["cubes"].get(area, 0) > 0
     n = 2 if used else 1
     ctx.data["cubes"][area] = ctx.data["cubes"].get(area, 0) + n
-    ctx.log(AUTOMA, k("log.cubes"), {"n": n, "area": m(f"area.{area}")},
+    # Reading "any" (ambiguity C3): as for a player, other players' cubes there count too;
+    # the app cannot see them, so the table is told both counts (correctable afterwards).
+    key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
+    ctx.log(AUTOMA, k(key), {"n": n, "area": m(f"area.{area}")},
             {"rule": m(why_key, used=used)}, table=True, icon="block")
     return n
 

@@ -8,7 +8,7 @@ from automa.core.game import Correction, Ctx, Procedure
 
 from . import data
 from .flow import end_game
-from .state import FACE_UP, STORAGE, k, m, roman, row, steps
+from .state import AREAS, FACE_UP, STORAGE, k, m, roman, row, steps
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
                   {"label": m("view.castles"), "value": d["castles"]},
                   {"label": m("view.wonder"), "value": m(f"wonder.{d['wonder']}")}]},
         {"title": m("view.cubes"),
-         "rows": [{"label": m(f"area.{a}"), "value": n} for a, n in sorted(d["cubes"].items())]
+         "rows": [{"label": m(f"area.{a}"), "value": n} for a, n in d["cubes"].items() if n]
          or [{"label": m("view.no_cubes"), "value": 0}]},
     ]
     cards = []
@@ -90,7 +90,7 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
     ]
     out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0, 99) for s in STORAGE]
     out += [Correction(f"cubes_{a}", m("view.cubes_on", area=m(f"area.{a}")), ("cubes", a), 0,
-                       20) for a in sorted(d["cubes"])]
+                       20) for a in AREAS]
     if d["government"]:
         govs = data.governments()
         out.append(Correction("government", m("view.government"), ("government",), choices=govs,
