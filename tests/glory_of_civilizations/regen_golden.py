@@ -30,8 +30,9 @@ def own_deck() -> list[dict[str, Any]]:
         nums = [(i + j) % 4 + 1 for j in range(4)]
         prio = [{"terrain": ("meadow", "forest", "mountains", "sea")[(i + j) % 4],
                  "number": nums[j], "direction": dirs[(i + 2 * j) % 6]} for j in range(4)]
+        free = [("tech", "coins", "glory")[i % 3], ("glory", "tech", "coins")[i % 3]]
         out.append(card(100 + i, priority=prio, main=mains[i % 4], pointer=(i * 3) % 4 + 1,
-                        free=[("tech", "coins", "glory")[i % 3], ("glory", "tech", "coins")[i % 3]]))
+                        free=free))
     return out
 
 

@@ -83,7 +83,8 @@ def round_start(ctx: Ctx) -> None:
     d = ctx.data
     d["age"] = max(d["age"], age_of_round(d["round"]))
     ctx.turn = d["round"] * 10
-    d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0), "turn_in_round": 0})
+    d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
+              "turn_in_round": 0})
     deck = ctx.piles["deck"]
     if ctx.options["round_shuffle"] == "with_discard":
         for c in list(ctx.piles["discard"].cards):
