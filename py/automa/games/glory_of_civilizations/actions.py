@@ -13,6 +13,7 @@ from . import data
 from .flow import fail
 from .state import (
     AUTOMA,
+    STORAGE,
     add_glory,
     card_ui,
     current_card,
@@ -41,7 +42,8 @@ def _storage_action(ctx: Ctx, action: str) -> None:
     for area in data.record("main_action", action)["areas"]:
         place_cubes(ctx, area)
     gains = data.vocabulary()["storage"][action]
-    for item, n in gains.items():
+    # in the fixed storage order: the web build's JSON sorts table keys
+    for item, n in ((i, gains[i]) for i in STORAGE if i in gains):
         ctx.data["storage"][item] += int(n)
         ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}", n=int(n)),
                                            "total": ctx.data["storage"][item]},

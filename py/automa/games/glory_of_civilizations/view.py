@@ -38,7 +38,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
                   {"label": m("view.castles"), "value": d["castles"]},
                   {"label": m("view.wonder"), "value": m(f"wonder.{d['wonder']}")}]},
         {"title": m("view.cubes"),
-         "rows": [{"label": m(f"area.{a}"), "value": n} for a, n in d["cubes"].items() if n]
+         "rows": [{"label": m(f"area.{a}"), "value": d["cubes"][a]} for a in AREAS
+                  if d["cubes"].get(a)]
          or [{"label": m("view.no_cubes"), "value": 0}]},
     ]
     cards = []
