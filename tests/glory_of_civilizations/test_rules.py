@@ -319,3 +319,25 @@ def test_cube_rule_any_reading_tells_both_counts() -> None:
     s = run(new({"cube_rule": "any"}, deck(main=["gather"] * 4)),
             lambda s: len(logged(s, "log.cubes")) >= 2)
     assert len(logged(s, "log.cubes_any")) == 2
+
+
+def test_instant_achievement_puts_its_cube_on_the_card() -> None:
+    """"If it fulfils an instant achievement during its turn, put its cube on the card"."""
+    s = run(new(), at("prompt.ready"))
+    s.start("automa_achievement")
+    assert s._state["data"]["achievements"] == 1
+    assert logged(s, "log.achievement_cube")[0]["table"] is True
+    assert s.prompt is not None and s.prompt.key.endswith("prompt.ready")
+
+
+def test_setup_and_achievement_phase_are_checklists_for_the_table() -> None:
+    """Setup and the achievement phase (with the automa's exceptions and cleanup) are board
+    instructions the player ticks off."""
+    s = new()
+    keys = [e["key"].rsplit(".", 1)[1] for e in s.turn_summary()]
+    assert keys == ["mode", "board", "colour", "capital", "aid"]
+    s = run(s, at("prompt.achievements"))
+    keys = [e["key"].rsplit(".", 1)[1] for e in s.turn_summary()]
+    assert keys[:4] == ["ignore_religion", "glory", "ignore_taxes", "vote"]
+    assert keys[-3:] == ["cleanup_cubes", "cleanup_exhaust", "cleanup_cards"]
+    assert "consumption" in keys and "main_event" in keys

@@ -48,22 +48,31 @@ def setup(ctx: Ctx) -> None:
         "cities": 0, "castles": 0, "wonder": 0,
         "government": None, "religion": None,
         "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
+        "achievements": 0,
     })
     ctx.piles.create("box", cards)
     ctx.piles.create("deck")
     ctx.piles.create("row")
     ctx.piles.create("discard")
-    ctx.turn = 10
     ctx.log(AUTOMA, k(f"log.edition_{ctx.data['edition']}"), {"n": len(cards)})
+    for item, icon in SETUP_CHECKLIST:
+        ctx.log(AUTOMA, k(f"setup.{item}"), {"difficulty": m(f"difficulty.{opts['difficulty']}")},
+                None, table=True, icon=icon)
     ctx.ask(prompts.confirm(k("setup.components"), {
         "difficulty": m(f"difficulty.{opts['difficulty']}"),
         "edition": m(f"edition.{ctx.data['edition']}"),
     }, ui={"game": data.GAME_ID, "rule": m("rule.setup")}), setup_cards)
 
 
+SETUP_CHECKLIST = (("mode", "info"), ("board", "info"), ("colour", "build"),
+                   ("capital", "city"), ("aid", "info"))
+"""Setup (seeds/003), in the rulebook's order."""
+
+
 @steps
 def setup_cards(ctx: Ctx, answer: bool = True) -> None:
     """Shuffle the automa deck, take 12 random cards for the game, the rest back to the box."""
+    ctx.turn = 10
     box = ctx.piles["box"]
     box.shuffle(ctx.rng)
     chosen = box.cards[:data.CARDS_PER_GAME]
@@ -322,13 +331,28 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     numbers = [e["number"] for e in last["priority"]] if last else [1]
     event, extra = vote_target(numbers)
     vote = m("vote.extra" if extra else "vote.plain", event=event, extra=extra)
-    ctx.log(AUTOMA, k("log.vote"), {"vote": vote},
-            {"rule": m("rule.vote", card=last["number"] if last else 0), "candidates": numbers},
-            table=True, icon="vote")
+    storage = [m(f"storage.{s}", n=d["storage"][s]) for s in STORAGE]
+    for item, icon in ACHIEVEMENT_CHECKLIST:
+        if item == "vote":
+            ctx.log(AUTOMA, k("log.vote"), {"vote": vote},
+                    {"rule": m("rule.vote", card=last["number"] if last else 0),
+                     "candidates": numbers}, table=True, icon="vote")
+            continue
+        ctx.log(AUTOMA, k(f"achievement.{item}"), {"storage": storage, "coins": d["coins"]},
+                {"rule": m("rule.cleanup" if item.startswith("cleanup") else
+                           "rule.achievements")}, table=True, icon=icon)
     ctx.ask(prompts.confirm(k("prompt.achievements"), {
         "vote": vote, "event": event, "extra": extra, "round": d["round"],
-        "storage": [m(f"storage.{s}", n=d["storage"][s]) for s in STORAGE],
     }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
+
+
+ACHIEVEMENT_CHECKLIST = (
+    ("ignore_religion", "info"), ("glory", "vp"), ("ignore_taxes", "info"), ("vote", "vote"),
+    ("events", "card"), ("main_event", "resource"), ("adversities", "lose"),
+    ("blessing", "gain"), ("recurrent", "achievement"), ("consumption", "info"),
+    ("cleanup_cubes", "discard"), ("cleanup_exhaust", "discard"), ("cleanup_cards", "discard"),
+)
+"""The achievement phase for the automa (seeds/003), in the rulebook's order, with cleanup."""
 
 
 @steps
@@ -359,13 +383,9 @@ def instant_victory(ctx: Ctx, answer: bool) -> None:
 def cleanup(ctx: Ctx) -> None:
     """Cleanup: cubes off (one stays on the technology field), cards to the discard."""
     d = ctx.data
-    ctx.log(AUTOMA, k("log.cleanup_cubes"), {}, {"rule": m("rule.cleanup")}, table=True,
-            icon="discard")
-    ctx.log(AUTOMA, k("log.cleanup_exhaust"), {}, None, table=True, icon="discard")
     for c in list(row(ctx)):
         ctx.piles.move(c, "row", "discard")
-    ctx.log(AUTOMA, k("log.cleanup_cards"), {"n": len(row(ctx))}, None, table=True,
-            icon="discard")
+    ctx.log(AUTOMA, k("log.discarded"), {"n": len(row(ctx))}, {"rule": m("rule.cleanup")})
     d["row"] = []
     d["activated"] = 0
     d["cubes"] = dict.fromkeys(AREAS, 0)

@@ -8,7 +8,7 @@ from automa.core.game import Correction, Ctx, Procedure
 
 from . import data
 from .flow import end_game
-from .state import AREAS, FACE_UP, STORAGE, k, m, roman, row, steps
+from .state import AREAS, AUTOMA, FACE_UP, STORAGE, k, m, roman, row, steps
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
@@ -28,6 +28,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"label": m("view.government"), "value": gov},
         {"label": m("view.religion"), "value": rel},
         {"label": m("view.first_player"), "value": bool(d["first_player"])},
+        {"label": m("view.achievements"), "value": d["achievements"]},
     ]
     sections = [
         {"title": m("view.automa"), "rows": automa_rows},
@@ -61,11 +62,22 @@ def view(ctx: Ctx) -> dict[str, Any]:
 
 
 def procedures(ctx: Ctx) -> list[Procedure]:
-    """While waiting for the automa: a player wins at once by instant achievements."""
+    """While waiting for the automa: it fulfilled an instant achievement on its turn; a player
+    wins at once by instant achievements."""
     p = ctx.prompt
     if p is None or p.key not in (k("prompt.ready"), k("prompt.others_pass")):
         return []
-    return [Procedure("instant_victory", k("procedure.instant_victory"), "proc_instant_victory")]
+    return [Procedure("automa_achievement", k("procedure.automa_achievement"),
+                      "proc_automa_achievement"),
+            Procedure("instant_victory", k("procedure.instant_victory"), "proc_instant_victory")]
+
+
+@steps
+def proc_automa_achievement(ctx: Ctx) -> None:
+    """Its cube goes on the instant achievement it fulfilled during its turn (seeds/003)."""
+    ctx.data["achievements"] += 1
+    ctx.log(AUTOMA, k("log.achievement_cube"), {"n": ctx.data["achievements"]}, None,
+            table=True, icon="achievement")
 
 
 @steps
@@ -84,6 +96,7 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         Correction("glory", m("view.glory"), ("glory",), 0, 999),
         Correction("coins", m("view.coins"), ("coins",), 0, 999),
         Correction("age", m("view.age"), ("age",), 1, 3),
+        Correction("achievements", m("view.achievements"), ("achievements",), 0, 48),
         Correction("cities", m("view.cities"), ("cities",), 0, int(supply["city"])),
         Correction("castles", m("view.castles"), ("castles",), 0, int(supply["castle"])),
         Correction("wonder", m("view.wonder"), ("wonder",), choices=(0, 1, 2),
