@@ -45,7 +45,7 @@ def _storage_action(ctx: Ctx, action: str) -> None:
     # in the fixed storage order: the web build's JSON sorts table keys
     for item, n in ((i, gains[i]) for i in STORAGE if i in gains):
         ctx.data["storage"][item] += int(n)
-        ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}", n=int(n)),
+        ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
                                            "total": ctx.data["storage"][item]},
                 {"rule": m(f"rule.{action}")}, table=True, icon="resource")
 
