@@ -199,3 +199,38 @@ def test_cli_plays_with_a_deck_file(tmp_path: Any, capsys: Any) -> None:
     assert main(["play", G, "--seed", "1", "--deck", str(bad)], io.StringIO("q\n")) == 2
     assert "12" in capsys.readouterr().err
     assert main(["play", G, "--deck", str(tmp_path / "none.json")], io.StringIO("q\n")) == 2
+
+
+def test_editor_reads_and_sets_fields_by_path() -> None:
+    """Fields are read and set by their path; form text becomes numbers; bad values stay
+    for the check to name; unknown paths are refused."""
+    c = editor.blank_card(3)
+    c2 = editor.with_field(c, "priority.2.terrain", "forest")
+    c2 = editor.with_field(c2, "priority.2.number", "3")
+    c2 = editor.with_field(c2, "main.4", "battles")
+    c2 = editor.with_field(c2, "pointer", "2")
+    assert c["priority"][1]["terrain"] == data.terrains()[0]  # the original is unchanged
+    assert editor.field_value(c2, "priority.2.terrain") == "forest"
+    assert editor.field_value(c2, "priority.2.number") == 3
+    assert (editor.field_value(c2, "main.4"), c2["pointer"]) == ("battles", 2)
+    assert editor.field_value(c2, "priority.9.number") is None
+    bad = editor.with_field(c2, "free.1", "x" * 1000)
+    assert _keys(editor.validate_deck([bad], for_play=False)) == ["bad_choice"]
+    with pytest.raises(InvalidOption):
+        editor.with_field(c2, "priority.1.colour", "red")
+
+
+def test_companion_cards_are_an_editable_starting_point() -> None:
+    """The companion edition can be taken as the start of one's own deck."""
+    cards = editor.companion_cards()
+    assert editor.validate_deck(cards) == [] and "id" not in cards[0]
+
+
+@pytest.mark.parametrize("broken", [None, "card", {"priority": "x"}, {"priority": [1]},
+                                    {"main": {"a": 1}}, {"free": [b"x"]}])
+def test_editor_repairs_broken_structure_when_a_field_is_set(broken: Any) -> None:
+    """Setting a field on a broken card never raises: the broken part starts afresh."""
+    c = editor.with_field(broken, "priority.4.direction", "sw")
+    assert c["priority"][3]["direction"] == "sw"
+    c = editor.with_field(broken, "main.2", "market")
+    assert c["main"][1] == "market"

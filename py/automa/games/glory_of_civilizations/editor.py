@@ -76,6 +76,54 @@ def blank_card(number: int = 1) -> dict[str, Any]:
     }
 
 
+def _parts(path: str) -> list[str | int]:
+    return [int(x) - 1 if x.isdigit() else x for x in path.split(".")]
+
+
+def field_value(card: dict[str, Any], path: str) -> Any:
+    """The value of one field (``path`` as in :func:`fields`) of a card, or None."""
+    value: Any = card
+    for part in _parts(path):
+        try:
+            value = value[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
+def with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of a card with one field set (``path`` as in :func:`fields`); numbers given as
+    text (from a form) become numbers. Invalid values are kept: :func:`validate_deck` names
+    them."""
+    if path not in {f["path"] for f in fields()}:
+        raise InvalidOption(f"{GAME_ID}.error.unknown_path")
+    if isinstance(value, str) and value.strip().isdigit() and len(value) < 6 and (
+            path in ("number", "pointer") or path.endswith(".number")):
+        value = int(value.strip())
+    *head, last = _parts(path)
+    try:
+        new = json.loads(json.dumps({**blank_card(), **card}))
+    except (TypeError, ValueError, RecursionError):
+        new = blank_card()
+    for _ in range(2):
+        try:
+            target: Any = new
+            for part in head:
+                target = target[part]
+            target[last] = value
+            break
+        except (TypeError, KeyError, IndexError):
+            # a broken structure under this field (only a dotted path can meet one): start
+            # that part afresh from the blank card
+            new[str(head[0])] = blank_card()[str(head[0])]
+    return dict(new)
+
+
+def companion_cards() -> list[dict[str, Any]]:
+    """The companion edition as editable cards (a starting point for keying in a deck)."""
+    return [data.canonical(c) for c in data.companion_deck().values()]
+
+
 def validate_deck(cards: Any, *, for_play: bool = True) -> list[dict[str, Any]]:
     """Every problem of a deck as translated messages (empty: the deck is fine).
 
