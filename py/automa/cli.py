@@ -219,6 +219,8 @@ def _list(lang: str) -> int:
         print(f"  {g['id']}: {render(g['name'], {}, lang)}")
         for o in g["options"]:
             allowed = ", ".join(str(c) for c in o["choices"])
+            if o["type"] == "data":  # e.g. a deck of cards: given as a file with --deck
+                allowed = "--deck FILE"
             print("    " + render("cli.option_line", {
                 "option": o["id"], "value": o["default"], "allowed": allowed}, lang))
     return 0

@@ -41,7 +41,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"title": m("view.cubes"),
          "rows": [{"label": m(f"area.{a}"), "value": d["cubes"][a]} for a in AREAS
                   if d["cubes"].get(a)]
-         or [{"label": m("view.no_cubes"), "value": 0}]},
+         or [{"label": m("view.no_cubes"), "value": ""}]},
     ]
     cards = []
     visible = row(ctx)[:d["activated"] + FACE_UP]
