@@ -172,7 +172,7 @@ def test_the_game_says_which_deck_is_in_use() -> None:
     for cards, edition in ((None, "companion"), (deck(12), "custom")):
         s = new({}, cards)
         rows = s.view()["sections"][0]["rows"]
-        assert rows[0]["value"]["key"] == f"{G}.edition.{edition}"
+        assert rows[0]["value"]["key"] == f"{G}.edition_view.{edition}"
         assert s._log[0]["action"]["key"] == f"{G}.log.edition_{edition}"
 
 

@@ -19,7 +19,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
     automa_rows: list[dict[str, Any]] = [
-        {"label": m("view.deck"), "value": m(f"edition.{d['edition']}")},
+        {"label": m("view.deck"), "value": m(f"edition_view.{d['edition']}")},
         {"label": m("view.round"), "value": d["round"]},
         {"label": m("view.age"), "value": roman(d["age"])},
         {"label": m("view.difficulty"), "value": m(f"difficulty.{ctx.options['difficulty']}")},
