@@ -234,3 +234,16 @@ def test_editor_repairs_broken_structure_when_a_field_is_set(broken: Any) -> Non
     assert c["priority"][3]["direction"] == "sw"
     c = editor.with_field(broken, "main.2", "market")
     assert c["main"][1] == "market"
+
+
+def test_a_tampered_deck_in_a_save_is_refused_with_a_typed_error() -> None:
+    """A save whose deck was broken by hand does not load; the error says why."""
+    from automa.core.errors import AutomaError
+
+    s = new({}, deck(12), seed=2)
+    s.answer(True)
+    save = json.loads(s.to_json())
+    save["options"]["custom_deck"][3]["pointer"] = 9
+    with pytest.raises(AutomaError) as e:
+        automa.load_game(json.dumps(save))
+    assert "pointer" in json.dumps(e.value.to_json())
