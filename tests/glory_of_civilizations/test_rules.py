@@ -341,3 +341,15 @@ def test_setup_and_achievement_phase_are_checklists_for_the_table() -> None:
     assert keys[:4] == ["ignore_religion", "glory", "ignore_taxes", "vote"]
     assert keys[-3:] == ["cleanup_cubes", "cleanup_exhaust", "cleanup_cards"]
     assert "consumption" in keys and "main_event" in keys
+
+
+def test_wonder_two_stages_reading_takes_two_technologies() -> None:
+    """Reading "2 stages per action": base and completed side at once, two technologies; the
+    second search goes on after the pair just taken."""
+    s = run(new({"wonder_stages": 2, "players": 4},
+                deck(main=["build_wonder", "produce", "market", "gather"])),
+            at("prompt.tech"), {"prompt.site_wonder": True})
+    assert s._state["data"]["wonder"] == 2
+    assert len(logged(s, "log.wonder_base")) == len(logged(s, "log.wonder_flip")) == 1
+    s.answer(True)
+    assert s.prompt.key.endswith("prompt.tech") and s.prompt.params["try"] == 2

@@ -124,9 +124,10 @@ def act_build_wonder(ctx: Ctx, row: int, tried: int) -> None:
 def _wonder_stage(ctx: Ctx, stage: int) -> None:
     before = ctx.data["wonder"]
     ctx.data["wonder"] = stage
-    ctx.log(AUTOMA, k("log.wonder_flip" if stage == 2 else "log.wonder_base"), {},
-            {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
-            icon="wonder")
+    for built in range(before + 1, stage + 1):
+        ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
+                {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
+                icon="wonder")
     ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
             icon="block")
     ctx.then("tech_try", attempt=0, left=stage - before)

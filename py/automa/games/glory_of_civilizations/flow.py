@@ -232,7 +232,8 @@ def tech_answer(ctx: Ctx, answer: bool, attempt: int, left: int) -> None:
     ctx.log(AUTOMA, k("log.tech"), {"row": r, "col": c},
             {"rule": m("rule.tech_pair", n=attempt + 1)}, table=True, icon="tech")
     if left > 1:
-        ctx.then("tech_try", attempt=0, left=left - 1)
+        # the next one (Wonder stages): the pairs up to this one are empty now
+        ctx.then("tech_try", attempt=attempt + 1, left=left - 1)
 
 
 # --- the main action --------------------------------------------------------------------------
