@@ -154,7 +154,7 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
     if i < data.PRIORITY_ENTRIES:
         ctx.then("site_ask", purpose=purpose, i=i + 1, row=row, tried=tried, piece=piece)
         return
-    if purpose == "buildings":
+    if purpose == "buildings" and ctx.data["age"] > 1:
         n = ctx.data["age"]
         ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1), {"n": n},
                               ui=card_ui(ctx, "priority.1")),
