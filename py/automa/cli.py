@@ -219,6 +219,8 @@ def _list(lang: str) -> int:
         print(f"  {g['id']}: {render(g['name'], {}, lang)}")
         for o in g["options"]:
             allowed = ", ".join(str(c) for c in o["choices"])
+            if o["type"] == "data":  # e.g. a deck of cards: given as a file with --deck
+                allowed = "--deck FILE"
             print("    " + render("cli.option_line", {
                 "option": o["id"], "value": o["default"], "allowed": allowed}, lang))
     return 0
@@ -236,6 +238,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
     play.add_argument("--lang", dest="play_lang", choices=("en", "uk"))
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
+    play.add_argument("--deck", metavar="FILE",
+                      help="play with your own card deck (a deck file for the custom_deck option)")
     args = parser.parse_args(argv)
     lang = getattr(args, "play_lang", None) or args.lang
     if args.command == "list":
@@ -245,13 +249,16 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
         if args.load:
             session = automa.load_game(Path(args.load).read_text(encoding="utf-8"))
         else:
-            options = dict(o.partition("=")[::2] for o in args.option)
+            options: dict[str, Any] = dict(o.partition("=")[::2] for o in args.option)
+            if args.deck:
+                options["custom_deck"] = Path(args.deck).read_text(encoding="utf-8")
             session = automa.new_game(args.game, options, args.seed)
     except AutomaError as e:
         print(e.message(lang), file=sys.stderr)
         return 2
     except OSError as e:
-        print(render("cli.cannot_read_file", {"file": args.load, "detail": str(e)}, lang),
+        print(render("cli.cannot_read_file", {"file": args.load or args.deck, "detail": str(e)},
+                     lang),
               file=sys.stderr)
         return 2
 
