@@ -165,9 +165,9 @@ def gain_focus_card(ctx: Ctx, space_level: int) -> None:
     candidates = [i + 1 for i, lv in enumerate(levels) if lv == lowest]
     slot = ctx.rng.choice(candidates)
     new_level = max(space_level, lowest + 1)
-    replace_card(ctx, slot, new_level, "dial")
     log_ap(ctx, "log.gain_pick", {"level": data.ROMAN[lowest]},
            why={"rule": m("why.lowest_level_random"), "candidates": candidates, "pick": slot})
+    replace_card(ctx, slot, new_level, "dial")
 
 
 def spaces_passed(ctx: Ctx, old: int, new: int) -> list[tuple[int, int]]:
