@@ -67,6 +67,8 @@ def scripted_answer(s: Session, rng: Rng, turns: int) -> Any:
         return "game_over" if s.turn >= turns else "ap_turn"
     if k == "prompt.who_won":
         return "human"
+    if k == "prompt.confirm_end":
+        return True
     if p.kind in ("confirm", "scan"):
         return True
     if p.kind == "count":

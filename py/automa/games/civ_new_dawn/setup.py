@@ -106,23 +106,30 @@ def ready(ctx: Ctx, answer: str) -> None:
     if answer == "ap_turn":
         ctx.then(ap_turn)
         return
-    agendas = sum(ctx.data["agendas"])
-    ctx.ask(prompts.pick_one(k("prompt.who_won"), ["ap", "human", "back"], {"n": agendas},
-                             labels=[m("answer.ap_won"), m("answer.human_won"),
-                                     m("answer.back")],
-                             ui=card_ui(ctx, rule=m("rule.victory"))), game_end)
+    ctx.ask(prompts.pick_one(k("prompt.who_won"), ["ap", "human"],
+                             {"n": sum(ctx.data["agendas"])},
+                             labels=[m("answer.ap_won"), m("answer.human_won")],
+                             ui=card_ui(ctx, rule=m("rule.victory"))), who_won)
 
 
 @steps
-def game_end(ctx: Ctx, answer: str) -> None:
-    """The game ends (base rules: one agenda completed on each victory card)."""
-    if answer == "back":
+def who_won(ctx: Ctx, answer: str) -> None:
+    """Check the win: an agenda on every victory card (base rules, game end)."""
+    ctx.ask(prompts.yes_no(k("prompt.confirm_end"), {"winner": m(f"answer.{answer}_won")},
+                           ui=card_ui(ctx, rule=m("rule.victory"))), game_end, winner=answer)
+
+
+@steps
+def game_end(ctx: Ctx, answer: bool, winner: str) -> None:
+    """The game ends; a mistaken claim goes back to the AP's turn."""
+    if not answer:
+        log_ap(ctx, "log.no_win_yet")
         ctx.then(await_turn)
         return
-    ctx.data["winner"] = answer
-    if answer == "ap":
+    ctx.data["winner"] = winner
+    if winner == "ap":
         ctx.data["agendas"] = [True, True, True]
-    ctx.log(AP, k(f"log.game_end.{answer}"), {"turns": ctx.turn})
+    ctx.log(AP, k(f"log.game_end.{winner}"), {"turns": ctx.turn})
     ctx.finish()
 
 
