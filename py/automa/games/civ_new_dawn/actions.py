@@ -348,8 +348,10 @@ def wonder_cost(ctx: Ctx, answer: int, i: int) -> None:
                                    "cost": answer},
            why={"rule": m("why.wonder_payment")})
     for what, n in spent:
-        key = "resource" if what.startswith("resource.") else what
-        log_table(ctx, f"log.pay.{key}", {"n": n, "resource": m(what)}, icon="coin")
+        if what.startswith("resource."):
+            log_table(ctx, "log.pay.resource", {"resource": m(what)}, icon="resource")
+        else:
+            log_table(ctx, f"log.pay.{what}", {"n": n}, icon="coin")
     ctx.ask(prompts.pick_one(k("prompt.wonder_type"), list(data.TYPES), {},
                              labels=[m(f"type.{t}") for t in data.TYPES],
                              ui=card_ui(ctx, r["card"], (f"step{i}",))), wonder_type)
