@@ -409,7 +409,10 @@ def test_caravan_to_rival_takes_the_first_available_diplomacy_card() -> None:
     s.start("visit_rival")
     s.answer("2")
     s.answer(["defensive_pact", "embassy"])
-    assert data(s)["diplomacy"]["2"] == ["defensive_pact"]
+    assert data(s)["diplomacy"]["2"] == "defensive_pact"
+    s.start("visit_rival")
+    s.answer("2")                      # already holds one of this rival's cards: none more
+    assert entries(s, "log.diplomacy_has")
 
 
 def test_attacked_city_state_card_is_returned_first() -> None:

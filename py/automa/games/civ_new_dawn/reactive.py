@@ -247,9 +247,9 @@ def proc_visit_rival(ctx: Ctx) -> None:
 def proc_visit_which(ctx: Ctx, answer: str) -> None:
     """If the AP has none of this rival's cards: which of them can still be taken."""
     held = ctx.data["diplomacy"][answer]
-    if held:
+    if held != "none":
         log_ap(ctx, "log.diplomacy_has", {"rival": m("rival", n=int(answer)),
-                                          "card": m(f"diplomacy.{held[0]}")})
+                                          "card": m(f"diplomacy.{held}")})
         return
     ctx.ask(prompts.pick_subset(k("prompt.diplomacy_available"), list(data.DIPLOMACY),
                                 {"rival": m("rival", n=int(answer))},
@@ -265,7 +265,7 @@ def proc_diplomacy(ctx: Ctx, answer: list[str], rival: str) -> None:
         log_ap(ctx, "log.diplomacy_none", {"rival": m("rival", n=int(rival))})
         return
     card = answer[0]
-    ctx.data["diplomacy"][rival].append(card)
+    ctx.data["diplomacy"][rival] = card
     log_table(ctx, "log.diplomacy_take", {"rival": m("rival", n=int(rival)),
                                           "card": m(f"diplomacy.{card}")}, icon="card",
               why={"rule": m("why.diplomacy_order"), "candidates": answer, "pick": card})

@@ -47,7 +47,7 @@ def setup(ctx: Ctx) -> None:
         "wonders": {t: 0 for t in data.TYPES},
         "city_states": {t: 0 for t in data.TYPES},
         "cities": 1,
-        "diplomacy": {str(p): [] for p in range(1, humans + 1)},
+        "diplomacy": {str(p): "none" for p in range(1, humans + 1)},
         "agendas": [False, False, False],
         "res": None,
         "winner": None,

@@ -50,8 +50,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
                 {"title": m("view.row"), "rows": focus_rows}]
     if owned:
         sections.append({"title": m("view.owned_title"), "rows": owned})
-    held = [{"label": m("rival", n=int(p)), "value": m(f"diplomacy.{cards[0]}")}
-            for p, cards in sorted(d["diplomacy"].items()) if cards]
+    held = [{"label": m("rival", n=int(p)), "value": m(f"diplomacy.{card}")}
+            for p, card in sorted(d["diplomacy"].items()) if card != "none"]
     if held:
         sections.append({"title": m("view.diplomacy"), "rows": held})
     sections.append({"title": m("view.victory"), "rows": [
@@ -72,6 +72,11 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         cards = tuple(data.card_of(t, lv) for lv in data.LEVELS)
         out.append(Correction(f"slot_{slot}", m("view.slot_card", n=slot), ("row", slot - 1),
                               choices=cards, choice_labels=tuple(m(f"card.{c}") for c in cards)))
+    cards_held = ("none", *data.DIPLOMACY)
+    out += [Correction(f"diplomacy_{p}", m("view.diplomacy_of", rival=m("rival", n=int(p))),
+                       ("diplomacy", p), choices=cards_held,
+                       choice_labels=tuple(m(f"diplomacy.{c}") for c in cards_held))
+            for p in sorted(ctx.data["diplomacy"])]
     if is_leader(ctx, "teddy"):
         out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0, 8)
                 for t in data.TYPES]
@@ -91,6 +96,9 @@ def _fixed() -> tuple[Correction, ...]:
             for r in data.RESOURCES]
     out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
                        0, 8) for t in data.TYPES]
+    out += [Correction(f"agenda_{i}", m("victory_card", n=i), ("agendas", i - 1),
+                       choices=(False, True), choice_labels=(m("view.not_done"), m("view.done")))
+            for i in (1, 2, 3)]
     out += [Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
                        ("city_states", t), 0, 8) for t in data.TYPES]
     return tuple(out)
