@@ -120,5 +120,5 @@ def value_label(value: Any) -> dict[str, Any] | None:
 
 
 def turn_label(turn: int) -> dict[str, Any] | None:
-    """"AP turn 4"."""
-    return m("turn_label", n=turn)
+    """"AP turn 4" (setup, turn 0, keeps the plain number)."""
+    return m("turn_label", n=turn) if turn > 0 else None
