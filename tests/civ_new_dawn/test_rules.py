@@ -448,3 +448,67 @@ def test_every_bad_answer_is_refused_and_changes_nothing() -> None:
     with pytest.raises(InvalidAnswer):
         s.answer(999)
     assert s.to_json() == before
+
+
+def test_civil_service_places_one_more_token_next_to_any_friendly_space() -> None:
+    """Civil Service: 3 tokens next to cities, then 1 more next to any friendly space; with the
+    default reading an unplaceable 4th token becomes a trade token too."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "foreign_trade", "masonry", "pottery", "civil_service"])
+    s.answer(True)
+    s.answer(3)                        # 3 legal spaces next to cities: all get one
+    assert key(s) == "prompt.legal_spaces"
+    assert s.prompt.params["near"]["key"].endswith("near.space")
+    s.answer(0)                        # no space for the 4th
+    assert data(s)["tokens"]["culture"] == 1
+
+    s = new(1, leader="rome", civil_service_fallback=False)
+    set_row(s, ["astrology", "foreign_trade", "masonry", "pottery", "civil_service"])
+    s.answer(True)
+    s.answer(3)
+    s.answer(0)
+    assert data(s)["tokens"]["culture"] == 0
+
+
+def test_mass_media_weakens_rival_tokens_before_placing() -> None:
+    """Mass Media: flip or remove rival tokens next to friendly spaces, then place 4."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "foreign_trade", "masonry", "pottery", "mass_media"])
+    s.answer(True)
+    assert entries(s, "log.weaken_rivals") and key(s) == "prompt.legal_spaces"
+    s.answer(4)
+    assert entries(s, "log.place_tokens")[-1]["action"]["params"]["n"] == 4
+
+
+def test_steam_power_gains_a_random_resource_and_currency_defeats_barbarians() -> None:
+    """Steam Power: +1 resource of a random type; Currency: barbarians next to friendly spaces
+    are defeated without trade tokens (Gilgamesh still gains his resources)."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "currency", "masonry", "pottery", "steam_power"])
+    s.answer(True)
+    assert sum(data(s)["resources"].values()) == 1
+    assert entries(s, "log.gain_resource")[0]["why"]["candidates"] == list(cards.RESOURCES)
+
+    s = new(1, leader="sumer")
+    set_row(s, ["astrology", "steam_power", "masonry", "pottery", "currency"])
+    s.answer(True)
+    assert entries(s, "log.currency_barbarians")
+    assert key(s) == "prompt.barbarians_defeated"
+    s.answer(2)
+    assert sum(data(s)["resources"].values()) == 2 and sum(data(s)["tokens"].values()) == 0
+
+
+def test_economy_tokens_let_a_caravan_arrive() -> None:
+    """Foreign Trade moves 3; a destination 5 away is reached by spending 2 tokens."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"],
+            {"economy": 3})
+    s.answer(True)
+    s.answer("cs_lacking")
+    s.answer(1)
+    s.answer(5)
+    assert data(s)["tokens"]["economy"] == 1
+    assert entries(s, "log.caravan_arrives")
+    assert key(s) == "prompt.city_state_type"
+    s.answer("science")
+    assert data(s)["city_states"]["science"] == 1
