@@ -512,3 +512,11 @@ def test_economy_tokens_let_a_caravan_arrive() -> None:
     assert key(s) == "prompt.city_state_type"
     s.answer("science")
     assert data(s)["city_states"]["science"] == 1
+
+
+def test_mathematics_reading_without_its_own_token() -> None:
+    """Reading ``mathematics_self`` off: the token goes to the next card (slot 4 on a tie)."""
+    s = new(1, leader="rome", mathematics_self=False)
+    set_row(s, ["masonry", "pottery", "early_empire", "foreign_trade", "mathematics"])
+    s.answer(True)
+    assert data(s)["dial"] == 5 and data(s)["tokens"]["economy"] == 1

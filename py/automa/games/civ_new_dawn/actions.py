@@ -23,6 +23,7 @@ from .state import (
     log_table,
     m,
     replace_card,
+    slot_of,
     steps,
 )
 from .walk import start_walk
@@ -414,13 +415,8 @@ def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
 def gain_trade_token(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     """Mathematics: one trade token from the supply on the card with the fewest (reading
     ``mathematics_self``: Mathematics itself may take it, and then spends it)."""
-    if ctx.options["mathematics_self"]:
-        gain_trade_tokens(ctx, 1)
-        return
-    science = ctx.data["tokens"]["science"]
-    ctx.data["tokens"]["science"] = 10 ** 6  # out of the running for this one token
-    gain_trade_tokens(ctx, 1)
-    ctx.data["tokens"]["science"] = science
+    own = None if ctx.options["mathematics_self"] else slot_of(ctx, "science")
+    gain_trade_tokens(ctx, 1, exclude_slot=own)
 
 
 def upgrade_card(ctx: Ctx, step: dict[str, Any], i: int) -> None:

@@ -116,13 +116,13 @@ def log_ap(ctx: Ctx, key: str, params: dict[str, Any] | None = None,
 
 
 # --- trade tokens ------------------------------------------------------------------------
-def gain_trade_tokens(ctx: Ctx, n: int) -> None:
+def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None:
     """Place ``n`` trade tokens one at a time on the focus card with the fewest, ties going to
     the card highest in the row (AP rules, Gaining Trade Tokens; "highest" = slot 5 first, as
     the capital-attack example shows)."""
     tokens = ctx.data["tokens"]
     for _ in range(n):
-        slots = list(range(5, 0, -1))
+        slots = [s for s in range(5, 0, -1) if s != exclude_slot]
         counts = [tokens[data.card(card_in(ctx, s))["type"]] for s in slots]
         fewest = min(counts)
         slot = slots[counts.index(fewest)]
@@ -130,8 +130,8 @@ def gain_trade_tokens(ctx: Ctx, n: int) -> None:
         tokens[data.card(card_id)["type"]] += 1
         log_table(ctx, "log.trade_token", {"card": card_name(card_id), "slot": slot,
                                            "n": fewest + 1}, icon="trade",
-                  why={"rule": m("why.fewest_tokens"), "candidates": counts[::-1],
-                       "pick": slot})
+                  why={"rule": m("why.fewest_tokens"), "candidates": slots, "pick": slot,
+                       "tokens": counts})
 
 
 # --- focus cards ---------------------------------------------------------------------------
