@@ -11,12 +11,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from civ_play import data, entries, key, log_keys, new, play_to
 
+from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
 from automa.games.civ_new_dawn.actions import caravan_spend
 from automa.games.civ_new_dawn.military import attack_spend, defence_spend
 
 
-def set_row(s, row: list[str], tokens: dict[str, int] | None = None) -> None:  # type: ignore[no-untyped-def]
+def set_row(s: Session, row: list[str], tokens: dict[str, int] | None = None) -> None:
     """Put these cards in slots 1..5 and these trade tokens on them."""
     d = data(s)
     d["row"] = list(row)
@@ -24,7 +25,7 @@ def set_row(s, row: list[str], tokens: dict[str, int] | None = None) -> None:  #
 
 
 # --- worked examples -------------------------------------------------------------------------
-def _gaining_example(seed: int):  # type: ignore[no-untyped-def]
+def _gaining_example(seed: int) -> Session:
     s = new(seed, leader="rome")
     set_row(s, ["iron_working", "foreign_trade", "drama_and_poetry", "animal_husbandry",
                 "astrology"], {"science": 1})
