@@ -93,9 +93,10 @@ def _header(c: dict[str, Any], lang: str) -> str:
     t = c["type"]
     colour = COLOURS[t]
     name_lines = wrap(_t(f"card.{c['id']}", lang), 18)
-    out = [emblem(t, 80, 80),
-           f'<rect x="24" y="130" width="112" height="30" rx="6" fill="{colour}"/>',
-           _text(80, 152, _t(f"type.{t}", lang), 16, "middle", "bold", PAPER),
+    ribbon = _t(f"type.{t}", lang)
+    out = [emblem(t, 84, 80),
+           f'<rect x="16" y="130" width="136" height="30" rx="6" fill="{colour}"/>',
+           _text(84, 151, ribbon, 16 if len(ribbon) <= 12 else 13, "middle", "bold", PAPER),
            f'<path d="M{W - 118},24 h84 v110 l-42,-22 l-42,22 Z" fill="{colour}"/>',
            _text(W - 76, 92, data.ROMAN[c["level"]], 40, "middle", "bold", PAPER)]
     for i, line in enumerate(name_lines[:3]):
