@@ -521,3 +521,16 @@ def test_mathematics_reading_without_its_own_token() -> None:
     set_row(s, ["masonry", "pottery", "early_empire", "foreign_trade", "mathematics"])
     s.answer(True)
     assert data(s)["dial"] == 5 and data(s)["tokens"]["economy"] == 1
+
+
+def test_a_rival_wins_against_the_ap_capital() -> None:
+    """The mirror of Attacking Capitals: the wonder goes, and 2 trade tokens leave the AP's
+    cards highest in its row, one at a time (slot 5 first)."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "foreign_trade", "masonry", "early_empire", "pottery"],
+            {"industry": 1, "culture": 3})
+    data(s)["wonders"]["science"] = 1
+    s.start("capital_lost")
+    s.answer("science")
+    assert data(s)["wonders"]["science"] == 0
+    assert data(s)["tokens"]["industry"] == 0 and data(s)["tokens"]["culture"] == 2

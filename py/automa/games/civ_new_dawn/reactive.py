@@ -34,6 +34,7 @@ PROCEDURES = (
     ("lose_card", "proc_lose_card"),
     ("defend", "proc_defend"),
     ("capital", "proc_capital"),
+    ("capital_lost", "proc_capital_lost"),
     ("barbarian", "proc_barbarian"),
     ("attack_city_state", "proc_attack_city_state"),
     ("visit_rival", "proc_visit_rival"),
@@ -203,6 +204,35 @@ def proc_capital_tokens(ctx: Ctx, answer: int) -> None:
     if answer:
         log_table(ctx, "log.capital_take", {"n": answer}, icon="trade")
         gain_trade_tokens(ctx, answer)
+
+
+@steps
+def proc_capital_lost(ctx: Ctx) -> None:
+    """A rival won against the AP's capital: which wonder was in it, if any."""
+    held = [t for t in data.TYPES if ctx.data["wonders"][t] > 0]
+    ctx.ask(prompts.pick_one(k("prompt.capital_lost_wonder"), ["none", *held], {},
+                             labels=[m("answer.no_wonder"), *[m(f"type.{t}") for t in held]],
+                             ui=card_ui(ctx, rule=m("rule.capital_lost"))), proc_capital_lost_do)
+
+
+@steps
+def proc_capital_lost_do(ctx: Ctx, answer: str) -> None:
+    """The wonder goes to the rival; 2 trade tokens leave the AP's cards highest in its row
+    (the same rule the AP follows when it wins against a capital; rules-model A10)."""
+    if answer != "none":
+        ctx.data["wonders"][answer] -= 1
+        log_table(ctx, "log.capital_lost_wonder", {"type": m(f"type.{answer}")}, icon="lose")
+    taken = 0
+    for slot in range(5, 0, -1):
+        card = card_in(ctx, slot)
+        t = data.card(card)["type"]
+        while taken < 2 and ctx.data["tokens"][t] > 0:
+            ctx.data["tokens"][t] -= 1
+            taken += 1
+            log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot},
+                      icon="lose")
+    if not taken:
+        log_ap(ctx, "log.no_token_to_take")
 
 
 @steps
