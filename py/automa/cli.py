@@ -299,7 +299,7 @@ MAX_FILE_BYTES = MAX_SAVE_CHARS * 4
 
 
 def read_save(path: Path) -> str:
-    """A save file's text; directories, devices, huge and binary files raise OSError."""
+    """A save (or deck) file's text; folders, devices, huge and binary files raise OSError."""
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "directory", str(path))
     with path.open("rb") as f:
@@ -352,6 +352,8 @@ def _list(lang: str) -> int:
         print(f"  {g['id']}: {render(g['name'], {}, lang)}")
         for o in g["options"]:
             allowed = ", ".join(str(c) for c in o["choices"])
+            if o["type"] == "data":  # e.g. a deck of cards: given as a file with --deck
+                allowed = "--deck FILE"
             print("    " + render("cli.option_line", {
                 "option": o["id"], "value": o["default"], "allowed": allowed}, lang))
     return 0
@@ -375,6 +377,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", dest="play_lang", choices=("en", "uk"))
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
+    play.add_argument("--deck", metavar="FILE",
+                      help="play with your own card deck (a deck file for the custom_deck option)")
     play.add_argument("--save", metavar="FILE",
                       help="autosave to FILE (default: a file in the user's data folder)")
     play.add_argument("--resume", action="store_true", help="continue the autosaved game")
@@ -387,7 +391,15 @@ def _start(args: argparse.Namespace, lang: str,
     """The session to play: loaded (--load, --resume) or new; an exit code on failure."""
     source = Path(args.load) if args.load else autosave if args.resume else None
     if source is None:
-        options = dict(o.partition("=")[::2] for o in args.option)
+        options: dict[str, Any] = dict(o.partition("=")[::2] for o in args.option)
+        if args.deck:
+            try:
+                options["custom_deck"] = read_save(Path(args.deck))
+            except OSError as e:
+                print(render("cli.cannot_read_file",
+                             {"file": args.deck, "detail": os_detail(e, lang)}, lang),
+                      file=sys.stderr)
+                return 2
         return automa.new_game(args.game, options, args.seed), None, ""
     try:
         text = read_save(source)

@@ -62,8 +62,11 @@ def transcript(options: dict[str, Any], seed: int, lang: str = "en") -> str:
         log = session.log
         for entry in log[shown:]:
             a = entry["action"]
-            lines.append(f"  [{entry['turn']}] {entry['actor']}: "
-                         f"{render(a['key'], a['params'], lang)}")
+            label = session.game.turn_label(entry["turn"])
+            when = render(label["key"], label["params"], lang) if label else entry["turn"]
+            who = render(f"{GAME}.actor.{entry['actor']}", {}, lang)
+            mark = "☐ " if entry.get("table") else ""
+            lines.append(f"  [{when}] {mark}{who} {render(a['key'], a['params'], lang)}")
         shown = len(log)
         prompt = session.prompt
         if prompt is None:
@@ -89,7 +92,10 @@ def cli_line(prompt: Prompt, value: Any) -> str:
     if prompt.kind == "pick_subset":
         return " ".join(str(prompt.choices.index(v) + 1) for v in value)
     if prompt.kind == "values":
-        return " ".join(str(value[str(c)]) for c in prompt.choices)
+        # The CLI reads a number in 1..len(domain) as a place in the domain (core cli._pick),
+        # so a level is typed as its place: level 5 is "6" (reported to the integrator).
+        domain = prompt.domain or []
+        return " ".join(str(domain.index(value[str(c)]) + 1) for c in prompt.choices)
     raise AssertionError(prompt.kind)
 
 

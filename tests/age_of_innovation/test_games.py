@@ -57,8 +57,8 @@ def test_cli_plays_seed_3_to_the_end(lang: str) -> None:
     assert code == 0
     shown = out.getvalue()
     final = expected.state["data"]["score"]
-    marker = "Final score of the Automa" if lang == "en" else "Фінальний рахунок автоми"
-    assert f"{marker}: {final}" in shown
+    marker = "ends the game with" if lang == "en" else "завершує гру, маючи очок:"
+    assert f"{marker} {final}" in shown
     assert "!" not in [line[:1] for line in shown.splitlines()]  # no rejected answer
 
 
@@ -74,4 +74,4 @@ def test_cli_as_a_module_with_stdin() -> None:
                            "--seed", "3"], input=text, capture_output=True, text=True,
                           env=env, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
-    assert f"Final score of the Automa: {expected.state['data']['score']}" in done.stdout
+    assert f"ends the game with {expected.state['data']['score']}" in done.stdout

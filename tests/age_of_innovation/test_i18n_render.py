@@ -59,5 +59,8 @@ def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -
     assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
     assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
     plain = card_svg("age_of_innovation", card, (), lang)
-    assert "#f2b705\" stroke-width=\"12\"" in svg and "stroke-width=\"12\"" not in plain
+    assert "#f2b705\" stroke-width=\"14\"" in svg and "stroke-width=\"14\"" not in plain
     assert "age_of_innovation." not in svg  # no untranslated message ids
+    # readable at phone size (160 px wide: 1 px is about 4 units): no print below 7 px
+    sizes = [int(t.getAttribute("font-size")) for t in doc.getElementsByTagName("text")]
+    assert sizes and min(sizes) >= 30

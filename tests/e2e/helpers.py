@@ -7,6 +7,7 @@ import math
 import re
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,31 @@ ANSWER_JS = "(x) => {" + FIND_ANSWER_JS + """
           error: error ? error.textContent : null};
 }
 """
+
+
+def _civ_new_dawn_strategy(key: str, tap: int, x: float) -> float:
+    """Civilization AP: a game ends only when the player says someone won (the rules have no
+    other end), so play the AP's turns for a while, then end it."""
+    if key.endswith(".prompt.ready"):
+        return 0.0 if tap < 60 else 0.99
+    if key.endswith((".prompt.who_won", ".prompt.confirm_end")):
+        return 0.0
+    return x
+
+
+ANSWER_STRATEGIES: dict[str, Callable[[str, int, float], float]] = {
+    "civ_new_dawn": _civ_new_dawn_strategy,
+}
+"""Per-game answer strategies for whole games: ``(prompt key, tap number, x) -> x``."""
+
+
+def strategy_x(page: Page, game: str, tap: int, x: float) -> float:
+    """The ``x`` a game's answer strategy picks for the prompt on screen (``x`` if none)."""
+    strategy = ANSWER_STRATEGIES.get(game)
+    if strategy is None:
+        return x
+    key = page.get_attribute("#prompt", "data-key") or ""
+    return strategy(key, tap, x)
 
 
 def dist_games() -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import answer, dist_games, open_app
+from helpers import answer, dist_games, open_app, strategy_x
 from playwright.sync_api import Page
 
 import automa
@@ -55,7 +55,7 @@ def test_a_whole_game_plays_to_its_end_in_the_app(page: Page, base_url_app: str,
     page.wait_for_selector("#prompt")
     taps: list[dict[str, Any]] = []
     for i in range(MAX_TAPS):
-        result = answer(page, (i * 0.618) % 1.0)
+        result = answer(page, strategy_x(page, game, i, (i * 0.618) % 1.0))
         if result is None:
             break
         assert not result.get("error"), f"error after {result['key']}: {result['error']}"

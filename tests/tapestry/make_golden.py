@@ -30,7 +30,10 @@ def transcript(level: int, seed: int) -> str:
         for entry in session.log[shown:]:
             actor = render(f"tapestry.actor.{entry['actor']}")
             text = render(entry["action"]["key"], entry["action"]["params"])
-            lines.append(f"  [{entry['turn']}] {actor}: {text}")
+            label = session.game.turn_label(entry["turn"]) or {"key": "", "params": {}}
+            turn = render(label["key"], label["params"])
+            mark = "☐ " if entry.get("table") else ""
+            lines.append(f"  [{turn}] {mark}{actor}: {text}")
         shown = len(session.log)
         prompt = session.prompt
         if prompt is None:

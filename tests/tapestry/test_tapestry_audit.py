@@ -96,8 +96,8 @@ def test_landmark_or_end_skips_landmarks_you_claimed() -> None:
 
 def test_tile_rotation_is_told_with_a_plural_in_both_languages() -> None:
     ref = {"key": "tapestry.rotation", "params": {"n": 1}}
-    assert render("tapestry.q.place_neutral", {"rotation": ref}, "en").count("1 step ") == 1
+    assert render("tapestry.step.place_neutral.tile", {"rotation": ref}, "en").count("1 step ") == 1
     for n, word in ((1, "крок"), (3, "кроки"), (5, "кроків")):
-        text = render("tapestry.q.place_neutral",
+        text = render("tapestry.step.place_neutral.tile",
                       {"rotation": {"key": "tapestry.rotation", "params": {"n": n}}}, "uk")
         assert f"на {n} {word} за" in text

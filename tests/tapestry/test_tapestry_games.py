@@ -42,7 +42,7 @@ def test_cli_plays_a_whole_game_with_enter_and_first_choices() -> None:
         code = main(["play", "tapestry", "--seed", "7"], stdin=stdin)
     text = out.getvalue()
     assert code == 0
-    assert "Final score" in text
+    assert "final score" in text
 
 
 def test_cli_plays_in_ukrainian_with_no_answers() -> None:
@@ -54,7 +54,7 @@ def test_cli_plays_in_ukrainian_with_no_answers() -> None:
         code = main(["play", "tapestry", "--seed", "7", "--lang", "uk", "-o", "difficulty=6"],
                     stdin=stdin)
     assert code == 0
-    assert "Підсумок" in out.getvalue()
+    assert "підсумок" in out.getvalue()
 
 
 def test_messages_exist_in_both_languages_with_the_same_placeholders() -> None:
@@ -104,7 +104,7 @@ def test_python_m_automa_play_tapestry_seed_7_reaches_the_end() -> None:
                           input="\nn\n1\n" * 2000, capture_output=True, text=True, env=env,
                           timeout=120, check=False)
     assert done.returncode == 0
-    assert "Final score" in done.stdout
+    assert "final score" in done.stdout
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

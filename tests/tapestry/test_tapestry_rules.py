@@ -149,7 +149,8 @@ def test_bot_turn_draws_a_pair_and_both_bots_advance() -> None:
     run_until(s, "tapestry.q.bots_turn")
     keys = log_keys(s, start)
     assert keys[0] == "tapestry.log.pair"
-    assert keys.count("tapestry.log.chooses_track") == 2
+    advances = [e["actor"] for e in s.log[start:] if e["action"]["key"] == "tapestry.log.advance"]
+    assert advances[0] == "automa" and advances[-1] == "shadow"
     assert sum(data(s)["pos"]["automa"].values()) >= 1
     assert sum(data(s)["pos"]["shadow"].values()) == 1
 
@@ -188,11 +189,11 @@ def test_income_turn_when_the_last_draw_shows_the_income_icon() -> None:
         seen.add(left)
         if left == "1":
             assert "tapestry.log.income_icon" in keys
-            assert "tapestry.log.chooses_track" not in keys
+            assert "tapestry.log.advance" not in keys
             assert data(s)["income_turns"] == 2
         else:
             assert "tapestry.log.income_icon" not in keys
-            assert keys.count("tapestry.log.chooses_track") >= 1
+            assert keys.count("tapestry.log.advance") >= 1
             assert data(s)["income_turns"] == 1
     assert seen == {"1", "3"}
 
@@ -206,8 +207,9 @@ def test_landmark_reached_by_the_shadow_empire_goes_to_the_automa_mat() -> None:
     stack_deck(s, ["6", "7"])
     s.answer(True)
     run_until(s, "tapestry.q.landmark_to_mat")
-    assert len(d["mat_landmarks"]) == 1
-    assert list(d["landmarks"].values()) == ["shadow"]
+    assert [h for h in d["landmarks"].values() if h] == ["shadow"]
+    s.answer("placed")
+    assert sum(1 for h in d["landmarks"].values() if h in tdata.BOTS) == 1
 
 
 def test_each_benefit_is_gained_once_per_space() -> None:
@@ -240,6 +242,8 @@ def test_automa_benefit_conquer_walks_the_conquer_procedure() -> None:
 
 
 def test_research_rolls_the_science_die_and_advances_without_benefit() -> None:
+    """Science 1's research: roll until a track the Automa can still advance on (reading
+    ``finished_track_roll = reroll``), advance without the benefit."""
     s = at_idle(2, 4)
     d = data(s)
     d["pos"]["automa"] = {"exploration": 12, "science": 0, "technology": 12, "military": 12}
@@ -248,7 +252,17 @@ def test_research_rolls_the_science_die_and_advances_without_benefit() -> None:
     s.answer(True)
     keys = log_keys(s, start)
     assert "tapestry.log.die" in keys
-    assert d["pos"]["automa"]["science"] == 1
+    assert d["pos"]["automa"]["science"] == 2  # the advance, then research on science
+
+
+def test_research_roll_on_a_finished_track_is_lost_in_the_other_reading() -> None:
+    """Reading ``finished_track_roll = lost``: a roll showing a finished track moves nothing."""
+    s = at_idle(2, 4, finished_track_roll="lost")
+    d = data(s)
+    d["pos"]["automa"] = {"exploration": 12, "science": 0, "technology": 12, "military": 12}
+    stack_deck(s, ["6", "7"])
+    s.answer(True)
+    assert d["pos"]["automa"]["science"] in (1, 2)
 
 
 # --- Board procedures ----------
@@ -278,9 +292,9 @@ def test_conquer_neutral_places_a_toppled_se_outpost_unless_middle_island() -> N
     _answer_with(s, "tapestry.q.is_middle_island", False)
     place = s.prompt
     assert place is not None
-    expected = "tapestry.q.place_neutral_with_se" if tdata.card(tb)["toppled_outpost"] \
-        else "tapestry.q.place_neutral"
-    assert place.key == expected
+    assert place.key == "tapestry.q.place_neutral"
+    shadow = {"key": "tapestry.step.place_neutral.shadow", "params": place.params}
+    assert (shadow in place.ui["steps"]) == tdata.card(tb)["toppled_outpost"]
     assert data(s)["territories"] == 2
 
 
@@ -372,12 +386,13 @@ def test_achievement_later_than_first_scores_less() -> None:
     s.start("you_achievement")
     s.answer("middle_island")
     s2 = _to_conquer()
-    data(s2)["achievements"]["middle_island"] = ["you"]
+    data(s2)["achievements"]["middle_island"] = ["player"]
     _answer_with(s2, "tapestry.q.conquer_case", "neutral")
     _answer_with(s2, "tapestry.q.conquer_neutral_scan", True)
     _answer_with(s2, "tapestry.q.is_middle_island", True)
     assert data(s2)["vp"]["achievements"] == 5
-    assert d["achievements"]["middle_island"] == ["you"]
+    assert d["achievements"]["middle_island"] == ["player"]
+    assert sum(d["vp"].values()) == 0
 
 
 # --- Income turns ----------
@@ -530,7 +545,7 @@ def test_engineers_score_one_vp_per_landmark() -> None:
     s = at_idle(2, 4)
     d = data(s)
     d["civs"] = ["engineers"]
-    d["mat_landmarks"] = ["Forge", "Academy"]
+    d["landmarks"].update(Forge="automa", Academy="shadow")
     piles(s)["discard"]["cards"] += piles(s)["deck"]["cards"]
     piles(s)["deck"]["cards"] = []
     s.answer(True)
@@ -570,5 +585,6 @@ def test_game_end_reports_the_automa_vp_by_source() -> None:
     final = s.log[-1]
     assert final["action"]["key"] == "tapestry.log.final"
     assert final["action"]["params"]["total"] == s.view()["vp"]
-    assert final["why"]["pick"] == data(s)["vp"]
+    parts = final["action"]["params"]["parts"]
+    assert sum(part["params"]["n"] for part in parts) == final["action"]["params"]["total"]
     assert data(s)["income_turns"] == 5

@@ -75,7 +75,7 @@ class OptionSpec:
     """One game option: an id, a type, a default and the allowed values."""
 
     id: str
-    type: Literal["choice", "int", "bool"]
+    type: Literal["choice", "int", "bool", "data"]
     default: Any
     choices: tuple[Any, ...] = ()
     """Allowed values (for ``choice`` and ``int``; ``bool`` is always true/false)."""
@@ -85,10 +85,16 @@ class OptionSpec:
     """Message id of a longer explanation, if any."""
     advanced: bool = False
     """A rules-reading switch most players never touch (shown folded away)."""
+    validate: Callable[[Any], Any] | None = None
+    """For ``data``: returns the canonical value (JSON) or raises a typed, translated error
+    (:class:`InvalidOption`, :class:`InvalidCardData`). A ``data`` option (e.g. a deck keyed in
+    by the player) is not a plain form field: its editor is the game's own."""
 
     def to_json(self) -> dict[str, Any]:
         """The option's schema as JSON."""
         allowed = [True, False] if self.type == "bool" else list(self.choices)
+        if self.type == "data":
+            allowed = [self.default]
         return {
             "id": self.id,
             "type": self.type,
@@ -98,6 +104,7 @@ class OptionSpec:
             "choice_labels": [f"{self.label}.{str(v).lower()}" for v in allowed],
             "help": self.help,
             "advanced": self.advanced,
+            "form_field": self.type != "data",
         }
 
     def coerce(self, value: Any) -> Any:
@@ -106,6 +113,8 @@ class OptionSpec:
         The value returned is the allowed value itself (never ``1.0`` for ``1`` or ``True``
         for ``1``); anything else raises :class:`InvalidOption`.
         """
+        if self.type == "data":
+            return value if self.validate is None else self.validate(value)
         if self.type == "bool":
             if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
                 value = value.lower() in ("true", "yes", "1")

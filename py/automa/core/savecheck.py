@@ -200,8 +200,11 @@ def _check_log(log: Any, turn: int) -> None:
         if "why" in entry:
             why = check_dict(entry["why"], f"{field}.why")
             check_json(why, f"{field}.why")
-            if "rule" in why:
-                check_text(why["rule"], f"{field}.why.rule", MESSAGE_ID)
+            rule = why.get("rule")
+            if isinstance(rule, dict):
+                check_message(rule, f"{field}.why.rule")
+            elif rule is not None:
+                check_text(rule, f"{field}.why.rule", MESSAGE_ID)
         if "table" in entry:
             check_bool(entry["table"], f"{field}.table")
         if "icon" in entry:

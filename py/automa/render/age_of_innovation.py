@@ -1,9 +1,12 @@
 """Age of Innovation Automa Decision cards as SVG, drawn from ``cards/age_of_innovation``.
 
-Layout (63 × 88 mm): the Support column on the left (used when the card is the Support card),
-the Action column on the right (used when it is the Action card), the pass icon in the upper
-right, the setup letters in the lower left. ``highlight`` may name ``action``, ``support`` or
-``setup`` to frame that part.
+Layout (63 × 88 mm), icon first so that it reads at phone size (160 px wide): the card number
+and the pass icon on top; the Support column on the left (used when the card is the Support
+card: buildings, terrain-priority row, Directional Selection arrow, discipline selection,
+round bonus arrow), the Action column on the right (used when it is the Action card: one big
+symbol, number and name per action, the Support parts it needs underneath), the setup letters
+in the lower left. Names are in each part's tooltip and the card's ``<desc>``. ``highlight``
+may name ``action``, ``support`` or ``setup`` to frame that part.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ INK = "#1f2a36"
 PAPER = "#fbf7ee"
 ACCENT = "#c9731d"
 HIGHLIGHT = "#f2b705"
+TOKEN = "#7b3fa0"
 TERRAIN_COLOURS = ("#3b7dd8", "#d9a441", "#2f7d32", "#b33a2b", "#5d4a7a", "#e7d37a", "#8a8a8a")
 ACTION_COLOURS = {
     "faction": "#7b3fa0", "take_innovation": "#1c8f8a", "gain_points": "#c9731d",
@@ -32,141 +36,217 @@ def _t(key: str, lang: str, **params: object) -> str:
     return escape(render(f"age_of_innovation.{key}", dict(params), lang))
 
 
-def _text(x: float, y: float, s: str, size: int = 26, anchor: str = "middle",
-          weight: str = "normal", fill: str = INK) -> str:
+def _text(x: float, y: float, s: str, size: int = 40, anchor: str = "middle",
+          weight: str = "bold", fill: str = INK, fit: float = 0) -> str:
+    """Text; with ``fit`` it is squeezed to that width when it would run longer."""
+    squeeze = ""
+    if fit and len(s) * size * 0.56 > fit:
+        squeeze = f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" '
-            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{s}</text>')
+            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}"{squeeze}>{s}</text>')
 
 
-def _zigzag(x: float, y: float, direction: str, number: int) -> str:
-    """The Directional Selection arrow: a zig-zag with its head and the count."""
-    pts = [(0, 0), (90, 0), (10, 30), (90, 30)]
+def _lines(label: str, size: int, width: float) -> list[str]:
+    """One line, or two split at the space nearest the middle when one would run too long."""
+    if len(label) * size * 0.56 <= width or " " not in label:
+        return [label]
+    spaces = [i for i, ch in enumerate(label) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(label) / 2))
+    return [label[:cut], label[cut + 1:]]
+
+
+def _titled(title: str, body: str) -> str:
+    """A group with a tooltip (and a name for screen readers)."""
+    return f"<g><title>{title}</title>{body}</g>"
+
+
+def _zigzag(x: float, y: float, direction: str, number: int, scale: float = 1.0) -> str:
+    """The Directional Selection arrow: a zig-zag with its head, and the count beside it."""
+    pts = [(0, 0), (110, 0), (10, 45), (110, 45)]
     if direction == "rtl":
-        pts = [(90 - px, 30 - py) for px, py in pts]
-    path = " ".join(f"{x + px},{y + py}" for px, py in pts)
-    hx, hy = x + pts[-1][0], y + pts[-1][1]
+        pts = [(110 - px, 45 - py) for px, py in pts]
+    path = " ".join(f"{px},{py}" for px, py in pts)
+    hx, hy = pts[-1]
     d = 1 if direction == "ltr" else -1
-    head = f"{hx},{hy} {hx - 14 * d},{hy - 9} {hx - 14 * d},{hy + 9}"
-    return (f'<polyline points="{path}" fill="none" stroke="{INK}" stroke-width="5"/>'
-            f'<polygon points="{head}" fill="{INK}"/>'
-            + _text(x + 140, y + 30, str(number), 44, weight="bold"))
+    head = f"{hx + 6 * d},{hy} {hx - 18 * d},{hy - 14} {hx - 18 * d},{hy + 14}"
+    return (f'<g transform="translate({x},{y}) scale({scale})">'
+            f'<polyline points="{path}" fill="none" stroke="{INK}" stroke-width="9" '
+            f'stroke-linejoin="round"/><polygon points="{head}" fill="{INK}"/>'
+            + (_text(175, 50, str(number), 84) if number else "") + "</g>")
 
 
-def _bonus(x: float, y: float, pick: str) -> str:
+def _bonus(x: float, y: float, pick: str, scale: float = 1.0) -> str:
     """Three bars (the round bonus tiles) with an arrow over the one she takes."""
-    out = []
+    out = [f'<g transform="translate({x},{y}) scale({scale})">']
     for i, pos in enumerate(data.BONUS_POSITIONS):
-        fill = ACCENT if pos == pick else "none"
-        out.append(f'<rect x="{x + i * 60}" y="{y + 30}" width="44" height="60" rx="6" '
-                   f'fill="{fill}" stroke="{INK}" stroke-width="4"/>')
-    ax = x + data.BONUS_POSITIONS.index(pick) * 60 + 22
-    out.append(f'<polygon points="{ax - 14},{y} {ax + 14},{y} {ax},{y + 24}" fill="{INK}"/>')
+        fill = ACCENT if pos == pick else PAPER
+        out.append(f'<rect x="{i * 78}" y="38" width="58" height="70" rx="8" '
+                   f'fill="{fill}" stroke="{INK}" stroke-width="6"/>')
+    ax = data.BONUS_POSITIONS.index(pick) * 78 + 29
+    out.append(f'<polygon points="{ax - 20},0 {ax + 20},0 {ax},30" fill="{INK}"/></g>')
     return "".join(out)
 
 
-def _structure(x: float, y: float, marked: str, together: bool) -> str:
-    """A building, with a Power token when marked; two arrows when Bring together."""
-    out = [f'<polygon points="{x},{y + 60} {x},{y + 25} {x + 30},{y} {x + 60},{y + 25} '
-           f'{x + 60},{y + 60}" fill="{PAPER}" stroke="{INK}" stroke-width="4"/>']
-    if marked == "marked":
-        out.append(f'<circle cx="{x + 30}" cy="{y + 38}" r="13" fill="#7b3fa0"/>')
+def _house(x: float, y: float, size: float, marked: bool) -> str:
+    """A building outline; a purple Power token inside when marked."""
+    w = size
+    out = (f'<polygon points="{x},{y + w} {x},{y + w * 0.42} {x + w / 2},{y} '
+           f'{x + w},{y + w * 0.42} {x + w},{y + w}" fill="{PAPER}" stroke="{INK}" '
+           f'stroke-width="7" stroke-linejoin="round"/>')
+    if marked:
+        out += f'<circle cx="{x + w / 2}" cy="{y + w * 0.64}" r="{w * 0.22}" fill="{TOKEN}"/>'
+    return out
+
+
+def _structure(x: float, y: float, marked: str, together: bool, scale: float = 1.0) -> str:
+    """Her marked or unmarked buildings; two arrows meeting when Bring together."""
+    out = [f'<g transform="translate({x},{y}) scale({scale})">',
+           _house(0, 0, 88, marked == "marked")]
     if together:
-        out.append(f'<path d="M{x + 85},{y + 30} h40 M{x + 165},{y + 30} h-40" stroke="{INK}" '
-                   f'stroke-width="5"/><polygon points="{x + 125},{y + 30} {x + 112},{y + 21} '
-                   f'{x + 112},{y + 39}" fill="{INK}"/><polygon points="{x + 127},{y + 30} '
-                   f'{x + 140},{y + 21} {x + 140},{y + 39}" fill="{INK}"/>')
+        out.append(f'<path d="M110,44 h52 M240,44 h-52" stroke="{INK}" stroke-width="8"/>'
+                   f'<polygon points="172,44 154,30 154,58" fill="{INK}"/>'
+                   f'<polygon points="178,44 196,30 196,58" fill="{INK}"/>')
+    out.append("</g>")
     return "".join(out)
 
 
-def _atp(x: float, y: float, row: str) -> str:
-    """The terrain-priority row: seven terrain hexes and the row letter."""
-    out = []
+def _atp(x: float, y: float, row: str, scale: float = 1.0) -> str:
+    """The terrain-priority row: a strip of terrain colours and the big row letter."""
+    out = [f'<g transform="translate({x},{y}) scale({scale})">']
     for i, colour in enumerate(TERRAIN_COLOURS):
-        cx, cy = x + 14 + i * 30, y + 20
-        hexagon = " ".join(f"{cx + dx},{cy + dy}" for dx, dy in
-                           ((0, -14), (12, -7), (12, 7), (0, 14), (-12, 7), (-12, -7)))
-        out.append(f'<polygon points="{hexagon}" fill="{colour}" stroke="{INK}" '
-                   f'stroke-width="1.5"/>')
-    out.append(_text(x + 240, y + 32, row, 36, weight="bold"))
+        out.append(f'<rect x="{(i % 4) * 34}" y="{(i // 4) * 44}" width="30" height="40" '
+                   f'rx="5" fill="{colour}" stroke="{INK}" stroke-width="2"/>')
+    out.append(_text(200, 72, row, 90))
+    out.append("</g>")
     return "".join(out)
 
 
-def _scholar(x: float, y: float, kind: str, lang: str) -> str:
-    """Discipline selection: the Round Score tile colour, or Catch-up."""
+def _scholar(x: float, y: float, kind: str, scale: float = 1.0) -> str:
+    """Discipline selection: the Round Score tile's icon, or Catch-up (bars catching up)."""
+    out = [f'<g transform="translate({x},{y}) scale({scale})">']
     if kind == "round_tile":
-        icon = (f'<rect x="{x}" y="{y}" width="56" height="56" rx="8" fill="#3b5fb3"/>'
-                f'<circle cx="{x + 28}" cy="{y + 28}" r="12" fill="{PAPER}"/>')
+        out.append(f'<rect x="0" y="0" width="150" height="96" rx="12" fill="{PAPER}" '
+                   f'stroke="{INK}" stroke-width="6"/>'
+                   f'<circle cx="75" cy="48" r="28" fill="#3b5fb3"/>'
+                   f'<circle cx="75" cy="48" r="11" fill="{PAPER}"/>')
     else:
-        icon = (f'<rect x="{x}" y="{y + 30}" width="18" height="26" fill="{INK}"/>'
-                f'<rect x="{x + 26}" y="{y + 12}" width="18" height="44" fill="{INK}"/>'
-                f'<polygon points="{x},{y + 24} {x + 9},{y + 6} {x + 18},{y + 24}" '
-                f'fill="{ACCENT}"/>')
-    label = _t(f"render.scholar.{kind}", lang)
-    return icon + _text(x + 70, y + 38, label, 22, anchor="start")
+        out.append(f'<rect x="0" y="52" width="40" height="44" fill="{INK}"/>'
+                   f'<rect x="56" y="8" width="40" height="88" fill="{INK}"/>'
+                   f'<path d="M20,44 V8" stroke="{ACCENT}" stroke-width="10"/>'
+                   f'<polygon points="2,18 20,-6 38,18" fill="{ACCENT}"/>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _frame(x: float, y: float, w: float, h: float) -> str:
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="18" fill="none" '
-            f'stroke="{HIGHLIGHT}" stroke-width="12"/>')
+            f'stroke="{HIGHLIGHT}" stroke-width="14"/>')
+
+
+def _action_icon(kind: str, cx: float, cy: float) -> str:
+    """A white symbol for each action, about 120 units across, centred on (cx, cy)."""
+    white = "#ffffff"
+    if kind == "faction":
+        return (f'<polygon points="{cx - 50},{cy - 55} {cx + 50},{cy - 55} {cx + 50},{cy} '
+                f'{cx},{cy + 60} {cx - 50},{cy}" fill="none" stroke="{white}" '
+                f'stroke-width="10" stroke-linejoin="round"/>')
+    if kind == "take_innovation":
+        return (f'<circle cx="{cx}" cy="{cy - 15}" r="40" fill="none" stroke="{white}" '
+                f'stroke-width="10"/><rect x="{cx - 20}" y="{cy + 30}" width="40" '
+                f'height="26" rx="4" fill="{white}"/>')
+    if kind in ("terraform_build", "upgrade"):
+        out = (f'<polygon points="{cx - 45},{cy + 55} {cx - 45},{cy - 5} {cx},{cy - 50} '
+               f'{cx + 45},{cy - 5} {cx + 45},{cy + 55}" fill="{white}"/>')
+        if kind == "upgrade":
+            out += (f'<polygon points="{cx},{cy - 20} {cx - 24},{cy + 14} {cx - 9},{cy + 14} '
+                    f'{cx - 9},{cy + 45} {cx + 9},{cy + 45} {cx + 9},{cy + 14} '
+                    f'{cx + 24},{cy + 14}" fill="{ACTION_COLOURS[kind]}"/>')
+        return out
+    if kind == "block_power_book":
+        return (f'<path d="M{cx - 45},{cy - 45} L{cx + 45},{cy + 45} M{cx + 45},{cy - 45} '
+                f'L{cx - 45},{cy + 45}" stroke="{white}" stroke-width="18" '
+                f'stroke-linecap="round"/>')
+    if kind == "send_scholar":
+        return (f'<circle cx="{cx}" cy="{cy - 30}" r="24" fill="{white}"/>'
+                f'<path d="M{cx - 42},{cy + 55} Q{cx},{cy - 20} {cx + 42},{cy + 55} Z" '
+                f'fill="{white}"/>')
+    # advance_discipline: an arrow up a step
+    return (f'<polygon points="{cx},{cy - 55} {cx - 40},{cy - 5} {cx - 14},{cy - 5} '
+            f'{cx - 14},{cy + 55} {cx + 14},{cy + 55} {cx + 14},{cy - 5} {cx + 40},{cy - 5}" '
+            f'fill="{white}"/>')
+
+
+PENCIL_DRAW = {
+    "structure": lambda x, y, c: _structure(x, y, str(c["structure"]), False, 0.42),
+    "atp_row": lambda x, y, c: _text(x + 18, y + 38, "A/B", 30, fill="#ffffff"),
+    "directional": lambda x, y, c: _zigzag(x, y + 6, "ltr", 0, 0.38),
+    "scholar": lambda x, y, c: _scholar(x + 4, y + 2, "catch_up", 0.38),
+}
 
 
 def _action_column(c: dict[str, object], lang: str) -> str:
     out = []
     actions = c["actions"]
     assert isinstance(actions, list)
-    y = 140
+    top, bottom = 130, H - 40
+    gap = 24
+    h = (bottom - top - gap * (len(actions) - 1)) / max(len(actions), 1)
+    x, w = SPLIT + 24, W - SPLIT - 52
+    y = float(top)
     for a in actions:
         kind = a["type"]
         colour = ACTION_COLOURS.get(kind, INK)
-        out.append(f'<rect x="{SPLIT + 30}" y="{y}" width="250" height="110" rx="14" '
-                   f'fill="{colour}"/>')
         label = _t(f"action.{kind}", lang)
-        out.append(_text(SPLIT + 155, y + 48, label, 24, weight="bold", fill="#ffffff"))
+        box = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="18" fill="{colour}"/>']
+        cy = y + h * 0.34
         if kind == "gain_points":
-            out.append(_text(SPLIT + 155, y + 92, f"+{a['points']}", 36, weight="bold",
-                             fill="#ffffff"))
-        pencils = a.get("pencils", [])
-        for j, p in enumerate(pencils):
-            px, py = SPLIT + 40, y + 78 + (j // 2) * 26
-            px += (j % 2) * 120
-            out.append(f'<g><title>{_t(f"render.pencil.{p}", lang)}</title>'
-                       f'<polygon points="{px},{py} {px + 10},{py - 6} {px + 30},{py - 6} '
-                       f'{px + 30},{py + 6} {px + 10},{py + 6}" fill="{HIGHLIGHT}" '
-                       f'stroke="#ffffff" stroke-width="1.5"/>'
-                       + _text(px + 36, py + 7, _t(f"render.pencil_short.{p}", lang), 17,
-                               anchor="start", fill="#ffffff") + "</g>")
-        y += 130
+            box.append(f'<circle cx="{x + w / 2}" cy="{cy}" r="78" fill="#ffffff"/>')
+            box.append(_text(x + w / 2, cy + 34, f"+{a['points']}", 96, fill=colour))
+        else:
+            box.append(_action_icon(kind, x + w / 2, cy))
+        for i, line in enumerate(_lines(label, 40, w - 24)):
+            box.append(_text(x + w / 2, cy + 105 + 42 * i, line, 38, fill="#ffffff",
+                             fit=w - 24))
+        for j, p in enumerate(a.get("pencils", [])):
+            px = x + 14 + j * (w - 28) / 4
+            box.append(_titled(_t(f"render.pencil.{p}", lang),
+                               f'<rect x="{px}" y="{y + h - 62}" width="{(w - 28) / 4 - 6}" '
+                               f'height="50" rx="8" fill="{INK}" opacity="0.35"/>'
+                               + PENCIL_DRAW[p](px + 6, y + h - 60, c)))
+        out.append(_titled(label, "".join(box)))
+        y += h + gap
     return "".join(out)
+
+
+ROWS = (130, 250, 370, 485, 590)
 
 
 def _support_column(c: dict[str, object], lang: str) -> str:
     return "".join([
-        _text(30, 120, _t("render.structure", lang), 20, anchor="start"),
-        _structure(30, 135, str(c["structure"]), bool(c["bring_together"])),
-        _text(30, 250, _t("render.atp", lang), 20, anchor="start"),
-        _atp(30, 262, str(c["atp_row"])),
-        _text(30, 345, _t("render.directional", lang), 20, anchor="start"),
-        _zigzag(40, 362, str(c["direction"]), int(str(c["count"]))),
-        _text(30, 450, _t("render.discipline", lang), 20, anchor="start"),
-        _scholar(30, 465, str(c["scholar"]), lang),
-        _text(30, 570, _t("render.bonus", lang), 20, anchor="start"),
-        _bonus(50, 585, str(c["bonus"])),
+        _titled(_t("render.structure", lang),
+                _structure(34, ROWS[0], str(c["structure"]), bool(c["bring_together"]))),
+        _titled(_t("render.atp", lang), _atp(34, ROWS[1], str(c["atp_row"]))),
+        _titled(_t("render.directional", lang),
+                _zigzag(34, ROWS[2] + 20, str(c["direction"]), int(str(c["count"])))),
+        _titled(_t("render.discipline", lang) + ": " + _t(f"render.scholar.{c['scholar']}", lang),
+                _scholar(70, ROWS[3], str(c["scholar"]))),
+        _titled(_t("render.bonus", lang), _bonus(40, ROWS[4], str(c["bonus"]))),
     ])
 
 
 def _setup_section(c: dict[str, object]) -> str:
     marked, unmarked = c["setup_marked"], c["setup_unmarked"]
-    return (f'<rect x="30" y="720" width="240" height="120" rx="12" fill="{PAPER}" '
-            f'stroke="{INK}" stroke-width="3"/>'
-            + _text(95, 790, str(marked), 56, weight="bold")
-            + '<circle cx="95" cy="818" r="11" fill="#7b3fa0"/>'
-            + _text(205, 790, str(unmarked), 56, weight="bold"))
+    return (f'<rect x="30" y="722" width="240" height="126" rx="14" fill="{PAPER}" '
+            f'stroke="{INK}" stroke-width="4"/>'
+            + _text(92, 810, str(marked), 80)
+            + f'<circle cx="92" cy="830" r="12" fill="{TOKEN}"/>'
+            + _text(208, 810, str(unmarked), 80))
 
 
 def _pass_icon() -> str:
-    return (f'<circle cx="{W - 60}" cy="70" r="34" fill="{PAPER}" stroke="{INK}" '
-            f'stroke-width="5"/><path d="M{W - 80},70 h40 M{W - 52},56 l14,14 l-14,14" '
-            f'fill="none" stroke="{INK}" stroke-width="6"/>')
+    return (f'<circle cx="{W - 70}" cy="70" r="44" fill="{PAPER}" stroke="{INK}" '
+            f'stroke-width="7"/><path d="M{W - 96},70 h48 M{W - 64},50 l20,20 l-20,20" '
+            f'fill="none" stroke="{INK}" stroke-width="9" stroke-linecap="round"/>')
 
 
 def describe(card_id: str, lang: str) -> str:
@@ -199,10 +279,9 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
         f'<desc id="d{card_id}">{escape(describe(card_id, lang))}</desc>',
         f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="30" fill="{PAPER}" '
         f'stroke="{INK}" stroke-width="8"/>',
-        f'<line x1="{SPLIT}" y1="30" x2="{SPLIT}" y2="{H - 30}" stroke="{INK}" '
+        f'<line x1="{SPLIT}" y1="120" x2="{SPLIT}" y2="{H - 30}" stroke="{INK}" '
         f'stroke-width="3" stroke-dasharray="10 8"/>',
-        _text(40, 75, f"{star}{c['number']}", 52, anchor="start", weight="bold"),
-        _text(SPLIT + 155, 110, _t("render.action_column", lang), 22),
+        _text(36, 96, f"{star}{c['number']}", 84, anchor="start"),
         _support_column(c, lang),
         _action_column(c, lang),
         _setup_section(c),
@@ -210,11 +289,11 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
     if c["pass_icon"]:
         parts.append(_pass_icon())
     if "support" in highlight:
-        parts.append(_frame(14, 14, SPLIT - 20, H - 28))
+        parts.append(_frame(14, 116, SPLIT - 20, 600))
     if "action" in highlight:
-        parts.append(_frame(SPLIT + 6, 14, W - SPLIT - 20, H - 28))
+        parts.append(_frame(SPLIT + 8, 116, W - SPLIT - 22, H - 130))
     if "setup" in highlight:
-        parts.append(_frame(22, 712, 256, 136))
+        parts.append(_frame(20, 712, 260, 146))
     parts.append("</svg>")
     return "".join(parts)
 

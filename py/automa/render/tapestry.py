@@ -1,11 +1,14 @@
 """Tapestry decision cards as SVG, drawn from ``cards/tapestry`` by our own code.
 
-Top half: the track card's section (the Automa's and the Shadow Empire's track indicators,
-the income icon). Bottom half: the tiebreaker section (the track tiebreak column, the
-hex-tiebreak map of the 34-hex solo board with the black start arrow, the grey next-row
-arrow and the scan order, the toppled-outpost icon). The card number sits in a circle
-(starting cards) or a rectangle (progress cards). ``highlight`` containing "track" or
-"tiebreaker" marks that half as the active one; disputed values carry a "?" badge.
+Drawn to be read on a phone (a card about 160 px wide): icons first, big numbers, no
+running text. The track section (top) shows the card number, the Automa's and the Shadow
+Empire's track indicators (the latter marked "S") and the income icon. The tiebreaker
+section (the rest) shows the track tiebreak list as a row of coloured tiles (the Automa
+reads it from the left, the Shadow Empire from the right), then the 34-hex solo map with
+the scan order, the black start arrow and the grey next-row arrow, fitted so that nothing
+is clipped, and the toppled-outpost icon. ``highlight`` containing "track" or "tiebreaker"
+marks that section as the active one; disputed values carry a "?" badge. The card's full
+content is in the SVG's ``<title>``/``<desc>`` for screen readers.
 """
 
 from __future__ import annotations
@@ -19,13 +22,14 @@ from automa.games.tapestry import data
 from automa.render import CardRenderer, escape, register_renderer
 
 W, H = 630, 880
-HALF = 430
+SPLIT = 250
+"""Where the track section ends and the tiebreaker section begins."""
 PURPLE = "#7b3fa0"
 TRACK_COLOURS = {"exploration": "#c8951a", "science": "#3d8b3d", "military": "#b8322a",
                  "technology": "#3f6fa8", "favorite": "#c2185b"}
 BOT_COLOURS = {"automa": "#2f6fd0", "shadow": "#6b6b6b"}
 HEX = 27.0
-"""Hex size (centre to corner) on the card's map."""
+"""Hex size (centre to corner) of the map before it is fitted into its box."""
 STEP = {"down_right": (1.5, 0.5), "up_left": (-1.5, -0.5), "down": (0.0, 1.0),
         "up": (0.0, -1.0), "down_left": (-1.5, 0.5), "up_right": (1.5, -0.5)}
 """Screen direction of each along-row direction, in (hex widths, hex heights)."""
@@ -41,69 +45,83 @@ def _text(x: float, y: float, body: str, size: int = 22, *, anchor: str = "middl
             f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{body}</text>')
 
 
-def _indicator(x: float, y: float, rule: str, bot: str, lang: str) -> str:
-    """A track indicator: four bars (any), a landmark + end line, or an end flag."""
+def _indicator(x: float, y: float, rule: str, bot: str) -> str:
+    """A track indicator tile (155 × 170): four bars (any), a landmark and the end line
+    (landmark or end), or the end line with a flag (end); the Shadow Empire's has an "S"."""
     colour = BOT_COLOURS[bot]
-    parts = [f'<rect x="{x}" y="{y}" width="150" height="110" rx="16" fill="#fff" '
-             f'stroke="{colour}" stroke-width="5"/>']
+    parts = [f'<rect x="{x}" y="{y}" width="155" height="170" rx="20" fill="#fff" '
+             f'stroke="{colour}" stroke-width="9"/>']
     if rule == "any":
-        parts += [f'<rect x="{x + 22 + i * 30}" y="{y + 22}" width="16" height="66" rx="4" '
+        parts += [f'<rect x="{x + 20 + i * 31}" y="{y + 26}" width="22" height="90" rx="5" '
                   f'fill="{colour}"/>' for i in range(4)]
     else:
-        parts.append(f'<line x1="{x + 20}" y1="{y + 55}" x2="{x + 118}" y2="{y + 55}" '
-                     f'stroke="{colour}" stroke-width="8" stroke-linecap="round"/>')
-        parts.append(f'<line x1="{x + 125}" y1="{y + 20}" x2="{x + 125}" y2="{y + 90}" '
-                     f'stroke="{colour}" stroke-width="8"/>')
+        parts.append(f'<line x1="{x + 18}" y1="{y + 78}" x2="{x + 122}" y2="{y + 78}" '
+                     f'stroke="{colour}" stroke-width="12" stroke-linecap="round"/>')
+        parts.append(f'<line x1="{x + 130}" y1="{y + 24}" x2="{x + 130}" y2="{y + 124}" '
+                     f'stroke="{colour}" stroke-width="12"/>')
         if rule == "landmark_or_end":
-            lx = x + 70
-            parts.append(f'<path d="M{lx - 18} {y + 48} L{lx} {y + 22} L{lx + 18} {y + 48} '
-                         f'L{lx + 18} {y + 70} L{lx - 18} {y + 70} Z" fill="{colour}"/>')
+            lx = x + 68
+            parts.append(f'<path d="M{lx - 26} {y + 64} L{lx} {y + 24} L{lx + 26} {y + 64} '
+                         f'L{lx + 26} {y + 100} L{lx - 26} {y + 100} Z" fill="{colour}"/>')
         else:
-            parts.append(f'<path d="M{x + 125} {y + 20} L{x + 145} {y + 30} L{x + 125} '
-                         f'{y + 40} Z" fill="{colour}"/>')
+            parts.append(f'<path d="M{x + 130} {y + 24} L{x + 108} {y + 38} L{x + 130} '
+                         f'{y + 52} Z" fill="{colour}"/>')
     if bot == "shadow":
-        parts.append(_text(x + 20, y + 102, "S", 24, anchor="start", weight="bold",
-                           fill=colour))
-    return f'<g transform="translate({x} {y}) scale(1.25) translate({-x} {-y})">' + "".join(
-        parts) + "</g>"
+        parts.append(_text(x + 78, y + 160, "S", 44, weight="bold", fill=colour))
+    else:
+        parts.append(f'<circle cx="{x + 78}" cy="{y + 146}" r="13" fill="{colour}"/>')
+    return "".join(parts)
 
 
 def _income_icon(x: float, y: float) -> str:
     """The income icon: a coin with an upward arrow."""
-    return (f'<circle cx="{x}" cy="{y}" r="42" fill="#f3c94a" stroke="#9a7410" '
-            f'stroke-width="5"/><path d="M{x} {y - 24} L{x + 18} {y} L{x + 7} {y} '
-            f'L{x + 7} {y + 24} L{x - 7} {y + 24} L{x - 7} {y} L{x - 18} {y} Z" '
+    return (f'<circle cx="{x}" cy="{y}" r="56" fill="#f3c94a" stroke="#9a7410" '
+            f'stroke-width="7"/><path d="M{x} {y - 34} L{x + 26} {y} L{x + 10} {y} '
+            f'L{x + 10} {y + 34} L{x - 10} {y + 34} L{x - 10} {y} L{x - 26} {y} Z" '
             f'fill="#7a5a00"/>')
 
 
 def _toppled_icon(x: float, y: float) -> str:
-    """The toppled-outpost icon: an outpost lying on its side."""
-    return (f'<g transform="rotate(-70 {x} {y})"><rect x="{x - 14}" y="{y - 34}" width="28" '
-            f'height="56" rx="5" fill="#555"/><rect x="{x - 20}" y="{y + 18}" width="40" '
+    """The toppled-outpost icon: an outpost lying on its side, on a white disc."""
+    return (f'<circle cx="{x}" cy="{y}" r="46" fill="#fff" stroke="#555" stroke-width="5"/>'
+            f'<g transform="rotate(-70 {x} {y})"><rect x="{x - 16}" y="{y - 34}" width="32" '
+            f'height="56" rx="6" fill="#555"/><rect x="{x - 22}" y="{y + 18}" width="44" '
             f'height="12" rx="3" fill="#333"/></g>')
 
 
-def _track_column(x: float, y: float, order: Sequence[str], lang: str) -> str:
+def _heart(cx: float, cy: float, size: float, fill: str) -> str:
+    k = size / 16
+    return (f'<path d="M{cx} {cy + 16 * k} C{cx - 34 * k} {cy - 6 * k} {cx - 14 * k} '
+            f'{cy - 26 * k} {cx} {cy - 10 * k} C{cx + 14 * k} {cy - 26 * k} {cx + 34 * k} '
+            f'{cy - 6 * k} {cx} {cy + 16 * k} Z" fill="{fill}"/>')
+
+
+def _track_row(y: float, order: Sequence[str], lang: str) -> str:
+    """The track tiebreak list as tiles, left to right; a blue arrow from the left (the
+    Automa reads it top to bottom) and a grey "S" arrow from the right (the Shadow Empire)."""
     parts = []
+    tile, gap, x0 = 92, 8, 66
     for i, item in enumerate(order):
-        cy = y + i * 62
-        colour = TRACK_COLOURS[item]
-        parts.append(f'<rect x="{x}" y="{cy}" width="175" height="52" rx="12" '
-                     f'fill="{colour}"/>')
+        x = x0 + i * (tile + gap)
+        parts.append(f'<rect x="{x}" y="{y}" width="{tile}" height="84" rx="14" '
+                     f'fill="{TRACK_COLOURS[item]}"/>')
         if item == "favorite":
-            hx, hy = x + 87, cy + 26
-            parts.append(f'<path d="M{hx} {hy + 16} C{hx - 34} {hy - 6} {hx - 14} {hy - 26} '
-                         f'{hx} {hy - 10} C{hx + 14} {hy - 26} {hx + 34} {hy - 6} {hx} '
-                         f'{hy + 16} Z" fill="#fff"/>')
+            parts.append(_heart(x + tile / 2, y + 44, 22, "#fff"))
         else:
-            parts.append(_text(x + 87, cy + 33, _t(f"tapestry.track.{item}", lang), 16,
-                               weight="bold", fill="#fff"))
+            parts.append(_text(x + tile / 2, y + 56, _t(f"tapestry.card.short.{item}", lang),
+                               34, weight="bold", fill="#fff"))
+    end = x0 + len(order) * (tile + gap) - gap
+    a, s = BOT_COLOURS["automa"], BOT_COLOURS["shadow"]
+    parts.append(f'<path d="M22 {y + 18} L58 {y + 42} L22 {y + 66} Z" fill="{a}"/>')
+    parts.append(f'<path d="M{end + 44} {y + 18} L{end + 8} {y + 42} L{end + 44} {y + 66} Z" '
+                 f'fill="{s}"/>')
+    parts.append(_text(end + 30, y + 112, "S", 34, weight="bold", fill=s))
     return "".join(parts)
 
 
-def _centre(hex_id: str, ox: float, oy: float) -> tuple[float, float]:
+def _centre(hex_id: str) -> tuple[float, float]:
     h = data.hexes()[hex_id]
-    return ox + h["x"] * 1.5 * HEX, oy + h["y"] * HEX * math.sqrt(3) / 2
+    return h["x"] * 1.5 * HEX, h["y"] * HEX * math.sqrt(3) / 2
 
 
 def _hex_path(cx: float, cy: float) -> str:
@@ -114,67 +132,81 @@ def _hex_path(cx: float, cy: float) -> str:
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
     ang = math.atan2(y2 - y1, x2 - x1)
-    head = [(x2, y2), (x2 - 14 * math.cos(ang - 0.45), y2 - 14 * math.sin(ang - 0.45)),
-            (x2 - 14 * math.cos(ang + 0.45), y2 - 14 * math.sin(ang + 0.45))]
+    head = [(x2, y2), (x2 - 16 * math.cos(ang - 0.5), y2 - 16 * math.sin(ang - 0.5)),
+            (x2 - 16 * math.cos(ang + 0.5), y2 - 16 * math.sin(ang + 0.5))]
     pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in head)
     return (f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
-            f'stroke-width="6" stroke-linecap="round"/><polygon points="{pts}" '
+            f'stroke-width="7" stroke-linecap="round"/><polygon points="{pts}" '
             f'fill="{colour}"/>')
 
 
-def hex_map(card_id: str, ox: float, oy: float) -> str:
-    """The 34-hex map with the card's scan order, black start arrow and grey next-row arrow."""
-    return _pattern_map(data.pattern_of_card(card_id), ox, oy)
+def hex_map(card_id: str, box: tuple[float, float, float, float]) -> str:
+    """The card's hex-tiebreak map fitted into ``box`` = (x, y, width, height)."""
+    return _pattern_map(data.pattern_of_card(card_id), box)
 
 
-def _pattern_map(pattern: dict[str, Any], ox: float, oy: float) -> str:
+def _pattern_map(pattern: dict[str, Any], box: tuple[float, float, float, float]) -> str:
+    """The 34-hex map with the scan order and both arrows, scaled to fit ``box`` whole."""
     rank = {h: i + 1 for i, h in enumerate(pattern["order"])}
     parts = []
+    xs: list[float] = []
+    ys: list[float] = []
     for hex_id, h in data.hexes().items():
-        cx, cy = _centre(hex_id, ox, oy)
+        cx, cy = _centre(hex_id)
+        xs += [cx - HEX, cx + HEX]
+        ys += [cy - HEX, cy + HEX]
         fill = "#e9dcc0" if h["preprinted"] else "#f7f3ea"
         if h.get("role") == "middle_island":
             fill = "#c9b27c"
         parts.append(f'<path d="{_hex_path(cx, cy)}" fill="{fill}" stroke="#8a7a5a" '
                      f'stroke-width="1.5"/>')
-        parts.append(_text(cx, cy + 5, str(rank[hex_id]), 13, fill="#555"))
+        parts.append(_text(cx, cy + 7, str(rank[hex_id]), 22, weight="bold", fill="#333"))
     rows = data.pattern_rows(pattern)
-    first = rows[0]
-    sx, sy = _centre(first[0], ox, oy)
+    sx, sy = _centre(rows[0][0])
     dx, dy = STEP[pattern["along"]]
     vx, vy = dx * HEX, dy * HEX * math.sqrt(3)
     tail = (sx - 1.8 * vx, sy - 1.8 * vy)
-    parts.append(_arrow(tail[0], tail[1], sx - 0.75 * vx, sy - 0.75 * vy, "#111"))
-    nx, ny = _centre(rows[1][0], ox, oy)
+    head = (sx - 0.75 * vx, sy - 0.75 * vy)
+    outline = _hex_path(sx, sy)[1:-2].replace(" L", ",")
+    parts.append(f'<polygon points="{outline}" fill="none" stroke="#111" stroke-width="4"/>')
+    parts.append(_arrow(*tail, *head, "#111"))
+    nx, ny = _centre(rows[1][0])
     gx, gy = nx - sx, ny - sy
     norm = math.hypot(gx, gy) or 1.0
-    gx, gy = gx / norm * HEX * 1.3, gy / norm * HEX * 1.3
-    parts.append(_arrow(tail[0], tail[1], tail[0] + gx, tail[1] + gy, "#9a9a9a"))
-    return "".join(parts)
+    grey = (tail[0] + gx / norm * HEX * 1.3, tail[1] + gy / norm * HEX * 1.3)
+    parts.append(_arrow(*tail, *grey, "#8a8a8a"))
+    xs += [tail[0] - 10, tail[0] + 10, grey[0] - 10, grey[0] + 10]
+    ys += [tail[1] - 10, tail[1] + 10, grey[1] - 10, grey[1] + 10]
+    left, top = min(xs), min(ys)
+    scale = min(box[2] / (max(xs) - left), box[3] / (max(ys) - top))
+    ox = box[0] + (box[2] - (max(xs) - left) * scale) / 2 - left * scale
+    oy = box[1] + (box[3] - (max(ys) - top) * scale) / 2 - top * scale
+    return (f'<g transform="translate({ox:.1f} {oy:.1f}) scale({scale:.3f})">'
+            + "".join(parts) + "</g>")
 
 
 def _badge(x: float, y: float) -> str:
-    return (f'<circle cx="{x}" cy="{y}" r="15" fill="#fff3b0" stroke="#a07800" '
-            f'stroke-width="3"/>' + _text(x, y + 7, "?", 20, weight="bold", fill="#a07800"))
+    return (f'<circle cx="{x}" cy="{y}" r="22" fill="#fff3b0" stroke="#a07800" '
+            f'stroke-width="4"/>' + _text(x, y + 10, "?", 30, weight="bold", fill="#a07800"))
 
 
 def _number(card: dict[str, object]) -> str:
+    """The card number, big, in a circle (starting cards) or a rectangle (progress cards)."""
     n = str(card["id"])
     if card["badge"] == "circle":
-        shape = '<circle cx="570" cy="822" r="34" fill="#fff" stroke="#333" stroke-width="4"/>'
+        shape = '<circle cx="70" cy="112" r="54" fill="#fff" stroke="#333" stroke-width="6"/>'
     else:
         colour = "#888" if card["badge"] == "rectangle_grey" else "#b8322a"
-        shape = (f'<rect x="530" y="796" width="80" height="52" rx="6" fill="#fff" '
-                 f'stroke="{colour}" stroke-width="5"/>')
-    return shape + _text(570, 832, n, 28, weight="bold")
+        shape = (f'<rect x="16" y="70" width="108" height="84" rx="10" fill="#fff" '
+                 f'stroke="{colour}" stroke-width="8"/>')
+    return shape + _text(70, 134, n, 60, weight="bold")
 
 
 def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> str:
-    """One decision card as SVG; the half named in ``highlight`` is drawn as active."""
+    """One decision card as SVG; the section named in ``highlight`` is drawn as active."""
     card = data.card(card_id)
     disputed = data.disputed_fields(card_id)
-    active = {"track": "track" in highlight,
-              "tiebreaker": "tiebreaker" in highlight}
+    active = {"track": "track" in highlight, "tiebreaker": "tiebreaker" in highlight}
     any_active = any(active.values())
     order = card["track_tiebreak"]
     title = _t("tapestry.card.title", lang, n=card_id)
@@ -189,46 +221,30 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
            f'<title id="t{card_id}">{title}</title><desc id="d{card_id}">{desc}</desc>',
            f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="30" fill="#fbf8f1" '
            f'stroke="#333" stroke-width="6"/>']
-    for half, (y0, y1) in (("track", (4, HALF)), ("tiebreaker", (HALF, H - 4))):
+    for half, (y0, y1) in (("track", (4, SPLIT)), ("tiebreaker", (SPLIT, H - 4))):
         if active[half]:
-            out.append(f'<rect x="14" y="{y0 + 10}" width="{W - 28}" height="{y1 - y0 - 20}" '
-                       f'rx="22" fill="#efe4f7" stroke="{PURPLE}" stroke-width="8"/>')
-    dim = ' opacity="0.45"'
+            out.append(f'<rect x="12" y="{y0 + 8}" width="{W - 24}" height="{y1 - y0 - 16}" '
+                       f'rx="22" fill="#efe4f7" stroke="{PURPLE}" stroke-width="10"/>')
+    dim = ' opacity="0.4"'
     out.append(f'<g{dim if any_active and not active["track"] else ""}>')
-    out.append(_text(40, 62, _t("tapestry.card.track_half", lang), 24, anchor="start",
-                     weight="bold"))
-    out.append(_text(135, 120, _t("tapestry.bot.automa", lang), 20, weight="bold",
-                     fill=BOT_COLOURS["automa"]))
-    out.append(_indicator(40, 135, card["automa_track"], "automa", lang))
-    out.append(_text(345, 120, _t("tapestry.bot.shadow", lang), 20, weight="bold",
-                     fill=BOT_COLOURS["shadow"]))
-    out.append(_indicator(250, 135, card["shadow_track"], "shadow", lang))
+    out.append(_indicator(150, 40, card["automa_track"], "automa"))
+    out.append(_indicator(320, 40, card["shadow_track"], "shadow"))
     if card["income"]:
-        out.append(_income_icon(530, 205))
-        out.append(_text(530, 280, _t("tapestry.card.income", lang), 18))
-    for i, bot in enumerate(data.BOTS):
-        rule = card["automa_track" if bot == "automa" else "shadow_track"]
-        out.append(_text(40, 340 + 36 * i, _t("tapestry.card.legend", lang,
-                                               bot=render(f"tapestry.bot.{bot}", {}, lang),
-                                               rule=render(f"tapestry.indicator.{rule}", {},
-                                                           lang)),
-                         19, anchor="start", fill=BOT_COLOURS[bot]))
-    out.append("</g>")
-    out.append(f'<line x1="30" y1="{HALF}" x2="{W - 30}" y2="{HALF}" stroke="#333" '
-               f'stroke-width="3" stroke-dasharray="12 8"/>')
-    out.append(f'<g{dim if any_active and not active["tiebreaker"] else ""}>')
-    out.append(_text(40, HALF + 50, _t("tapestry.card.tiebreaker_half", lang), 24,
-                     anchor="start", weight="bold"))
-    out.append(_track_column(30, HALF + 75, order, lang))
-    if "track_tiebreak" in disputed:
-        out.append(_badge(205, HALF + 80))
-    out.append(hex_map(card_id, 420, HALF + 232))
-    if card["toppled_outpost"]:
-        out.append(_toppled_icon(560, HALF + 50))
-    if "toppled_outpost" in disputed:
-        out.append(_badge(595 if card["toppled_outpost"] else 560, HALF + 50))
+        out.append(_income_icon(548, 125))
     out.append("</g>")
     out.append(_number(card))
+    out.append(f'<line x1="30" y1="{SPLIT}" x2="{W - 30}" y2="{SPLIT}" stroke="#333" '
+               f'stroke-width="4" stroke-dasharray="14 10"/>')
+    out.append(f'<g{dim if any_active and not active["tiebreaker"] else ""}>')
+    out.append(_track_row(SPLIT + 28, order, lang))
+    if "track_tiebreak" in disputed:
+        out.append(_badge(W - 30, SPLIT + 24))
+    out.append(hex_map(card_id, (30, SPLIT + 150, W - 60, H - SPLIT - 175)))
+    if card["toppled_outpost"]:
+        out.append(_toppled_icon(80, SPLIT + 200))
+    if "toppled_outpost" in disputed:
+        out.append(_badge(120, SPLIT + 160))
+    out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 
@@ -242,7 +258,7 @@ def pattern_svg(pattern: dict[str, Any], lang: str = "en") -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 420 420" role="img">'
             f"<title>{title}</title><desc>{desc}</desc>"
             f'<rect width="420" height="420" rx="16" fill="#fbf8f1"/>'
-            f"{_pattern_map(pattern, 210, 218)}</svg>")
+            f"{_pattern_map(pattern, (10, 10, 400, 400))}</svg>")
 
 
 def deck() -> list[str]:

@@ -11,12 +11,12 @@ from automa.core.game import GameDef, OptionSpec, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import steps
+from .state import steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
     name=f"{GAME_ID}.name",
-    version=1,
+    version=2,  # 2: turn labels, phase, table steps, fresh Level 12 check
     options=(
         OptionSpec("difficulty", "choice", "automalein", DIFFICULTIES,
                    label=f"{GAME_ID}.option.difficulty"),
@@ -27,6 +27,19 @@ GAME = GameDef(
         OptionSpec("variant", "choice", "solo", ("solo", "two_players"),
                    label=f"{GAME_ID}.option.variant", help=f"{GAME_ID}.option.variant_help"),
         OptionSpec("random_terrain", "bool", False, label=f"{GAME_ID}.option.random_terrain"),
+        # Rules readings where the rulebook is ambiguous (cards/age_of_innovation/README.md).
+        OptionSpec("book_without_power", "bool", True,
+                   label=f"{GAME_ID}.option.book_without_power",
+                   help=f"{GAME_ID}.option.book_without_power_help", advanced=True),
+        OptionSpec("highest_includes_automa", "bool", False,
+                   label=f"{GAME_ID}.option.highest_includes_automa",
+                   help=f"{GAME_ID}.option.highest_includes_automa_help", advanced=True),
+        OptionSpec("two_player_board", "choice", "two", ("two", "three"),
+                   label=f"{GAME_ID}.option.two_player_board",
+                   help=f"{GAME_ID}.option.two_player_board_help", advanced=True),
+        OptionSpec("science_scoring", "choice", "computed", ("computed", "ask"),
+                   label=f"{GAME_ID}.option.science_scoring",
+                   help=f"{GAME_ID}.option.science_scoring_help", advanced=True),
     ),
     setup=setup.setup,
     steps=steps,
@@ -34,6 +47,7 @@ GAME = GameDef(
     corrections=view.corrections,
     view=view.view,
     value_label=view.value_label,
+    turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
 )

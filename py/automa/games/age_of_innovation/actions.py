@@ -14,7 +14,6 @@ from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
 from .state import (
-    AUTOMA,
     building,
     card_ui,
     discipline,
@@ -24,6 +23,7 @@ from .state import (
     round_no,
     round_tile,
     sailing,
+    say,
     steps,
     support_card,
     terrain,
@@ -44,7 +44,7 @@ TOP_LEVEL = 12
 @steps
 def act_faction_note(ctx: Ctx) -> None:
     """Log the Faction action before its parts run (rulebook "Faction Action")."""
-    ctx.log(AUTOMA, k("log.faction_action"), {"faction": m(f"faction.{ctx.data['faction']}")})
+    say(ctx, "log.faction_action", {"faction": m(f"faction.{ctx.data['faction']}")})
 
 
 @steps
@@ -52,33 +52,47 @@ def act_gain_points(ctx: Ctx, points: int | str, plus: int = 0) -> None:
     """Gain the printed points, or X from the Difficulty Level card (plus a faction modifier)."""
     value = max(x_points(ctx) + plus, 0) if points == "X" else int(points)
     if value <= 0:
-        ctx.log(AUTOMA, k("log.points_none"))
+        say(ctx, "log.points_none", {"round": round_no(ctx)})
         return
     ctx.data["score"] += value
-    ctx.log(AUTOMA, k("log.points"), {"n": value, "score": ctx.data["score"]})
+    say(ctx, "log.points", {"n": value, "score": ctx.data["score"]}, icon="vp")
 
 
 # --- Take Innovation ------------------------------------------------------------------------
 
 @steps
 def act_take_innovation(ctx: Ctx) -> None:
-    """Rounds 3-6, while she has fewer than 3 Innovations: the arrow picks one on display."""
+    """Rounds 3-6, while she has fewer than 3 Innovations: the arrow picks one on display.
+
+    With a 1 on the arrow she takes the first one met, so only "none / at least one" matters.
+    """
     if round_no(ctx) < 3 or ctx.data["innovations"] >= 3:
-        ctx.log(AUTOMA, k("log.innovation_condition"),
-                {"round": round_no(ctx), "n": ctx.data["innovations"]})
+        say(ctx, "log.innovation_condition", {"round": round_no(ctx),
+                                              "n": ctx.data["innovations"]})
         return
     s = support_card(ctx)
-    ctx.ask(prompts.count(k("prompt.innovations_on_display"), 0, MAX_INNOVATIONS,
-                          ui=card_ui(ctx, "support", pattern=directional.pattern(
-                              s["direction"], s["count"]))),
+    ui = card_ui(ctx, "support", pattern=directional.pattern(s["direction"], s["count"]))
+    if s["count"] == 1:
+        ctx.ask(prompts.yes_no(k("prompt.innovation_any"), ui=ui), innovation_any)
+        return
+    ctx.ask(prompts.count(k("prompt.innovations_on_display"), 0, MAX_INNOVATIONS, ui=ui),
             innovation_pick)
+
+
+@steps
+def innovation_any(ctx: Ctx, answer: bool) -> None:
+    """At least one on display: the first one met in the arrow's direction."""
+    if not answer:
+        say(ctx, "log.innovation_none")
+        return
+    directional_then(ctx, "innovation", None, "innovation_take")
 
 
 @steps
 def innovation_pick(ctx: Ctx, answer: int) -> None:
     """Name the Innovation the arrow selects; she takes it (and gains nothing from it)."""
     if answer == 0:
-        ctx.log(AUTOMA, k("log.innovation_none"))
+        say(ctx, "log.innovation_none")
         return
     directional_then(ctx, "innovation", answer, "innovation_take")
 
@@ -87,7 +101,7 @@ def innovation_pick(ctx: Ctx, answer: int) -> None:
 def innovation_take(ctx: Ctx, answer: bool = True) -> None:
     """Give her the Innovation."""
     ctx.data["innovations"] += 1
-    ctx.log(AUTOMA, k("log.innovation"), {"n": ctx.data["innovations"]})
+    say(ctx, "log.innovation", {"n": ctx.data["innovations"], "pick": picked(ctx)}, icon="tech")
 
 
 # --- Directional Selection over things the player counts ----------------------------------
@@ -100,19 +114,17 @@ def directional_then(ctx: Ctx, what: str, n_valid: int | None, then: str, **args
     """
     s = support_card(ctx)
     if n_valid == 1:
+        ctx.data["pick"] = m("picked_only", what=m(f"what_one.{what}"))
         ctx.then(then, **args)
         return
     order = m(f"order.{s['direction']}")
     if n_valid is None:
-        ctx.log(AUTOMA, k("log.directional_first"), {"what": m(f"what.{what}"), "order": order},
-                why={"rule": k("rule.directional"), "candidates": [], "pick": 1})
         pat = directional.pattern(s["direction"], s["count"])
+        ctx.data["pick"] = m("picked_first", what=m(f"what_one.{what}"), order=order)
     else:
         pat = directional.pattern(s["direction"], s["count"], n_valid)
-        ctx.log(AUTOMA, k("log.directional"), {"what": m(f"what.{what}"), "pick": pat["pick"],
-                                               "n": n_valid, "order": order},
-                why={"rule": k("rule.directional"), "candidates": [],
-                     "pick": pat["reading_index"]})
+        ctx.data["pick"] = m("picked", what=m(f"what_one.{what}"), pick=pat["pick"],
+                             n=n_valid, order=order)
     text = pick_text(ctx, what, n_valid)
     if then in FOLDED:  # the next prompt names the pick itself
         ctx.then(then, pick=text, **args)
@@ -120,6 +132,12 @@ def directional_then(ctx: Ctx, what: str, n_valid: int | None, then: str, **args
     ctx.ask(prompts.scan(k("prompt.directional"), pat, {"pick": text},
                          ui=card_ui(ctx, "support", rule=m("rule.directional_text"))),
             then, **args)
+
+
+def picked(ctx: Ctx) -> dict[str, Any]:
+    """How the arrow picked the last counted option (for the board instruction), cleared."""
+    ref = ctx.data.pop("pick", None)
+    return ref if ref else m("picked_none")
 
 
 FOLDED = ("tb_marking", "upgrade_which")
@@ -166,7 +184,7 @@ def tb_stages(variant: str, count: int) -> list[str]:
 def act_terraform_build(ctx: Ctx, variant: str = "") -> None:
     """Condition: a Workshop left; otherwise Upgrade. Then ask whether any hex is valid."""
     if ctx.data["supply"]["workshop"] <= 0:
-        ctx.log(AUTOMA, k("log.tb_no_workshop"))
+        say(ctx, "log.tb_no_workshop")
         ctx.then("act_upgrade")
         return
     s = support_card(ctx)
@@ -189,11 +207,13 @@ def valid_params(ctx: Ctx, variant: str) -> dict[str, Any]:
 def tb_valid(ctx: Ctx, answer: bool, variant: str) -> None:
     """No valid hex: Upgrade instead. Otherwise Bring together, if the Support card shows it."""
     if not answer:
-        ctx.log(AUTOMA, k("log.tb_no_hex"))
+        say(ctx, "log.tb_no_hex")
         ctx.then("act_upgrade")
         return
     s = support_card(ctx)
-    if s["bring_together"]:
+    # Once a marked building is in Reach of an unmarked one it stays so (buildings stay, her
+    # Sailing value never drops): Bring together is not asked again after a "yes".
+    if s["bring_together"] and not ctx.data.get("together"):
         ctx.ask(prompts.yes_no(k("prompt.tb_in_reach"), {
             **valid_params(ctx, variant), "own_reach": m("reach.sailing", n=sailing(ctx))},
             ui=card_ui(ctx, "support", rule=m("rule.distance"))),
@@ -206,7 +226,8 @@ def tb_valid(ctx: Ctx, answer: bool, variant: str) -> None:
 def tb_bring_together(ctx: Ctx, answer: bool, variant: str) -> None:
     """Bring together: only when no marked building is in Reach of an unmarked one."""
     if answer:
-        ctx.log(AUTOMA, k("log.tb_already_together"))
+        ctx.data["together"] = True
+        say(ctx, "log.tb_already_together")
         tb_stage(ctx, variant=variant, i=0)
         return
     ctx.ask(prompts.confirm(k("prompt.tb_bring_together"), ui=card_ui(
@@ -257,8 +278,7 @@ def tb_atp_chosen(ctx: Ctx, answer: str, variant: str, i: int) -> None:
     if answer == "none":
         tb_valid(ctx, answer=False, variant=variant)
         return
-    ctx.log(AUTOMA, k("log.tb_terrain"), {"terrain": terrain(answer)},
-            why={"rule": k("rule.atp"), "candidates": [], "pick": answer})
+    say(ctx, "log.tb_terrain", {"terrain": terrain(answer)})
     tb_stage(ctx, variant=variant, i=i + 1)
 
 
@@ -282,8 +302,10 @@ def tb_build(ctx: Ctx, answer: bool) -> None:
     d = ctx.data
     d["supply"]["workshop"] -= 1
     d["marked" if answer else "unmarked"] += 1
-    ctx.log(AUTOMA, k("log.tb_built_marked" if answer else "log.tb_built"),
-            {"left": d["supply"]["workshop"]})
+    d["built"] = True
+    say(ctx, "log.tb_built_marked" if answer else "log.tb_built",
+        {"left": d["supply"]["workshop"], "terrain": terrain(d["native"]), "pick": picked(ctx)},
+        icon="build")
 
 
 # --- Upgrade a Building ----------------------------------------------------------------------
@@ -312,7 +334,7 @@ def act_upgrade(ctx: Ctx) -> None:
     """Condition: she can upgrade. First tiebreaker: a Workshop next to your buildings."""
     kinds = upgradable(ctx)
     if not kinds:
-        ctx.log(AUTOMA, k("log.upgrade_none"))
+        say(ctx, "log.upgrade_none")
         return
     if "workshop" in kinds:
         ctx.ask(prompts.yes_no(k("prompt.up_adjacent"), {"your": your(ctx)},
@@ -368,14 +390,16 @@ def upgrade_do(ctx: Ctx, answer: Any, kind: str = "") -> None:
     answer = kind or answer
     target = upgrade_target(ctx, answer)
     if target is None:  # only after a correction made the supply inconsistent
-        ctx.log(AUTOMA, k("log.upgrade_none"))
+        say(ctx, "log.upgrade_none")
         return
     ctx.data["supply"][answer] += 1
     ctx.data["supply"][target] -= 1
-    ctx.log(AUTOMA, k("log.upgraded"), {"old": building(answer), "new": building(target)},
-            why={"rule": k("rule.upgrade_highest"),
-                 "candidates": list(data.base()["buildings"][answer]["upgrades_to"]),
-                 "pick": target})
+    ctx.data["built"] = True
+    options = list(data.base()["buildings"][answer]["upgrades_to"])
+    why = ({"rule": k("rule.upgrade_highest"), "candidates": options, "pick": target}
+           if len(options) > 1 else None)
+    say(ctx, "log.upgraded", {"old": building(answer), "new": building(target),
+                              "pick": picked(ctx)}, icon="upgrade", why=why)
 
 
 # --- Block Power and Book actions ---------------------------------------------------------
@@ -395,38 +419,43 @@ def block_power(ctx: Ctx, answer: list[int]) -> None:
     n = int(data.base()["power_actions"])
     free = [i for i in range(1, n + 1) if i not in answer]
     if not free:
-        ctx.log(AUTOMA, k("log.power_none"))
-        block_book_ask(ctx)
+        say(ctx, "log.power_none")
+        # Rulebook "Block Power and Book actions": "Repeat steps 1-4" for the Book action.
+        # Read as its own action by default; the advanced reading ends here (README).
+        if ctx.options.get("book_without_power", True):
+            block_book_ask(ctx)
+        else:
+            say(ctx, "log.book_skipped")
         return
     s = support_card(ctx)
     sel = select(free, [directional.count_step(s["direction"], s["count"])])
     chosen = sel.choice
-    ctx.log(AUTOMA, k("log.power_blocked"), {"n": chosen}, why=sel.why(k("rule.directional")))
-    block_book_ask(ctx, power=m("power_x", n=chosen),
-                   pattern=directional.pattern(s["direction"], s["count"], len(free)))
+    say(ctx, "log.power_blocked", {"n": chosen}, icon="block",
+        why=sel.why(k("rule.directional")) if len(free) > 1 else None)
+    block_book_ask(ctx)
 
 
-def block_book_ask(ctx: Ctx, power: dict[str, Any] | str = "",
-                   pattern: dict[str, Any] | None = None) -> None:
+def block_book_ask(ctx: Ctx) -> None:
     """Then the same for a Book action: how many are uncovered?"""
-    extra = {"pattern": pattern} if pattern else {}
-    ctx.ask(prompts.count(k("prompt.book_free"), 0, MAX_BOOK_ACTIONS, {"power": power},
-                          ui=card_ui(ctx, "support", **extra)), block_book)
+    s = support_card(ctx)
+    ctx.ask(prompts.count(k("prompt.book_free"), 0, MAX_BOOK_ACTIONS,
+                          ui=card_ui(ctx, "support", pattern=directional.pattern(
+                              s["direction"], s["count"]))), block_book)
 
 
 @steps
 def block_book(ctx: Ctx, answer: int) -> None:
-    """Block the Book action the arrow selects."""
+    """Block the Book action the arrow selects: the Book actions lie in one row, so its place
+    from the left follows from the count (rulebook p.4: single rows are counted too)."""
     if answer == 0:
-        ctx.log(AUTOMA, k("log.book_none"))
+        say(ctx, "log.book_none")
         return
-    directional_then(ctx, "book", answer, "block_book_done")
-
-
-@steps
-def block_book_done(ctx: Ctx, answer: bool = True) -> None:
-    """Log the blocked Book action."""
-    ctx.log(AUTOMA, k("log.book_blocked"))
+    s = support_card(ctx)
+    place = directional.reading_index(answer, s["direction"], s["count"])
+    if answer == 1:
+        say(ctx, "log.book_blocked_only", icon="block")
+        return
+    say(ctx, "log.book_blocked", {"place": place, "n": answer}, icon="block")
 
 
 # --- Send a Scholar / Advance in a Discipline --------------------------------------------
@@ -441,62 +470,96 @@ def valid_disciplines(ctx: Ctx) -> list[str]:
 @steps
 def act_send_scholar(ctx: Ctx) -> None:
     """Round Score tile colour, or Catch-up; then place a Scholar on the best free space."""
-    valid = valid_disciplines(ctx)
-    if not valid:
-        ctx.log(AUTOMA, k("log.science_none"))
-        return
-    s = support_card(ctx)
-    tile_d = round_tile(ctx)["discipline"]
-    if s["scholar"] == "round_tile" and tile_d in valid:
-        ctx.log(AUTOMA, k("log.scholar_tile"), {"d": discipline(tile_d)},
-                why={"rule": k("rule.scholar_tile"), "candidates": valid, "pick": tile_d})
-        scholar_discipline(ctx, answer=tile_d)
-        return
-    catch_up(ctx, valid, "scholar_discipline", {})
+    science(ctx, "scholar_discipline", {}, support_card(ctx)["scholar"] == "round_tile")
 
 
 @steps
 def act_advance_discipline(ctx: Ctx, levels: int = 1) -> None:
     """Advance 1 (Druids: 2) levels in the Catch-up discipline, without a Scholar."""
+    science(ctx, "advance_in", {"levels": levels}, False)
+
+
+def science(ctx: Ctx, next_step: str, args: dict[str, Any], by_tile: bool) -> None:
+    """Valid options (no marker on Level 12), then the tiebreaker (rulebook "Send a Scholar").
+
+    Your markers move between her turns, so a discipline is taken only after its Level 12 was
+    checked with a fresh answer: one yes/no for a single candidate, your levels for several.
+    """
     valid = valid_disciplines(ctx)
     if not valid:
-        ctx.log(AUTOMA, k("log.science_none"))
+        say(ctx, "log.science_none")
         return
-    catch_up(ctx, valid, "advance_in", {"levels": levels})
-
-
-def catch_up(ctx: Ctx, valid: list[str], then: str, args: dict[str, Any]) -> None:
-    """Catch-up I (her marker at 0); II needs your levels, asked only when still tied."""
+    tile_d = round_tile(ctx)["discipline"]
+    if by_tile and tile_d in valid:
+        ask_level12(ctx, tile_d, "tile", next_step, args)
+        return
     at_zero = [x for x in valid if ctx.data["disciplines"][x] == 0]
     left = at_zero or valid
     if len(left) == 1:
-        ctx.log(AUTOMA, k("log.catch_up"), {"d": discipline(left[0])},
-                why={"rule": k("rule.catch_up"), "candidates": valid, "pick": left[0]})
-        ctx.then(then, answer=left[0], **args)
+        ask_level12(ctx, left[0], "catch_up", next_step, args)
         return
     key = "prompt.highest_levels" if two_players(ctx) else "prompt.your_levels"
-    ctx.ask(prompts.values(k(key), left, list(range(TOP_LEVEL + 1)),
-                           labels=[discipline(x) for x in left],
-                           default={x: ctx.data["human_levels"][x] for x in left},
-                           ui={"game": data.GAME_ID, "rule": m("rule.catch_up_text")}),
-            catch_up_levels, valid=valid, left=left, next_step=then, args=args)
+    ctx.ask(prompts.values(k(key), valid, list(range(TOP_LEVEL + 1)),
+                           labels=[discipline(x) for x in valid],
+                           default={x: ctx.data["human_levels"][x] for x in valid},
+                           ui={**card_ui(ctx, "support"), "rule": m("rule.catch_up_text")}),
+            catch_up_levels, valid=valid, next_step=next_step, args=args)
+
+
+def ask_level12(ctx: Ctx, d: str, how: str, next_step: str, args: dict[str, Any]) -> None:
+    """Is a human marker on Level 12 of the one candidate discipline? (asked fresh)"""
+    ctx.ask(prompts.yes_no(k("prompt.level12"), {"d": discipline(d), "your": your(ctx)},
+                           default=False, ui={**card_ui(ctx, "support"),
+                                              "rule": m(f"rule.science_{how}")}),
+            level12_answer, d=d, how=how, next_step=next_step, args=args)
 
 
 @steps
-def catch_up_levels(ctx: Ctx, answer: dict[str, int], valid: list[str], left: list[str],
-                    next_step: str, args: dict[str, Any]) -> None:
-    """Catch-up II (closest to your marker) and III (Directional Selection over the row)."""
+def level12_answer(ctx: Ctx, answer: bool, d: str, how: str, next_step: str,
+                   args: dict[str, Any]) -> None:
+    """Level 12 taken: the discipline is not valid, choose again; otherwise it is hers."""
+    if answer:
+        ctx.data["human_levels"][d] = TOP_LEVEL
+        say(ctx, "log.level12", {"d": discipline(d)})
+        science(ctx, next_step, args, False)
+        return
+    if how == "tile":
+        say(ctx, "log.scholar_tile", {"d": discipline(d)},
+            why={"rule": k("rule.scholar_tile"), "pick": d})
+    else:
+        say(ctx, "log.catch_up_only", {"d": discipline(d)},
+            why={"rule": k("rule.catch_up"), "pick": d})
+    ctx.then(next_step, answer=d, **args)
+
+
+def reference(ctx: Ctx, x: str, human: int) -> int:
+    """The marker Catch-up II compares hers with: yours (two players: the highest; the
+    advanced reading counts her own marker among the highest too)."""
+    if two_players(ctx) and ctx.options.get("highest_includes_automa", False):
+        return max(human, int(ctx.data["disciplines"][x]))
+    return human
+
+
+@steps
+def catch_up_levels(ctx: Ctx, answer: dict[str, int], valid: list[str], next_step: str,
+                    args: dict[str, Any]) -> None:
+    """Valid with fresh levels; then Catch-up I (her marker at 0), II (closest to your
+    marker), III (Directional Selection over the row of disciplines)."""
     ctx.data["human_levels"].update(answer)
     mine = ctx.data["disciplines"]
+    fresh = [x for x in valid if answer.get(x, 0) < TOP_LEVEL]
+    if not fresh:
+        say(ctx, "log.science_none")
+        return
     s = support_card(ctx)
-    sel = select(valid, [
+    sel = select(fresh, [
         Filter("at_zero", lambda x: mine[x] == 0, on_empty="skip"),
-        Filter("not_at_top", lambda x: answer.get(x, 0) < TOP_LEVEL, on_empty="skip"),
-        Extremum("closest_to_you", lambda x: abs(mine[x] - answer.get(x, 0))),
+        Extremum("closest_to_you",
+                 lambda x: abs(mine[x] - reference(ctx, x, answer.get(x, 0)))),
         directional.count_step(s["direction"], s["count"]),
     ])
     chosen = sel.choice
-    ctx.log(AUTOMA, k("log.catch_up"), {"d": discipline(chosen)}, why=sel.why(k("rule.catch_up")))
+    say(ctx, "log.catch_up", {"d": discipline(chosen)}, why=sel.why(k("rule.catch_up")))
     ctx.then(next_step, answer=chosen, **args)
 
 
@@ -529,15 +592,20 @@ def advance_in(ctx: Ctx, answer: str, levels: int = 1, note: str = "advance") ->
     before = ctx.data["disciplines"][answer]
     after = min(before + levels, TOP_LEVEL)
     ctx.data["disciplines"][answer] = after
-    ctx.log(AUTOMA, k(f"log.advance_{note}"), {"d": discipline(answer), "old": before,
-                                                "new": after})
+    say(ctx, f"log.advance_{note}", {"d": discipline(answer), "old": before, "new": after,
+                                     "levels": after - before}, icon="advance")
 
 
 # --- Faction-only actions ------------------------------------------------------------------
 
 @steps
 def act_powermongers_check(ctx: Ctx) -> None:
-    """Powermongers: whenever you gain 2+ Power from her buildings, she advances 1 level."""
+    """Powermongers: whenever you gain 2+ Power from her buildings, she advances 1 level.
+
+    Asked only when she just placed or upgraded a building (nothing new: no Power for you).
+    """
+    if not ctx.data.pop("built", False):
+        return
     ctx.ask(prompts.yes_no(k("prompt.powermongers"), ui=card_ui(ctx)), powermongers_answer)
 
 
@@ -564,7 +632,7 @@ def act_symbionts_tool(ctx: Ctx) -> None:
 def symbionts_count(ctx: Ctx, answer: str) -> None:
     """How many spaces of that terrain are valid (for the arrow)."""
     if answer == "none":
-        ctx.log(AUTOMA, k("log.symbionts_none"))
+        say(ctx, "log.symbionts_none")
         return
     ctx.ask(prompts.count(k("prompt.symbionts_count"), 1, MAX_HEXES, {"terrain": terrain(answer)},
                           default=1, ui=card_ui(ctx, "support")), symbionts_pick)
@@ -579,19 +647,24 @@ def symbionts_pick(ctx: Ctx, answer: int) -> None:
 @steps
 def symbionts_done(ctx: Ctx, answer: bool = True) -> None:
     """Log the Tool."""
-    ctx.log(AUTOMA, k("log.symbionts_tool"))
+    say(ctx, "log.symbionts_tool", {"pick": picked(ctx)}, icon="build")
 
 
 @steps
 def act_blight_fallow(ctx: Ctx) -> None:
     """The Blight: turn 2 Fallow Land into Blighted Land (as her faction card shows)."""
-    ctx.ask(prompts.confirm(k("prompt.blight"), ui=card_ui(ctx, "support")), blight_done)
+    ctx.ask(prompts.yes_no(k("prompt.blight"), ui=card_ui(ctx, "support",
+                                                          rule=m("faction_rules.blight"))),
+            blight_done)
 
 
 @steps
-def blight_done(ctx: Ctx, answer: bool = True) -> None:
-    """Log it."""
-    ctx.log(AUTOMA, k("log.blight"))
+def blight_done(ctx: Ctx, answer: bool) -> None:
+    """Log it (or that there was no Fallow Land to turn)."""
+    if answer:
+        say(ctx, "log.blight", icon="build")
+    else:
+        say(ctx, "log.blight_none")
 
 
 __all__ = ["faction"]

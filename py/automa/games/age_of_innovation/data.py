@@ -160,4 +160,5 @@ def base() -> dict[str, Any]:
     records = load_records(GAME_ID, "base.toml", "building", BUILDING_SCHEMA)
     buildings = {r["id"]: {**r, "count": value_of(r["count"])} for r in records}
     return {"scholars": int(data["scholars"]), "scholar_spaces": list(data["scholar_spaces"]),
-            "power_actions": int(data["power_actions"]), "buildings": buildings}
+            "power_actions": int(data["power_actions"]), "buildings": buildings,
+            "science_points": [int(p) for p in data["science_points"]]}

@@ -8,6 +8,8 @@ her turn-order marker to the topmost free space.
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.core import prompts
 from automa.core.game import Ctx
 
@@ -15,21 +17,29 @@ from . import data
 from .setup import shuffle_deck
 from .state import (
     AUTOMA,
+    FINAL_TURN,
+    ROUND_END_TURN,
+    TURNS_PER_ROUND,
+    add_steps,
     faction,
     k,
     m,
     round_no,
     round_tile,
     round_tile_points,
+    say,
+    set_turn,
     steps,
+    steps_ui,
     support_card,
-    take_notice,
+    two_players,
 )
-from .state import notice as set_notice
 
 LAST_ROUND = 6
 MAX_AREA_POINTS = 60
 MAX_SCIENCE_POINTS = 60
+MAX_FACTION_POINTS = 60
+TOP_LEVEL = 12
 
 
 @steps
@@ -40,24 +50,22 @@ def automa_pass(ctx: Ctx) -> None:
     points = round_tile_points(ctx)
     d["score"] += points
     tile = round_tile(ctx)
-    ctx.log(AUTOMA, k("log.pass_points"), {"n": points, "score": d["score"],
-                                            "tile": m(f"tile_of.{tile['kind']}", n=tile["number"])})
+    say(ctx, "log.pass_points", {"n": points, "score": d["score"],
+                                 "tile": m(f"tile_of.{tile['kind']}", n=tile["number"])},
+        icon="pass")
     if first and "first_pass_scores_twice" in faction(ctx).get("ongoing", []):
         d["score"] += points
-        ctx.log(AUTOMA, k("log.pass_points_again"), {"n": points, "score": d["score"]})
+        say(ctx, "log.pass_points_again", {"n": points, "score": d["score"]}, icon="vp")
     d["passed"] = True
     d["pass_order"].append("automa")
     position = len(d["pass_order"])
     if round_no(ctx) >= LAST_ROUND or not ctx.piles["support"]:
-        set_notice(ctx, m("notice.automa_passed_last", n=points))
         ctx.then("await_turn")
         return
     pick = support_card(ctx)["bonus"]
-    ctx.log(AUTOMA, k("log.pass_bonus"), {"tile": m(f"bonus.{pick}")},
-            why={"rule": k("rule.bonus_arrow"), "candidates": list(data.BONUS_POSITIONS),
-                 "pick": pick})
-    set_notice(ctx, m("notice.automa_passed", n=points, tile=m(f"bonus.{pick}"),
-                      position=position))
+    say(ctx, "log.pass_bonus", {"tile": m(f"bonus.{pick}")}, icon="card",
+        why={"rule": k("rule.bonus_arrow"), "pick": pick})
+    say(ctx, "log.turn_order", {"position": position, "round": round_no(ctx) + 1}, icon="move")
     rebuild_deck(ctx)
 
 
@@ -73,19 +81,26 @@ def rebuild_deck(ctx: Ctx, answer: bool = True) -> None:
         added = ctx.piles["reserve"].draw()
         deck.put_top(added)
     shuffle_deck(ctx)
-    ctx.log(AUTOMA, k("log.deck_rebuilt"), {"cards": len(deck),
-                                             "added": data.card(added)["number"] if added else 0})
+    if added:
+        say(ctx, "log.deck_rebuilt", {"cards": len(deck), "added": data.card(added)["number"]},
+            icon="shuffle")
+    else:
+        say(ctx, "log.deck_rebuilt_no_reserve", {"cards": len(deck)}, icon="shuffle")
     ctx.then("await_turn")
 
 
 @steps
 def round_end(ctx: Ctx) -> None:
     """Everyone has passed: clean-up of the round (Phase III), then the next round."""
-    ctx.log(AUTOMA, k("log.round_end"), {"round": round_no(ctx), "score": ctx.data["score"]})
-    if round_no(ctx) >= LAST_ROUND:
+    rnd = round_no(ctx)
+    set_turn(ctx, rnd, ROUND_END_TURN)
+    say(ctx, "log.round_end", {"round": rnd, "score": ctx.data["score"]})
+    if rnd >= LAST_ROUND:
         ctx.then("final_area")
         return
-    set_notice(ctx, m("notice.round_end", round=round_no(ctx), next=round_no(ctx) + 1))
+    # Rulebook "Phase III": the Automa Round Score tile is removed, not flipped.
+    add_steps(ctx, m("step.remove_round_tile", round=rnd), m("step.remove_x_tokens"),
+              m("step.bonus_coins"), m("step.income", round=rnd + 1))
     next_round(ctx)
 
 
@@ -93,13 +108,16 @@ def round_end(ctx: Ctx) -> None:
 def next_round(ctx: Ctx, answer: bool = True) -> None:
     """Turn order by passing order: whoever passed first starts the next round."""
     d = ctx.data
-    d["automa_first"] = bool(d["pass_order"]) and d["pass_order"][0] == "automa"
+    order = d["pass_order"]
+    d["automa_position"] = order.index("automa") + 1 if "automa" in order else (
+        3 if two_players(ctx) else 2)
     d["round"] += 1
     d["first_turn"] = True
     d["passed"] = False
     d["humans_passed"] = 0
     d["pass_order"] = []
-    ctx.log(AUTOMA, k("log.round_start"), {"round": d["round"]})
+    set_turn(ctx, d["round"])
+    say(ctx, "log.round_start", {"round": d["round"]})
     ctx.then("await_turn")
 
 
@@ -113,31 +131,82 @@ def best_sailing(ctx: Ctx) -> int:
 @steps
 def final_area(ctx: Ctx) -> None:
     """Area scoring as for a player, her Reach using her highest Sailing value."""
+    ctx.data["phase"] = "final"
+    ctx.turn = FINAL_TURN
     ctx.data["final"] = {"before": ctx.data["score"]}
     ctx.ask(prompts.count(k("prompt.final_area"), 0, MAX_AREA_POINTS,
-                          {"reach": best_sailing(ctx), "notice": take_notice(ctx)}, default=0,
-                          ui={"game": data.GAME_ID}), final_science)
+                          {"reach": best_sailing(ctx)}, default=0,
+                          ui=steps_ui(ctx, {"game": data.GAME_ID, "rule": m("rule.area")})),
+            final_area_done)
+
+
+@steps
+def final_area_done(ctx: Ctx, answer: int) -> None:
+    """Her Area points; then Science scoring (computed, or asked in the advanced reading)."""
+    ctx.data["score"] += answer
+    ctx.data["final"]["area"] = answer
+    say(ctx, "log.final_area", {"n": answer, "score": ctx.data["score"]}, icon="vp")
+    lv = ctx.data["disciplines"]
+    levels = {x: lv[x] for x in data.DISCIPLINES}
+    if ctx.options.get("science_scoring", "computed") == "ask":
+        ctx.ask(prompts.count(k("prompt.final_science"), 0, MAX_SCIENCE_POINTS, levels,
+                              default=0, ui={"game": data.GAME_ID}), final_science)
+        return
+    items = human_items(ctx)
+    default = {item: ctx.data["human_levels"][item.split(":")[0]] for item in items}
+    ctx.ask(prompts.values(k("prompt.final_levels_two" if two_players(ctx)
+                             else "prompt.final_levels"), items, list(range(TOP_LEVEL + 1)),
+                           levels, labels=[item_label(item) for item in items],
+                           default=default, ui={"game": data.GAME_ID,
+                                                "rule": m("rule.science_scoring")}),
+            final_levels)
+
+
+def human_items(ctx: Ctx) -> list[str]:
+    """The human markers asked at the end: one per discipline (and per player, with two)."""
+    if two_players(ctx):
+        return [f"{x}:{p}" for x in data.DISCIPLINES for p in (1, 2)]
+    return list(data.DISCIPLINES)
+
+
+def item_label(item: str) -> dict[str, Any]:
+    """"Banking" or "Banking, player 2"."""
+    name, _, player = item.partition(":")
+    d = m(f"discipline.{name}")
+    return m("discipline_of_player", d=d, n=int(player)) if player else d
+
+
+def science_points(hers: int, others: list[int]) -> int:
+    """Her Science points in one discipline: the places she shares are summed and split,
+    rounded down; a marker on 0 scores nothing (base game Science scoring, ``base.toml``)."""
+    table = [int(p) for p in data.base()["science_points"]]
+    if hers <= 0:
+        return 0
+    ahead = sum(1 for o in others if o > hers)
+    tied = sum(1 for o in others if o == hers)
+    shared = table[ahead:ahead + tied + 1]
+    return sum(shared) // (tied + 1)
+
+
+@steps
+def final_levels(ctx: Ctx, answer: dict[str, int]) -> None:
+    """Compute her Science points from her levels and the humans' final levels."""
+    hers = ctx.data["disciplines"]
+    total = 0
+    for x in data.DISCIPLINES:
+        others = [v for item, v in answer.items() if item.split(":")[0] == x]
+        total += science_points(hers[x], others)
+        ctx.data["human_levels"][x] = max(others)
+    final_science(ctx, answer=total)
 
 
 @steps
 def final_science(ctx: Ctx, answer: int) -> None:
-    """Science scoring as for a player (her levels are shown)."""
-    ctx.data["score"] += answer
-    ctx.data["final"]["area"] = answer
-    ctx.log(AUTOMA, k("log.final_area"), {"n": answer, "score": ctx.data["score"]})
-    lv = ctx.data["disciplines"]
-    ctx.ask(prompts.count(k("prompt.final_science"), 0, MAX_SCIENCE_POINTS, {
-        **{x: lv[x] for x in data.DISCIPLINES}}, default=0, ui={"game": data.GAME_ID}),
-        final_faction)
-
-
-@steps
-def final_faction(ctx: Ctx, answer: int) -> None:
-    """Faction end-game scoring; no Resource scoring for her."""
+    """Her Science points; then faction end-game scoring (no Resource scoring for her)."""
     d = ctx.data
     d["score"] += answer
     d["final"]["science"] = answer
-    ctx.log(AUTOMA, k("log.final_science"), {"n": answer, "score": d["score"]})
+    say(ctx, "log.final_science", {"n": answer, "score": d["score"]}, icon="vp")
     per = faction(ctx).get("end_points_per_building", 0)
     extra = 0
     if per:
@@ -145,18 +214,32 @@ def final_faction(ctx: Ctx, answer: int) -> None:
                     for kind, b in data.base()["buildings"].items())
         extra = per * built
         d["score"] += extra
-        ctx.log(AUTOMA, k("log.final_faction"), {"n": extra, "buildings": built,
-                                                  "score": d["score"]})
+        say(ctx, "log.final_faction", {"n": extra, "buildings": built, "score": d["score"]},
+            icon="vp")
     d["final"]["faction"] = extra
-    if d["faction"] == "gognomes":
-        ctx.ask(prompts.confirm(k("prompt.final_gognomes"), ui={"game": data.GAME_ID}),
-                final_done)
+    if "achievements" in faction(ctx).get("setup", []):
+        ctx.ask(prompts.count(k("prompt.final_gognomes"), 0, MAX_FACTION_POINTS, default=0,
+                              ui={"game": data.GAME_ID, "rule": m("faction_rules.gognomes")}),
+                final_achievements)
         return
+    final_done(ctx)
+
+
+@steps
+def final_achievements(ctx: Ctx, answer: int) -> None:
+    """Gognomes: her achievement points enter her final score (faction end-game scoring)."""
+    d = ctx.data
+    d["score"] += answer
+    d["final"]["faction"] += answer
+    say(ctx, "log.final_achievements", {"n": answer, "score": d["score"]}, icon="vp")
     final_done(ctx)
 
 
 @steps
 def final_done(ctx: Ctx, answer: bool = True) -> None:
     """The game is over: her final score."""
-    ctx.log(AUTOMA, k("log.final"), {"score": ctx.data["score"]})
+    say(ctx, "log.final", {"score": ctx.data["score"]})
     ctx.finish()
+
+
+__all__ = ["AUTOMA", "TURNS_PER_ROUND"]

@@ -8,7 +8,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .state import AUTOMA, SIDEWAYS, card_ui, discipline, faction, k, m, steps, terrain
+from .state import SIDEWAYS, discipline, faction, k, m, say, steps, terrain, two_players
 
 MAX_TILE_DRAWS = 50
 
@@ -31,7 +31,6 @@ def setup(ctx: Ctx) -> None:
         "passed": False,
         "humans_passed": 0,
         "pass_order": [],
-        "automa_first": False,
         "score": 20,
         "disciplines": {d: 0 for d in data.DISCIPLINES},
         "human_levels": {d: 0 for d in data.DISCIPLINES},
@@ -44,6 +43,9 @@ def setup(ctx: Ctx) -> None:
         "native": None,
         "youth": None,
         "final": None,
+        "phase": "setup",
+        "together": False,
+        "automa_position": 3 if humans == 2 else 2,
     })
     ids = sorted(data.decision_cards())
     ctx.piles.create("deck")
@@ -52,14 +54,21 @@ def setup(ctx: Ctx) -> None:
     ctx.piles.create("support")
     _draw_round_tiles(ctx)
     if humans == 2 and opts["faction"] != "simpletons":
-        ctx.log(AUTOMA, k("log.two_player_simpletons"), {"asked": m(f"faction.{opts['faction']}")})
+        say(ctx, "log.two_player_simpletons", {"asked": m(f"faction.{opts['faction']}")})
     lvl = data.levels()[ctx.data["difficulty"]]
-    ctx.ask(prompts.confirm(k("setup.board"), {
-        "level": m(f"difficulty.{lvl['id']}"),
-        "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
-        "final": data.tiles()[ctx.data["final_tile"]]["number"],
-        "order": m("order_setup.two" if humans == 2 else "order_setup.one"),
-    }, ui={"game": data.GAME_ID, "rule": m("rule.no_two_player_rules")}), setup_player_faction)
+    # 2-player variant: the board as for two (the Automa rules' "Set up the game for 2
+    # players"), or, in the advanced reading, as for three (README, "two_player_board").
+    board = "three" if humans == 2 and opts.get("two_player_board") == "three" else "two"
+    ctx.ask(prompts.confirm(k(f"setup.board_{board}"), ui={
+        "game": data.GAME_ID, "rule": m("rule.no_two_player_rules"),
+        "steps": [
+            m("setup_step.difficulty", level=m(f"difficulty.{lvl['id']}")),
+            m("setup_step.round_tiles",
+              tiles=", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"])),
+            m("setup_step.final_tile", final=data.tiles()[ctx.data["final_tile"]]["number"]),
+            m("setup_step.palace_tiles"),
+            m("order_setup.two" if humans == 2 else "order_setup.one"),
+        ]}), setup_player_faction)
 
 
 def _draw_round_tiles(ctx: Ctx) -> None:
@@ -80,9 +89,13 @@ def _draw_round_tiles(ctx: Ctx) -> None:
 @steps
 def setup_player_faction(ctx: Ctx, answer: bool) -> None:
     """Step 6: the player's faction-choice procedure, then the player's native terrain(s)."""
-    humans = ctx.data["humans"]
-    key = "setup.player_faction_two" if humans == 2 else "setup.player_faction"
-    ctx.ask(prompts.confirm(k(key), ui={"game": data.GAME_ID}), setup_ask_terrains)
+    if two_players(ctx):
+        ctx.ask(prompts.confirm(k("setup.player_faction_two"), ui={"game": data.GAME_ID}),
+                setup_ask_terrains)
+        return
+    ctx.ask(prompts.confirm(k("setup.player_faction"), ui={
+        "game": data.GAME_ID,
+        "steps": [m(f"setup_step.faction_{i}") for i in range(1, 5)]}), setup_ask_terrains)
 
 
 @steps
@@ -105,7 +118,7 @@ def setup_native_terrain(ctx: Ctx, answer: Any) -> None:
     free = [t for t in data.TERRAINS if t not in ctx.data["player_terrains"]]
     if ctx.options["random_terrain"]:
         native = ctx.rng.choice(free)
-        ctx.log(AUTOMA, k("log.native_drawn"), {"terrain": terrain(native)})
+        say(ctx, "log.native_drawn", {"terrain": terrain(native)})
         setup_native_set(ctx, native)
         return
     ctx.ask(prompts.pick_one(k("setup.native_terrain"), free, labels=[terrain(t) for t in free]),
@@ -120,8 +133,8 @@ def setup_native_set(ctx: Ctx, answer: str) -> None:
     for d in fac["advances"]:
         ctx.data["disciplines"][d] += 1
     advances = [discipline(d) for d in fac["advances"]]
-    ctx.log(AUTOMA, k("log.faction"), {"faction": m(f"faction.{fac['id']}"),
-                                       "terrain": terrain(answer), "advances": advances})
+    say(ctx, "log.faction", {"faction": m(f"faction.{fac['id']}"), "terrain": terrain(answer),
+                             "advances": advances})
     if "youth_terrain" not in fac.get("setup", []):
         setup_components(ctx)
         return
@@ -139,8 +152,8 @@ def setup_native_set(ctx: Ctx, answer: str) -> None:
 def setup_youth_set(ctx: Ctx, answer: str) -> None:
     """Symbionts: her youth terrain (its Terrain Priority card places her Tools)."""
     ctx.data["youth"] = answer
-    ctx.log(AUTOMA, k("log.youth_drawn" if ctx.options["random_terrain"] else "log.youth"),
-            {"terrain": terrain(answer)})
+    say(ctx, "log.youth_drawn" if ctx.options["random_terrain"] else "log.youth",
+        {"terrain": terrain(answer)})
     setup_components(ctx)
 
 
@@ -150,18 +163,26 @@ def setup_components(ctx: Ctx) -> None:
     advances_ref = [discipline(d) for d in data.DISCIPLINES for _ in
                     range(fac["advances"].count(d))]
     ctx.ask(prompts.confirm(k("setup.automa_components"), {
-        "faction": m(f"faction.{fac['id']}"),
-        "terrain": terrain(ctx.data["native"]),
-        "advances": advances_ref,
-        "place": 3 if ctx.data["humans"] == 2 else 2,
-    }, ui={"game": data.GAME_ID, "rule": m(f"faction_rules.{fac['id']}")}), setup_bonus_tiles)
+        "faction": m(f"faction.{fac['id']}"), "terrain": terrain(ctx.data["native"])},
+        ui={"game": data.GAME_ID, "rule": m(f"faction_rules.{fac['id']}"), "steps": [
+            m("setup_step.buildings"),
+            m("setup_step.science", advances=advances_ref),
+            m("setup_step.score"),
+            m("setup_step.turn_order", place=3 if two_players(ctx) else 2),
+            m("setup_step.faction_card"),
+        ]}), setup_bonus_tiles)
 
 
 @steps
 def setup_bonus_tiles(ctx: Ctx, answer: bool) -> None:
     """Step 9: round bonus tiles (2-player variant: a random unselected tile for her)."""
-    key = "setup.bonus_two" if ctx.data["humans"] == 2 else "setup.bonus"
-    ctx.ask(prompts.confirm(k(key), ui={"game": data.GAME_ID}), setup_first_workshops)
+    if two_players(ctx):
+        ctx.ask(prompts.confirm(k("setup.bonus_two"), ui={"game": data.GAME_ID, "steps": [
+            m("setup_step.bonus_two_1"), m("setup_step.bonus_two_2")]}), setup_first_workshops)
+        return
+    ctx.ask(prompts.confirm(k("setup.bonus"), ui={"game": data.GAME_ID, "steps": [
+        m("setup_step.bonus_1"), m("setup_step.bonus_2"), m("setup_step.bonus_3"),
+        m("setup_step.bonus_4")]}), setup_first_workshops)
 
 
 @steps
@@ -173,13 +194,19 @@ def setup_first_workshops(ctx: Ctx, answer: bool) -> None:
     ctx.data["marked"] = 1
     ctx.data["unmarked"] = 1
     ctx.data["supply"]["workshop"] -= 2
-    ctx.log(AUTOMA, k("log.first_workshops"), {"card": c["number"], "marked": c["setup_marked"],
-                                               "unmarked": c["setup_unmarked"]})
-    key = "setup.workshops_two" if ctx.data["humans"] == 2 else "setup.workshops"
-    ctx.ask(prompts.confirm(k(key), {
-        "card": c["number"], "marked": c["setup_marked"], "unmarked": c["setup_unmarked"],
-        "terrain": terrain(ctx.data["native"]),
-    }, ui={"game": data.GAME_ID, "card": drawn, "highlight": ["setup"]}), setup_deck)
+    say(ctx, "log.first_workshops", {"card": c["number"], "marked": c["setup_marked"],
+                                     "unmarked": c["setup_unmarked"]})
+    two = "_two" if two_players(ctx) else ""
+    where = {"marked": c["setup_marked"], "unmarked": c["setup_unmarked"],
+             "terrain": terrain(ctx.data["native"])}
+    ctx.ask(prompts.confirm(k("setup.workshops"), {"card": c["number"]}, ui={
+        "game": data.GAME_ID, "card": drawn, "highlight": ["setup"], "steps": [
+            m(f"setup_step.first_workshop{two}"),
+            m("setup_step.setup_card"),
+            m("setup_step.her_workshops", **where),
+            m("setup_step.power_token", marked=c["setup_marked"]),
+            m(f"setup_step.second_workshop{two}"),
+        ]}), setup_deck)
 
 
 @steps
@@ -199,7 +226,7 @@ def setup_deck(ctx: Ctx, answer: bool) -> None:
         top = reserve.draw()
         deck.put_top(top)
     shuffle_deck(ctx)
-    ctx.log(AUTOMA, k("log.deck_ready"), {"cards": len(deck), "reserve": len(reserve)})
+    say(ctx, "log.deck_ready", {"cards": len(deck), "reserve": len(reserve)})
     ctx.then("await_turn")
 
 
@@ -211,4 +238,4 @@ def shuffle_deck(ctx: Ctx) -> None:
         deck.mark(c, SIDEWAYS)
 
 
-__all__ = ["card_ui", "shuffle_deck"]
+__all__ = ["shuffle_deck"]

@@ -132,13 +132,60 @@ def building(name: str) -> dict[str, Any]:
     return m(f"building.{name}")
 
 
-def notice(ctx: Ctx, ref: dict[str, Any]) -> None:
-    """An instruction for the table, shown at the top of the next waiting question."""
-    old = ctx.data.get("notice")
-    ctx.data["notice"] = m("notice.join", first=old, second=ref) if old else ref
+def say(ctx: Ctx, key: str, params: dict[str, Any] | None = None, *, icon: str | None = None,
+        why: dict[str, Any] | None = None, actor: str = AUTOMA) -> None:
+    """Log what she did; with an ``icon`` it is a thing to do on the board (a checklist item)."""
+    ctx.log(actor, k(key), params, why, table=icon is not None, icon=icon)
 
 
-def take_notice(ctx: Ctx) -> dict[str, Any] | str:
-    """The pending instruction (cleared), or an empty text."""
-    ref = ctx.data.pop("notice", None)
-    return ref if ref else ""
+def add_steps(ctx: Ctx, *refs: dict[str, Any]) -> None:
+    """Table steps (message references) shown as a checklist with the next waiting question."""
+    ctx.data.setdefault("steps", []).extend(refs)
+
+
+def take_steps(ctx: Ctx) -> list[dict[str, Any]]:
+    """The pending table steps (cleared)."""
+    return list(ctx.data.pop("steps", None) or [])
+
+
+def steps_ui(ctx: Ctx, ui: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Screen hints with the pending table steps, if any, as ``ui["steps"]``."""
+    out = dict(ui or {"game": G})
+    pending = take_steps(ctx)
+    if pending:
+        out["steps"] = pending
+    return out
+
+
+# --- Turn numbers as the game counts them: rounds, and her turns within a round -----------
+# ctx.turn = round * 100 + her turn in the round; 0 is setup, round * 100 the round's start,
+# round * 100 + 99 its end, 700 the final scoring.
+TURNS_PER_ROUND = 100
+ROUND_END_TURN = 99
+FINAL_TURN = 7 * TURNS_PER_ROUND
+
+
+def next_turn(ctx: Ctx) -> None:
+    """Her next turn of the current round."""
+    rnd = round_no(ctx)
+    n = ctx.turn - rnd * TURNS_PER_ROUND if ctx.turn // TURNS_PER_ROUND == rnd else 0
+    ctx.turn = rnd * TURNS_PER_ROUND + n + 1
+
+
+def set_turn(ctx: Ctx, rnd: int, n: int = 0) -> None:
+    """Jump to a round's start (n = 0), end (n = 99) or the final scoring (rnd = 7)."""
+    ctx.turn = rnd * TURNS_PER_ROUND + n
+
+
+def turn_label(turn: int) -> dict[str, Any] | None:
+    """"Setup", "Round 2", "Round 2 · turn 3", "End of round 2", "Final scoring"."""
+    rnd, n = divmod(turn, TURNS_PER_ROUND)
+    if turn <= 0:
+        return m("turn.setup")
+    if rnd >= FINAL_TURN // TURNS_PER_ROUND:
+        return m("turn.final")
+    if n == 0:
+        return m("turn.round", round=rnd)
+    if n == ROUND_END_TURN:
+        return m("turn.round_end", round=rnd)
+    return m("turn.turn", round=rnd, n=n)

@@ -14,7 +14,24 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .state import AUTOMA, SIDEWAYS, card_ui, faction, k, m, round_no, steps, take_notice
+from .state import (
+    SIDEWAYS,
+    card_ui,
+    faction,
+    k,
+    m,
+    next_turn,
+    round_no,
+    say,
+    steps,
+    steps_ui,
+    two_players,
+)
+
+# ctx.data["phase"]: what the app waits for, so the screen offers the right procedures.
+WAITING = "waiting"  # the humans play; the Automa's turn comes when they press Done
+HUMANS_PASS = "humans_pass"  # she has passed; the humans play on until they pass
+AUTOMA_TURN = "automa_turn"  # answering questions during her turn
 
 
 @steps
@@ -25,31 +42,37 @@ def await_turn(ctx: Ctx) -> None:
         ctx.then("round_end")
         return
     if d["passed"]:
+        d["phase"] = HUMANS_PASS
         ctx.ask(human_pass_prompt(ctx), "human_pass")
         return
-    starts = "automa" if d["automa_first"] else "you"
+    d["phase"] = WAITING
     first = d["first_turn"]
     key = "prompt.ready_round" if first else "prompt.ready"
     if d["humans_passed"] >= d["humans"]:
         key = "prompt.ready_passed"
-    ctx.ask(prompts.confirm(k(key), {
-        "round": round_no(ctx),
-        "starts": m(f"starts.{starts}{'_two' if d['humans'] == 2 else ''}"),
-        "notice": take_notice(ctx),
-    }, ui=card_ui(ctx)), "automa_turn")
+    ctx.ask(prompts.confirm(k(key), {"round": round_no(ctx), "starts": starts(ctx)},
+                            ui=steps_ui(ctx, card_ui(ctx))), "automa_turn")
+
+
+def starts(ctx: Ctx) -> dict[str, Any]:
+    """Who starts the round: her place in the turn order (rulebook "Passing": the first to
+    pass takes the topmost free space of the next round's column)."""
+    place = int(ctx.data.get("automa_position", 3 if two_players(ctx) else 2))
+    return m(f"starts.{'two' if two_players(ctx) else 'one'}_{place}")
 
 
 def human_pass_prompt(ctx: Ctx) -> prompts.Prompt:
     """A human passes: press Done (the round bonus row is on the table; the app needs no tile)."""
-    two = ctx.data["humans"] == 2
-    params = {"round": round_no(ctx), "notice": take_notice(ctx)}
+    two = two_players(ctx)
+    params = {"round": round_no(ctx)}
     if round_no(ctx) >= 6:
         return prompts.confirm(k("prompt.you_pass_last_two" if two else "prompt.you_pass_last"),
-                               params, ui={"game": data.GAME_ID})
+                               params, ui=steps_ui(ctx))
     # Rulebook "Passing": a human who passes puts the old tile where the new one was, so the
     # three positions the Automa's arrow points at stay put; which one was taken changes nothing.
     return prompts.confirm(k("prompt.you_pass_two" if two else "prompt.you_pass"), params,
-                           ui={"game": data.GAME_ID, "rule": m("rule.human_bonus_swap")})
+                           ui=steps_ui(ctx, {"game": data.GAME_ID,
+                                             "rule": m("rule.human_bonus_swap")}))
 
 
 @steps
@@ -58,7 +81,7 @@ def human_pass(ctx: Ctx, answer: Any = True) -> None:
     ctx.data["humans_passed"] += 1
     ctx.data["pass_order"].append("human")
     key = "log.you_passed_last" if round_no(ctx) >= 6 else "log.you_passed"
-    ctx.log("player", k(key + ("_two" if ctx.data["humans"] == 2 else "")))
+    say(ctx, key + ("_two" if two_players(ctx) else ""), actor="player")
     if ctx.data["passed"]:
         ctx.then("await_turn")
 
@@ -67,7 +90,8 @@ def human_pass(ctx: Ctx, answer: Any = True) -> None:
 def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     """Draw her card(s) and either pass or run the Action card."""
     d = ctx.data
-    ctx.turn += 1
+    d["phase"] = AUTOMA_TURN
+    next_turn(ctx)
     deck = ctx.piles["deck"]
     if d["first_turn"]:
         d["first_turn"] = False
@@ -78,15 +102,15 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
         ctx.piles["support"].put_top(first)
         second = deck.draw()
         ctx.piles["action"].put_top(second)
-        ctx.log(AUTOMA, k("log.draw_two"), {"action": data.card(second)["number"],
-                                            "support": data.card(first)["number"]})
+        say(ctx, "log.draw_two", {"action": data.card(second)["number"],
+                                  "support": data.card(first)["number"]}, icon="card")
         perform_card(ctx)
         return
     previous = ctx.piles["action"].top()
     if previous is not None:
         ctx.piles.move(previous, "action", "support")
     if not deck:
-        ctx.log(AUTOMA, k("log.deck_empty"))
+        say(ctx, "log.deck_empty")
         ctx.then("automa_pass")
         return
     top = deck.top()
@@ -97,9 +121,9 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     if sideways:
         ctx.piles["action"].mark(top, SIDEWAYS)
     c = data.card(top)
-    ctx.log(AUTOMA, k("log.draw"), {"action": c["number"], "support": support_number(ctx)})
+    say(ctx, "log.draw", {"action": c["number"], "support": support_number(ctx)}, icon="card")
     if sideways and c["pass_icon"]:
-        ctx.log(AUTOMA, k("log.sideways_pass"), {"card": c["number"]})
+        say(ctx, "log.sideways_pass", {"card": c["number"]})
         ctx.then("automa_pass")
         return
     perform_card(ctx)
@@ -140,6 +164,7 @@ def perform_card(ctx: Ctx) -> None:
     """Schedule every action of the Action card, top to bottom, then wait for the next turn."""
     action_id = ctx.piles["action"].top()
     assert action_id is not None
+    ctx.data.pop("built", None)
     scheduled: Scheduled = []
     for action in data.card(action_id)["actions"]:
         scheduled += expand(ctx, action)

@@ -20,11 +20,10 @@ from .state import (
     sailing,
     steps,
     terrain,
+    turn_label,
     x_points,
 )
-from .turn import human_pass
-
-READY_KEYS = (k("prompt.ready"), k("prompt.ready_round"), k("prompt.ready_passed"))
+from .turn import WAITING, human_pass
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
@@ -35,7 +34,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
     rnd = min(round_no(ctx), 6)
     automa_rows: list[dict[str, Any]] = [
         {"label": m("view.score"), "value": d["score"]},
-        {"label": m("view.round"), "value": rnd},
+        {"label": m("view.round"), "value": turn_label(ctx.turn) or rnd},
         {"label": m("view.difficulty"), "value": m(f"difficulty.{d['difficulty']}")},
         {"label": m("view.faction"), "value": m(f"faction.{d['faction']}")},
         {"label": m("view.sailing"), "value": sailing(ctx)},
@@ -75,14 +74,15 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"id": "reserve", "label": m("pile.reserve"), "count": len(ctx.piles["reserve"]),
          "viewable": False},
     ]
-    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["score"]}
+    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["score"],
+            "turn_label": turn_label(ctx.turn)}
 
 
 def procedures(ctx: Ctx) -> list[Procedure]:
     """While waiting for her turn: you pass (if you have not yet this round)."""
-    p = ctx.prompt
     d = ctx.data
-    if p is None or p.key not in READY_KEYS or d.get("humans_passed", 0) >= d.get("humans", 1):
+    if ctx.prompt is None or d.get("phase") != WAITING or d.get("humans_passed", 0) >= d.get(
+            "humans", 1):
         return []
     label = "procedure.pass_two" if d["humans"] == 2 else "procedure.pass"
     return [Procedure("you_pass", k(label), "proc_you_pass")]
@@ -96,7 +96,10 @@ def proc_you_pass(ctx: Ctx) -> None:
 
 def corrections(ctx: Ctx) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
-    return all_corrections() if "round" in ctx.data else ()
+    if "round" not in ctx.data:
+        return ()
+    # Symbionts only: her youth terrain places her Tools.
+    return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth"))
 
 
 @cache
@@ -104,24 +107,33 @@ def all_corrections() -> tuple[Correction, ...]:
     """Every correctable value (the list does not depend on the position)."""
     base = data.base()
     out = [
-        Correction("score", m("view.score"), ("score",), 0, 500),
-        Correction("scholars", m("view.scholars"), ("scholars",), 0, base["scholars"]),
-        Correction("innovations", m("view.innovations"), ("innovations",), 0, 3),
-        Correction("marked", m("view.marked"), ("marked",), 0, 30),
-        Correction("unmarked", m("view.unmarked"), ("unmarked",), 0, 30),
+        Correction("score", m("fix.score"), ("score",), 0, 500),
+        Correction("scholars", m("fix.scholars"), ("scholars",), 0, base["scholars"]),
+        Correction("innovations", m("fix.innovations"), ("innovations",), 0, 3),
+        Correction("marked", m("fix.marked"), ("marked",), 0, 30),
+        Correction("unmarked", m("fix.unmarked"), ("unmarked",), 0, 30),
     ]
-    out += [Correction(f"science_{x}", discipline(x), ("disciplines", x), 0, 12)
-            for x in data.DISCIPLINES]
-    out += [Correction(f"supply_{b}", m("view.in_supply", what=building(b)), ("supply", b), 0,
+    out += [Correction(f"science_{x}", m("fix.level", d=discipline(x)), ("disciplines", x), 0,
+                       12) for x in data.DISCIPLINES]
+    out += [Correction(f"yours_{x}", m("fix.your_level", d=discipline(x)),
+                       ("human_levels", x), 0, 12) for x in data.DISCIPLINES]
+    out += [Correction(f"supply_{b}", m("fix.in_supply", what=building(b)), ("supply", b), 0,
                        int(base["buildings"][b]["count"])) for b in data.BUILDINGS]
+    out.append(Correction("together", m("fix.together"), ("together",), choices=(False, True),
+                          choice_labels=(m("fix.no"), m("fix.yes"))))
+    out.append(Correction("native", m("fix.native"), ("native",), choices=data.TERRAINS,
+                          choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
+    out.append(Correction("youth", m("fix.youth"), ("youth",), choices=data.TERRAINS,
+                          choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
+    out.append(Correction("automa_position", m("fix.turn_order"), ("automa_position",), 1, 3))
     rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
     finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
     for r in range(1, 6):
-        out.append(Correction(f"tile_{r}", m("view.tile_of_round", n=r), ("round_tiles", r - 1),
+        out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
                               choices=tuple(rounds),
                               choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
                                                   for t in rounds)))
-    out.append(Correction("final_tile", m("view.final_tile"), ("final_tile",),
+    out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
                           choices=tuple(finals),
                           choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
                                               for t in finals)))

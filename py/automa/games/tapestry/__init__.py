@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import steps
+from automa.games.tapestry.common import steps, turn_label
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
@@ -18,7 +18,7 @@ _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register
 GAME = register(GameDef(
     id="tapestry",
     name="tapestry.name",
-    version=1,
+    version=2,
     options=(
         OptionSpec("difficulty", "int", 2, choices=(1, 2, 3, 4, 5, 6),
                    label="tapestry.option.difficulty"),
@@ -34,6 +34,12 @@ GAME = register(GameDef(
                    label="tapestry.option.explorers_bonus", advanced=True),
         OptionSpec("civ_reading", "choice", "cards", choices=("cards", "seed_text"),
                    label="tapestry.option.civ_reading", advanced=True),
+        OptionSpec("third_achievement", "choice", "none", choices=("none", "five"),
+                   label="tapestry.option.third_achievement", advanced=True),
+        OptionSpec("quantum_physics", "choice", "once", choices=("once", "twice"),
+                   label="tapestry.option.quantum_physics", advanced=True),
+        OptionSpec("finished_track_roll", "choice", "reroll", choices=("reroll", "lost"),
+                   label="tapestry.option.finished_track_roll", advanced=True),
     ),
     setup=setup.setup,
     steps=steps,
@@ -41,6 +47,7 @@ GAME = register(GameDef(
     corrections=view.corrections,
     view=view.view,
     value_label=view.value_label,
+    turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
 ))

@@ -8,7 +8,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import add_vp, steps, track_ref
+from automa.games.tapestry.common import add_vp, instruct, mat_landmarks, steps, track_ref
 from automa.games.tapestry.data import TRACKS
 
 MAX_ROLLS = 100
@@ -25,11 +25,29 @@ def roll_until(ctx: Ctx, allowed: tuple[str, ...] = TRACKS) -> tuple[str, list[s
     return allowed[0], rolls
 
 
+def movable(ctx: Ctx, allowed: tuple[str, ...], regress: bool) -> tuple[str, ...]:
+    """The indicated tracks the roll may stop on.
+
+    Reading ``finished_track_roll`` (cards/tapestry/README.md): by default ("reroll") the die
+    is rolled again when it shows a track where the Automa cannot move (at the end, or at
+    the start for a regression), as "Advance on a track" only counts tracks it has not
+    finished; with "lost" every indicated track counts and such a roll is simply lost.
+    """
+    if ctx.options.get("finished_track_roll") == "lost":
+        return allowed
+    pos = ctx.data["pos"]["automa"]
+    return tuple(t for t in allowed if (pos[t] > 0 if regress else pos[t] < data.END))
+
+
 def _rolled(ctx: Ctx, track: str, rolls: list[str], allowed: tuple[str, ...]) -> None:
-    ctx.log("automa", "tapestry.log.die", {"track": track_ref(track), "n": len(rolls)},
-            why={"rule": "tapestry.rule.science_die", "candidates": list(allowed),
-                 "steps": [{"name": "roll", "kind": "random", "kept": [r], "note": ""}
-                           for r in rolls], "pick": track})
+    why: dict[str, Any] | None = None
+    if len(allowed) == 1:
+        why = {"rule": "tapestry.rule.science_die"}
+    elif len(rolls) > 1 or len(allowed) < len(TRACKS):
+        why = {"rule": "tapestry.rule.science_die", "candidates": list(allowed),
+               "steps": [{"name": "roll", "kind": "random", "kept": [r], "note": ""}
+                         for r in rolls], "pick": track}
+    ctx.log("automa", "tapestry.log.die", {"track": track_ref(track), "n": len(rolls)}, why=why)
 
 
 _ALLOWED: dict[str, tuple[str, ...]] = {
@@ -38,39 +56,63 @@ _ALLOWED: dict[str, tuple[str, ...]] = {
 }
 
 
+def _roll_and_move(ctx: Ctx, kind: str, allowed: tuple[str, ...], benefits: bool) -> None:
+    regress = kind.startswith("regress")
+    can = movable(ctx, allowed, regress)
+    if not can:
+        ctx.log("automa", "tapestry.log.no_roll", why={"rule": "tapestry.rule.finished_roll"})
+        return
+    track, rolls = roll_until(ctx, can)
+    _rolled(ctx, track, rolls, can)
+    if regress:
+        ctx.then("regress_on", track=track)
+    else:
+        ctx.then("advance_on", bot="automa", track=track, benefits=benefits)
+
+
 @steps
 def benefit(ctx: Ctx, kind: str) -> None:
     """Resolve one benefit icon of the space the Automa just reached."""
-    ctx.log("automa", "tapestry.log.benefit", {"benefit": msg(f"tapestry.benefit.{kind}")})
+    if kind == "advance_exp_mil_tec_twice":
+        # Quantum Physics (science 11) shows the advance icon twice; "If a benefit is
+        # granted multiple times on a space, the Automa only gains it once" (reading
+        # ``quantum_physics``: "once" by default, "twice" as other companion apps do).
+        twice = ctx.options.get("quantum_physics") == "twice"
+        ctx.log("automa", "tapestry.log.benefit",
+                {"benefit": msg(f"tapestry.benefit.{kind}" if twice
+                                else "tapestry.benefit.advance_exp_mil_tec")},
+                why=None if twice else {"rule": "tapestry.rule.benefit_once"})
+        ctx.seq(*[("benefit_roll", {"kind": "advance_exp_mil_tec"})] * (2 if twice else 1))
+        return
+    if kind == "tech_refresh":
+        instruct(ctx, "automa", "tapestry.log.tech_refresh", icon="tech")
+    elif kind != "tapestry_card":
+        ctx.log("automa", "tapestry.log.benefit", {"benefit": msg(f"tapestry.benefit.{kind}")})
     if kind in ("explore", "explore_anywhere"):
         ctx.then("explore", anywhere=kind.endswith("anywhere"))
     elif kind in ("conquer", "conquer_anywhere"):
         ctx.then("conquer", anywhere=kind.endswith("anywhere"))
     elif kind in ("research_no_benefit", "research_with_benefit"):
-        track, rolls = roll_until(ctx)
-        _rolled(ctx, track, rolls, TRACKS)
-        ctx.then("advance_on", bot="automa", track=track,
-                 benefits=kind == "research_with_benefit")
+        _roll_and_move(ctx, kind, TRACKS, kind == "research_with_benefit")
     elif kind == "tech_refresh":
         ctx.ask(prompts.confirm("tapestry.q.tech_refresh", ui={"game": data.GAME}), "tap_done")
     elif kind == "tapestry_card":
         give_tapestry_card(ctx)
-    elif kind == "advance_exp_mil_tec_twice":
-        ctx.seq(("benefit", {"kind": "advance_exp_mil_tec"}),
-                ("benefit", {"kind": "advance_exp_mil_tec"}))
     elif kind in _ALLOWED:
-        allowed = _ALLOWED[kind]
-        track, rolls = roll_until(ctx, allowed)
-        _rolled(ctx, track, rolls, allowed)
-        if kind.startswith("regress"):
-            ctx.then("regress_on", track=track)
-        else:
-            ctx.then("advance_on", bot="automa", track=track, benefits=True)
+        _roll_and_move(ctx, kind, _ALLOWED[kind], True)
+
+
+@steps
+def benefit_roll(ctx: Ctx, kind: str) -> None:
+    """One roll-and-move of a benefit given more than once (Quantum Physics' second icon)."""
+    _roll_and_move(ctx, kind, _ALLOWED[kind], True)
 
 
 def give_tapestry_card(ctx: Ctx) -> None:
     """A tapestry card face down next to the Automa's mat (its trap pool)."""
     ctx.data["tapestry_held"] += 1
+    instruct(ctx, "automa", "tapestry.log.tapestry_card", {"n": ctx.data["tapestry_held"]},
+             icon="card")
     ctx.ask(prompts.confirm("tapestry.q.tapestry_to_supply", {"n": ctx.data["tapestry_held"]},
                             ui={"game": data.GAME}), "tap_done")
 
@@ -100,7 +142,7 @@ def _bonus_steps(bonus: str, turn: int) -> list[Any]:
         return [("confirm_territories", {"turn": turn}),
                 ("conquer_if_few", {"turn": turn})]
     if bonus == "topple_on_single_token":
-        return ["topple_on_single_token"]
+        return [("confirm_territories", {"turn": turn}), "topple_on_single_token"]
     if bonus == "research_with_benefit":
         return [("benefit", {"kind": "research_with_benefit"})]
     if bonus == "vp_per_territory":
@@ -112,8 +154,7 @@ def _bonus_steps(bonus: str, turn: int) -> list[Any]:
 def conquer_if_few(ctx: Ctx, turn: int) -> None:
     """Conquerors: fewer territories than the income-turn number → conquer once."""
     n = ctx.data["territories"]
-    why = {"rule": "tapestry.rule.conquerors", "candidates": [n, turn],
-           "pick": "conquer" if n < turn else "none"}
+    why = {"rule": "tapestry.rule.conquerors"}
     if n < turn:
         ctx.log("automa", "tapestry.log.conquerors_conquer", {"n": n, "turn": turn}, why=why)
         ctx.then("conquer", anywhere=False)
@@ -130,7 +171,7 @@ def vp_per_territory(ctx: Ctx) -> None:
 @steps
 def vp_per_landmark(ctx: Ctx) -> None:
     """Civilization bonus: 1 VP per landmark on the Automa's mat."""
-    add_vp(ctx, "civ", len(ctx.data["mat_landmarks"]))
+    add_vp(ctx, "civ", len(mat_landmarks(ctx)))
 
 
 @steps

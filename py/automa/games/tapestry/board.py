@@ -8,13 +8,28 @@ pattern (``ui["pattern"]``), and asks only what the board must answer. Rulebook 
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import can_gain, gain_achievement, steps, tb_ui, tiebreaker_card
+from automa.games.tapestry.common import (
+    can_gain,
+    gain_achievement,
+    instruct,
+    steps,
+    tb_ui,
+    tiebreaker_card,
+)
 
 CONQUER_CASES = ("opponent", "neutral", "none")
+
+
+def steps_of(prompt: str, names: tuple[str, ...],
+             params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """A long instruction as numbered steps, one action each (``ui["steps"]``)."""
+    return [msg(f"tapestry.step.{prompt}.{n}", **(params or {})) for n in names]
 
 
 def _toppled_icon(ctx: Ctx) -> bool:
@@ -43,9 +58,8 @@ def conquer(ctx: Ctx, anywhere: bool) -> None:
 def conquer_case(ctx: Ctx, answer: str) -> None:
     """Go on with the procedure the board allows."""
     if answer == "none":
-        ctx.log("automa", "tapestry.log.conquer_skipped", why={
-            "rule": "tapestry.rule.no_valid_hex", "candidates": list(CONQUER_CASES),
-            "pick": "none"})
+        ctx.log("automa", "tapestry.log.conquer_skipped",
+                why={"rule": "tapestry.rule.no_valid_hex"})
         return
     f = _filters(ctx)
     if answer == "opponent":
@@ -53,8 +67,9 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
                    middle=msg("tapestry.rule.middle_filter" if f["middle"]
                               else "tapestry.rule.no_middle_filter"),
                    distance=msg("tapestry.rule.distance"))
-        ctx.ask(prompts.yes_no("tapestry.q.conquer_opponent", ui=tb_ui(ctx, rule)),
-                conquer_opponent_done)
+        ui = tb_ui(ctx, rule)
+        ui["steps"] = steps_of("conquer_opponent", ("pick", "place", "trap"))
+        ctx.ask(prompts.yes_no("tapestry.q.conquer_opponent", ui=ui), conquer_opponent_done)
         return
     rule = msg("tapestry.rule.conquer_neutral",
                adjacent=msg("tapestry.rule.adjacent_ok" if f["adjacent"]
@@ -63,6 +78,7 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
                           else "tapestry.rule.no_middle_filter"),
                distance=msg("tapestry.rule.distance"))
     ui = tb_ui(ctx, rule)
+    ui["steps"] = steps_of("conquer_neutral", ("filter", "walk"))
     ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", ui.get("pattern", {}), ui=ui),
             conquer_neutral_where)
 
@@ -71,12 +87,13 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
 def conquer_opponent_done(ctx: Ctx, answer: bool) -> None:
     """You answered whether you played a trap against the Automa's conquest."""
     if answer:
-        ctx.log("automa", "tapestry.log.conquer_trapped")
+        instruct(ctx, "automa", "tapestry.log.conquer_trapped", icon="defend")
         return
     ctx.data["territories"] += 1
     ctx.data["toppled_yours"] += 1
-    ctx.log("automa", "tapestry.log.conquer_opponent",
-            {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]})
+    instruct(ctx, "automa", "tapestry.log.conquer_opponent",
+             {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
+             icon="conquer")
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
     if can_gain(ctx, "middle_island"):
@@ -107,15 +124,18 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     se_outpost = _toppled_icon(ctx) and not answer
     turns = ctx.rng.die(6)
     ctx.data["territories"] += 1
-    ctx.log("automa", "tapestry.log.conquer_neutral",
-            {"n": ctx.data["territories"], "turns": turns},
-            why={"rule": "tapestry.rule.toppled_outpost", "candidates": [],
-                 "pick": "shadow_outpost" if se_outpost else "none"})
+    instruct(ctx, "automa", "tapestry.log.conquer_neutral_se" if se_outpost
+             else "tapestry.log.conquer_neutral",
+             {"n": ctx.data["territories"], "rotation": msg("tapestry.rotation", n=turns)},
+             icon="conquer", why={"rule": "tapestry.rule.toppled_outpost"} if se_outpost
+             else None)
     if answer:
         gain_achievement(ctx, "automa", "middle_island")
-    key = "tapestry.q.place_neutral_with_se" if se_outpost else "tapestry.q.place_neutral"
-    ctx.ask(prompts.confirm(key, {"rotation": msg("tapestry.rotation", n=turns)},
-                            ui=tb_ui(ctx, pattern=False)), "tap_done")
+    params = {"rotation": msg("tapestry.rotation", n=turns)}
+    ui = tb_ui(ctx, pattern=False)
+    ui["steps"] = steps_of("place_neutral", ("tile", "outpost", "shadow") if se_outpost
+                           else ("tile", "outpost"), params)
+    ctx.ask(prompts.confirm("tapestry.q.place_neutral", params, ui=ui), "tap_done")
 
 
 @steps
@@ -128,18 +148,26 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
                furthest=msg("tapestry.rule.furthest_filter" if furthest
                             else "tapestry.rule.no_furthest_filter"),
                distance=msg("tapestry.rule.distance"))
-    ctx.log("automa", "tapestry.log.explore", {"turns": turns},
-            why={"rule": "tapestry.rule.explore", "candidates": [],
-                 "pick": "furthest" if furthest else "order"})
+    instruct(ctx, "automa", "tapestry.log.explore",
+             {"rotation": msg("tapestry.rotation", n=turns)}, icon="explore")
+    params = {"rotation": msg("tapestry.rotation", n=turns), "where": where}
     ui = tb_ui(ctx, rule)
-    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}),
-                         {"rotation": msg("tapestry.rotation", n=turns), "where": where},
-                         ui=ui), "tap_done")
+    ui["steps"] = steps_of("explore", ("skip", "filter", "walk", "tile"), params)
+    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui),
+            "tap_done")
 
 
 @steps
 def topple_on_single_token(ctx: Ctx) -> None:
-    """Civilization bonus: a toppled SE outpost on one of the Automa's 1-token territories."""
+    """Civilization bonus: a toppled SE outpost on one of the Automa's 1-token territories.
+
+    Asked only when the Automa holds more than 2 territories (the count was confirmed
+    this income turn): with 2 or fewer the answer can only be "no".
+    """
+    if ctx.data["territories"] <= 2:
+        ctx.log("automa", "tapestry.log.few_territories", {"n": ctx.data["territories"]},
+                why={"rule": "tapestry.rule.single_token"})
+        return
     ctx.ask(prompts.yes_no("tapestry.q.single_token_territories",
                            ui=tb_ui(ctx, msg("tapestry.rule.single_token"), pattern=False)),
             topple_on_single_token_where)
@@ -152,7 +180,7 @@ def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
         ctx.log("automa", "tapestry.log.no_single_token")
         return
     ui = tb_ui(ctx, msg("tapestry.rule.single_token"))
-    ctx.log("automa", "tapestry.log.single_token")
+    instruct(ctx, "shadow", "tapestry.log.single_token", icon="conquer")
     ctx.ask(prompts.scan("tapestry.q.single_token_scan", ui.get("pattern", {}), ui=ui), "tap_done")
 
 
@@ -179,6 +207,7 @@ def trap_revealed(ctx: Ctx, answer: bool) -> None:
     """A trap keeps the territory for the Automa; anything else: try the next card."""
     ctx.data["tapestry_held"] -= 1
     if answer:
+        # your turn, not the bots': the prompt says what to do, the bots' checklist stays
         ctx.log("automa", "tapestry.log.trap", {"left": ctx.data["tapestry_held"]})
         ctx.ask(prompts.confirm("tapestry.q.trap_sprung",
                                 ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),

@@ -13,7 +13,16 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import add_vp, bot_ref, steps, tiebreaker_card, track_ref
+from automa.games.tapestry.common import (
+    TURNS_PER_ERA,
+    add_vp,
+    bot_ref,
+    instruct,
+    mat_landmarks,
+    steps,
+    tiebreaker_card,
+    track_word,
+)
 from automa.games.tapestry.tracks import pick_track
 
 IT1_TRACKS = ("military", "exploration", "technology", "science")
@@ -58,6 +67,8 @@ def income_turn(ctx: Ctx) -> None:
     """The bots take their next income turn."""
     ctx.data["income_turns"] += 1
     turn = ctx.data["income_turns"]
+    ctx.turn = turn * TURNS_PER_ERA  # the log groups it as "income turn N" (see turn_label)
+    ctx.data["phase"] = "income"
     level = data.level(ctx.data["level"], ctx.options)
     plan = chart_steps(level, turn)
     ctx.log("automa", "tapestry.log.income_turn", {"turn": turn},
@@ -82,8 +93,7 @@ def _turn_one(ctx: Ctx, level: dict[str, Any]) -> list[Any]:
         card = ctx.piles["progress"].draw()
         ctx.piles["income_tiebreaker"].put_top(card)
         ctx.log("automa", "tapestry.log.progress_tiebreaker", {"card": card},
-                why={"rule": "tapestry.rule.income_one_tiebreaker", "candidates": [card],
-                     "pick": card})
+                why={"rule": "tapestry.rule.income_one_tiebreaker"})
     for bot in data.BOTS:
         if level["bots_turn_1"] == "advance_favorite":
             todo.append(("advance_on", {"bot": bot, "track": ctx.data["fav"][bot],
@@ -122,7 +132,7 @@ def fav_check(ctx: Ctx, bot: str) -> None:
         ctx.then(fav_change, bot=bot, reason=reason)
         return
     ctx.ask(prompts.yes_no("tapestry.q.you_ahead_on_favorite",
-                           {"bot": bot_ref(bot), "track": track_ref(track), "space": mine},
+                           {"bot": bot_ref(bot), "track": track_word(track), "space": mine},
                            ui={"game": data.GAME, "rule": msg("tapestry.rule.favorite_check")}),
             fav_you_ahead, bot=bot)
 
@@ -133,8 +143,7 @@ def fav_you_ahead(ctx: Ctx, answer: bool, bot: str) -> None:
     if answer:
         ctx.then(fav_change, bot=bot, reason="you")
     else:
-        ctx.log(bot, "tapestry.log.fav_kept", {"bot": bot_ref(bot),
-                                              "track": track_ref(ctx.data["fav"][bot])})
+        ctx.log(bot, "tapestry.log.fav_kept", {"track": track_word(ctx.data["fav"][bot])})
 
 
 @steps
@@ -147,18 +156,21 @@ def fav_change(ctx: Ctx, bot: str, reason: str) -> None:
     picked = pick_track(ctx, bot, rule, card)
     old = ctx.data["fav"][bot]
     if picked.choice is None:
-        ctx.log(bot, "tapestry.log.fav_kept", {"bot": bot_ref(bot), "track": track_ref(old)},
+        ctx.log(bot, "tapestry.log.fav_kept", {"track": track_word(old)},
                 why=picked.why("tapestry.rule.favorite_check"))
         return
     ctx.data["fav"][bot] = picked.choice
     same = picked.choice == old  # "it could be the same track"
-    ctx.log(bot, "tapestry.log.fav_repicked" if same else "tapestry.log.fav_changed",
-            {"bot": bot_ref(bot), "old": track_ref(old), "track": track_ref(picked.choice),
-             "reason": msg(f"tapestry.fav_reason.{reason}")},
-            why=picked.why("tapestry.rule.favorite_check"))
+    params = {"old": track_word(old), "track": track_word(picked.choice),
+              "reason": msg(f"tapestry.fav_reason.{reason}")}
+    why = picked.why("tapestry.rule.favorite_check")
+    if same:
+        ctx.log(bot, "tapestry.log.fav_repicked", params, why=why)
+    else:
+        instruct(ctx, bot, "tapestry.log.fav_changed", params, icon="move", why=why)
     if picked.choice != old:
         ctx.ask(prompts.confirm("tapestry.q.move_favorite",
-                                {"bot": bot_ref(bot), "track": track_ref(picked.choice)},
+                                {"bot": bot_ref(bot), "track": track_word(picked.choice)},
                                 ui={"game": data.GAME, "card": card,
                                     "highlight": ["tiebreaker"]}),
                 "tap_done")
@@ -195,11 +207,17 @@ def score_income_vp(ctx: Ctx, turn: int) -> None:
     level = data.level(ctx.data["level"], ctx.options)
     covered = ctx.data["mat_tapestries"]
     mult = multipliers(level["mat"], covered)
-    gained = income_vp(level["mat"], covered, ctx.data["territories"],
-                       len(ctx.data["mat_landmarks"]), ctx.data["pos"]["automa"])
-    why = {"rule": "tapestry.rule.income_vp", "candidates": [mult], "pick": gained}
+    pos = ctx.data["pos"]["automa"]
+    counts = {"territories": ctx.data["territories"], "landmarks": len(mat_landmarks(ctx)),
+              "military_science": pos["military"] + pos["science"],
+              "exploration_technology": pos["exploration"] + pos["technology"]}
+    gained = income_vp(level["mat"], covered, counts["territories"], counts["landmarks"], pos)
+    why = {"rule": "tapestry.rule.income_vp"}
     for source, amount in gained.items():
-        add_vp(ctx, source, amount, why=why)
+        group = "territories_and_landmarks" if source in ("territories", "landmarks") else (
+            "military_and_science" if source == "military_science"
+            else "exploration_and_technology")
+        add_vp(ctx, source, amount, why=why, count=counts[source], mult=mult[group])
     era = era_first_vp(level["mat"], turn)
     if not era:
         return
@@ -220,8 +238,7 @@ def era_answer(ctx: Ctx, answer: bool, turn: int, vp: int) -> None:
         ctx.data["you_income_turns"] = max(ctx.data["you_income_turns"], turn)
     ctx.log("automa", "tapestry.log.era_not_first" if answer else "tapestry.log.era_first",
             {"turn": turn, "you": ctx.data["you_income_turns"]},
-            why={"rule": "tapestry.rule.era_first", "candidates": [turn],
-                 "pick": 0 if answer else vp})
+            why={"rule": "tapestry.rule.era_first"})
     if not answer:
         add_vp(ctx, "era", vp)
 
@@ -242,13 +259,15 @@ def add_progress(ctx: Ctx, turn: int) -> None:
     moved = ctx.piles["progress"].draw_many(n)
     ctx.piles["discard"].put_top(*moved)
     ctx.log("automa", "tapestry.log.progress_added", {"n": len(moved), "cards": moved},
-            why={"rule": "tapestry.rule.add_progress", "candidates": [n], "pick": moved})
+            why={"rule": "tapestry.rule.add_progress"})
 
 
 @steps
 def tapestry_to_mat(ctx: Ctx) -> None:
     """Chart: a tapestry card from the deck covers the leftmost free space of the mat."""
     ctx.data["mat_tapestries"] += 1
+    instruct(ctx, "automa", "tapestry.log.tapestry_to_mat", {"n": ctx.data["mat_tapestries"]},
+             icon="card")
     ctx.ask(prompts.confirm("tapestry.q.tapestry_to_mat", {"n": ctx.data["mat_tapestries"]},
                             ui={"game": data.GAME}), "tap_done")
 

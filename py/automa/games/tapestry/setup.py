@@ -14,7 +14,7 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.benefits import roll_until
-from automa.games.tapestry.common import VP_SOURCES, steps, track_ref
+from automa.games.tapestry.common import VP_SOURCES, steps, track_ref, track_word
 from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
 
 
@@ -30,14 +30,30 @@ def initial_data(level: int) -> dict[str, Any]:
         "territories_confirmed": 0,
         "tapestry_held": 0,
         "mat_tapestries": 0,
-        "landmarks": {},
-        "mat_landmarks": [],
+        "landmarks": {name: "" for name in data.landmarks()},
         "achievements": {a: [] for a in ACHIEVEMENTS},
         "toppled_yours": 0,
         "you_income_turns": 1,  # everyone takes income turn 1 at the start
         "income_turns": 0,
         "over": False,
+        "phase": "setup",
+        "procedure": None,
     }
+
+
+COMPONENT_STEPS = ("remove_tapestries", "optional_tapestries", "remove_civs", "three_players",
+                   "your_start")
+AUTOMA_STEPS = ("colour", "mat", "outposts", "tokens", "civ", "favourite")
+SHADOW_STEPS = ("colour", "tokens", "favourite", "decks")
+
+
+def checklist(part: str, names: tuple[str, ...],
+              params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Screen hints for a setup instruction: one action per step (``ui["steps"]``, message
+    references in order) and the rule behind them (``ui["rule"]``, folded under "Why?")."""
+    return {"game": data.GAME,
+            "steps": [msg(f"tapestry.step.setup_{part}.{n}", **(params or {})) for n in names],
+            "rule": msg(f"tapestry.rule.setup_{part}")}
 
 
 @steps
@@ -62,9 +78,11 @@ def setup(ctx: Ctx) -> None:
             why={"rule": "tapestry.rule.civ_roll", "candidates": list(TRACKS), "pick": die})
     ctx.log("shadow", "tapestry.log.shadow_favorite", {"track": track_ref(se_fav),
                                                         "n": len(rolls)},
-            why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav})
-    ctx.ask(prompts.confirm("tapestry.q.setup_components", ui={"game": data.GAME}),
-            setup_automa)
+            why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav}
+            if len(rolls) > 1 else {"rule": "tapestry.rule.shadow_favorite"})
+    ctx.data["phase"] = "setup"
+    ctx.ask(prompts.confirm("tapestry.q.setup_components",
+                            ui=checklist("components", COMPONENT_STEPS)), setup_automa)
 
 
 @steps
@@ -73,11 +91,11 @@ def setup_automa(ctx: Ctx, answer: bool) -> None:
     level = data.level(ctx.data["level"], ctx.options)
     card = msg(f"tapestry.income_card.{level['income_card']}")
     civ = ctx.data["civs"][0]
-    ctx.ask(prompts.confirm("tapestry.q.setup_automa", {
-        "level": ctx.data["level"], "name": msg(f"tapestry.level.{ctx.data['level']}"),
-        "side": msg(f"tapestry.mat.{level['mat']}"), "card": card,
-        "civ": msg(f"tapestry.civ.{civ}"), "track": track_ref(ctx.data["fav"]["automa"]),
-    }, ui={"game": data.GAME}), setup_second_civ)
+    params = {"level": ctx.data["level"], "name": msg(f"tapestry.level.{ctx.data['level']}"),
+              "side": msg(f"tapestry.mat.{level['mat']}"), "card": card,
+              "civ": msg(f"tapestry.civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"])}
+    ctx.ask(prompts.confirm("tapestry.q.setup_automa", params,
+                            ui=checklist("automa", AUTOMA_STEPS, params)), setup_second_civ)
 
 
 @steps
@@ -104,9 +122,9 @@ def second_civ_chosen(ctx: Ctx, answer: str) -> None:
 @steps
 def setup_shadow(ctx: Ctx) -> None:
     """The Shadow Empire's components and favourite; the decks stay in the box."""
-    ctx.ask(prompts.confirm("tapestry.q.setup_shadow",
-                            {"track": track_ref(ctx.data["fav"]["shadow"])},
-                            ui={"game": data.GAME}), setup_done)
+    params = {"track": track_word(ctx.data["fav"]["shadow"])}
+    ctx.ask(prompts.confirm("tapestry.q.setup_shadow", params,
+                            ui=checklist("shadow", SHADOW_STEPS, params)), setup_done)
 
 
 @steps

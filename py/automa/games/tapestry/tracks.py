@@ -15,7 +15,15 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
 from automa.games.tapestry import data
-from automa.games.tapestry.common import bot_ref, gain_achievement, steps, track_ref
+from automa.games.tapestry.common import (
+    bot_ref,
+    claimed_landmarks,
+    gain_achievement,
+    instruct,
+    steps,
+    track_ref,
+    track_word,
+)
 from automa.games.tapestry.data import END, TRACKS
 
 
@@ -25,7 +33,7 @@ def distance(pos: int, rule: str, track: str, claimed: dict[str, str]) -> int:
     if rule != "landmark_or_end":
         return to_end
     ahead = [s - pos for s in data.LANDMARK_SPACES
-             if s > pos and data.landmark_at(track, s) not in claimed]
+             if s > pos and not claimed.get(data.landmark_at(track, s) or "")]
     return min([to_end, *ahead])
 
 
@@ -52,52 +60,71 @@ def pick_track(ctx: Ctx, bot: str, rule: str, tb_card: str,
     """The track ``bot`` takes with indicator ``rule`` and the list of card ``tb_card``."""
     order = data.card(tb_card, ctx.options)["track_tiebreak"]
     return choose_track(ctx.data["pos"][bot], rule, order, bot,
-                        favorite or ctx.data["fav"][bot], ctx.data["landmarks"])
+                        favorite or ctx.data["fav"][bot], claimed_landmarks(ctx))
+
+
+def informative(why: dict[str, Any]) -> dict[str, Any] | None:
+    """A selection's reason, or None when there was nothing to choose (one candidate)."""
+    return why if len(why.get("candidates") or []) > 1 else None
 
 
 @steps
 def bot_advance(ctx: Ctx, bot: str, rule: str, tb_card: str) -> None:
     """One bot advances on the track its indicator and the tiebreaker card choose."""
     picked = pick_track(ctx, bot, rule, tb_card)
-    why = picked.why("tapestry.rule.track_choice")
+    why = informative(picked.why("tapestry.rule.track_choice"))
     if picked.choice is None:
-        ctx.log(bot, "tapestry.log.no_track", {"bot": bot_ref(bot)}, why=why)
+        ctx.log(bot, "tapestry.log.no_track", why={"rule": "tapestry.rule.track_choice"})
         return
-    ctx.log(bot, "tapestry.log.chooses_track",
-            {"bot": bot_ref(bot), "track": track_ref(picked.choice),
-             "rule": msg(f"tapestry.indicator.{rule}")}, why=why)
-    ctx.then(advance_on, bot=bot, track=picked.choice, benefits=True)
+    ctx.then(advance_on, bot=bot, track=picked.choice, benefits=True, why=why)
 
 
 @steps
-def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool) -> None:
-    """Move a bot's token one space forward on ``track`` and resolve the new space."""
+def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
+               why: dict[str, Any] | None = None) -> None:
+    """Move a bot's token one space forward on ``track`` and resolve the new space
+    (``why``: how the track was chosen, shown with the advance)."""
     pos = ctx.data["pos"][bot]
     if pos[track] >= END:
-        ctx.log(bot, "tapestry.log.at_end", {"bot": bot_ref(bot), "track": track_ref(track)})
+        ctx.log(bot, "tapestry.log.at_end", {"track": track_word(track)})
         return
     pos[track] += 1
     space = pos[track]
-    ctx.log(bot, "tapestry.log.advance", {"bot": bot_ref(bot), "track": track_ref(track),
-                                          "space": space})
+    instruct(ctx, bot, "tapestry.log.advance",
+             {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
+             why=why)
     if space == END:
         gain_achievement(ctx, bot, "complete_track")
     if bot == "automa" and benefits:
         for kind in reversed(data.automa_benefits(track, space)):
             ctx.then("benefit", kind=kind)
     landmark = data.landmark_at(track, space)
-    if landmark is not None and landmark not in ctx.data["landmarks"]:
+    if landmark is not None and not ctx.data["landmarks"].get(landmark):
         ctx.data["landmarks"][landmark] = bot
-        ctx.data["mat_landmarks"].append(landmark)
         ref = msg(f"tapestry.landmark.{_slug(landmark)}")
-        ctx.log(bot, "tapestry.log.landmark", {"bot": bot_ref(bot), "landmark": ref},
-                why={"rule": "tapestry.rule.landmarks", "candidates": [landmark],
-                     "pick": landmark})
-        ctx.ask(prompts.confirm("tapestry.q.landmark_to_mat",
-                                {"bot": bot_ref(bot), "landmark": ref},
-                                ui={"game": data.GAME,
-                                    "rule": msg("tapestry.rule.landmarks")}),
-                "tap_done")
+        instruct(ctx, bot, "tapestry.log.landmark", {"landmark": ref}, icon="landmark",
+                 why={"rule": "tapestry.rule.landmarks"} if bot == "shadow" else None)
+        ctx.ask(prompts.pick_one("tapestry.q.landmark_to_mat", list(LANDMARK_ANSWERS),
+                                 {"bot": bot_ref(bot), "landmark": ref},
+                                 labels=[msg(f"tapestry.landmark_answer.{a}")
+                                         for a in LANDMARK_ANSWERS],
+                                 default=LANDMARK_ANSWERS[0],
+                                 ui={"game": data.GAME,
+                                     "rule": msg("tapestry.rule.landmarks")}),
+                landmark_placed, landmark=landmark)
+
+
+LANDMARK_ANSWERS = ("placed", "taken")
+"""Done (on the Automa's mat), or: the landmark was already taken (you hold it)."""
+
+
+@steps
+def landmark_placed(ctx: Ctx, answer: str, landmark: str) -> None:
+    """The landmark was already yours: it stays yours and is not on the Automa's mat."""
+    if answer == "taken":
+        ctx.data["landmarks"][landmark] = "player"
+        ctx.log("player", "tapestry.log.landmark_was_yours",
+                {"landmark": msg(landmark_key(landmark))})
 
 
 @steps
@@ -105,12 +132,12 @@ def regress_on(ctx: Ctx, track: str) -> None:
     """Move the Automa's token one space back (no benefits for regressing)."""
     pos = ctx.data["pos"]["automa"]
     if pos[track] <= 0:
-        ctx.log("automa", "tapestry.log.cannot_regress", {"track": track_ref(track)})
+        ctx.log("automa", "tapestry.log.cannot_regress", {"track": track_word(track)})
         return
     pos[track] -= 1
-    ctx.log("automa", "tapestry.log.regress", {"track": track_ref(track), "space": pos[track]})
-
-
+    instruct(ctx, "automa", "tapestry.log.regress",
+             {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
+             icon="regress")
 @steps
 def tap_done(ctx: Ctx, answer: Any = None) -> None:
     """Nothing more to do after a table instruction."""

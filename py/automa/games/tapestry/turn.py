@@ -6,16 +6,24 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import VP_SOURCES, steps, total_vp
+from automa.games.tapestry.common import (
+    AFTER_BOTS,
+    PHASE_BETWEEN,
+    PHASE_BOTS_DONE,
+    TURNS_PER_ERA,
+    VP_SOURCES,
+    steps,
+    total_vp,
+)
 
 
 @steps
 def idle(ctx: Ctx) -> None:
     """Wait until it is the bots' turn; the player's procedures are offered meanwhile."""
+    ctx.data["phase"] = PHASE_BETWEEN
     income_next = len(ctx.piles["deck"]) < 2
     ctx.ask(prompts.confirm("tapestry.q.bots_turn",
-                            {"turn": ctx.turn + 1,
-                             "next": msg("tapestry.next.income" if income_next
+                            {"next": msg("tapestry.next.income" if income_next
                                          else "tapestry.next.draw",
                                          turn=ctx.data["income_turns"] + 1)},
                             ui={"game": data.GAME}),
@@ -25,15 +33,15 @@ def idle(ctx: Ctx) -> None:
 @steps
 def bot_turn(ctx: Ctx, answer: bool = True) -> None:
     """Discard the last pair, draw two, lay them at random; income turn or both advances."""
-    ctx.turn += 1
+    ctx.data["phase"] = "bots"
     deck = ctx.piles["deck"]
     if len(deck) < 2:
         # "you need to draw and the deck is empty" (a single card left is read as empty)
-        ctx.log("automa", "tapestry.log.deck_empty",
-                why={"rule": "tapestry.rule.income_trigger", "candidates": [len(deck)],
-                     "pick": "income"})
+        ctx.turn = (ctx.data["income_turns"] + 1) * TURNS_PER_ERA
+        ctx.log("automa", "tapestry.log.deck_empty", why={"rule": "tapestry.rule.income_trigger"})
         ctx.then("income_turn")
         return
+    ctx.turn += 1
     ctx.piles["discard"].put_top(*ctx.piles["pair"].take_all())
     drawn = deck.draw_many(2)
     left, right = ctx.rng.shuffle(drawn)
@@ -43,8 +51,7 @@ def bot_turn(ctx: Ctx, answer: bool = True) -> None:
     track_card = data.card(left, ctx.options)
     if not deck and track_card["income"]:
         ctx.log("automa", "tapestry.log.income_icon", {"card": left},
-                why={"rule": "tapestry.rule.income_trigger", "candidates": [left],
-                     "pick": "income"})
+                why={"rule": "tapestry.rule.income_trigger"})
         ctx.then("income_turn")
         return
     ctx.seq(("bot_advance", {"bot": "automa", "rule": track_card["automa_track"],
@@ -61,21 +68,31 @@ def vp_breakdown(ctx: Ctx) -> dict[str, int]:
 
 @steps
 def game_end(ctx: Ctx) -> None:
-    """After their 5th income turn the bots are done: the Automa's final VP by source."""
-    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp.{s}"), n=n)
+    """After their 5th income turn the bots are done; you play on to your own 5th.
+
+    Rulebook "Game end": the winner is found as in the base game. Until you confirm that
+    your game is over, the procedures of your turns stay available (your conquests of
+    Automa territories with their trap check, landmarks, achievements, income turns).
+    """
+    ctx.turn = AFTER_BOTS
+    ctx.data["phase"] = PHASE_BOTS_DONE
+    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp_source.{s}"), n=n)
              for s, n in vp_breakdown(ctx).items() if n]
     ctx.ask(prompts.confirm("tapestry.q.game_over", {"total": total_vp(ctx), "parts": parts},
-                            ui={"game": data.GAME, "rule": msg("tapestry.rule.game_end")}),
+                            ui={"game": data.GAME, "rule": msg("tapestry.rule.game_end"),
+                                "steps": [msg("tapestry.step.game_over.play_on"),
+                                          msg("tapestry.step.game_over.report"),
+                                          msg("tapestry.step.game_over.compare")]}),
             finish)
 
 
 @steps
 def finish(ctx: Ctx, answer: bool = True) -> None:
     """Log the final score with its breakdown and end the game."""
-    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp.{s}"), n=n)
+    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp_source.{s}"), n=n)
              for s, n in vp_breakdown(ctx).items() if n]
     ctx.log("automa", "tapestry.log.final", {"total": total_vp(ctx), "parts": parts},
-            why={"rule": "tapestry.rule.game_end", "candidates": list(VP_SOURCES),
-                 "pick": vp_breakdown(ctx)})
+            why={"rule": "tapestry.rule.game_end"})
     ctx.data["over"] = True
+    ctx.data["phase"] = "over"
     ctx.finish()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import permutations
 from typing import Any
 
 from automa.core import prompts
@@ -10,12 +11,18 @@ from automa.core.game import Correction, Ctx, Procedure
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
-from automa.games.tapestry.common import VP_SOURCES, bot_ref, gain_achievement, steps, total_vp
+from automa.games.tapestry.common import (
+    PLAYER_PHASES,
+    VP_SOURCES,
+    bot_ref,
+    gain_achievement,
+    mat_landmarks,
+    steps,
+    total_vp,
+)
 from automa.games.tapestry.common import track_ref as _track
 from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
 from automa.games.tapestry.tracks import landmark_key
-
-IDLE_KEY = "tapestry.q.bots_turn"
 
 
 def _row(label: str, value: Any, **params: Any) -> dict[str, Any]:
@@ -31,7 +38,8 @@ def _bot_section(ctx: Ctx, bot: str) -> dict[str, Any]:
             _row("tapestry.view.civs", [msg(f"tapestry.civ.{c}") for c in d["civs"]]),
             _row("tapestry.view.territories", d["territories"]),
             _row("tapestry.view.tapestry_held", d["tapestry_held"]),
-            _row("tapestry.view.landmarks", len(d["mat_landmarks"])),
+            _row("tapestry.view.landmarks", [msg(landmark_key(n)) for n in mat_landmarks(ctx)]
+                 or "—"),
             _row("tapestry.view.achievements",
                  [msg(f"tapestry.achievement.{a}") for a in ACHIEVEMENTS
                   if "automa" in d["achievements"][a]] or "—")]
@@ -87,28 +95,42 @@ def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
 
 # --- player-initiated procedures -------------------------------------------------------------
 def procedures(ctx: Ctx) -> list[Procedure]:
-    """While waiting for the bots' turn: your conquests, landmarks, achievements, income turns."""
-    waiting = ctx.state.get("prompt")
-    if not waiting or waiting["key"] != IDLE_KEY:
+    """Your turn's procedures, offered in the phases where you play (between the bots' turns
+    and after their last income turn until your game is over), never inside another one."""
+    d = ctx.data
+    if not d or d.get("phase") not in PLAYER_PHASES or d.get("procedure"):
         return []
-    found = [Procedure("you_conquer_automa", "tapestry.procedure.you_conquer_automa",
-                       "you_conquer_automa")]
-    if len(ctx.data["landmarks"]) < len(data.landmarks()):
-        found.append(Procedure("you_claim_landmark", "tapestry.procedure.you_claim_landmark",
-                               "you_claim_landmark"))
-    if any("you" not in h for h in ctx.data["achievements"].values()):
-        found.append(Procedure("you_achievement", "tapestry.procedure.you_achievement",
-                               "you_achievement"))
-    if ctx.data["you_income_turns"] < 5:
-        found.append(Procedure("you_income_turn", "tapestry.procedure.you_income_turn",
-                               "you_income_turn"))
+    found = [_procedure("you_conquer_automa")]
+    if any(not holder for holder in d["landmarks"].values()):
+        found.append(_procedure("you_claim_landmark"))
+    if any("player" not in h for h in d["achievements"].values()):
+        found.append(_procedure("you_achievement"))
+    if d["you_income_turns"] < 5:
+        found.append(_procedure("you_income_turn"))
     return found
+
+
+def _procedure(step: str) -> Procedure:
+    return Procedure(step, f"tapestry.procedure.{step}", "begin_procedure", {"procedure": step})
+
+
+@steps
+def begin_procedure(ctx: Ctx, procedure: str) -> None:
+    """Run one of your procedures; no other starts until it is over."""
+    ctx.data["procedure"] = procedure
+    ctx.seq(procedure, "end_procedure")
+
+
+@steps
+def end_procedure(ctx: Ctx) -> None:
+    """Your procedure is over: the others are offered again."""
+    ctx.data["procedure"] = None
 
 
 @steps
 def you_claim_landmark(ctx: Ctx) -> None:
     """Which landmark did you claim? (It is then no longer a target for the bots.)"""
-    free = [name for name in data.landmarks() if name not in ctx.data["landmarks"]]
+    free = [name for name, holder in ctx.data["landmarks"].items() if not holder]
     ctx.ask(prompts.pick_one("tapestry.q.which_landmark", free,
                              labels=[msg(landmark_key(n)) for n in free],
                              ui={"game": data.GAME}), landmark_claimed)
@@ -117,14 +139,14 @@ def you_claim_landmark(ctx: Ctx) -> None:
 @steps
 def landmark_claimed(ctx: Ctx, answer: str) -> None:
     """Record your landmark."""
-    ctx.data["landmarks"][answer] = "you"
+    ctx.data["landmarks"][answer] = "player"
     ctx.log("player", "tapestry.log.you_landmark", {"landmark": msg(landmark_key(answer))})
 
 
 @steps
 def you_achievement(ctx: Ctx) -> None:
     """Which achievement did you gain? (The Automa then scores less for it.)"""
-    left = [a for a in ACHIEVEMENTS if "you" not in ctx.data["achievements"][a]]
+    left = [a for a in ACHIEVEMENTS if "player" not in ctx.data["achievements"][a]]
     ctx.ask(prompts.pick_one("tapestry.q.which_achievement", left,
                              labels=[msg(f"tapestry.achievement.{a}") for a in left],
                              ui={"game": data.GAME, "rule": msg("tapestry.rule.achievements")}),
@@ -133,8 +155,8 @@ def you_achievement(ctx: Ctx) -> None:
 
 @steps
 def achievement_gained(ctx: Ctx, answer: str) -> None:
-    """Record your achievement."""
-    gain_achievement(ctx, "you", answer)
+    """Record your achievement: you take a place, the Automa scores nothing for it."""
+    gain_achievement(ctx, "player", answer)
     ctx.log("player", "tapestry.log.you_achievement",
             {"achievement": msg(f"tapestry.achievement.{answer}")})
 
@@ -147,16 +169,34 @@ def you_income_turn(ctx: Ctx) -> None:
 
 
 def corrections(ctx: Ctx) -> tuple[Correction, ...]:
-    """The values the player may set by hand."""
+    """The values the player may set by hand: every tracked value, landmarks and
+    achievements included."""
     if not ctx.data or ctx.data.get("over"):
         return ()
     return _corrections()
+
+
+HOLDERS = ("", "automa", "shadow", "player")
+"""Who may hold a landmark ("" = still free)."""
+
+
+def holder_orders(achievement: str) -> list[list[str]]:
+    """Every order in which the players may hold an achievement (first to last)."""
+    who = ["automa", "player"] + (["shadow"] if achievement == "complete_track" else [])
+    return [list(p) for k in range(len(who) + 1) for p in permutations(who, k)]
+
+
+def _holders_label(order: list[str]) -> dict[str, Any]:
+    if not order:
+        return msg("tapestry.holders.none")
+    return msg("tapestry.holders.order", who=[msg(f"tapestry.holder.{w}") for w in order])
 
 
 @cache
 def _corrections() -> tuple[Correction, ...]:
     track_labels = tuple(_track(t) for t in TRACKS)
     found = [
+        Correction("vp", msg("tapestry.correct.vp"), ("vp", "correction"), -200, 200),
         Correction("territories", msg("tapestry.view.territories"), ("territories",), 0, 40),
         Correction("tapestry_held", msg("tapestry.view.tapestry_held"), ("tapestry_held",),
                    0, 20),
@@ -166,7 +206,6 @@ def _corrections() -> tuple[Correction, ...]:
                    0, 20),
         Correction("you_income_turns", msg("tapestry.view.your_income_turns"),
                    ("you_income_turns",), 1, 5),
-        Correction("vp", msg("tapestry.vp.correction"), ("vp", "correction"), -200, 200),
     ]
     for bot in data.BOTS:
         found.append(Correction(f"fav_{bot}", msg("tapestry.view.favorite_of", bot=bot_ref(bot)),
@@ -174,6 +213,19 @@ def _corrections() -> tuple[Correction, ...]:
         found += [Correction(f"pos_{bot}_{t}",
                              msg("tapestry.view.position", bot=bot_ref(bot), track=_track(t)),
                              ("pos", bot, t), 0, data.END) for t in TRACKS]
+    holder_labels = tuple(msg("tapestry.holder.free" if not h else f"tapestry.holder.{h}")
+                          for h in HOLDERS)
+    found += [Correction(f"landmark_{name}", msg("tapestry.correct.landmark",
+                                                 landmark=msg(landmark_key(name))),
+                         ("landmarks", name), choices=HOLDERS, choice_labels=holder_labels)
+              for name in data.landmarks()]
+    for a in ACHIEVEMENTS:
+        orders = holder_orders(a)
+        found.append(Correction(f"achievement_{a}", msg("tapestry.correct.achievement",
+                                                        achievement=msg(
+                                                            f"tapestry.achievement.{a}")),
+                                ("achievements", a), choices=tuple(orders),
+                                choice_labels=tuple(_holders_label(o) for o in orders)))
     return tuple(found)
 
 

@@ -1,0 +1,254 @@
+"""Military focus cards: attacks by target class, combat-token spending, reinforcement.
+
+AP rules, Performing Attacks: the target classes are tried in printed order; the first class
+with a target within range wins, ties broken by lowest defence, then at random. A failed attack
+is repeated on the same target; a won one looks for a new target (the Masonry example).
+Spending Trade Tokens, military: the four attacker/defender cases.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+
+from . import data
+from .actions import MAX_SPACES, Runner, gain_resources, res, spend_tokens
+from .state import (
+    card_ui,
+    gain_trade_tokens,
+    is_leader,
+    k,
+    log_ap,
+    log_table,
+    m,
+    steps,
+)
+from .walk import start_walk
+
+MAX_TOTAL = 40
+BARBARIANS = ("barbarian", "barbarian_adjacent")
+RIVAL_CITIES = ("rival_city", "rival_city_wonder")
+
+
+def attacker_wins(attack: int, defence: int, tie: str) -> bool:
+    """Whether the attacker's total beats the defender's (ties: reading ``combat_tie``)."""
+    return attack > defence or (attack == defence and tie == "attacker")
+
+
+def attack_spend(ap: int, opponent: int, tokens: int, opponent_extra: int, tie: str) -> int:
+    """Tokens the AP spends as the attacker: as many as it can, stopping at a total the
+    defender cannot match; nothing if it cannot get ahead at all."""
+    if not attacker_wins(ap + tokens, opponent, tie):
+        return 0
+    for s in range(tokens + 1):
+        if attacker_wins(ap + s, opponent + opponent_extra, tie):
+            return s
+    return tokens
+
+
+def defence_spend(ap: int, attacker: int, tokens: int, tie: str) -> int:
+    """Tokens the AP spends as the defender: none while winning; enough to win, or none."""
+    for s in range(tokens + 1):
+        if not attacker_wins(attacker, ap + s, tie):
+            return s
+    return 0
+
+
+def combat_value(ctx: Ctx, step: dict[str, Any], target: str, last: bool) -> int:
+    """The AP's combat value: the card's (against barbarians, Iron Working's higher one), +1
+    per military wonder and city-state card, Teddy's tokens on the last attack."""
+    value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
+    value += int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
+    if last and is_leader(ctx, "teddy"):
+        value += res(ctx)["nw"]
+    return value
+
+
+def attack(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+    """Start the card's attacks."""
+    ctx.then(attack_next, i=i)
+
+
+@steps
+def attack_next(ctx: Ctx, i: int) -> None:
+    """The next attack: the same target after a loss, else the first class with a target."""
+    r = res(ctx)
+    step = data.card(r["card"])["steps"][i]
+    n = r["attacks"] + 1
+    if n > int(step["attacks"]):
+        return
+    if r["retry"]:
+        log_ap(ctx, "log.attack_again", {"n": n})
+        ctx.then(attack_target, i=i, target=r["retry"])
+        return
+    choices = [*step["targets"], "none"]
+    ctx.ask(prompts.pick_one(k("prompt.target_class"), choices, {
+        "n": n, "of": step["attacks"], "range": step["range"],
+        "through": m(f"through.{step['through']}")},
+        labels=[m(f"target.{t}", limit=step["limit"]) for t in choices],
+        ui=card_ui(ctx, r["card"], ("priority",), rule=m("rule.attack"))),
+        attack_class, i=i)
+
+
+@steps
+def attack_class(ctx: Ctx, answer: str, i: int) -> None:
+    """No target left: the attacks end. Otherwise the lowest-defence tiebreaker."""
+    if answer == "none":
+        log_ap(ctx, "log.no_target")
+        return
+    ctx.ask(prompts.count(k("prompt.lowest_defence"), 1, MAX_SPACES, {
+        "target": m(f"target.{answer}", limit=data.card(res(ctx)["card"])["steps"][i]["limit"])},
+        ui=card_ui(ctx, res(ctx)["card"], ("priority",))), attack_tied, i=i, target=answer)
+
+
+@steps
+def attack_tied(ctx: Ctx, answer: int, i: int, target: str) -> None:
+    """Golden rule 2 among targets tied at the lowest defence."""
+    if answer > 1:
+        pick = ctx.rng.below(answer) + 1
+        log_table(ctx, "log.target_random", {"n": answer, "pick": pick}, icon="attack",
+                  why={"rule": m("why.golden_rule_2"), "candidates": list(range(1, answer + 1)),
+                       "pick": pick})
+    if target == "city_state" and sum(ctx.data["city_states"].values()) > 0:
+        held = [t for t in data.TYPES if ctx.data["city_states"][t] > 0]
+        choices = ["no", *held]
+        ctx.ask(prompts.pick_one(k("prompt.return_city_state"), choices, {},
+                                 labels=[m("answer.not_held")] + [m(f"type.{t}") for t in held],
+                                 ui=card_ui(ctx, res(ctx)["card"], ("priority",))),
+                return_city_state, i=i, target=target)
+        return
+    ctx.then(attack_target, i=i, target=target)
+
+
+@steps
+def return_city_state(ctx: Ctx, answer: str, i: int, target: str) -> None:
+    """AP rules: the AP returns an attacked city-state's diplomacy card before the attack."""
+    if answer != "no":
+        ctx.data["city_states"][answer] -= 1
+        log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
+    ctx.then(attack_target, i=i, target=target)
+
+
+@steps
+def attack_target(ctx: Ctx, i: int, target: str) -> None:
+    """Ask the two totals read off the table (the AP's pre-filled)."""
+    r = res(ctx)
+    step = data.card(r["card"])["steps"][i]
+    last = r["attacks"] + 1 == int(step["attacks"])
+    value = combat_value(ctx, step, target, last)
+    log_table(ctx, "log.attack", {"n": r["attacks"] + 1, "target": m(f"target.{target}",
+                                                                    limit=step["limit"]),
+                                  "value": value}, icon="attack")
+    ctx.ask(prompts.count(k("prompt.ap_total"), 0, MAX_TOTAL, {"value": value}, default=value,
+                          ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.combat"))),
+            attack_ap_total, i=i, target=target)
+
+
+@steps
+def attack_ap_total(ctx: Ctx, answer: int, i: int, target: str) -> None:
+    """Ask the defender's total."""
+    ctx.ask(prompts.count(k("prompt.defender_total"), 0, MAX_TOTAL, {"ap": answer},
+                          ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
+            attack_defender_total, i=i, target=target, ap=answer)
+
+
+@steps
+def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -> None:
+    """A rival may still spend tokens: ask how many it has; barbarians and city-states cannot."""
+    if target in (*RIVAL_CITIES, "rival_token"):
+        ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
+                              ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
+                attack_spend_step, i=i, target=target, ap=ap, opponent=answer)
+        return
+    ctx.then(attack_spend_step, answer=0, i=i, target=target, ap=ap, opponent=answer)
+
+
+@steps
+def attack_spend_step(ctx: Ctx, answer: int, i: int, target: str, ap: int,
+                      opponent: int) -> None:
+    """Spend the attacker's tokens; the outcome is known unless the rival can still answer."""
+    tie = ctx.options["combat_tie"]
+    tokens = int(ctx.data["tokens"]["military"])
+    s = attack_spend(ap, opponent, tokens, answer, tie)
+    case = "winning" if attacker_wins(ap, opponent, tie) else "losing"
+    log_ap(ctx, f"log.combat.{case}", {"ap": ap, "opponent": opponent, "n": s},
+           why={"rule": m(f"why.attacker_{case}")})
+    spend_tokens(ctx, "military", s)
+    total = ap + s
+    if attacker_wins(total, opponent + answer, tie):
+        ctx.then(attack_result, answer=True, i=i, target=target)
+    elif not attacker_wins(total, opponent, tie):
+        ctx.then(attack_result, answer=False, i=i, target=target)
+    else:
+        ctx.ask(prompts.yes_no(k("prompt.did_ap_win"), {"ap": total},
+                               ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
+                attack_result, i=i, target=target)
+
+
+@steps
+def attack_result(ctx: Ctx, answer: bool, i: int, target: str) -> None:
+    """Count the attack; a win gives the rewards and a new target, a loss a second try."""
+    r = res(ctx)
+    r["attacks"] += 1
+    if not answer:
+        r["retry"] = target
+        log_table(ctx, "log.attack_lost", {"n": r["attacks"]}, icon="lose")
+        ctx.then(attack_next, i=i)
+        return
+    r["retry"] = None
+    r["won"] += 1
+    log_table(ctx, "log.attack_won", {"n": r["attacks"], "target": m(f"target.{target}", limit="")},
+              icon="conquer")
+    ctx.then(attack_next, i=i)
+    if target in BARBARIANS:
+        barbarian_defeated(ctx)
+    elif target in RIVAL_CITIES:
+        ctx.ask(prompts.yes_no(k("prompt.was_capital"), {},
+                               ui=card_ui(ctx, r["card"], rule=m("rule.capital"))), was_capital)
+    elif target == "city_state":
+        log_table(ctx, "log.city_state_won", icon="conquer")
+
+
+def barbarian_defeated(ctx: Ctx) -> None:
+    """Base rules: a trade token; Gilgamesh also gains a random resource (AP rules)."""
+    gain_trade_tokens(ctx, 1)
+    if is_leader(ctx, "gilgamesh"):
+        gain_resources(ctx, 1)
+
+
+@steps
+def was_capital(ctx: Ctx, answer: bool) -> None:
+    """A rival's capital: the wonder and trade tokens (AP rules, Attacking Capitals)."""
+    if answer:
+        ctx.then("proc_capital")
+
+
+def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+    """Reinforce 5 − k × attacks control tokens, by the printed priority."""
+    n = max(0, 5 - int(step["per_attack"]) * res(ctx)["attacks"])
+    log_ap(ctx, "log.reinforce_n", {"n": n, "attacks": res(ctx)["attacks"]},
+           why={"rule": m("why.reinforce", k=step["per_attack"])})
+    if n == 0:
+        return
+    ctx.ask(prompts.count(k("prompt.unreinforced"), 0, 31, {"n": n},
+                          ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",))),
+            reinforce_count, n=n)
+
+
+@steps
+def reinforce_count(ctx: Ctx, answer: int, n: int) -> None:
+    """Walk: nearest to barbarians or rival spaces, then highest terrain difficulty."""
+    start_walk(ctx, total=answer, need=min(n, answer),
+               criteria=["nearest_threat", "highest_terrain"], noun="token",
+               card=res(ctx)["card"], verb="reinforce", then="reinforced")
+
+
+@steps
+def reinforced(ctx: Ctx, placed: int) -> None:
+    """Remember how many tokens were reinforced (for swap-if-idle)."""
+    res(ctx)["reinforced"] = placed
+
+
+RUNNERS: dict[str, Runner] = {"attack": attack, "reinforce": reinforce}

@@ -1,0 +1,322 @@
+"""What the player starts at any time: the AP gains tokens, resources or cards, defends, wins a
+capital, defeats a barbarian, visits a rival with a caravan, completes agendas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx, Procedure
+
+from . import data
+from .actions import free_cities, gain_resources
+from .military import MAX_TOTAL, barbarian_defeated, defence_spend
+from .state import (
+    AP,
+    card_in,
+    card_name,
+    card_ui,
+    gain_trade_tokens,
+    is_leader,
+    k,
+    log_ap,
+    log_table,
+    m,
+    steps,
+)
+from .walk import start_walk
+
+PROCEDURES = (
+    ("gain_tokens", "proc_gain_tokens"),
+    ("gain_resources", "proc_gain_resources"),
+    ("gain_nw", "proc_gain_nw"),
+    ("gain_card", "proc_gain_card"),
+    ("lose_card", "proc_lose_card"),
+    ("defend", "proc_defend"),
+    ("capital", "proc_capital"),
+    ("capital_lost", "proc_capital_lost"),
+    ("barbarian", "proc_barbarian"),
+    ("attack_city_state", "proc_attack_city_state"),
+    ("visit_rival", "proc_visit_rival"),
+    ("victory", "proc_victory"),
+)
+
+
+def procedures(ctx: Ctx) -> list[Procedure]:
+    """Every procedure, once setup has built the AP."""
+    if "row" not in ctx.data or ctx.finished:
+        return []
+    out = [Procedure(pid, k(f"procedure.{pid}"), step) for pid, step in PROCEDURES]
+    if not any(ctx.data["city_states"].values()):
+        out = [p for p in out if p.id != "attack_city_state"]
+    return out
+
+
+def _types(prefix: str = "type") -> list[dict[str, Any]]:
+    return [m(f"{prefix}.{t}") for t in data.TYPES]
+
+
+@steps
+def proc_gain_tokens(ctx: Ctx) -> None:
+    """The AP gains trade tokens with a free choice of card."""
+    ctx.ask(prompts.count(k("prompt.how_many_tokens"), 1, 10, {}, default=1,
+                          ui=card_ui(ctx, rule=m("rule.gain_tokens"))), proc_gain_tokens_n)
+
+
+@steps
+def proc_gain_tokens_n(ctx: Ctx, answer: int) -> None:
+    """Place them one at a time."""
+    gain_trade_tokens(ctx, answer)
+
+
+@steps
+def proc_gain_resources(ctx: Ctx) -> None:
+    """The AP gains resources of its choice: each of a random type."""
+    ctx.ask(prompts.count(k("prompt.how_many_resources"), 1, 5, {}, default=1,
+                          ui=card_ui(ctx)), proc_gain_resources_n)
+
+
+@steps
+def proc_gain_resources_n(ctx: Ctx, answer: int) -> None:
+    """Random types."""
+    gain_resources(ctx, answer)
+
+
+@steps
+def proc_gain_nw(ctx: Ctx) -> None:
+    """The AP gains natural wonder tokens."""
+    ctx.ask(prompts.count(k("prompt.how_many_nw"), 1, 4, {}, default=1, ui=card_ui(ctx)),
+            proc_gain_nw_n)
+
+
+@steps
+def proc_gain_nw_n(ctx: Ctx, answer: int) -> None:
+    """Teddy Roosevelt puts them on the card in slot 4 (AP rules, Leader Abilities)."""
+    if is_leader(ctx, "teddy"):
+        target = card_in(ctx, 4)
+        ctx.data["nw"][data.card(target)["type"]] += answer
+        log_table(ctx, "log.teddy_slot4", {"n": answer, "card": card_name(target)}, icon="move")
+        return
+    ctx.data["nw_pool"] += answer
+    log_ap(ctx, "log.gain_nw", {"n": answer})
+
+
+@steps
+def proc_gain_card(ctx: Ctx) -> None:
+    """The AP gains a wonder or a city-state diplomacy card."""
+    ctx.ask(prompts.pick_one(k("prompt.card_kind"), ["wonder", "city_state"], {},
+                             labels=[m("kind.wonder"), m("kind.city_state")], ui=card_ui(ctx)),
+            proc_card_kind, delta=1)
+
+
+@steps
+def proc_lose_card(ctx: Ctx) -> None:
+    """The AP loses a wonder or a city-state diplomacy card."""
+    ctx.ask(prompts.pick_one(k("prompt.card_kind_lost"), ["wonder", "city_state"], {},
+                             labels=[m("kind.wonder"), m("kind.city_state")], ui=card_ui(ctx)),
+            proc_card_kind, delta=-1)
+
+
+@steps
+def proc_card_kind(ctx: Ctx, answer: str, delta: int) -> None:
+    """Which type it is (the AP only counts them by type)."""
+    types = list(data.TYPES)
+    if delta < 0:
+        types = [t for t in types if ctx.data[f"{answer}s"][t] > 0]
+        if not types:
+            log_ap(ctx, "log.nothing_to_lose")
+            return
+    ctx.ask(prompts.pick_one(k("prompt.card_type"), types, {"kind": m(f"kind.{answer}")},
+                             labels=[m(f"type.{t}") for t in types], ui=card_ui(ctx)),
+            proc_card_type, kind=answer, delta=delta)
+
+
+@steps
+def proc_card_type(ctx: Ctx, answer: str, kind: str, delta: int) -> None:
+    """Count it."""
+    ctx.data[f"{kind}s"][answer] += delta
+    key = "log.card_gained" if delta > 0 else "log.card_lost"
+    log_ap(ctx, key, {"kind": m(f"kind.{kind}"), "type": m(f"type.{answer}")})
+
+
+@steps
+def proc_defend(ctx: Ctx) -> None:
+    """The AP is attacked: the two totals read off the table."""
+    ctx.ask(prompts.count(k("prompt.defend_ap_total"), 0, MAX_TOTAL, {},
+                          ui=card_ui(ctx, rule=m("rule.combat"))), proc_defend_ap)
+
+
+@steps
+def proc_defend_ap(ctx: Ctx, answer: int) -> None:
+    """Ask the attacker's total."""
+    ctx.ask(prompts.count(k("prompt.attacker_total"), 0, MAX_TOTAL, {"ap": answer},
+                          ui=card_ui(ctx)), proc_defend_spend, ap=answer)
+
+
+@steps
+def proc_defend_spend(ctx: Ctx, answer: int, ap: int) -> None:
+    """Winning: no tokens; losing: enough to win, or none (AP rules, military spending)."""
+    tie = ctx.options["combat_tie"]
+    tokens = int(ctx.data["tokens"]["military"])
+    s = defence_spend(ap, answer, tokens, tie)
+    from .military import attacker_wins
+
+    case = "losing" if attacker_wins(answer, ap, tie) else "winning"
+    log_ap(ctx, f"log.defend.{case}", {"ap": ap, "attacker": answer, "n": s},
+           why={"rule": m(f"why.defender_{case}")})
+    if s:
+        ctx.data["tokens"]["military"] -= s
+        log_table(ctx, "log.defend_spend", {"n": s}, icon="defend")
+
+
+@steps
+def proc_capital(ctx: Ctx) -> None:
+    """The AP won against a rival's capital: was there a wonder in it?"""
+    ctx.ask(prompts.pick_one(k("prompt.capital_wonder"), ["none", *data.TYPES], {},
+                             labels=[m("answer.no_wonder"), *_types()],
+                             ui=card_ui(ctx, rule=m("rule.capital"))), proc_capital_wonder)
+
+
+@steps
+def proc_capital_wonder(ctx: Ctx, answer: str) -> None:
+    """The wonder moves to the AP's best city without one; then the two trade tokens."""
+    ctx.then(proc_capital_tokens_ask)
+    if answer == "none":
+        return
+    free = free_cities(ctx)
+    ctx.data["wonders"][answer] += 1
+    log_table(ctx, "log.capital_wonder", {"type": m(f"type.{answer}")}, icon="wonder")
+    if free > 0:
+        start_walk(ctx, total=free, need=1, criteria=["highest_city_defence"], noun="city",
+                   card=card_in(ctx, 5), verb="wonder_city", then="walk_done")
+
+
+@steps
+def proc_capital_tokens_ask(ctx: Ctx) -> None:
+    """How many trade tokens the defender had to give (up to 2)."""
+    ctx.ask(prompts.count(k("prompt.capital_tokens"), 0, 2, {}, default=2,
+                          ui=card_ui(ctx, rule=m("rule.capital"))), proc_capital_tokens)
+
+
+@steps
+def proc_capital_tokens(ctx: Ctx, answer: int) -> None:
+    """Taken from the defender's highest cards, placed on the AP's cards with the fewest."""
+    if answer:
+        log_table(ctx, "log.capital_take", {"n": answer}, icon="trade")
+        gain_trade_tokens(ctx, answer)
+
+
+@steps
+def proc_capital_lost(ctx: Ctx) -> None:
+    """A rival won against the AP's capital: which wonder was in it, if any."""
+    held = [t for t in data.TYPES if ctx.data["wonders"][t] > 0]
+    ctx.ask(prompts.pick_one(k("prompt.capital_lost_wonder"), ["none", *held], {},
+                             labels=[m("answer.no_wonder"), *[m(f"type.{t}") for t in held]],
+                             ui=card_ui(ctx, rule=m("rule.capital_lost"))), proc_capital_lost_do)
+
+
+@steps
+def proc_capital_lost_do(ctx: Ctx, answer: str) -> None:
+    """The wonder goes to the rival; 2 trade tokens leave the AP's cards highest in its row
+    (the same rule the AP follows when it wins against a capital; rules-model A10)."""
+    if answer != "none":
+        ctx.data["wonders"][answer] -= 1
+        log_table(ctx, "log.capital_lost_wonder", {"type": m(f"type.{answer}")}, icon="lose")
+    taken = 0
+    for slot in range(5, 0, -1):
+        card = card_in(ctx, slot)
+        t = data.card(card)["type"]
+        while taken < 2 and ctx.data["tokens"][t] > 0:
+            ctx.data["tokens"][t] -= 1
+            taken += 1
+            log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot},
+                      icon="lose")
+    if not taken:
+        log_ap(ctx, "log.no_token_to_take")
+
+
+@steps
+def proc_barbarian(ctx: Ctx) -> None:
+    """The AP defeated a barbarian."""
+    barbarian_defeated(ctx)
+
+
+@steps
+def proc_attack_city_state(ctx: Ctx) -> None:
+    """The AP attacks a city-state whose card it holds: the card goes back first."""
+    held = [t for t in data.TYPES if ctx.data["city_states"][t] > 0]
+    if not held:
+        log_ap(ctx, "log.nothing_to_lose")
+        return
+    ctx.ask(prompts.pick_one(k("prompt.return_which"), held, {},
+                             labels=[m(f"type.{t}") for t in held], ui=card_ui(ctx)),
+            proc_return_city_state)
+
+
+@steps
+def proc_return_city_state(ctx: Ctx, answer: str) -> None:
+    """Return it."""
+    ctx.data["city_states"][answer] -= 1
+    log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
+
+
+@steps
+def proc_visit_rival(ctx: Ctx) -> None:
+    """An AP caravan reached a rival's city: which rival (with more than one human)."""
+    humans = int(ctx.data["humans"])
+    if humans == 1:
+        ctx.then(proc_visit_which, answer="1")
+        return
+    rivals = [str(p) for p in range(1, humans + 1)]
+    ctx.ask(prompts.pick_one(k("prompt.which_rival"), rivals, {},
+                             labels=[m("rival", n=int(p)) for p in rivals], ui=card_ui(ctx)),
+            proc_visit_which)
+
+
+@steps
+def proc_visit_which(ctx: Ctx, answer: str) -> None:
+    """If the AP has none of this rival's cards: which of them can still be taken."""
+    held = ctx.data["diplomacy"][answer]
+    if held != "none":
+        log_ap(ctx, "log.diplomacy_has", {"rival": m("rival", n=int(answer)),
+                                          "card": m(f"diplomacy.{held}")})
+        return
+    ctx.ask(prompts.pick_subset(k("prompt.diplomacy_available"), list(data.DIPLOMACY),
+                                {"rival": m("rival", n=int(answer))},
+                                labels=[m(f"diplomacy.{d}") for d in data.DIPLOMACY],
+                                default=list(data.DIPLOMACY), ui=card_ui(ctx)),
+            proc_diplomacy, rival=answer)
+
+
+@steps
+def proc_diplomacy(ctx: Ctx, answer: list[str], rival: str) -> None:
+    """The first available of Open Borders, Joint War, Defensive Pact, Embassy."""
+    if not answer:
+        log_ap(ctx, "log.diplomacy_none", {"rival": m("rival", n=int(rival))})
+        return
+    card = answer[0]
+    ctx.data["diplomacy"][rival] = card
+    log_table(ctx, "log.diplomacy_take", {"rival": m("rival", n=int(rival)),
+                                          "card": m(f"diplomacy.{card}")}, icon="card",
+              why={"rule": m("why.diplomacy_order"), "candidates": answer, "pick": card})
+
+
+@steps
+def proc_victory(ctx: Ctx) -> None:
+    """The victory-card checklist: on which cards has the AP completed an agenda?"""
+    done = [str(i + 1) for i, v in enumerate(ctx.data["agendas"]) if v]
+    ctx.ask(prompts.pick_subset(k("prompt.agendas"), ["1", "2", "3"], {},
+                                labels=[m("victory_card", n=i) for i in (1, 2, 3)],
+                                default=done, ui=card_ui(ctx, rule=m("rule.victory"))),
+            proc_victory_set)
+
+
+@steps
+def proc_victory_set(ctx: Ctx, answer: list[str]) -> None:
+    """All three: the AP wins and the game ends."""
+    ctx.data["agendas"] = [str(i) in answer for i in (1, 2, 3)]
+    log_ap(ctx, "log.agendas", {"n": len(answer)})
+    if len(answer) == 3:
+        ctx.data["winner"] = "ap"
+        ctx.log(AP, k("log.game_end.ap"), {"turns": ctx.turn})
+        ctx.finish()

@@ -1,0 +1,106 @@
+"""Resolving a focus card: its printed steps in order, then the reset and what follows it.
+
+AP rules, Automated Player Turn: the AP resolves the card in its fifth slot, then resets it to
+the first slot. Card rules after the reset: Capitalism resolves the card now in slot 5 without
+resetting it; Urbanization resolves the culture card as if it were in slot 5 and resets it;
+Montezuma swaps his military card into slot 2 after a turn with a won attack; levels I–III of
+industry and I–II of military swap for the next level when they did nothing.
+"""
+
+from __future__ import annotations
+
+from automa.core.game import Ctx
+
+from . import actions, data, military
+from .state import (
+    bonus,
+    card_in,
+    card_name,
+    is_leader,
+    level_of,
+    log_ap,
+    log_table,
+    replace_card,
+    reset,
+    slot_of,
+    steps,
+)
+
+AFTER_RESET = ("resolve_slot5", "resolve_culture", "upgrade_if_idle")
+RUNNERS = {**actions.RUNNERS, **military.RUNNERS}
+
+
+@steps
+def resolve_card(ctx: Ctx, card: str, reset: bool) -> None:
+    """Start resolving ``card``; its bonus tokens (wonders, city-states) are automatic."""
+    c = data.card(card)
+    t = c["type"]
+    nw = 0
+    if is_leader(ctx, "teddy"):
+        nw = int(ctx.data["nw"][t])
+        ctx.data["nw"][t] = 0
+        if nw:
+            log_table(ctx, "log.teddy_spends", {"n": nw, "card": card_name(card)},
+                      icon="resource")
+    b = bonus(ctx, t)
+    ctx.data["res"] = {"card": card, "type": t, "bonus": b, "nw": nw, "reset": reset,
+                       "built": False, "attacks": 0, "won": 0, "reinforced": 0,
+                       "retry": None, "caravans": []}
+    log_table(ctx, "log.resolve" if reset else "log.resolve_no_reset",
+              {"card": card_name(card), "slot": slot_of(ctx, t)}, icon="card")
+    if b:
+        log_ap(ctx, "log.bonus", {"n": b, "card": card_name(card)})
+    todo: list[tuple[str, dict[str, int]]] = [
+        ("run_step", {"i": i}) for i, s in enumerate(c["steps"])
+        if s["action"] not in AFTER_RESET]
+    ctx.seq(*todo, ("end_card", {}))
+
+
+@steps
+def run_step(ctx: Ctx, i: int) -> None:
+    """Run one printed step of the card being resolved."""
+    res = ctx.data["res"]
+    step = data.card(res["card"])["steps"][i]
+    RUNNERS[step["action"]](ctx, step, i)
+
+
+def _idle(res: dict[str, object]) -> bool:
+    if res["type"] == "industry":
+        return not res["built"]
+    return res["attacks"] == 0 and res["reinforced"] == 0
+
+
+@steps
+def end_card(ctx: Ctx) -> None:
+    """Teddy's tokens to slot 4, swap-if-idle, reset, and the card's after-reset rules."""
+    res = ctx.data["res"]
+    t = res["type"]
+    resolved = res["card"]
+    if res["nw"]:
+        target = card_in(ctx, 4)
+        ctx.data["nw"][data.card(target)["type"]] += res["nw"]
+        log_table(ctx, "log.teddy_slot4", {"n": res["nw"], "card": card_name(target)},
+                  icon="move")
+    actions_ = [s["action"] for s in data.card(resolved)["steps"]]
+    slot = slot_of(ctx, t)
+    if "upgrade_if_idle" in actions_ and _idle(res):
+        # AP rules, Industry Focus Cards: the new card is reset without being resolved.
+        replace_card(ctx, slot, level_of(resolved) + 1, "idle")
+    if not res["reset"]:
+        ctx.data["res"] = None
+        return
+    reset(ctx, slot)
+    if t == "military" and is_leader(ctx, "montezuma") and res["won"] > 0:
+        r = ctx.data["row"]
+        r[0], r[1] = r[1], r[0]
+        log_table(ctx, "log.montezuma", {"card": card_name(r[1]), "other": card_name(r[0])},
+                  icon="move")
+    ctx.data["res"] = None
+    if "resolve_culture" in actions_:
+        culture = card_in(ctx, slot_of(ctx, "culture"))
+        log_ap(ctx, "log.urbanization", {"card": card_name(culture)})
+        ctx.then("resolve_card", card=culture, reset=True)
+    elif "resolve_slot5" in actions_:
+        fifth = card_in(ctx, 5)
+        log_ap(ctx, "log.capitalism", {"card": card_name(fifth)})
+        ctx.then("resolve_card", card=fifth, reset=False)

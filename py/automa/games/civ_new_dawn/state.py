@@ -1,0 +1,213 @@
+"""Shared pieces of the Civilization AP: the step registry, readers of the state, and the AP's
+bookkeeping rules (trade-token placement, focus-card gains, resets).
+
+``ctx.data`` holds everything the app tracks for the AP: ``row`` (card ids, slot 1 first),
+``tokens`` (trade tokens on each focus card, by type: a replaced card hands its tokens on),
+``nw`` (Teddy Roosevelt's natural wonder tokens on each card, by type), ``nw_pool`` (other
+leaders' natural wonder tokens), ``dial``, ``resources`` (by type), ``wonders`` and
+``city_states`` (counts by type), ``cities``, ``diplomacy`` (player diplomacy cards held, by
+rival), ``agendas`` (victory cards on which the AP completed an agenda) and ``res`` (the focus
+card being resolved).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core.game import Ctx, Steps
+from automa.core.i18n import msg
+
+from . import data
+
+G = data.GAME_ID
+steps = Steps()
+AP = "ap"
+PLAYER = "player"
+
+
+def m(key: str, **params: Any) -> dict[str, Any]:
+    """A message reference in this game's namespace."""
+    return msg(f"{G}.{key}", **params)
+
+
+def k(key: str) -> str:
+    """A message id in this game's namespace."""
+    return f"{G}.{key}"
+
+
+def card_name(card_id: str) -> dict[str, Any]:
+    """A focus card's name."""
+    return m(f"card.{card_id}")
+
+
+def type_name(card_type: str) -> dict[str, Any]:
+    """A focus-card type's name (culture, economy…)."""
+    return m(f"type.{card_type}")
+
+
+def leader(ctx: Ctx) -> dict[str, Any]:
+    """The AP's leader data."""
+    return data.leaders()[ctx.data["leader"]]
+
+
+def is_leader(ctx: Ctx, rule: str) -> bool:
+    """Whether one of the AP rules' leader clarifications applies (teddy, montezuma…)."""
+    return bool(leader(ctx)["ap_rule"] == rule)
+
+
+def row(ctx: Ctx) -> list[str]:
+    """The focus row, slot 1 first."""
+    r: list[str] = ctx.data["row"]
+    return r
+
+
+def slot_of(ctx: Ctx, card_type: str) -> int:
+    """The slot (1..5) of the AP's card of this type."""
+    return next(i + 1 for i, c in enumerate(row(ctx)) if data.card(c)["type"] == card_type)
+
+
+def card_in(ctx: Ctx, slot: int) -> str:
+    """The card id in a slot (1..5)."""
+    return row(ctx)[slot - 1]
+
+
+def level_of(card_id: str) -> int:
+    """A card's tech level."""
+    return int(data.card(card_id)["level"])
+
+
+def bonus(ctx: Ctx, card_type: str) -> int:
+    """Trade tokens the AP is considered to have spent: one per wonder and city-state card of
+    the card's type (AP rules, Wonders and Diplomacy). For industry, the reading
+    ``industry_bonus`` decides whether wonders count too (the payment list names only
+    city-state cards)."""
+    cs = int(ctx.data["city_states"][card_type])
+    wonders = int(ctx.data["wonders"][card_type])
+    if card_type == "industry" and ctx.options["industry_bonus"] == "city_states_only":
+        return cs
+    return cs + wonders
+
+
+def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
+            **extra: Any) -> dict[str, Any]:
+    """Screen hints: the focus row, the card being resolved highlighted."""
+    cards = [{"card": c, "role": m("slot", n=i + 1)} for i, c in enumerate(row(ctx))]
+    ui: dict[str, Any] = {"game": G, "cards": cards}
+    if card_id:
+        ui["card"] = card_id
+        ui["highlight"] = list(highlight)
+        for entry in cards:
+            if entry["card"] == card_id:
+                entry["highlight"] = list(highlight)
+    ui.update(extra)
+    return ui
+
+
+def log_table(ctx: Ctx, key: str, params: dict[str, Any] | None = None, *, icon: str,
+              why: dict[str, Any] | None = None) -> None:
+    """Log a board instruction for the AP (shown as a checklist item)."""
+    ctx.log(AP, k(key), params or {}, why, table=True, icon=icon)
+
+
+def log_ap(ctx: Ctx, key: str, params: dict[str, Any] | None = None,
+           why: dict[str, Any] | None = None) -> None:
+    """Log an AP decision or bookkeeping change (nothing to do on the board)."""
+    ctx.log(AP, k(key), params or {}, why)
+
+
+# --- trade tokens ------------------------------------------------------------------------
+def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None:
+    """Place ``n`` trade tokens one at a time on the focus card with the fewest, ties going to
+    the card highest in the row (AP rules, Gaining Trade Tokens; "highest" = slot 5 first, as
+    the capital-attack example shows)."""
+    tokens = ctx.data["tokens"]
+    for _ in range(n):
+        slots = [s for s in range(5, 0, -1) if s != exclude_slot]
+        counts = [tokens[data.card(card_in(ctx, s))["type"]] for s in slots]
+        fewest = min(counts)
+        slot = slots[counts.index(fewest)]
+        card_id = card_in(ctx, slot)
+        tokens[data.card(card_id)["type"]] += 1
+        log_table(ctx, "log.trade_token", {"card": card_name(card_id), "slot": slot,
+                                           "n": fewest + 1}, icon="trade",
+                  why={"rule": m("why.fewest_tokens"), "candidates": slots, "pick": slot,
+                       "tokens": counts})
+
+
+# --- focus cards ---------------------------------------------------------------------------
+def replace_card(ctx: Ctx, slot: int, new_level: int, reason: str) -> str:
+    """Swap the card in ``slot`` for the card of the same type at ``new_level``."""
+    old = card_in(ctx, slot)
+    card_type = data.card(old)["type"]
+    new = data.card_of(card_type, new_level)
+    row(ctx)[slot - 1] = new
+    params = {"old": card_name(old), "new": card_name(new), "slot": slot,
+              "level": data.ROMAN[new_level]}
+    log_table(ctx, f"log.replace.{reason}", params, icon="upgrade")
+    if ctx.options["tokens_on_replaced"] == "returned":
+        lost = ctx.data["tokens"][card_type]
+        if lost:
+            ctx.data["tokens"][card_type] = 0
+            log_table(ctx, "log.tokens_returned", {"n": lost, "card": card_name(old)},
+                      icon="lose")
+    return new
+
+
+def gain_focus_card(ctx: Ctx, space_level: int) -> None:
+    """A tech level space reached: a random card of the lowest level becomes the card of the
+    space's level, or one level above the card if it is already that high (AP rules, Gaining
+    Focus Cards; Astrology's reminder). Nothing happens when every card is level IV."""
+    levels = [level_of(c) for c in row(ctx)]
+    lowest = min(levels)
+    if lowest >= 4:
+        log_ap(ctx, "log.no_card_to_gain", {"level": data.ROMAN[space_level]})
+        return
+    candidates = [i + 1 for i, lv in enumerate(levels) if lv == lowest]
+    slot = ctx.rng.choice(candidates)
+    new_level = max(space_level, lowest + 1)
+    log_ap(ctx, "log.gain_pick", {"level": data.ROMAN[lowest]},
+           why={"rule": m("why.lowest_level_random"), "candidates": candidates, "pick": slot})
+    replace_card(ctx, slot, new_level, "dial")
+
+
+def spaces_passed(ctx: Ctx, old: int, new: int) -> list[tuple[int, int]]:
+    """Tech level spaces reached or passed moving the dial from ``old`` to ``new``."""
+    return [(p, lv) for p, lv in data.dial()["spaces"] if old < p <= new]
+
+
+def advance_dial(ctx: Ctx, amount: int) -> None:
+    """Move the tech dial and gain a focus card at every level space reached or passed."""
+    old = int(ctx.data["dial"])
+    last = data.dial()["last"]
+    target = old + amount
+    passed = spaces_passed(ctx, old, min(target, last))
+    new = target
+    reading = ctx.options["dial_past_24"]
+    if target > last:
+        new = {"to_15": 15, "to_17": 17, "stay_24": last}[reading]
+    ctx.data["dial"] = new
+    log_table(ctx, "log.dial", {"old": old, "new": new, "n": amount}, icon="tech")
+    if target > last:
+        log_ap(ctx, "log.dial_past_last", {"last": last, "new": new},
+               why={"rule": m(f"why.dial_past.{reading}")})
+    for _position, level in passed:
+        gain_focus_card(ctx, level)
+
+
+def reset(ctx: Ctx, slot: int) -> None:
+    """Move the card in ``slot`` to slot 1; the cards left of it shift one slot right."""
+    r = row(ctx)
+    card_id = r.pop(slot - 1)
+    r.insert(0, card_id)
+    log_table(ctx, "log.reset", {"card": card_name(card_id), "slot": slot}, icon="move")
+
+
+def notice(ctx: Ctx, ref: dict[str, Any]) -> None:
+    """Remember a board reminder for the next question."""
+    ctx.data["notice"] = ref
+
+
+def take_notice(ctx: Ctx) -> dict[str, Any] | str:
+    """The pending board reminder (cleared), or an empty text."""
+    ref = ctx.data.pop("notice", None)
+    return ref if ref else ""

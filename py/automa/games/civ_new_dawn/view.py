@@ -1,0 +1,124 @@
+"""The AP at a glance (focus row, tokens, tech dial…), its correctable values, log names."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from automa.core.game import Correction, Ctx
+
+from . import data
+from .state import card_in, is_leader, level_of, m, row
+
+
+def next_space(dial: int) -> int | None:
+    """The next tech level space ahead of the pointer, if any."""
+    return next((p for p, _lv in data.dial()["spaces"] if p > dial), None)
+
+
+def view(ctx: Ctx) -> dict[str, Any]:
+    """Leader, dial, cities, resources; the focus row slot 5 first; wonders and cards."""
+    d = ctx.data
+    if "row" not in d:
+        return {"sections": [], "cards": [], "piles": [], "vp": None}
+    ahead = next_space(int(d["dial"]))
+    ap_rows: list[dict[str, Any]] = [
+        {"label": m("view.leader"), "value": m("leader_civ", leader=m(f"leader.{d['leader']}"),
+                                               civ=m(f"civ.{d['leader']}"))},
+        {"label": m("view.difficulty"), "value": m(f"difficulty.{d['difficulty']}")},
+        {"label": m("view.turn"), "value": ctx.turn},
+        {"label": m("view.dial"), "value": m("view.dial_value", n=d["dial"],
+                                             next=ahead if ahead is not None else "—")},
+        {"label": m("view.cities"), "value": d["cities"]},
+        {"label": m("view.resources"), "value": sum(d["resources"].values())},
+    ]
+    if not is_leader(ctx, "teddy"):
+        ap_rows.append({"label": m("view.nw"), "value": d["nw_pool"]})
+    focus_rows = []
+    for slot in range(5, 0, -1):
+        card = card_in(ctx, slot)
+        t = data.card(card)["type"]
+        value = m("view.slot_value", card=m(f"card.{card}"), level=data.ROMAN[level_of(card)],
+                  n=d["tokens"][t])
+        if is_leader(ctx, "teddy") and d["nw"][t]:
+            value = m("view.with_nw", base=value, n=d["nw"][t])
+        focus_rows.append({"label": m("slot", n=slot), "value": value})
+    owned = [{"label": m(f"type.{t}"), "value": m("view.owned", w=d["wonders"][t],
+                                                  c=d["city_states"][t])}
+             for t in data.TYPES if d["wonders"][t] or d["city_states"][t]]
+    sections = [{"title": m("view.ap"), "rows": ap_rows},
+                {"title": m("view.row"), "rows": focus_rows}]
+    if owned:
+        sections.append({"title": m("view.owned_title"), "rows": owned})
+    held = [{"label": m("rival", n=int(p)), "value": m(f"diplomacy.{card}")}
+            for p, card in sorted(d["diplomacy"].items()) if card != "none"]
+    if held:
+        sections.append({"title": m("view.diplomacy"), "rows": held})
+    sections.append({"title": m("view.victory"), "rows": [
+        {"label": m("victory_card", n=i + 1), "value": m("view.done" if v else "view.not_done")}
+        for i, v in enumerate(d["agendas"])]})
+    cards = [{"card": c, "role": m("slot", n=i + 1), "highlight": ["steps"] if i == 4 else []}
+             for i, c in enumerate(row(ctx))]
+    return {"sections": sections, "cards": cards[::-1], "piles": [], "vp": None}
+
+
+def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+    """Every tracked value of the AP."""
+    if "row" not in ctx.data:
+        return ()
+    out = list(_fixed())
+    for slot in range(1, 6):
+        t = data.card(card_in(ctx, slot))["type"]
+        cards = tuple(data.card_of(t, lv) for lv in data.LEVELS)
+        out.append(Correction(f"slot_{slot}", m("view.slot_card", n=slot), ("row", slot - 1),
+                              choices=cards, choice_labels=tuple(m(f"card.{c}") for c in cards)))
+    cards_held = ("none", *data.DIPLOMACY)
+    out += [Correction(f"diplomacy_{p}", m("view.diplomacy_of", rival=m("rival", n=int(p))),
+                       ("diplomacy", p), choices=cards_held,
+                       choice_labels=tuple(m(f"diplomacy.{c}") for c in cards_held))
+            for p in sorted(ctx.data["diplomacy"])]
+    if is_leader(ctx, "teddy"):
+        out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0, 8)
+                for t in data.TYPES]
+    return tuple(out)
+
+
+@cache
+def _fixed() -> tuple[Correction, ...]:
+    out = [
+        Correction("dial", m("view.dial"), ("dial",), 0, data.dial()["last"]),
+        Correction("cities", m("view.cities"), ("cities",), 1, data.MAX_CITIES),
+        Correction("nw_pool", m("view.nw"), ("nw_pool",), 0, 8),
+    ]
+    out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
+                       0, 40) for t in data.TYPES]
+    out += [Correction(f"resource_{r}", m(f"resource.{r}"), ("resources", r), 0, 8)
+            for r in data.RESOURCES]
+    out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
+                       0, 8) for t in data.TYPES]
+    out += [Correction(f"agenda_{i}", m("victory_card", n=i), ("agendas", i - 1),
+                       choices=(False, True), choice_labels=(m("view.not_done"), m("view.done")))
+            for i in (1, 2, 3)]
+    out += [Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
+                       ("city_states", t), 0, 8) for t in data.TYPES]
+    return tuple(out)
+
+
+def value_label(value: Any) -> dict[str, Any] | None:
+    """Names of the raw values the log's reasons mention."""
+    if not isinstance(value, str):
+        return None
+    if value in data.LEADERS:
+        return m(f"civ.{value}")
+    if value in data.RESOURCES:
+        return m(f"resource.{value}")
+    if value in data.DIPLOMACY:
+        return m(f"diplomacy.{value}")
+    if value in data.TYPES:
+        return m(f"type.{value}")
+    return None
+
+
+def turn_label(turn: int) -> dict[str, Any] | None:
+    """"AP turn 4" (setup, turn 0, keeps the plain number)."""
+    return m("turn_label", n=turn) if turn > 0 else None

@@ -1,0 +1,451 @@
+"""The automa's main actions (seeds/003): economy, building, training, religion, repair,
+suppression and battles. Board facts are asked; the priority scale is walked entry by entry
+(up to four tries); an impossible action falls to the row below (:func:`flow.fail`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core import prompts
+from automa.core.game import Ctx
+
+from . import data
+from .flow import fail
+from .state import (
+    AUTOMA,
+    STORAGE,
+    add_glory,
+    card_ui,
+    current_card,
+    direction,
+    entry,
+    k,
+    m,
+    place_cubes,
+    roman,
+    steps,
+    terrain,
+)
+
+Args = dict[str, Any]
+
+
+def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
+    e = entry(ctx, i)
+    return {"terrain": terrain(e["terrain"]), "direction": direction(e["direction"]),
+            "number": e["number"], "k": i}
+
+
+# --- economy ----------------------------------------------------------------------------------
+
+def _storage_action(ctx: Ctx, action: str) -> None:
+    for area in data.record("main_action", action)["areas"]:
+        place_cubes(ctx, area)
+    gains = data.vocabulary()["storage"][action]
+    # in the fixed storage order: the web build's JSON sorts table keys
+    for item, n in ((i, gains[i]) for i in STORAGE if i in gains):
+        ctx.data["storage"][item] += int(n)
+        ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
+                                           "total": ctx.data["storage"][item]},
+                {"rule": m(f"rule.{action}")}, table=True, icon="resource")
+
+
+@steps
+def act_gather(ctx: Ctx, row: int, tried: int) -> None:
+    """Gather: cubes on the mill and the sawmill, their resources to its storage."""
+    _storage_action(ctx, "gather")
+
+
+@steps
+def act_produce(ctx: Ctx, row: int, tried: int) -> None:
+    """Produce: cubes on the smithy and the meadery, their goods to its storage."""
+    _storage_action(ctx, "produce")
+
+
+@steps
+def act_market(ctx: Ctx, row: int, tried: int) -> None:
+    """Market: food price one step up, weapons price one step down; nothing is paid."""
+    place_cubes(ctx, "market")
+    ctx.log(AUTOMA, k("log.market"), {}, {"rule": m("rule.market")}, table=True, icon="trade")
+
+
+# --- building ---------------------------------------------------------------------------------
+
+def _supply_left(ctx: Ctx, piece: str) -> int:
+    supply = data.vocabulary()["supply"]
+    used = ctx.data["cities"] if piece == "city" else ctx.data["castles"]
+    return int(supply[piece]) - int(used)
+
+
+@steps
+def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
+    """+1 city: explore first with non-exhausted military units, then the priority hex."""
+    if _supply_left(ctx, piece) <= 0:
+        fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
+        return
+    e1 = entry(ctx, 1)
+    ctx.ask(prompts.confirm(k("prompt.explore_first"), {"direction": direction(e1["direction"])},
+                            ui=card_ui(ctx, "priority.1", rule=m("rule.explore"))),
+            site_ask, purpose="site", i=1, row=row, tried=tried, piece=piece)
+
+
+@steps
+def act_build_castle(ctx: Ctx, row: int, tried: int) -> None:
+    """+1 castle; in age I a city instead."""
+    if ctx.data["age"] == 1:
+        ctx.log(AUTOMA, k("log.castle_age1"), {}, {"rule": m("rule.castle_age1")})
+        act_build_city(ctx, row=row, tried=tried, piece="city")
+        return
+    if _supply_left(ctx, "castle") <= 0:
+        fail(ctx, row, tried, "no_tokens", piece=m("piece.castle"))
+        return
+    ctx.then("site_ask", purpose="site", i=1, row=row, tried=tried, piece="castle")
+
+
+@steps
+def act_build_buildings(ctx: Ctx, row: int, tried: int) -> None:
+    """+e buildings (e = the age) on a priority hex, within the building limit."""
+    ctx.then("site_ask", purpose="buildings", i=1, row=row, tried=tried, piece="buildings")
+
+
+@steps
+def act_build_wonder(ctx: Ctx, row: int, tried: int) -> None:
+    """Wonder stages: the base on a priority hex, or the flip to its completed side."""
+    stage = ctx.data["wonder"]
+    if stage >= 2:
+        fail(ctx, row, tried, "wonder_done")
+        return
+    if stage == 1:
+        _wonder_stage(ctx, 2)
+        return
+    ctx.then("site_ask", purpose="wonder", i=1, row=row, tried=tried, piece="wonder")
+
+
+def _wonder_stage(ctx: Ctx, stage: int) -> None:
+    before = ctx.data["wonder"]
+    ctx.data["wonder"] = stage
+    for built in range(before + 1, stage + 1):
+        ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
+                {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
+                icon="wonder")
+    ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
+            icon="block")
+    ctx.then("tech_try", attempt=0, left=stage - before)
+
+
+@steps
+def site_ask(ctx: Ctx, purpose: str, i: int, row: int, tried: int, piece: str,
+             answer: Any = None) -> None:
+    """Walk the priority scale: is entry ``i``'s hex fit for this piece?"""
+    params = _entry_params(ctx, i)
+    params.update({"piece": m(f"piece.{piece}"), "n": ctx.data["age"]})
+    ctx.ask(prompts.yes_no(k(f"prompt.site_{purpose}"), params,
+                           ui=card_ui(ctx, f"priority.{i}")),
+            site_answer, purpose=purpose, i=i, row=row, tried=tried, piece=piece)
+
+
+@steps
+def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: int,
+                piece: str) -> None:
+    """A fit hex: build; none after four entries: the fallback of each action."""
+    if answer:
+        _build_on(ctx, purpose, i, piece)
+        return
+    if i < data.PRIORITY_ENTRIES:
+        ctx.then("site_ask", purpose=purpose, i=i + 1, row=row, tried=tried, piece=piece)
+        return
+    if purpose == "buildings" and ctx.data["age"] > 1:
+        n = ctx.data["age"]
+        ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1), {"n": n},
+                              ui=card_ui(ctx, "priority.1")),
+                buildings_fit, row=row, tried=tried)
+        return
+    fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
+
+
+def _build_on(ctx: Ctx, purpose: str, i: int, piece: str) -> None:
+    params = _entry_params(ctx, i)
+    why = {"rule": m("rule.priority_found", k=i)}
+    if purpose == "site":
+        ctx.data["cities" if piece == "city" else "castles"] += 1
+        ctx.log(AUTOMA, k(f"log.build_{piece}"), params, why, table=True,
+                icon="city" if piece == "city" else "build")
+        ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
+                table=True, icon="block")
+    elif purpose == "buildings":
+        n = ctx.data["age"]
+        ctx.log(AUTOMA, k("log.build_buildings"), {**params, "n": n}, why, table=True,
+                icon="build")
+        ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")},
+                table=True, icon="block")
+    else:
+        ctx.log(AUTOMA, k("log.wonder_site"), params, why, table=True, icon="wonder")
+        _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
+
+
+@steps
+def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int) -> None:
+    """No hex takes them all: as many as the limit allows on the best one (none: fallback)."""
+    if answer <= 0:
+        fail(ctx, row, tried, "no_site", piece=m("piece.buildings"))
+        return
+    e = _entry_params(ctx, 1)
+    ctx.log(AUTOMA, k("log.build_buildings"), {**e, "n": answer},
+            {"rule": m("rule.building_limit", n=ctx.data["age"])}, table=True, icon="build")
+    ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
+            icon="block")
+
+
+# --- training ---------------------------------------------------------------------------------
+
+TRAIN_AREA = {"swordsmen": "barracks", "ballista": "workshop", "archers": "workshop",
+              "peasants": "city_area"}
+
+
+def _train(ctx: Ctx, row: int, tried: int, unit: str, n: int) -> None:
+    if n <= 0:
+        fail(ctx, row, tried, "no_cities")
+        return
+    ctx.ask(prompts.yes_no(k("prompt.units_left"), {"n": n, "unit": m(f"unit.{unit}", n=n)},
+                           ui=card_ui(ctx)),
+            train_supply, row=row, tried=tried, unit=unit, n=n)
+
+
+@steps
+def act_train_swordsmen(ctx: Ctx, row: int, tried: int) -> None:
+    """+e swordsmen (e = the age)."""
+    _train(ctx, row, tried, "swordsmen", ctx.data["age"])
+
+
+@steps
+def act_train_ballista(ctx: Ctx, row: int, tried: int) -> None:
+    """+1 ballista; in age I one archer unit instead."""
+    unit = "archers" if ctx.data["age"] == 1 else "ballista"
+    if unit == "archers":
+        ctx.log(AUTOMA, k("log.archer_age1"), {}, {"rule": m("rule.archer_age1")})
+    _train(ctx, row, tried, unit, 1)
+
+
+@steps
+def act_train_peasants(ctx: Ctx, row: int, tried: int) -> None:
+    """+m peasants, m = the automa's cities."""
+    n = ctx.data["cities"] + (1 if ctx.options["capital_is_city"] else 0)
+    _train(ctx, row, tried, "peasants", n)
+
+
+@steps
+def train_supply(ctx: Ctx, answer: bool, row: int, tried: int, unit: str, n: int) -> None:
+    """Tokens left: look for the priority hex next to an automa city or castle."""
+    if not answer:
+        fail(ctx, row, tried, "no_units", unit=m(f"unit.{unit}", n=n))
+        return
+    ctx.then("train_ask", i=1, row=row, tried=tried, unit=unit, n=n)
+
+
+@steps
+def train_ask(ctx: Ctx, i: int, row: int, tried: int, unit: str, n: int) -> None:
+    """Is entry ``i``'s hex (next to an automa city or castle) free for the new units?"""
+    ctx.ask(prompts.yes_no(k("prompt.site_train"), {**_entry_params(ctx, i),
+                                                    "unit": m(f"unit.{unit}", n=n), "n": n},
+                           ui=card_ui(ctx, f"priority.{i}")),
+            train_answer, i=i, row=row, tried=tried, unit=unit, n=n)
+
+
+@steps
+def train_answer(ctx: Ctx, answer: bool, i: int, row: int, tried: int, unit: str,
+                 n: int) -> None:
+    """Place the units (one into a city or castle without troops when training several)."""
+    if not answer:
+        if i < data.PRIORITY_ENTRIES:
+            ctx.then("train_ask", i=i + 1, row=row, tried=tried, unit=unit, n=n)
+        else:
+            fail(ctx, row, tried, "no_room", unit=m(f"unit.{unit}", n=n))
+        return
+    params = {**_entry_params(ctx, i), "unit": m(f"unit.{unit}", n=n), "n": n}
+    military = unit != "peasants"
+    key = "log.train_split" if military and n > 1 else "log.train"
+    ctx.log(AUTOMA, k(key), params, {"rule": m("rule.priority_found", k=i)}, table=True,
+            icon="unit")
+    place_cubes(ctx, TRAIN_AREA[unit])
+    if military:
+        ctx.ask(prompts.yes_no(k("prompt.enemy_in_reach"), {"unit": m(f"unit.{unit}", n=n)},
+                               ui=card_ui(ctx, "priority.1")), train_attack)
+
+
+@steps
+def train_attack(ctx: Ctx, answer: bool) -> None:
+    """The attack check after training: maneuver and attack the nearest target."""
+    if not answer:
+        return
+    e1 = entry(ctx, 1)
+    ctx.log(AUTOMA, k("log.train_attack"), {"direction": direction(e1["direction"])},
+            {"rule": m("rule.train_attack")}, table=True, icon="attack")
+    ctx.then("battle_experience", i=1)
+
+
+# --- religion, repair, suppression ------------------------------------------------------------
+
+@steps
+def act_spread_religion(ctx: Ctx, row: int, tried: int) -> None:
+    """Spread religion from the community farthest from the capital in the priority direction."""
+    if ctx.data["round"] == 1 or ctx.data["religion"] is None:
+        fail(ctx, row, tried, "no_religion")
+        return
+    ctx.ask(prompts.yes_no(k("prompt.community"), {}, ui=card_ui(ctx)), religion_answer,
+            row=row, tried=tried)
+
+
+@steps
+def religion_answer(ctx: Ctx, answer: bool, row: int, tried: int) -> None:
+    """A community it controls: spread from the farthest one."""
+    if not answer:
+        fail(ctx, row, tried, "no_community")
+        return
+    place_cubes(ctx, "religion")
+    ctx.log(AUTOMA, k("log.spread"), {"direction": direction(entry(ctx, 1)["direction"]),
+                                      "religion": m(f"religion.{ctx.data['religion']}")},
+            {"rule": m("rule.spread")}, table=True, icon="religion")
+
+
+def _adversity(action: str) -> str:
+    return action.partition("_")[2]
+
+
+def _adversity_action(ctx: Ctx, row: int, tried: int, kind: str, adversity: str) -> None:
+    ctx.ask(prompts.yes_no(k(f"prompt.has_{kind}"), {"adversity": m(f"adversity.{adversity}")},
+                           ui=card_ui(ctx)),
+            adversity_answer, row=row, tried=tried, kind=kind, adversity=adversity)
+
+
+for _kind in ("repair", "suppress"):
+    for _adv in (("damages", "malfunctions", "calamities") if _kind == "repair"
+                 else ("rebels", "corruption", "heresy")):
+        def _make(kind: str, adv: str) -> None:
+            def fn(ctx: Ctx, row: int, tried: int) -> None:
+                _adversity_action(ctx, row, tried, kind, adv)
+            fn.__name__ = f"act_{kind}_{adv}"
+            fn.__doc__ = f"{kind.capitalize()} every {adv} of the automa."
+            steps(fn)
+        _make(_kind, _adv)
+
+
+@steps
+def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
+                     adversity: str) -> None:
+    """Repair with peasants, or suppress with (adversities + 2) military units."""
+    adv = m(f"adversity.{adversity}")
+    if not answer:
+        fail(ctx, row, tried, f"no_{kind}", adversity=adv)
+        return
+    place_cubes(ctx, "maneuver")
+    if kind == "repair":
+        ctx.log(AUTOMA, k("log.repair"), {"adversity": adv}, {"rule": m("rule.repair")},
+                table=True, icon="move")
+        ask_removed(ctx, adversity)
+        return
+    ctx.ask(prompts.count(k("prompt.adversity_count"), 1, 30, {"adversity": adv}, default=1,
+                          ui=card_ui(ctx)), suppress_count, adversity=adversity)
+
+
+@steps
+def suppress_count(ctx: Ctx, answer: int, adversity: str) -> None:
+    """Commit adversities + 2 non-exhausted military units, fight, exhaust them."""
+    adv = m(f"adversity.{adversity}")
+    ctx.log(AUTOMA, k("log.suppress"), {"adversity": adv, "n": answer + 2},
+            {"rule": m("rule.suppress")}, table=True, icon="attack")
+    ask_removed(ctx, adversity)
+
+
+def ask_removed(ctx: Ctx, adversity: str) -> None:
+    """How many black cubes went: the automa gains the reward per cube, like a player."""
+    ctx.ask(prompts.count(k("prompt.removed"), 0, 30, {"adversity": m(f"adversity.{adversity}")},
+                          default=0, ui=card_ui(ctx)), adversity_removed)
+
+
+@steps
+def adversity_removed(ctx: Ctx, answer: int) -> None:
+    """The reward for the discarded black cubes."""
+    per = int(ctx.options["adversity_glory"])
+    add_glory(ctx, answer * per, {"rule": m("rule.adversity_reward", n=per)})
+
+
+# --- battles ----------------------------------------------------------------------------------
+
+@steps
+def act_battles(ctx: Ctx, row: int, tried: int) -> None:
+    """Two battles."""
+    ctx.ask(prompts.yes_no(k("prompt.army"), {"battle": 1}, ui=card_ui(ctx)), battle_army,
+            battle=1, row=row, tried=tried)
+
+
+@steps
+def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int) -> None:
+    """The largest non-exhausted army farthest from the capital (none: no battle)."""
+    if not answer:
+        if battle == 1:
+            fail(ctx, row, tried, "no_army")
+        else:
+            ctx.log(AUTOMA, k("log.no_second_battle"), {}, {"rule": m("why.no_army")})
+        return
+    if battle == 1:
+        place_cubes(ctx, "maneuver")
+    ctx.log(AUTOMA, k("log.army"), {"battle": battle,
+                                    "terrain": terrain(entry(ctx, 1)["terrain"])},
+            {"rule": m("rule.army")}, table=True, icon="attack")
+    ctx.then("target_ask", i=1, battle=battle)
+
+
+@steps
+def target_ask(ctx: Ctx, i: int, battle: int) -> None:
+    """Can the army attack entry ``i``'s target (nearest enemy city in the direction, else
+    enemy objects on the terrain in the direction)?"""
+    ctx.ask(prompts.yes_no(k("prompt.target"), {**_entry_params(ctx, i), "battle": battle},
+                           ui=card_ui(ctx, f"priority.{i}")),
+            target_answer, i=i, battle=battle)
+
+
+@steps
+def target_answer(ctx: Ctx, answer: bool, i: int, battle: int) -> None:
+    """Attack the target found; none after four entries: move toward the enemy."""
+    if answer:
+        ctx.log(AUTOMA, k("log.attack"), _entry_params(ctx, i),
+                {"rule": m("rule.priority_found", k=i)}, table=True, icon="attack")
+        ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle}))
+        return
+    if i < data.PRIORITY_ENTRIES:
+        ctx.then("target_ask", i=i + 1, battle=battle)
+        return
+    ctx.log(AUTOMA, k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
+            {"rule": m("rule.no_target")}, table=True, icon="move")
+    ctx.then("battle_next", battle=battle)
+
+
+@steps
+def battle_next(ctx: Ctx, battle: int) -> None:
+    """After the first battle, the second one."""
+    if battle == 1:
+        ctx.ask(prompts.yes_no(k("prompt.army"), {"battle": 2}, ui=card_ui(ctx)), battle_army,
+                battle=2, row=0, tried=0)
+
+
+@steps
+def battle_experience(ctx: Ctx, i: int) -> None:
+    """Experience cubes for the bag: the priority number (+1 under Autocracy)."""
+    ctx.ask(prompts.yes_no(k("prompt.experience"), {}, ui=card_ui(ctx, f"priority.{i}")),
+            battle_fight, i=i)
+
+
+@steps
+def battle_fight(ctx: Ctx, answer: bool, i: int) -> None:
+    """Fight: bag cubes, draw as many as possible, experience from government and techs."""
+    if answer:
+        source = 1 if ctx.options["experience_number"] == "first" else i
+        n = entry(ctx, source)["number"]
+        extra = 1 if ctx.data["government"] == "autocracy" else 0
+        ctx.log(AUTOMA, k("log.experience"), {"n": n + extra},
+                {"rule": m("rule.experience", k=source, number=n, extra=extra)}, table=True,
+                icon="gain")
+    ctx.log(AUTOMA, k("log.fight"), {}, {"rule": m("rule.fight")}, table=True, icon="attack")
+
+
+__all__ = ["act_gather", "current_card", "roman"]

@@ -1,0 +1,243 @@
+"""Card data of the Glory of Civilizations automa: vocabularies, the companion edition deck,
+and the one card check every deck goes through (the shipped TOML and a deck keyed in by a
+player alike).
+
+A card is ``{"number", "priority": [4 × {"terrain", "number", "direction"}], "free": [2 ids],
+"main": [4 ids], "pointer": 1..4}``. Companion cards carry an ``id`` (``c01``…); a player's
+own deck gets ids from its content (``u<hash>-<n>``) so that two decks never share an id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+from typing import Any
+
+from automa.core.cards import Field, Schema, read_toml, validate_record
+from automa.core.errors import InvalidCardData
+from automa.core.i18n import msg
+
+GAME_ID = "glory_of_civilizations"
+COMPANION_FILE = "companion_deck.toml"
+VOCABULARY_FILE = "vocabulary.toml"
+PRIORITY_ENTRIES = 4
+FREE_ACTIONS = 2
+MAIN_ACTIONS = 4
+NUMBERS = (1, 2, 3, 4)
+CARDS_PER_GAME = 12
+"""Setup: "select 12 random cards for the game" (seeds/003)."""
+MAX_DECK = 60
+MAX_CARD_NUMBER = 999
+
+
+@cache
+def vocabulary() -> dict[str, Any]:
+    """The vocabulary file: terrains, directions, actions, reform maps, storage, supply."""
+    return read_toml(GAME_ID, VOCABULARY_FILE)
+
+
+def ids(table: str) -> tuple[str, ...]:
+    """The ids of one vocabulary (``terrain``, ``direction``, ``free_action``, ``main_action``)."""
+    return tuple(str(r["id"]) for r in vocabulary()[table])
+
+
+def record(table: str, item: str) -> dict[str, Any]:
+    """One vocabulary record by id."""
+    return next(r for r in vocabulary()[table] if r["id"] == item)
+
+
+def terrains() -> tuple[str, ...]:
+    """Terrain type ids."""
+    return ids("terrain")
+
+
+def directions() -> tuple[str, ...]:
+    """Direction ids (as the proxy player looks at the board)."""
+    return ids("direction")
+
+
+def free_actions() -> tuple[str, ...]:
+    """Free action ids."""
+    return ids("free_action")
+
+
+def main_actions() -> tuple[str, ...]:
+    """Main action ids."""
+    return ids("main_action")
+
+
+def governments() -> tuple[str, ...]:
+    """Governments by reform number 1..3 (4 = skip)."""
+    return tuple(vocabulary()["reform"]["government"])
+
+
+def religions() -> tuple[str, ...]:
+    """Religions by reform number 1..4."""
+    return tuple(vocabulary()["reform"]["religion"])
+
+
+# --- the card check -------------------------------------------------------------------------
+
+Problem = tuple[str, str, dict[str, Any]]
+"""(field path, problem id, params): one thing wrong with a card."""
+
+
+def card_problems(card: Any) -> list[Problem]:
+    """Everything wrong with one card (empty when it is a valid card)."""
+    if not isinstance(card, dict):
+        return [("-", "not_a_card", {})]
+    out: list[Problem] = []
+    allowed = {"id", "number", "priority", "free", "main", "pointer"}
+    out += [(_short(name), "unknown_field", {}) for name in card if name not in allowed]
+    number = card.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or not (
+            1 <= number <= MAX_CARD_NUMBER):
+        out.append(("number", "bad_number", {"lo": 1, "hi": MAX_CARD_NUMBER}))
+    out += _priority_problems(card.get("priority"))
+    out += _list_problems("free", card.get("free"), FREE_ACTIONS, free_actions())
+    out += _list_problems("main", card.get("main"), MAIN_ACTIONS, main_actions())
+    pointer = card.get("pointer")
+    if not _int(pointer) or pointer not in NUMBERS:
+        out.append(("pointer", "bad_pointer", {"lo": 1, "hi": MAIN_ACTIONS}))
+    return out
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _priority_problems(value: Any) -> list[Problem]:
+    if not isinstance(value, list) or len(value) != PRIORITY_ENTRIES:
+        return [("priority", "bad_count", {"n": PRIORITY_ENTRIES})]
+    out: list[Problem] = []
+    for i, entry in enumerate(value, 1):
+        where = f"priority.{i}"
+        if not isinstance(entry, dict):
+            out.append((where, "not_an_entry", {}))
+            continue
+        out += [(f"{where}.{_short(k)}", "unknown_field", {}) for k in entry
+                if k not in ("terrain", "number", "direction")]
+        if entry.get("terrain") not in terrains():
+            out.append((f"{where}.terrain", "bad_choice", {"value": _short(entry.get("terrain"))}))
+        number = entry.get("number")
+        if not _int(number) or number not in NUMBERS:
+            out.append((f"{where}.number", "bad_number", {"lo": 1, "hi": 4}))
+        if entry.get("direction") not in directions():
+            out.append((f"{where}.direction", "bad_choice",
+                        {"value": _short(entry.get("direction"))}))
+    return out
+
+
+def _list_problems(name: str, value: Any, n: int, allowed: tuple[str, ...]) -> list[Problem]:
+    if not isinstance(value, list) or len(value) != n:
+        return [(name, "bad_count", {"n": n})]
+    return [(f"{name}.{i}", "bad_choice", {"value": _short(v)})
+            for i, v in enumerate(value, 1) if v not in allowed]
+
+
+def problem_ref(card_label: Any, problem: Problem) -> dict[str, Any]:
+    """A problem as a translated message naming the card and the field."""
+    field, key, params = problem
+    return msg(f"{GAME_ID}.error.card", card=card_label, field=field,
+               problem=msg(f"{GAME_ID}.error.{key}", **params))
+
+
+def _check_card(card: Any) -> str | None:
+    """The schema hook: the first problem in English (the TOML loader's error text)."""
+    from automa.core.i18n import render
+
+    problems = card_problems(card)
+    if not problems:
+        return None
+    ref = problem_ref(card.get("number", "?") if isinstance(card, dict) else "?", problems[0])
+    return render(ref["key"], ref["params"], "en")
+
+
+CARD_SCHEMA = Schema({
+    "id": Field(str),
+    "number": Field(int),
+    "priority": Field(list, item_type=dict),
+    "free": Field(list, item_type=str),
+    "main": Field(list, item_type=str),
+    "pointer": Field(int),
+})
+
+
+def canonical(card: dict[str, Any]) -> dict[str, Any]:
+    """A valid card with only its own fields, in a fixed layout."""
+    return {
+        "number": card["number"],
+        "priority": [{"terrain": e["terrain"], "number": e["number"],
+                      "direction": e["direction"]} for e in card["priority"]],
+        "free": list(card["free"]),
+        "main": list(card["main"]),
+        "pointer": card["pointer"],
+    }
+
+
+@cache
+def companion_deck() -> dict[str, dict[str, Any]]:
+    """The companion edition (our own deck) by card id, every card checked."""
+    label = f"cards/{GAME_ID}/{COMPANION_FILE}"
+    raw = read_toml(GAME_ID, COMPANION_FILE)
+    if raw.get("edition") != "companion":
+        raise InvalidCardData(label, "-", "edition", "the companion deck must say edition = "
+                                                     "\"companion\"")
+    records = raw.get("card")
+    if not isinstance(records, list) or not records:
+        raise InvalidCardData(label, "-", "card", "no records")
+    out: dict[str, dict[str, Any]] = {}
+    for i, rec in enumerate(records):
+        validate_record(label, rec, CARD_SCHEMA, i)
+        problem = _check_card(rec)
+        if problem:
+            raise InvalidCardData(label, str(rec.get("id")), "-", problem)
+        if rec["id"] in out:
+            raise InvalidCardData(label, str(rec["id"]), "id", "duplicate id")
+        out[rec["id"]] = {"id": rec["id"], **canonical(rec)}
+    return out
+
+
+# --- a player's own deck --------------------------------------------------------------------
+
+_CUSTOM: dict[str, dict[str, dict[str, Any]]] = {}
+"""Player decks seen in this process, by deck tag: the card renderer finds their cards here."""
+
+
+def deck_tag(cards: list[dict[str, Any]]) -> str:
+    """A short tag naming a deck by its content."""
+    text = json.dumps(cards, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
+def register_custom(cards: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Give a valid player deck its card ids and remember it; the cards by id."""
+    tag = deck_tag(cards)
+    if tag not in _CUSTOM:
+        _CUSTOM[tag] = {f"u{tag}-{i:02d}": {"id": f"u{tag}-{i:02d}", **c}
+                        for i, c in enumerate(cards, 1)}
+    return _CUSTOM[tag]
+
+
+def card(card_id: str) -> dict[str, Any]:
+    """A card of either deck by id (a player's deck must have been read in this process)."""
+    if card_id.startswith("u"):
+        tag = card_id[1:].partition("-")[0]
+        return _CUSTOM[tag][card_id]
+    return companion_deck()[card_id]
+
+
+def is_custom(card_id: str) -> bool:
+    """Whether a card id belongs to a player's own deck."""
+    return card_id.startswith("u")
+
+
+def known_custom_cards() -> list[str]:
+    """Every player-deck card id read in this process (for printing)."""
+    return [c for deck in _CUSTOM.values() for c in deck]

@@ -1,0 +1,119 @@
+"""Shared pieces of the Glory of Civilizations automa: the step registry and state readers.
+
+``ctx.data`` holds the tracked values (round, age, Glory, coins, storage, structures, action
+cubes per area this round, government, religion, the row). Cards live in the piles ``box``
+(not in this game), ``deck``, ``row`` and ``discard``; ``data["row"]`` keeps the row's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core.game import Ctx, Steps
+from automa.core.i18n import msg
+
+from . import data
+
+G = data.GAME_ID
+steps = Steps()
+AUTOMA = "automa"
+PLAYER = "player"
+ROW_SIZE = {"easy": 4, "medium": 5, "hard": 6}
+"""seeds/003 "round start": 4, 5 or 6 cards by difficulty easy / medium / hard."""
+FACE_UP = 3
+ROUNDS = 6
+STORAGE = ("food", "wood", "weapons", "mead")
+AREAS = ("mill", "sawmill", "smithy", "meadery", "market", "barracks", "workshop", "city_area",
+         "religion", "maneuver")
+
+
+def m(key: str, **params: Any) -> dict[str, Any]:
+    """A message reference in this game's namespace."""
+    return msg(f"{G}.{key}", **params)
+
+
+def k(key: str) -> str:
+    """A message id in this game's namespace."""
+    return f"{G}.{key}"
+
+
+def age_of_round(rnd: int) -> int:
+    """The age of a round: I in rounds 1-2, II in 3-4, III in 5-6 (our reading, correctable)."""
+    return min(3, (rnd + 1) // 2)
+
+
+def row_size(ctx: Ctx) -> int:
+    """Cards in this round's row: by difficulty (seed), or 4 + age (newer revision)."""
+    if ctx.options["row_rule"] == "age":
+        return 4 + int(ctx.data["age"])
+    return ROW_SIZE[ctx.options["difficulty"]]
+
+
+def row(ctx: Ctx) -> list[str]:
+    """The row's cards, left to right."""
+    cards: list[str] = ctx.data["row"]
+    return cards
+
+
+def current_card(ctx: Ctx) -> dict[str, Any]:
+    """The card activated this turn (the last activated one)."""
+    return data.card(row(ctx)[ctx.data["activated"] - 1])
+
+
+def entry(ctx: Ctx, i: int) -> dict[str, Any]:
+    """Priority entry ``i`` (1..4) of the activated card."""
+    e: dict[str, Any] = current_card(ctx)["priority"][i - 1]
+    return e
+
+
+def terrain(t: str) -> dict[str, Any]:
+    """A terrain type's name."""
+    return m(f"terrain.{t}")
+
+
+def direction(d: str) -> dict[str, Any]:
+    """A direction's name."""
+    return m(f"direction.{d}")
+
+
+def action_name(a: str) -> dict[str, Any]:
+    """A main action's name."""
+    return m(f"main.{a}")
+
+
+def roman(n: int) -> str:
+    """An age number as printed (I, II, III)."""
+    return ("I", "II", "III", "IV")[max(1, min(n, 4)) - 1]
+
+
+def card_ui(ctx: Ctx, *highlight: str, **extra: Any) -> dict[str, Any]:
+    """Screen hints: the activated card with the fields the question depends on."""
+    ui: dict[str, Any] = {"game": G}
+    if ctx.data.get("activated"):
+        ui["card"] = row(ctx)[ctx.data["activated"] - 1]
+        ui["highlight"] = list(highlight)
+    ui.update(extra)
+    return ui
+
+
+def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
+    """Put the automa's action cubes on an area: 1 the first time it is used this round, 2 after
+    (seeds/003 "action cubes"). Logs the board instruction; returns the number of cubes."""
+    used = ctx.data["cubes"].get(area, 0) > 0
+    n = 2 if used else 1
+    ctx.data["cubes"][area] = ctx.data["cubes"].get(area, 0) + n
+    # Reading "any" (ambiguity C3): as for a player, other players' cubes there count too;
+    # the app cannot see them, so the table is told both counts (correctable afterwards).
+    key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
+    ctx.log(AUTOMA, k(key), {"n": n, "area": m(f"area.{area}")},
+            {"rule": m(why_key, used=used)}, table=True, icon="block")
+    return n
+
+
+def add_glory(ctx: Ctx, n: int, why: dict[str, Any] | None = None) -> None:
+    """Add Glory to the automa's tracked total and tell the table."""
+    if n <= 0:
+        return
+    ctx.data["glory"] += n
+    ctx.log(AUTOMA, k("log.glory"), {"n": n, "total": ctx.data["glory"]}, why, table=True,
+            icon="vp")

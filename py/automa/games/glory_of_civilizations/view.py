@@ -1,0 +1,140 @@
+"""What the player sees at a glance, the procedures they may start, the values they may correct."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from automa.core.game import Correction, Ctx, Procedure
+
+from . import data
+from .flow import end_game
+from .state import AREAS, AUTOMA, FACE_UP, STORAGE, k, m, roman, row, steps
+
+
+def view(ctx: Ctx) -> dict[str, Any]:
+    """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row."""
+    d = ctx.data
+    if "round" not in d:
+        return {"sections": [], "cards": [], "piles": [], "vp": None}
+    gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
+    rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
+    automa_rows: list[dict[str, Any]] = [
+        {"label": m("view.deck"), "value": m(f"edition_view.{d['edition']}")},
+        {"label": m("view.round"), "value": d["round"]},
+        {"label": m("view.age"), "value": roman(d["age"])},
+        {"label": m("view.difficulty"), "value": m(f"difficulty.{ctx.options['difficulty']}")},
+        {"label": m("view.glory"), "value": d["glory"]},
+        {"label": m("view.coins"), "value": d["coins"]},
+        {"label": m("view.government"), "value": gov},
+        {"label": m("view.religion"), "value": rel},
+        {"label": m("view.first_player"), "value": bool(d["first_player"])},
+        {"label": m("view.achievements"), "value": d["achievements"]},
+    ]
+    sections = [
+        {"title": m("view.automa"), "rows": automa_rows},
+        {"title": m("view.storage"),
+         "rows": [{"label": m(f"item.{s}"), "value": d["storage"][s]} for s in STORAGE]},
+        {"title": m("view.structures"),
+         "rows": [{"label": m("view.cities"), "value": d["cities"]},
+                  {"label": m("view.castles"), "value": d["castles"]},
+                  {"label": m("view.wonder"), "value": m(f"wonder.{d['wonder']}")}]},
+        {"title": m("view.cubes"),
+         "rows": [{"label": m(f"area.{a}"), "value": d["cubes"][a]} for a in AREAS
+                  if d["cubes"].get(a)]
+         or [{"label": m("view.no_cubes"), "value": ""}]},
+    ]
+    cards = []
+    visible = row(ctx)[:d["activated"] + FACE_UP]
+    for i, c in enumerate(visible):
+        role = "card.activated" if i < d["activated"] else "card.face_up"
+        if i == d["activated"] - 1:
+            role = "card.current"
+        cards.append({"card": c, "role": m(role, n=data.card(c)["number"])})
+    cards.reverse()  # the card in play first
+    piles = [
+        {"id": "deck", "label": m("pile.deck"), "count": len(ctx.piles["deck"]),
+         "viewable": False},
+        {"id": "discard", "label": m("pile.discard"), "count": len(ctx.piles["discard"]),
+         "viewable": True},
+        {"id": "box", "label": m("pile.box"), "count": len(ctx.piles["box"]), "viewable": False},
+    ]
+    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"]}
+
+
+def procedures(ctx: Ctx) -> list[Procedure]:
+    """While waiting for the automa: it fulfilled an instant achievement on its turn; a player
+    wins at once by instant achievements."""
+    p = ctx.prompt
+    if p is None or p.key not in (k("prompt.ready"), k("prompt.others_pass")):
+        return []
+    return [Procedure("automa_achievement", k("procedure.automa_achievement"),
+                      "proc_automa_achievement"),
+            Procedure("instant_victory", k("procedure.instant_victory"), "proc_instant_victory")]
+
+
+@steps
+def proc_automa_achievement(ctx: Ctx) -> None:
+    """Its cube goes on the instant achievement it fulfilled during its turn (seeds/003)."""
+    ctx.data["achievements"] += 1
+    ctx.log(AUTOMA, k("log.achievement_cube"), {"n": ctx.data["achievements"]}, None,
+            table=True, icon="achievement")
+
+
+@steps
+def proc_instant_victory(ctx: Ctx) -> None:
+    """A player reached complexity 4 in instant achievements: the game ends at once."""
+    end_game(ctx, instant=True)
+
+
+def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+    """Every tracked value: Glory, coins, storage, structures, age, cubes, government, religion."""
+    d = ctx.data
+    if "round" not in d:
+        return ()
+    supply = data.vocabulary()["supply"]
+    out = [
+        Correction("glory", m("view.glory"), ("glory",), 0, 999),
+        Correction("coins", m("view.coins"), ("coins",), 0, 999),
+        Correction("age", m("view.age"), ("age",), 1, 3),
+        Correction("achievements", m("view.achievements"), ("achievements",), 0, 48),
+        Correction("cities", m("view.cities"), ("cities",), 0, int(supply["city"])),
+        Correction("castles", m("view.castles"), ("castles",), 0, int(supply["castle"])),
+        Correction("wonder", m("view.wonder"), ("wonder",), choices=(0, 1, 2),
+                   choice_labels=tuple(m(f"wonder.{n}") for n in (0, 1, 2))),
+    ]
+    out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0, 99) for s in STORAGE]
+    out += [Correction(f"cubes_{a}", m("view.cubes_on", area=m(f"area.{a}")), ("cubes", a), 0,
+                       20) for a in AREAS]
+    if d["government"]:
+        govs = data.governments()
+        out.append(Correction("government", m("view.government"), ("government",), choices=govs,
+                              choice_labels=tuple(m(f"government.{g}") for g in govs)))
+    if d["religion"]:
+        rels = data.religions()
+        out.append(Correction("religion", m("view.religion"), ("religion",), choices=rels,
+                              choice_labels=tuple(m(f"religion.{r}") for r in rels)))
+    return tuple(out)
+
+
+def value_label(value: Any) -> dict[str, Any] | None:
+    """Names of the raw values the log's reasons mention (terrains, directions, actions)."""
+    if not isinstance(value, str):
+        return None
+    for kind, values in (("terrain", data.terrains()), ("direction", data.directions()),
+                         ("main", data.main_actions()), ("free", data.free_actions())):
+        if value in values:
+            return m(f"{kind}.{value}")
+    return None
+
+
+def turn_label(turn: int) -> dict[str, Any] | None:
+    """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
+    phase, 0: the round's start)."""
+    rnd, t = divmod(turn, 10)
+    if rnd < 1:
+        return None
+    if t == 0:
+        return m("turn.round", round=rnd)
+    if t == 9:
+        return m("turn.achievements", round=rnd)
+    return m("turn.turn", round=rnd, n=t)

@@ -1,0 +1,36 @@
+"""Golden playthroughs: fixed seeds and scripted answers, 25 AP turns, every difficulty.
+
+If a rule change is intended, run ``python tests/civ_new_dawn/regen_golden.py`` and review
+the diff.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from civ_play import transcript  # noqa: E402
+from regen_golden import GOLDEN, cases  # noqa: E402
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+def test_golden_transcript(name: str, options: dict[str, Any], seed: int) -> None:
+    """The game plays exactly as recorded."""
+    expected = (GOLDEN / name).read_text(encoding="utf-8")
+    assert transcript(options, seed) == expected
+
+
+def test_golden_games_cover_every_difficulty_and_leader_rule() -> None:
+    """Every level and every leader clarification (Teddy, Montezuma, Gilgamesh) is played."""
+    from automa.games.civ_new_dawn.data import DIFFICULTIES, leaders
+
+    opts = [c[1] for c in cases()]
+    assert {o["difficulty"] for o in opts} == set(DIFFICULTIES)
+    rules = {leaders()[o["leader"]]["ap_rule"] for o in opts}
+    assert rules == {"none", "teddy", "montezuma", "gilgamesh"}

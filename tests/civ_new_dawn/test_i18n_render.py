@@ -1,0 +1,106 @@
+"""Messages in both languages, card data validity, card images, the view."""
+
+from __future__ import annotations
+
+import sys
+import xml.dom.minidom
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from civ_play import new
+
+import automa
+from automa.core.i18n import load_source_catalog, placeholders, render
+from automa.games.civ_new_dawn import data
+from automa.render import card_svg, deck
+
+PREFIX = "civ_new_dawn."
+
+
+def _game_messages(lang: str) -> dict[str, object]:
+    return {k: v for k, v in load_source_catalog(lang).items() if k.startswith(PREFIX)}
+
+
+def test_every_message_in_both_languages_with_the_same_placeholders() -> None:
+    """en and uk have the same keys and placeholders."""
+    en, uk = _game_messages("en"), _game_messages("uk")
+    assert set(en) == set(uk)
+    for key, text in en.items():
+        assert placeholders(text) == placeholders(uk[key]), key  # type: ignore[arg-type]
+
+
+def test_option_labels_exist_for_every_value() -> None:
+    """Each option, its help and each allowed value has a label; readings are advanced."""
+    en = load_source_catalog("en")
+    spec = next(g for g in automa.games() if g["id"] == "civ_new_dawn")
+    for option in spec["options"]:
+        assert option["label"] in en
+        if option["help"]:
+            assert option["help"] in en
+        for label in option["choice_labels"]:
+            assert label in en, label
+    advanced = {o["id"] for o in spec["options"] if o["advanced"]}
+    assert {"difficulty", "humans", "leader"}.isdisjoint(advanced) and len(advanced) == 10
+
+
+def test_ukrainian_plurals_read_right() -> None:
+    """CLDR forms: 1 жетон, 3 жетони, 5 жетонів."""
+    key = "civ_new_dawn.log.place_tokens"
+    assert render(key, {"n": 1}, "uk") == "АГ розміщує 1 жетон контролю"
+    assert render(key, {"n": 3}, "uk") == "АГ розміщує 3 жетони контролю"
+    assert render(key, {"n": 5}, "uk") == "АГ розміщує 5 жетонів контролю"
+    assert render(key, {"n": 1}, "en") == "AP places 1 control token"
+
+
+def test_card_data_loads_with_one_card_per_type_and_level() -> None:
+    """20 focus cards, 8 leaders with every type once, 6 levels, 6 level spaces."""
+    assert len(data.cards()) == 20
+    assert len(data.leaders()) == 8 and len(data.levels()) == 6
+    assert [p for p, _lv in data.dial()["spaces"]] == [3, 6, 10, 14, 19, 24]
+    assert data.leaders()["rome"]["row"] == ["science", "economy", "military", "culture",
+                                             "industry"]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("card", deck("civ_new_dawn"))
+def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -> None:
+    """Every card face (and the focus bar) parses, has a title and a description."""
+    svg = card_svg("civ_new_dawn", card, ("priority", "strip"), lang)
+    doc = xml.dom.minidom.parseString(svg)
+    root = doc.documentElement
+    assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
+    assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
+    assert "civ_new_dawn." not in svg
+
+
+def test_deck_is_the_20_cards_and_the_focus_bar() -> None:
+    """Printable like the other games: every card once."""
+    cards = deck("civ_new_dawn")
+    assert len(cards) == 21 and cards[-1] == "focus_bar"
+
+
+def test_view_shows_the_focus_row_dial_and_checklist() -> None:
+    """The AP's state at a glance: slot 5 first, tokens, dial with the next level space."""
+    s = new(1, leader="rome")
+    view = s.view()
+    titles = [sec["title"]["key"] for sec in view["sections"]]
+    assert titles[:2] == ["civ_new_dawn.view.ap", "civ_new_dawn.view.row"]
+    row = view["sections"][1]["rows"]
+    assert row[0]["label"]["params"]["n"] == 5 and len(row) == 5
+    assert view["cards"][0]["card"] == s._state["data"]["row"][4]
+
+
+def test_every_tracked_value_can_be_corrected() -> None:
+    """Dial, cities, tokens, resources, wonders, city-states, each slot's card."""
+    s = new(1, leader="rome")
+    s.start("correct")
+    ids = s.prompt.choices  # type: ignore[union-attr]
+    for want in ("dial", "cities", "nw_pool", "tokens_culture", "resource_oil",
+                 "wonders_science", "city_states_military", "slot_5"):
+        assert want in ids
+    s.answer("dial")
+    s.answer(9)
+    assert s._state["data"]["dial"] == 9

@@ -1,0 +1,61 @@
+"""Regenerate the golden transcripts: ``python tests/glory_of_civilizations/regen_golden.py``.
+
+One game per difficulty with the companion edition, one with a player's own deck, and one
+with every flagged reading switched. Review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE)]
+
+from glory_play import card, transcript  # noqa: E402
+
+GOLDEN = HERE / "golden"
+
+
+def own_deck() -> list[dict[str, Any]]:
+    """A player's deck of 13 cards with varied actions (as keyed in from a box)."""
+    mains = [["build_city", "train_swordsmen", "battles", "gather"],
+             ["spread_religion", "build_castle", "repair_damages", "produce"],
+             ["build_wonder", "train_peasants", "suppress_heresy", "market"],
+             ["train_ballista", "build_buildings", "battles", "gather"]]
+    dirs = ["n", "ne", "se", "s", "sw", "nw"]
+    out = []
+    for i in range(1, 14):
+        nums = [(i + j) % 4 + 1 for j in range(4)]
+        prio = [{"terrain": ("meadow", "forest", "mountains", "sea")[(i + j) % 4],
+                 "number": nums[j], "direction": dirs[(i + 2 * j) % 6]} for j in range(4)]
+        free = [("tech", "coins", "glory")[i % 3], ("glory", "tech", "coins")[i % 3]]
+        out.append(card(100 + i, priority=prio, main=mains[i % 4], pointer=(i * 3) % 4 + 1,
+                        free=free))
+    return out
+
+
+def cases() -> list[tuple[str, dict[str, Any], int]]:
+    """(file name, options, seed) of every golden game."""
+    return [
+        ("companion_easy.txt", {"difficulty": "easy", "players": 2}, 11),
+        ("companion_medium.txt", {"difficulty": "medium", "players": 3}, 12),
+        ("companion_hard.txt", {"difficulty": "hard", "players": 4}, 13),
+        ("own_deck_medium.txt", {"difficulty": "medium", "custom_deck": own_deck()}, 14),
+        ("readings_flipped.txt", {"difficulty": "hard", "players": 5, "row_rule": "age",
+                                  "round_shuffle": "with_discard", "fallthrough": "wrap",
+                                  "capital_is_city": False, "wonder_stages": 2,
+                                  "experience_number": "first", "adversity_glory": 0}, 15),
+    ]
+
+
+def main() -> None:
+    """Write every transcript."""
+    GOLDEN.mkdir(exist_ok=True)
+    for name, options, seed in cases():
+        (GOLDEN / name).write_text(transcript(options, seed), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

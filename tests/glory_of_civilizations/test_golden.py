@@ -1,0 +1,25 @@
+"""Golden playthroughs: whole games at every difficulty, with a player's own deck, and with
+every flagged reading switched. If a rule change is intended, run
+``python tests/glory_of_civilizations/regen_golden.py`` and review the diff."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from glory_play import transcript
+from regen_golden import GOLDEN, cases
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+def test_golden_transcript(name: str, options: dict[str, Any], seed: int) -> None:
+    """The game plays exactly as recorded."""
+    expected = (GOLDEN / name).read_text(encoding="utf-8")
+    assert transcript(options, seed) == expected
+
+
+@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+def test_golden_games_last_six_rounds(name: str, options: dict[str, Any], seed: int) -> None:
+    """Without an instant victory every game runs six rounds to the end."""
+    text = (GOLDEN / name).read_text(encoding="utf-8")
+    assert "End of round 6: the game is over" in text

@@ -1,0 +1,107 @@
+"""Card faces for both decks, printable; every message in English and Ukrainian."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+from glory_play import G, deck, new, run
+
+from automa.core.i18n import catalog, placeholders, render
+from automa.games.glory_of_civilizations import data, editor
+from automa.render import card_svg
+from automa.render import deck as print_deck
+from automa.render.print import sheets_html
+from conformance import check_messages, playout
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_every_companion_card_draws_with_its_label(lang: str) -> None:
+    """Each companion card is well-formed SVG and says it is the companion edition."""
+    label = render(f"{G}.render.companion", {}, lang)
+    for card_id in data.companion_deck():
+        svg = card_svg(G, card_id, (), lang)
+        ET.fromstring(svg)
+        assert label in svg.replace("&#x27;", "'")
+
+
+def test_a_players_card_draws_as_your_deck_and_prints() -> None:
+    """A keyed-in card is drawn from its data with the "Your deck" band; it can be printed."""
+    cards = deck(12, main=["battles", "build_city", "market", "gather"])
+    editor.option_value(cards)
+    ids = sorted(data.register_custom(editor.canonical_deck(cards)))
+    svg = card_svg(G, ids[0], ("priority.2", "main.1", "pointer", "free"), "uk")
+    ET.fromstring(svg)
+    assert "Ваша колода" in svg and "2 битви" in svg
+    assert set(ids) <= set(print_deck(G))
+    html = sheets_html([card_svg(G, c, (), "en") for c in ids], "a4")
+    assert html.count("<title>Your deck") == 12
+
+
+def test_highlight_frames_the_field_in_question() -> None:
+    """The field a question depends on is framed on the card."""
+    plain = card_svg(G, "c01", (), "en")
+    framed = card_svg(G, "c01", ("priority.3",), "en")
+    assert framed.count("#f2b705") == plain.count("#f2b705") + 1
+
+
+def test_both_catalogs_hold_the_same_messages_with_the_same_placeholders() -> None:
+    """Every Glory message exists in English and Ukrainian with the same parameters."""
+    en = {k: v for k, v in catalog("en").items() if k.startswith(f"{G}.")}
+    uk = {k: v for k, v in catalog("uk").items() if k.startswith(f"{G}.")}
+    assert set(en) == set(uk)
+    for key in en:
+        assert placeholders(en[key]) == placeholders(uk[key]), key
+
+
+def test_vocabularies_and_options_are_named_in_both_languages() -> None:
+    """Terrains, directions, actions, areas, items, governments, religions: all named."""
+    names = ([f"terrain.{t}" for t in data.terrains()]
+             + [f"direction.{d}" for d in data.directions()]
+             + [f"free.{a}" for a in data.free_actions()]
+             + [f"main.{a}" for a in data.main_actions()]
+             + [f"government.{g}" for g in data.governments()]
+             + [f"religion.{r}" for r in data.religions()])
+    for lang in ("en", "uk"):
+        assert all(f"{G}.{n}" in catalog(lang) for n in names)
+    import automa
+
+    spec = next(g for g in automa.games() if g["id"] == G)
+    for o in spec["options"]:
+        for lab in [o["label"], *o["choice_labels"]]:
+            assert lab in catalog("en") and lab in catalog("uk"), lab
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_playouts_with_a_players_deck_and_switched_readings(seed: int) -> None:
+    """The conformance checks (undo, redo, replay, save/load, messages) with a keyed-in deck
+    and with every flagged reading switched."""
+    options: dict[str, Any] = {
+        "custom_deck": deck(12 + seed, main=[["battles", "build_city", "train_swordsmen",
+                                              "gather"], ["spread_religion", "build_wonder",
+                                                          "repair_damages", "produce"]][seed % 2]),
+        "difficulty": ("easy", "medium", "hard")[seed % 3],
+        "row_rule": ("difficulty", "age")[seed % 2],
+        "round_shuffle": ("deck", "with_discard")[(seed // 2) % 2],
+        "fallthrough": ("down", "wrap")[seed % 2],
+        "cube_rule": ("own", "any")[(seed // 3) % 2],
+        "capital_is_city": seed % 2 == 0,
+        "wonder_stages": 1 + seed % 2,
+        "experience_number": ("found", "first")[seed % 2],
+        "players": 2 + seed % 4,
+    }
+    playout(G, seed, options=options)
+
+
+def test_a_whole_game_in_ukrainian_has_every_message() -> None:
+    """Every message a whole game uses renders in Ukrainian without a missing key."""
+    s = run(new({"difficulty": "hard"}), lambda s: False,
+            {"prompt.instant_victory": False, "prompt.site_site": True,
+             "prompt.units_left": True, "prompt.site_train": True, "prompt.army": True,
+             "prompt.target": True, "prompt.experience": True, "prompt.community": True,
+             "prompt.has_repair": True, "prompt.has_suppress": True})
+    check_messages(s)
+    for e in s._log:
+        text = render(e["action"]["key"], e["action"]["params"], "uk")
+        assert G not in text, text
