@@ -13,3 +13,13 @@ for path in (ROOT / "py", Path(__file__).resolve().parent):
 import demo_game  # noqa: E402
 
 demo_game.ensure_registered()
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _terminal_autosaves_in_tmp(tmp_path_factory: pytest.TempPathFactory,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal autosaves every game: in tests, never into the user's data folder."""
+    monkeypatch.setenv("AUTOMA_DATA_DIR", str(tmp_path_factory.mktemp("automa-data")))

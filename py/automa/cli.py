@@ -124,20 +124,11 @@ class Terminal:
         if prompt.kind == "values":
             parts = text.split()
             domain = prompt.domain or []
-            picked = [self._value(domain, p) for p in parts]
+            picked = [self._pick(domain, p) for p in parts]  # a number is a place in the list
             if len(picked) != len(prompt.choices):
                 return text
             return dict(zip(map(str, prompt.choices), picked, strict=True))
         return True
-
-    @staticmethod
-    def _value(domain: list[Any], text: str) -> Any:
-        """A value typed for a ``values`` prompt: the value itself, or its number in the list."""
-        if is_number_text(text):
-            number = int(text.strip())
-            if any(v == number and not isinstance(v, bool) for v in domain):
-                return number
-        return Terminal._pick(domain, text)
 
     @staticmethod
     def _pick(choices: list[Any], text: str) -> Any:

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.i18n import msg
-from automa.core.numbers import describe, is_number_text
+from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
@@ -197,7 +197,7 @@ class GameDef:
         for spec in self.options:
             if spec.id == option_id:
                 return spec
-        raise InvalidOption("error.option.unknown", option=describe(option_id),
+        raise InvalidOption("error.option.unknown", option=name_of(option_id),
                             allowed=[o.id for o in self.options])
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -208,7 +208,7 @@ class GameDef:
         given = dict(given or {})
         for key in given:
             if not isinstance(key, str):
-                raise InvalidOption("error.option.unknown", option=describe(key),
+                raise InvalidOption("error.option.unknown", option=name_of(key),
                                     allowed=[o.id for o in self.options])
             self.option(key)
         return {spec.id: spec.coerce(given.get(spec.id, spec.default)) for spec in self.options}
@@ -251,7 +251,7 @@ def find_game(game_id: str) -> GameDef:
     """The game registered under ``game_id``."""
     games = registered()
     if not isinstance(game_id, str) or game_id not in games:
-        raise UnknownGame(game=describe(game_id), known=sorted(games))
+        raise UnknownGame(game=name_of(game_id), known=sorted(games))
     return games[game_id]
 
 

@@ -44,6 +44,13 @@ def is_number_text(text: str) -> bool:
     return bool(_NUMBER.fullmatch(text.strip(" \t\r\n")))
 
 
+def name_of(value: Any, limit: int = 60) -> str:
+    """An id as given, for an error message: short text as it is, anything else described."""
+    if isinstance(value, str) and len(value) <= limit:
+        return value
+    return describe(value, limit)
+
+
 def describe(value: Any, limit: int = 60) -> str:
     """A short, safe rendering of any value for an error message.
 

@@ -28,7 +28,7 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.game import Ctx, GameDef, Procedure, find_game
-from automa.core.numbers import SEED_MAX, describe
+from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
@@ -196,7 +196,7 @@ class Session:
     def pile(self, name: str) -> list[dict[str, Any]]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
         if not isinstance(name, str) or name not in self._state["piles"]:
-            raise UnknownPile(pile=describe(name), known=sorted(self._state["piles"]))
+            raise UnknownPile(pile=name_of(name), known=sorted(self._state["piles"]))
         return self._ctx().piles[name].inspect()
 
     @property
@@ -317,11 +317,11 @@ class Session:
     def _procedure(self, procedure_id: str) -> Procedure:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:
             raise UnknownProcedure("error.procedure.too_many_open",
-                                   procedure=describe(procedure_id), limit=MAX_OPEN_PROCEDURES)
+                                   procedure=name_of(procedure_id), limit=MAX_OPEN_PROCEDURES)
         for p in self._available_procedures():
             if p.id == procedure_id:
                 return p
-        raise UnknownProcedure(procedure=describe(procedure_id),
+        raise UnknownProcedure(procedure=name_of(procedure_id),
                                available=[p.id for p in self._available_procedures()])
 
     def _begin_procedure(self, procedure: Procedure) -> None:
@@ -500,7 +500,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     """
     data = _envelope(text)
     if expected_game is not None and data["game"] != expected_game:
-        raise WrongGameSave(game=describe(data["game"]), expected=expected_game)
+        raise WrongGameSave(game=name_of(data["game"]), expected=expected_game)
     game = find_game(data["game"])
     game_version = data.get("game_version", 1)
     if game_version > game.version:
