@@ -426,3 +426,20 @@ def test_a_restored_game_keeps_its_history_from_the_restore_on(game_id: str) -> 
     refused(data, "snapshot.turn", "saves: tampered bases")
     data["base"] = {"state": HTML}
     refused(data, "base", "saves: tampered bases")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_history_longer_than_a_save_holds_is_saved_from_a_later_point(
+        game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the app itself played is never refused for its length: the oldest answers
+    are folded into the save's base, the newest stay undoable."""
+    session = automa.load_game(honest_saves(game_id)[-1])
+    limit = max(4, len(session.actions) // 3)
+    monkeypatch.setattr(session_module, "MAX_ACTIONS", limit)
+    loaded = load_or_refuse(session.to_json(), "saves: histories longer than a save holds")
+    assert loaded is not None and not loaded.history_dropped
+    assert loaded._state == session._state and loaded._log == session._log
+    assert loaded.actions == session.actions[-limit:]
+    while loaded.can_undo:
+        loaded.undo()
+    assert loaded._state == json.loads(session._undo[-limit][0])

@@ -360,7 +360,18 @@ class Session:
 
     # --- saving -------------------------------------------------------------------------
     def to_json(self) -> str:
-        """A versioned save: options, seed, every action (and undone ones), a snapshot."""
+        """A versioned save: options, seed, every action (and undone ones), a snapshot.
+
+        A history longer than a save may hold (:data:`MAX_ACTIONS`) is saved from a later
+        point on: the state before the oldest answer kept becomes the save's ``base``.
+        """
+        actions, redo, base = self._actions, list(reversed(self._redo)), self._base
+        redo = redo[: MAX_ACTIONS // 2]
+        drop = len(actions) + len(redo) - MAX_ACTIONS
+        if drop > 0:
+            snapshot, log_len = self._undo[drop]
+            base = {"state": json.loads(snapshot), "log": self._log[:log_len]}
+            actions = actions[drop:]
         envelope = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -369,15 +380,15 @@ class Session:
             "game_version": self.game.version,
             "options": self._state["options"],
             "seed": self._state["seed"],
-            "actions": self._actions,
-            "redo": list(reversed(self._redo)),
+            "actions": actions,
+            "redo": redo,
             "turn": self.turn,
             "finished": self.finished,
             "snapshot": self._state,
             "log": self._log,
         }
-        if self._base is not None:
-            envelope["base"] = self._base
+        if base is not None:
+            envelope["base"] = base
         return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
