@@ -353,12 +353,14 @@ def suppress_count(ctx: Ctx, answer: int, adversity: str) -> None:
     adv = m(f"adversity.{adversity}")
     ctx.log(AUTOMA, k("log.suppress"), {"adversity": adv, "n": answer + 2},
             {"rule": m("rule.suppress")}, table=True, icon="attack")
-    ask_removed(ctx, adversity)
+    ask_removed(ctx, adversity, most=answer)
 
 
-def ask_removed(ctx: Ctx, adversity: str) -> None:
-    """How many black cubes went: the automa gains the reward per cube, like a player."""
-    ctx.ask(prompts.count(k("prompt.removed"), 0, 30, {"adversity": m(f"adversity.{adversity}")},
+def ask_removed(ctx: Ctx, adversity: str, most: int = 30) -> None:
+    """How many black cubes went (suppression: at most the ones it had): the automa gains the
+    reward per cube, like a player."""
+    ctx.ask(prompts.count(k("prompt.removed"), 0, most,
+                          {"adversity": m(f"adversity.{adversity}")},
                           default=0, ui=card_ui(ctx)), adversity_removed)
 
 

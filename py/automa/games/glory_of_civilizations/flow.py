@@ -48,7 +48,7 @@ def setup(ctx: Ctx) -> None:
         "cities": 0, "castles": 0, "wonder": 0,
         "government": None, "religion": None,
         "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
-        "achievements": 0,
+        "achievements": 0, "techs_taken": [],
     })
     ctx.piles.create("box", cards)
     ctx.piles.create("deck")
@@ -93,7 +93,7 @@ def round_start(ctx: Ctx) -> None:
     d["age"] = max(d["age"], age_of_round(d["round"]))
     ctx.turn = d["round"] * 10
     d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
-              "turn_in_round": 0})
+              "turn_in_round": 0, "techs_taken": []})
     deck = ctx.piles["deck"]
     if ctx.options["round_shuffle"] == "with_discard":
         for c in list(ctx.piles["discard"].cards):
@@ -212,8 +212,15 @@ def tech_try(ctx: Ctx, attempt: int, left: int) -> None:
     a, b = TECH_PAIRS[attempt]
     r, c = entry(ctx, a + 1)["number"], entry(ctx, b + 1)["number"]
     if r == 4 and ctx.options["players"] < 4:
-        ctx.log(AUTOMA, k("log.tech_no_row4"), {"row": r, "col": c},
+        ctx.log(AUTOMA, k("log.tech_no_row4"), {"row": r, "col": c, "try": attempt + 1},
                 {"rule": m("rule.tech_row4", players=ctx.options["players"])})
+        ctx.then("tech_try", attempt=attempt + 1, left=left)
+        return
+    if [r, c] in ctx.data.setdefault("techs_taken", []):
+        # the research rules leave the spot empty (action cubes on it) for the round:
+        # the app knows this answer, so the board is not asked
+        ctx.log(AUTOMA, k("log.tech_taken"), {"row": r, "col": c, "try": attempt + 1},
+                {"rule": m("rule.tech_taken")})
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
     ctx.ask(prompts.yes_no(k("prompt.tech"), {"row": r, "col": c, "try": attempt + 1},
@@ -229,6 +236,7 @@ def tech_answer(ctx: Ctx, answer: bool, attempt: int, left: int) -> None:
     if not answer:
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
+    ctx.data.setdefault("techs_taken", []).append([r, c])
     ctx.log(AUTOMA, k("log.tech"), {"row": r, "col": c},
             {"rule": m("rule.tech_pair", n=attempt + 1)}, table=True, icon="tech")
     if left > 1:
@@ -248,15 +256,15 @@ def main_action(ctx: Ctx) -> None:
         reform(ctx)
         return
     if i == 0:
-        pointer = current_card(ctx)["pointer"]
-        why = m("rule.pointer_first", row=pointer)
+        arrow = current_card(ctx)
+        why = m("rule.pointer_first", row=arrow["pointer"])
     else:
-        prev = data.card(row(ctx)[i - 1])
-        pointer = prev["pointer"]
-        why = m("rule.pointer_prev", row=pointer, card=prev["number"])
+        arrow = data.card(row(ctx)[i - 1])
+        why = m("rule.pointer_prev", row=arrow["pointer"], card=arrow["number"])
+    pointer = arrow["pointer"]
     planned = current_card(ctx)["main"][pointer - 1]
-    ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}")},
-            {"rule": why})
+    ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}"),
+                                       "card": arrow["number"]}, {"rule": why})
     ctx.then("main_try", row=pointer, tried=0)
 
 

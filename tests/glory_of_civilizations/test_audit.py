@@ -1,0 +1,81 @@
+"""Rules audit of the Glory of Civilizations automa against the Ukrainian rulebook text
+(seeds/003): one named test per finding, each citing the rule it holds."""
+
+from __future__ import annotations
+
+from glory_play import at, deck, logged, new, run
+
+from automa.core.i18n import msg, render
+
+G = "glory_of_civilizations"
+
+
+def test_technology_taken_earlier_this_round_is_not_asked_again() -> None:
+    """Free action "+1 technology": when the card at the pair's row and column is no longer on
+    the field, the next pair is used. A card the automa itself took this round has left an
+    empty spot, so the app knows that answer and asks the board only about the next pair (the
+    Wonder action takes technologies "as in the free action" right after the free one)."""
+    prio = [{"terrain": "meadow", "number": n, "direction": "n"} for n in (1, 2, 3, 4)]
+    s = run(new({"players": 4}, deck(priority=prio, free=["tech", "coins"],
+                                      main=["build_wonder", "produce", "market", "gather"])),
+            at("prompt.tech"))
+    assert (s.prompt.params["row"], s.prompt.params["col"]) == (1, 2)
+    s.answer(True)
+    s = run(s, at("prompt.tech"), {"prompt.site_wonder": True})
+    assert logged(s, "log.tech_taken")[0]["action"]["params"]["try"] == 1
+    assert (s.prompt.params["row"], s.prompt.params["col"]) == (2, 3)
+
+
+def test_taken_technologies_are_forgotten_at_the_next_round() -> None:
+    """Cleanup ends the round: the app no longer assumes a spot is empty in a new round."""
+    prio = [{"terrain": "meadow", "number": n, "direction": "n"} for n in (1, 2, 3, 4)]
+    s = run(new({"players": 4, "difficulty": "easy"}, deck(priority=prio, free=["tech", "coins"])),
+            lambda s: s._state["data"]["round"] == 2 and s.prompt is not None
+            and s.prompt.key.endswith("prompt.tech"), {"prompt.tech": True})
+    assert (s.prompt.params["row"], s.prompt.params["col"]) == (1, 2)
+
+
+def test_suppression_discards_no_more_cubes_than_its_adversities() -> None:
+    """Suppression: it tries to destroy all its adversities of the type shown — the cubes it
+    discards can be at most as many as it has."""
+    answers = {"prompt.has_suppress": True, "prompt.adversity_count": 2}
+    s = run(new({}, deck(main=["suppress_rebels", "produce", "market", "gather"])),
+            at("prompt.removed"), answers)
+    assert s.prompt.bounds == (0, 2) or max(s.prompt.choices) == 2
+
+
+def test_main_action_names_the_card_whose_arrow_chose_it() -> None:
+    """"The arrow on the previous card points at the main action; the first card of the row
+    plays the row that carries its own arrow": the table is told which card's arrow to read."""
+    s = run(new({"difficulty": "easy"}), lambda s: len(logged(s, "log.planned")) >= 2)
+    row = s._state["data"]["row"]
+    from automa.games.glory_of_civilizations import data
+    first, second = (e["action"]["params"]["card"] for e in logged(s, "log.planned"))
+    assert first == data.card(row[0])["number"] and second == data.card(row[0])["number"]
+
+
+def test_ukrainian_unit_counts_read_like_a_rulebook() -> None:
+    """Training and suppression name their counts with Ukrainian plural forms (2 мечники,
+    5 селян, 4 невиснажені військові загони)."""
+    def uk(key: str, **params: object) -> str:
+        return render(f"{G}.{key}", params, "uk")
+    two = msg(f"{G}.unit.swordsmen", n=2)
+    assert uk("log.train_split", n=2, unit=two, terrain="ліс", direction="вгору").startswith(
+        "Виставте 2 мечники: одного")
+    five = msg(f"{G}.unit.peasants", n=5)
+    assert "5 селян " in uk("log.train", n=5, unit=five, terrain="ліс", direction="вгору")
+    assert "4 невиснажені військові загони" in uk("log.suppress", n=4, adversity="бунтівники")
+    assert "5 невиснажених військових загонів" in uk("log.suppress", n=5, adversity="бунтівники")
+    one = msg(f"{G}.unit.swordsmen", n=1)
+    assert "виставити 1 мечника" in uk("prompt.units_left", n=1, unit=one)
+
+
+def test_instant_victory_says_the_rulebook_breaks_off() -> None:
+    """Game end: the rulebook sentence about the automa being a candidate for victory breaks
+    off mid-sentence; the app says so when the game ends that way."""
+    s = run(new(), at("prompt.instant_victory"))
+    assert s.prompt.ui["rule"]["key"] == f"{G}.rule.truncated"
+    s.answer(True)
+    text = render(logged(s, "log.game_end_instant")[0]["action"]["key"],
+                  logged(s, "log.game_end_instant")[0]["action"]["params"], "en")
+    assert "candidate for victory" in text and "breaks off" in text
