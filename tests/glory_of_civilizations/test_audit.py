@@ -79,3 +79,38 @@ def test_instant_victory_says_the_rulebook_breaks_off() -> None:
     text = render(logged(s, "log.game_end_instant")[0]["action"]["key"],
                   logged(s, "log.game_end_instant")[0]["action"]["params"], "en")
     assert "candidate for victory" in text and "breaks off" in text
+
+
+def test_training_with_fewer_tokens_left_trains_what_is_left() -> None:
+    """Training: only when the tokens of that unit type have run out does the automa take
+    the alternative action in the row below — with some left it trains those (here age II:
+    2 swordsmen due, 1 left in the supply)."""
+    answers = {"prompt.units_count": 1, "prompt.site_train": True}
+    cards = deck(main=["train_swordsmen", "produce", "market", "gather"])
+    s = run(new({"difficulty": "easy"}, cards),
+            lambda s: s._state["data"]["age"] == 2 and bool(logged(s, "log.train")), answers)
+    assert logged(s, "log.train")[-1]["action"]["params"]["n"] == 1
+    s2 = run(new({"difficulty": "easy"}, cards),
+             lambda s: s._state["data"]["age"] == 2 and bool(logged(s, "log.impossible")),
+             {"prompt.units_count": 0})
+    assert logged(s2, "log.impossible")[-1]["action"]["params"]["why"]["key"].endswith(
+        "why.no_units")
+
+
+def test_repair_sends_peasants_into_the_city_only_for_malfunctions() -> None:
+    """Repair: peasants maneuver onto the hex with the adversities — into the city when the
+    adversities are malfunctions."""
+    for adversity, key in (("malfunctions", "log.repair_city"), ("damages", "log.repair")):
+        s = run(new({}, deck(main=[f"repair_{adversity}", "produce", "market", "gather"])),
+                at("prompt.removed"), {"prompt.has_repair": True})
+        assert logged(s, key)
+
+
+def test_fall_through_tells_the_table_why() -> None:
+    """"If the automa cannot perform the planned main action … perform the one in the row
+    below": the table sees the reason with the fall-through."""
+    s = run(new({}, deck(main=["spread_religion", "produce", "market", "gather"])),
+            lambda s: bool(logged(s, "log.impossible")))
+    text = render(f"{G}.log.impossible", logged(s, "log.impossible")[0]["action"]["params"],
+                  "uk")
+    assert "релігії ще немає" in text

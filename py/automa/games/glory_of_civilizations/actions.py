@@ -206,6 +206,13 @@ def _train(ctx: Ctx, row: int, tried: int, unit: str, n: int) -> None:
     if n <= 0:
         fail(ctx, row, tried, "no_cities")
         return
+    if n > 1:
+        # only tokens that "ran out" send the action down the list: fewer than n still train
+        ctx.ask(prompts.count(k("prompt.units_count"), 0, n,
+                              {"n": n, "unit": m(f"unit.{unit}", n=n)}, default=n,
+                              ui=card_ui(ctx)),
+                train_count, row=row, tried=tried, unit=unit)
+        return
     ctx.ask(prompts.yes_no(k("prompt.units_left"), {"n": n, "unit": m(f"unit.{unit}", n=n)},
                            ui=card_ui(ctx)),
             train_supply, row=row, tried=tried, unit=unit, n=n)
@@ -231,6 +238,12 @@ def act_train_peasants(ctx: Ctx, row: int, tried: int) -> None:
     """+m peasants, m = the automa's cities."""
     n = ctx.data["cities"] + (1 if ctx.options["capital_is_city"] else 0)
     _train(ctx, row, tried, "peasants", n)
+
+
+@steps
+def train_count(ctx: Ctx, answer: int, row: int, tried: int, unit: str) -> None:
+    """As many as its supply still holds (none left: the row below)."""
+    train_supply(ctx, answer > 0, row=row, tried=tried, unit=unit, n=max(answer, 1))
 
 
 @steps
@@ -339,7 +352,8 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
         return
     place_cubes(ctx, "maneuver")
     if kind == "repair":
-        ctx.log(AUTOMA, k("log.repair"), {"adversity": adv}, {"rule": m("rule.repair")},
+        key = "log.repair_city" if adversity == "malfunctions" else "log.repair"
+        ctx.log(AUTOMA, k(key), {"adversity": adv}, {"rule": m("rule.repair")},
                 table=True, icon="move")
         ask_removed(ctx, adversity)
         return

@@ -286,8 +286,9 @@ def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
     nxt = row + 1
     if nxt > data.MAIN_ACTIONS and ctx.options["fallthrough"] == "wrap":
         nxt = 1
-    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row},
-            {"rule": m(f"why.{reason}", **params)})
+    why = m(f"why.{reason}", **params)
+    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
+                                          "why": why}, {"rule": why})
     ctx.then("main_try", row=nxt, tried=tried + 1)
 
 
