@@ -114,3 +114,32 @@ def test_fall_through_tells_the_table_why() -> None:
     text = render(f"{G}.log.impossible", logged(s, "log.impossible")[0]["action"]["params"],
                   "uk")
     assert "релігії ще немає" in text
+
+
+def test_card_effects_in_any_order_reading_main_action_first() -> None:
+    """"Play the card's effects in any order": our reading plays the free actions first; the
+    flagged reading (C11) plays the main action first."""
+    def order(options: dict[str, str]) -> list[str]:
+        s = run(new(options, deck()), lambda s: bool(logged(s, "log.storage")))
+        keys = [e["action"]["key"].rsplit(".", 1)[1] for e in s._log]
+        return [k for k in keys if k in ("coins", "planned")]
+    assert order({}) == ["coins", "planned"]
+    assert order({"free_order": "main_first"}) == ["planned", "coins"]
+
+
+def test_vote_reading_a_run_of_fours_adds_one_vote() -> None:
+    """Vote: a 4 adds a vote and the next number is used; our reading counts a vote for every
+    4 passed, the flagged reading (C4) one vote for a run of 4s."""
+    from automa.games.glory_of_civilizations.flow import vote_target
+    assert vote_target([4, 4, 2, 1]) == (2, 2)
+    assert vote_target([4, 4, 2, 1], "once") == (2, 1)
+    assert vote_target([3, 4, 2, 1], "once") == (3, 0)
+
+
+def test_cube_counts_on_the_screen_name_the_areas_in_the_nominative() -> None:
+    """The areas the rulebook names (mill, sawmill, barracks…) read as names on the screen,
+    not in the case the "put a cube on …" sentence needs."""
+    s = run(new({}, deck(main=["gather"] * 4)), lambda s: bool(logged(s, "log.storage")))
+    cubes = next(sec for sec in s.view()["sections"] if sec["title"]["key"].endswith("view.cubes"))
+    labels = [render(r["label"]["key"], r["label"]["params"], "uk") for r in cubes["rows"]]
+    assert labels == ["Млин", "Лісопилка"]

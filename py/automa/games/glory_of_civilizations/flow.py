@@ -162,8 +162,12 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     if reveal:
         ctx.log(AUTOMA, k("log.reveal"), {"card": data.card(reveal)["number"]},
                 {"rule": m("rule.reveal")}, table=True, icon="card")
-    scheduled: list[Any] = [("free_action", {"index": i}) for i in range(data.FREE_ACTIONS)]
-    ctx.seq(*scheduled, "main_action", "await_turn")
+    free: list[Any] = [("free_action", {"index": i}) for i in range(data.FREE_ACTIONS)]
+    # the rules let the card's effects be played in any order (ambiguity C11)
+    if ctx.options["free_order"] == "main_first":
+        ctx.seq("main_action", *free, "await_turn")
+    else:
+        ctx.seq(*free, "main_action", "await_turn")
 
 
 def automa_pass(ctx: Ctx) -> None:
@@ -321,14 +325,17 @@ def reform(ctx: Ctx) -> None:
 
 # --- achievement phase, cleanup, game end -----------------------------------------------------
 
-def vote_target(numbers: list[int]) -> tuple[int, int]:
+def vote_target(numbers: list[int], fours: str = "each") -> tuple[int, int]:
     """The event card the automa votes for (1..3) and its extra votes: a 4 adds one vote and
-    the next number is used (again, while it is 4)."""
+    the next number is used (again, while it is 4); reading ``fours = "once"`` (ambiguity C4):
+    a run of 4s adds a single vote."""
     extra = 0
     i = 0
     while i < len(numbers) - 1 and numbers[i] == 4:
         extra += 1
         i += 1
+    if fours == "once":
+        extra = min(extra, 1)
     return (numbers[i] if numbers[i] != 4 else 1), extra
 
 
@@ -339,7 +346,7 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     ctx.turn = d["round"] * 10 + 9
     last = data.card(d["last_card"]) if d["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]
-    event, extra = vote_target(numbers)
+    event, extra = vote_target(numbers, ctx.options["vote_fours"])
     vote = m("vote.extra" if extra else "vote.plain", event=event, extra=extra)
     storage = [m(f"storage.{s}", n=d["storage"][s]) for s in STORAGE]
     for item, icon in ACHIEVEMENT_CHECKLIST:
