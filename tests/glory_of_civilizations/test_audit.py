@@ -143,3 +143,20 @@ def test_cube_counts_on_the_screen_name_the_areas_in_the_nominative() -> None:
     cubes = next(sec for sec in s.view()["sections"] if sec["title"]["key"].endswith("view.cubes"))
     labels = [render(r["label"]["key"], r["label"]["params"], "uk") for r in cubes["rows"]]
     assert labels == ["Млин", "Лісопилка"]
+
+
+def test_castle_in_age_one_after_a_failed_city_search_is_not_asked_again() -> None:
+    """"+1 castle / 1 city: in age I build a city instead" — when the city search of the row
+    above has just walked all four priorities in vain, the same search cannot succeed: the
+    action falls through without asking the same four questions again."""
+    asked_sites: list[int] = []
+
+    def no_site(s: object) -> bool:
+        asked_sites.append(1)
+        return False
+    s = run(new({}, deck(main=["build_city", "build_castle", "produce", "gather"])),
+            lambda s: bool(logged(s, "log.storage")), {"prompt.site_site": no_site})
+    assert len(asked_sites) == 4
+    assert len(logged(s, "log.impossible")) == 2
+    asked = [e for e in s._log if e["action"]["key"].endswith("log.impossible")]
+    assert asked[1]["action"]["params"]["why"]["key"].endswith("why.no_site")

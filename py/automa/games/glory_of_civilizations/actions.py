@@ -83,6 +83,10 @@ def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
     if _supply_left(ctx, piece) <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
         return
+    if piece in ctx.data.setdefault("failed_sites", []):
+        # age I: "+1 castle" builds a city, whose search already failed on this turn
+        fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
+        return
     e1 = entry(ctx, 1)
     ctx.ask(prompts.confirm(k("prompt.explore_first"), {"direction": direction(e1["direction"])},
                             ui=card_ui(ctx, "priority.1", rule=m("rule.explore"))),
@@ -160,6 +164,8 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
                               ui=card_ui(ctx, "priority.1")),
                 buildings_fit, row=row, tried=tried)
         return
+    if purpose == "site":
+        ctx.data.setdefault("failed_sites", []).append(piece)
     fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
 
 

@@ -154,6 +154,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
         return
     i = d["activated"]
     d["activated"] = i + 1
+    d["failed_sites"] = []
     d["last_card"] = cards[i]
     card = data.card(cards[i])
     reveal = cards[i + FACE_UP] if i + FACE_UP < len(cards) else None
