@@ -132,7 +132,8 @@ def _wonder_stage(ctx: Ctx, stage: int) -> None:
         ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
                 {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
                 icon="wonder")
-    ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
+    key = "log.cubes_hex" if before == 0 else "log.cubes_wonder"
+    ctx.log(AUTOMA, k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
             icon="block")
     ctx.then("tech_try", attempt=0, left=stage - before)
 
