@@ -68,6 +68,8 @@ def test_ukrainian_unit_counts_read_like_a_rulebook() -> None:
     assert "5 невиснажених військових загонів" in uk("log.suppress", n=5, adversity="бунтівники")
     one = msg(f"{G}.unit.swordsmen", n=1)
     assert "виставити 1 мечника" in uk("prompt.units_left", n=1, unit=one)
+    three = msg(f"{G}.unit.swordsmen", n=3)
+    assert "виставити 3 мечники." in uk("prompt.units_count", n=3, unit=three)
 
 
 def test_instant_victory_says_the_rulebook_breaks_off() -> None:
@@ -170,3 +172,22 @@ def test_wonder_completed_side_cubes_go_on_the_wonders_hex() -> None:
             lambda s: bool(logged(s, "log.wonder_flip")), {"prompt.site_wonder": True})
     assert len(logged(s, "log.wonder_site")) == 1
     assert logged(s, "log.cubes_wonder")[0]["action"]["params"]["n"] == 3
+
+
+def test_archers_after_swordsmen_take_two_cubes_on_the_barracks() -> None:
+    """Action cubes: the rulebook's own example — swordsmen trained first in a round take 1
+    cube on the barracks area, archers trained later that round take 2 there. Age I's "+1
+    ballista / 1 archer" therefore puts the archers' cubes on the barracks area (the flagged
+    reading puts them on the workshop area, as the ballista's action says)."""
+    supply = iter([True, False, True])  # swordsmen; then none left, so row 2: archers
+    answers = {"prompt.units_left": lambda s: next(supply, True), "prompt.site_train": True}
+    cards = deck(main=["train_swordsmen", "train_ballista", "market", "gather"])
+
+    def cube_areas(options: dict[str, str]) -> list[tuple[str, int]]:
+        s = run(new(options, cards), lambda s: len(logged(s, "log.train")) >= 2, answers)
+        assert logged(s, "log.archer_age1")
+        return [(e["action"]["params"]["area"]["key"].rsplit(".", 1)[1],
+                 e["action"]["params"]["n"]) for e in logged(s, "log.cubes")][:2]
+    assert cube_areas({}) == [("barracks", 1), ("barracks", 2)]
+    supply = iter([True, False, True])
+    assert cube_areas({"archer_area": "workshop"}) == [("barracks", 1), ("workshop", 1)]

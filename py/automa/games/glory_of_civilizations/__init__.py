@@ -49,6 +49,8 @@ GAME = GameDef(
                    advanced=True),
         OptionSpec("free_order", "choice", "free_first", ("free_first", "main_first"),
                    label=_o("free_order"), advanced=True),
+        OptionSpec("archer_area", "choice", "barracks", ("barracks", "workshop"),
+                   label=_o("archer_area"), advanced=True),
         OptionSpec("vote_fours", "choice", "each", ("each", "once"), label=_o("vote_fours"),
                    advanced=True),
     ),

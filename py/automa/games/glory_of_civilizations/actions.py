@@ -205,8 +205,10 @@ def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int) -> None:
 
 # --- training ---------------------------------------------------------------------------------
 
-TRAIN_AREA = {"swordsmen": "barracks", "ballista": "workshop", "archers": "workshop",
-              "peasants": "city_area"}
+TRAIN_AREA = {"swordsmen": "barracks", "ballista": "workshop", "peasants": "city_area"}
+"""Where the cubes go; archers (the age I stand-in for the ballista) by the option
+``archer_area``: the rulebook's cube example trains archers on the barracks area, its ballista
+action names the workshop."""
 
 
 def _train(ctx: Ctx, row: int, tried: int, unit: str, n: int) -> None:
@@ -286,7 +288,7 @@ def train_answer(ctx: Ctx, answer: bool, i: int, row: int, tried: int, unit: str
     key = "log.train_split" if military and n > 1 else "log.train"
     ctx.log(AUTOMA, k(key), params, {"rule": m("rule.priority_found", k=i)}, table=True,
             icon="unit")
-    place_cubes(ctx, TRAIN_AREA[unit])
+    place_cubes(ctx, ctx.options["archer_area"] if unit == "archers" else TRAIN_AREA[unit])
     if military:
         ctx.ask(prompts.yes_no(k("prompt.enemy_in_reach"), {"unit": m(f"unit.{unit}", n=n)},
                                ui=card_ui(ctx, "priority.1")), train_attack)
