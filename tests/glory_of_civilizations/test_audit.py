@@ -191,3 +191,14 @@ def test_archers_after_swordsmen_take_two_cubes_on_the_barracks() -> None:
     assert cube_areas({}) == [("barracks", 1), ("barracks", 2)]
     supply = iter([True, False, True])
     assert cube_areas({"archer_area": "workshop"}) == [("barracks", 1), ("workshop", 1)]
+
+
+def test_proxy_player_decides_what_the_priorities_leave_open() -> None:
+    """Card anatomy: the priority scale settles where the automa builds, trains and attacks;
+    any ambiguity it leaves is the proxy player's to decide — said at setup and beside every
+    priority question."""
+    s = new()
+    assert "you decide" in render(s.prompt.ui["rule"]["key"], {}, "en")
+    s = run(new({}, deck(main=["build_city", "produce", "market", "gather"])),
+            at("prompt.site_site"))
+    assert s.prompt.ui["rule"]["key"] == f"{G}.rule.proxy_decides"

@@ -145,7 +145,7 @@ def site_ask(ctx: Ctx, purpose: str, i: int, row: int, tried: int, piece: str,
     params = _entry_params(ctx, i)
     params.update({"piece": m(f"piece.{piece}"), "n": ctx.data["age"]})
     ctx.ask(prompts.yes_no(k(f"prompt.site_{purpose}"), params,
-                           ui=card_ui(ctx, f"priority.{i}")),
+                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             site_answer, purpose=purpose, i=i, row=row, tried=tried, piece=piece)
 
 
@@ -269,7 +269,7 @@ def train_ask(ctx: Ctx, i: int, row: int, tried: int, unit: str, n: int) -> None
     """Is entry ``i``'s hex (next to an automa city or castle) free for the new units?"""
     ctx.ask(prompts.yes_no(k("prompt.site_train"), {**_entry_params(ctx, i),
                                                     "unit": m(f"unit.{unit}", n=n), "n": n},
-                           ui=card_ui(ctx, f"priority.{i}")),
+                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             train_answer, i=i, row=row, tried=tried, unit=unit, n=n)
 
 
@@ -425,7 +425,7 @@ def target_ask(ctx: Ctx, i: int, battle: int) -> None:
     """Can the army attack entry ``i``'s target (nearest enemy city in the direction, else
     enemy objects on the terrain in the direction)?"""
     ctx.ask(prompts.yes_no(k("prompt.target"), {**_entry_params(ctx, i), "battle": battle},
-                           ui=card_ui(ctx, f"priority.{i}")),
+                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             target_answer, i=i, battle=battle)
 
 
