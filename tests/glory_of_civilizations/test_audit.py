@@ -202,3 +202,18 @@ def test_proxy_player_decides_what_the_priorities_leave_open() -> None:
     s = run(new({}, deck(main=["build_city", "produce", "market", "gather"])),
             at("prompt.site_site"))
     assert s.prompt.ui["rule"]["key"] == f"{G}.rule.proxy_decides"
+
+
+def test_storage_spent_in_the_achievement_phase_is_taken_off() -> None:
+    """Achievement phase: the automa uses the resources and goods of its storage for the main
+    event as far as they go (and may spend its coins): the app asks what is left of each item
+    it holds, so the storage it tracks stays true."""
+    answers = {"prompt.spent": True, "prompt.left": 0}
+    s = run(new({"difficulty": "easy"}, deck(main=["gather"] * 4)),
+            at("prompt.instant_victory"), answers)
+    d = s._state["data"]
+    assert d["storage"] == {"food": 0, "wood": 0, "weapons": 0, "mead": 0} and d["coins"] == 0
+    assert logged(s, "log.spent")
+    s2 = run(new({"difficulty": "easy"}, deck(main=["gather"] * 4)),
+             at("prompt.instant_victory"), {"prompt.spent": False})
+    assert s2._state["data"]["storage"]["wood"] == 6  # three gathers, then the reform

@@ -382,8 +382,55 @@ def achievement_glory(ctx: Ctx, answer: bool = True) -> None:
 
 @steps
 def achievement_done(ctx: Ctx, answer: int) -> None:
-    """Record the Glory, then check the instant victory."""
+    """Record the Glory, then what it spent of its storage and treasury."""
     add_glory(ctx, answer, {"rule": m("rule.phase_glory")})
+    d = ctx.data
+    if not any(d["storage"].values()) and not d["coins"]:
+        ask_instant_victory(ctx)
+        return
+    ctx.ask(prompts.yes_no(k("prompt.spent"), {}, ui={"game": data.GAME_ID,
+                                                     "rule": m("rule.spent")}), spent)
+
+
+SPENDABLE = (*STORAGE, "coins")
+"""What the automa may spend in the achievement phase: its storage and its treasury."""
+
+
+@steps
+def spent(ctx: Ctx, answer: bool, index: int = 0) -> None:
+    """It spent some (seeds/003: it uses its storage for the main event, its coins in the
+    phase): ask what is left of each item it holds; else go on."""
+    d = ctx.data
+    while answer and index < len(SPENDABLE):
+        item = SPENDABLE[index]
+        have = d["coins"] if item == "coins" else d["storage"][item]
+        if have:
+            ctx.ask(prompts.count(k("prompt.left"), 0, have,
+                                  {"item": m(f"item.{item}"), "have": have}, default=have,
+                                  ui={"game": data.GAME_ID}), storage_left, index=index)
+            return
+        index += 1
+    ask_instant_victory(ctx)
+
+
+@steps
+def storage_left(ctx: Ctx, answer: int, index: int) -> None:
+    """What is left of one item after the phase."""
+    d = ctx.data
+    item = SPENDABLE[index]
+    have = d["coins"] if item == "coins" else d["storage"][item]
+    if answer < have:
+        if item == "coins":
+            d["coins"] = answer
+        else:
+            d["storage"][item] = answer
+        ctx.log(AUTOMA, k("log.spent"), {"item": m(f"item.{item}"), "n": have - answer,
+                                         "total": answer}, {"rule": m("rule.spent")})
+    spent(ctx, True, index=index + 1)
+
+
+def ask_instant_victory(ctx: Ctx) -> None:
+    """Has a player won at once by instant achievements?"""
     ctx.ask(prompts.yes_no(k("prompt.instant_victory"), {},
                            ui={"game": data.GAME_ID, "rule": m("rule.truncated")}),
             instant_victory)
