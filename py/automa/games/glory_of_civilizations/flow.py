@@ -222,7 +222,7 @@ def tech_try(ctx: Ctx, attempt: int, left: int) -> None:
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
     if [r, c] in ctx.data.setdefault("techs_taken", []):
-        # the research rules leave the spot empty (action cubes on it) for the round:
+        # research leaves the spot empty with action cubes on it (the wiki research page):
         # the app knows this answer, so the board is not asked
         ctx.log(AUTOMA, k("log.tech_taken"), {"row": r, "col": c, "try": attempt + 1},
                 {"rule": m("rule.tech_taken")})
