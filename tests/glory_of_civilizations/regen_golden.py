@@ -46,7 +46,9 @@ def cases() -> list[tuple[str, dict[str, Any], int]]:
         ("readings_flipped.txt", {"difficulty": "hard", "players": 5, "row_rule": "age",
                                   "round_shuffle": "with_discard", "fallthrough": "wrap",
                                   "capital_is_city": False, "wonder_stages": 2,
-                                  "experience_number": "first", "adversity_glory": 0}, 15),
+                                  "experience_number": "first", "adversity_glory": 0,
+                                  "free_order": "main_first", "vote_fours": "once",
+                                  "archer_area": "workshop"}, 15),
     ]
 
 

@@ -15,6 +15,7 @@ import automa
 from automa.core.errors import InvalidOption
 from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
+from automa.games.glory_of_civilizations.flow import reform_choice
 
 
 def _companion_cards() -> list[dict[str, Any]]:
@@ -54,7 +55,36 @@ def test_companion_edition_mix_makes_a_sound_opponent() -> None:
     assert max(dirs.values()) - min(dirs.values()) <= 1
     assert all(c["main"][3] in ("gather", "produce", "market") for c in cards)
     assert all(len(set(c["main"])) == 4 for c in cards)
-    assert all(sorted(e["number"] for e in c["priority"]) == [1, 2, 3, 4] for c in cards)
+    firsts = Counter(c["priority"][0]["number"] for c in cards)
+    assert firsts[4] == len(cards) // 4  # "4 = skip" (reform) and "4 = +1 vote" on a quarter
+
+
+def test_companion_edition_reaches_every_technology_and_every_reform() -> None:
+    """Technology by the number pairs (n1,n2), (n2,n3), (n3,n4) and the reform by the first
+    numbers: the companion cards reach every row/column of a 4 × 4 field (the diagonal too)
+    and every government with every religion, so no spot or pairing is safe from it."""
+    cards = _companion_cards()
+    pairs = Counter((c["priority"][a]["number"], c["priority"][b]["number"])
+                    for c in cards for a, b in ((0, 1), (1, 2), (2, 3)))
+    assert len(pairs) == 16 and min(pairs.values()) >= 3
+    reforms = {reform_choice([e["number"] for e in c["priority"]])[:2] for c in cards}
+    assert len(reforms) == len(data.governments()) * len(data.religions())
+
+
+def test_companion_edition_fall_through_is_sound() -> None:
+    """Every planned action falls through to something possible: walking each card's list
+    from every row the pointers can name ends in an economy action (always possible) unless
+    the list runs out below row 4 — which only happens when the pointer names row 4 itself,
+    an economy action. Every action sits in a row a pointer names (no dead rows)."""
+    cards = _companion_cards()
+    economy = ("gather", "produce", "market")
+    for c in cards:
+        for start in range(4):
+            assert any(a in economy for a in c["main"][start:])
+        # in age I a castle is a city: the same search right after a failed one is no choice
+        assert all(c["main"][i:i + 2] != ["build_city", "build_castle"] for i in range(3))
+    rows_named = Counter(c["pointer"] for c in cards)
+    assert set(rows_named) == {1, 2, 3, 4}
 
 
 def test_editor_fields_cover_every_card_field_with_vocabularies() -> None:

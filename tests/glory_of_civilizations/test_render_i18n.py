@@ -89,6 +89,9 @@ def test_playouts_with_a_players_deck_and_switched_readings(seed: int) -> None:
         "capital_is_city": seed % 2 == 0,
         "wonder_stages": 1 + seed % 2,
         "experience_number": ("found", "first")[seed % 2],
+        "free_order": ("free_first", "main_first")[(seed // 2) % 2],
+        "vote_fours": ("each", "once")[seed % 2],
+        "archer_area": ("barracks", "workshop")[(seed // 2) % 2],
         "players": 2 + seed % 4,
     }
     playout(G, seed, options=options)

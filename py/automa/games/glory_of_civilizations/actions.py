@@ -83,6 +83,10 @@ def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
     if _supply_left(ctx, piece) <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
         return
+    if piece in ctx.data.setdefault("failed_sites", []):
+        # age I: "+1 castle" builds a city, whose search already failed on this turn
+        fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
+        return
     e1 = entry(ctx, 1)
     ctx.ask(prompts.confirm(k("prompt.explore_first"), {"direction": direction(e1["direction"])},
                             ui=card_ui(ctx, "priority.1", rule=m("rule.explore"))),
@@ -128,7 +132,8 @@ def _wonder_stage(ctx: Ctx, stage: int) -> None:
         ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
                 {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
                 icon="wonder")
-    ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
+    key = "log.cubes_hex" if before == 0 else "log.cubes_wonder"
+    ctx.log(AUTOMA, k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
             icon="block")
     ctx.then("tech_try", attempt=0, left=stage - before)
 
@@ -140,7 +145,7 @@ def site_ask(ctx: Ctx, purpose: str, i: int, row: int, tried: int, piece: str,
     params = _entry_params(ctx, i)
     params.update({"piece": m(f"piece.{piece}"), "n": ctx.data["age"]})
     ctx.ask(prompts.yes_no(k(f"prompt.site_{purpose}"), params,
-                           ui=card_ui(ctx, f"priority.{i}")),
+                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             site_answer, purpose=purpose, i=i, row=row, tried=tried, piece=piece)
 
 
@@ -160,6 +165,8 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
                               ui=card_ui(ctx, "priority.1")),
                 buildings_fit, row=row, tried=tried)
         return
+    if purpose == "site":
+        ctx.data.setdefault("failed_sites", []).append(piece)
     fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
 
 
@@ -198,13 +205,22 @@ def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int) -> None:
 
 # --- training ---------------------------------------------------------------------------------
 
-TRAIN_AREA = {"swordsmen": "barracks", "ballista": "workshop", "archers": "workshop",
-              "peasants": "city_area"}
+TRAIN_AREA = {"swordsmen": "barracks", "ballista": "workshop", "peasants": "city_area"}
+"""Where the cubes go; archers (the age I stand-in for the ballista) by the option
+``archer_area``: the rulebook's cube example trains archers on the barracks area, its ballista
+action names the workshop."""
 
 
 def _train(ctx: Ctx, row: int, tried: int, unit: str, n: int) -> None:
     if n <= 0:
         fail(ctx, row, tried, "no_cities")
+        return
+    if n > 1:
+        # only tokens that "ran out" send the action down the list: fewer than n still train
+        ctx.ask(prompts.count(k("prompt.units_count"), 0, n,
+                              {"n": n, "unit": m(f"unit.{unit}", n=n)}, default=n,
+                              ui=card_ui(ctx)),
+                train_count, row=row, tried=tried, unit=unit)
         return
     ctx.ask(prompts.yes_no(k("prompt.units_left"), {"n": n, "unit": m(f"unit.{unit}", n=n)},
                            ui=card_ui(ctx)),
@@ -234,6 +250,12 @@ def act_train_peasants(ctx: Ctx, row: int, tried: int) -> None:
 
 
 @steps
+def train_count(ctx: Ctx, answer: int, row: int, tried: int, unit: str) -> None:
+    """As many as its supply still holds (none left: the row below)."""
+    train_supply(ctx, answer > 0, row=row, tried=tried, unit=unit, n=max(answer, 1))
+
+
+@steps
 def train_supply(ctx: Ctx, answer: bool, row: int, tried: int, unit: str, n: int) -> None:
     """Tokens left: look for the priority hex next to an automa city or castle."""
     if not answer:
@@ -247,7 +269,7 @@ def train_ask(ctx: Ctx, i: int, row: int, tried: int, unit: str, n: int) -> None
     """Is entry ``i``'s hex (next to an automa city or castle) free for the new units?"""
     ctx.ask(prompts.yes_no(k("prompt.site_train"), {**_entry_params(ctx, i),
                                                     "unit": m(f"unit.{unit}", n=n), "n": n},
-                           ui=card_ui(ctx, f"priority.{i}")),
+                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             train_answer, i=i, row=row, tried=tried, unit=unit, n=n)
 
 
@@ -266,7 +288,7 @@ def train_answer(ctx: Ctx, answer: bool, i: int, row: int, tried: int, unit: str
     key = "log.train_split" if military and n > 1 else "log.train"
     ctx.log(AUTOMA, k(key), params, {"rule": m("rule.priority_found", k=i)}, table=True,
             icon="unit")
-    place_cubes(ctx, TRAIN_AREA[unit])
+    place_cubes(ctx, ctx.options["archer_area"] if unit == "archers" else TRAIN_AREA[unit])
     if military:
         ctx.ask(prompts.yes_no(k("prompt.enemy_in_reach"), {"unit": m(f"unit.{unit}", n=n)},
                                ui=card_ui(ctx, "priority.1")), train_attack)
@@ -339,7 +361,8 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
         return
     place_cubes(ctx, "maneuver")
     if kind == "repair":
-        ctx.log(AUTOMA, k("log.repair"), {"adversity": adv}, {"rule": m("rule.repair")},
+        key = "log.repair_city" if adversity == "malfunctions" else "log.repair"
+        ctx.log(AUTOMA, k(key), {"adversity": adv}, {"rule": m("rule.repair")},
                 table=True, icon="move")
         ask_removed(ctx, adversity)
         return
@@ -353,12 +376,14 @@ def suppress_count(ctx: Ctx, answer: int, adversity: str) -> None:
     adv = m(f"adversity.{adversity}")
     ctx.log(AUTOMA, k("log.suppress"), {"adversity": adv, "n": answer + 2},
             {"rule": m("rule.suppress")}, table=True, icon="attack")
-    ask_removed(ctx, adversity)
+    ask_removed(ctx, adversity, most=answer)
 
 
-def ask_removed(ctx: Ctx, adversity: str) -> None:
-    """How many black cubes went: the automa gains the reward per cube, like a player."""
-    ctx.ask(prompts.count(k("prompt.removed"), 0, 30, {"adversity": m(f"adversity.{adversity}")},
+def ask_removed(ctx: Ctx, adversity: str, most: int = 30) -> None:
+    """How many black cubes went (suppression: at most the ones it had): the automa gains the
+    reward per cube, like a player."""
+    ctx.ask(prompts.count(k("prompt.removed"), 0, most,
+                          {"adversity": m(f"adversity.{adversity}")},
                           default=0, ui=card_ui(ctx)), adversity_removed)
 
 
@@ -400,7 +425,7 @@ def target_ask(ctx: Ctx, i: int, battle: int) -> None:
     """Can the army attack entry ``i``'s target (nearest enemy city in the direction, else
     enemy objects on the terrain in the direction)?"""
     ctx.ask(prompts.yes_no(k("prompt.target"), {**_entry_params(ctx, i), "battle": battle},
-                           ui=card_ui(ctx, f"priority.{i}")),
+                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             target_answer, i=i, battle=battle)
 
 

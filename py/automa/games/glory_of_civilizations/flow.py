@@ -48,7 +48,7 @@ def setup(ctx: Ctx) -> None:
         "cities": 0, "castles": 0, "wonder": 0,
         "government": None, "religion": None,
         "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
-        "achievements": 0,
+        "achievements": 0, "techs_taken": [],
     })
     ctx.piles.create("box", cards)
     ctx.piles.create("deck")
@@ -93,7 +93,7 @@ def round_start(ctx: Ctx) -> None:
     d["age"] = max(d["age"], age_of_round(d["round"]))
     ctx.turn = d["round"] * 10
     d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
-              "turn_in_round": 0})
+              "turn_in_round": 0, "techs_taken": []})
     deck = ctx.piles["deck"]
     if ctx.options["round_shuffle"] == "with_discard":
         for c in list(ctx.piles["discard"].cards):
@@ -154,6 +154,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
         return
     i = d["activated"]
     d["activated"] = i + 1
+    d["failed_sites"] = []
     d["last_card"] = cards[i]
     card = data.card(cards[i])
     reveal = cards[i + FACE_UP] if i + FACE_UP < len(cards) else None
@@ -162,8 +163,12 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     if reveal:
         ctx.log(AUTOMA, k("log.reveal"), {"card": data.card(reveal)["number"]},
                 {"rule": m("rule.reveal")}, table=True, icon="card")
-    scheduled: list[Any] = [("free_action", {"index": i}) for i in range(data.FREE_ACTIONS)]
-    ctx.seq(*scheduled, "main_action", "await_turn")
+    free: list[Any] = [("free_action", {"index": i}) for i in range(data.FREE_ACTIONS)]
+    # the rules let the card's effects be played in any order (ambiguity C11)
+    if ctx.options["free_order"] == "main_first":
+        ctx.seq("main_action", *free, "await_turn")
+    else:
+        ctx.seq(*free, "main_action", "await_turn")
 
 
 def automa_pass(ctx: Ctx) -> None:
@@ -212,8 +217,15 @@ def tech_try(ctx: Ctx, attempt: int, left: int) -> None:
     a, b = TECH_PAIRS[attempt]
     r, c = entry(ctx, a + 1)["number"], entry(ctx, b + 1)["number"]
     if r == 4 and ctx.options["players"] < 4:
-        ctx.log(AUTOMA, k("log.tech_no_row4"), {"row": r, "col": c},
+        ctx.log(AUTOMA, k("log.tech_no_row4"), {"row": r, "col": c, "try": attempt + 1},
                 {"rule": m("rule.tech_row4", players=ctx.options["players"])})
+        ctx.then("tech_try", attempt=attempt + 1, left=left)
+        return
+    if [r, c] in ctx.data.setdefault("techs_taken", []):
+        # research leaves the spot empty with action cubes on it (the wiki research page):
+        # the app knows this answer, so the board is not asked
+        ctx.log(AUTOMA, k("log.tech_taken"), {"row": r, "col": c, "try": attempt + 1},
+                {"rule": m("rule.tech_taken")})
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
     ctx.ask(prompts.yes_no(k("prompt.tech"), {"row": r, "col": c, "try": attempt + 1},
@@ -229,6 +241,7 @@ def tech_answer(ctx: Ctx, answer: bool, attempt: int, left: int) -> None:
     if not answer:
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
+    ctx.data.setdefault("techs_taken", []).append([r, c])
     ctx.log(AUTOMA, k("log.tech"), {"row": r, "col": c},
             {"rule": m("rule.tech_pair", n=attempt + 1)}, table=True, icon="tech")
     if left > 1:
@@ -248,15 +261,15 @@ def main_action(ctx: Ctx) -> None:
         reform(ctx)
         return
     if i == 0:
-        pointer = current_card(ctx)["pointer"]
-        why = m("rule.pointer_first", row=pointer)
+        arrow = current_card(ctx)
+        why = m("rule.pointer_first", row=arrow["pointer"])
     else:
-        prev = data.card(row(ctx)[i - 1])
-        pointer = prev["pointer"]
-        why = m("rule.pointer_prev", row=pointer, card=prev["number"])
+        arrow = data.card(row(ctx)[i - 1])
+        why = m("rule.pointer_prev", row=arrow["pointer"], card=arrow["number"])
+    pointer = arrow["pointer"]
     planned = current_card(ctx)["main"][pointer - 1]
-    ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}")},
-            {"rule": why})
+    ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}"),
+                                       "card": arrow["number"]}, {"rule": why})
     ctx.then("main_try", row=pointer, tried=0)
 
 
@@ -278,8 +291,9 @@ def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
     nxt = row + 1
     if nxt > data.MAIN_ACTIONS and ctx.options["fallthrough"] == "wrap":
         nxt = 1
-    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row},
-            {"rule": m(f"why.{reason}", **params)})
+    why = m(f"why.{reason}", **params)
+    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
+                                          "why": why}, {"rule": why})
     ctx.then("main_try", row=nxt, tried=tried + 1)
 
 
@@ -312,14 +326,17 @@ def reform(ctx: Ctx) -> None:
 
 # --- achievement phase, cleanup, game end -----------------------------------------------------
 
-def vote_target(numbers: list[int]) -> tuple[int, int]:
+def vote_target(numbers: list[int], fours: str = "each") -> tuple[int, int]:
     """The event card the automa votes for (1..3) and its extra votes: a 4 adds one vote and
-    the next number is used (again, while it is 4)."""
+    the next number is used (again, while it is 4); reading ``fours = "once"`` (ambiguity C4):
+    a run of 4s adds a single vote."""
     extra = 0
     i = 0
     while i < len(numbers) - 1 and numbers[i] == 4:
         extra += 1
         i += 1
+    if fours == "once":
+        extra = min(extra, 1)
     return (numbers[i] if numbers[i] != 4 else 1), extra
 
 
@@ -330,7 +347,7 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     ctx.turn = d["round"] * 10 + 9
     last = data.card(d["last_card"]) if d["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]
-    event, extra = vote_target(numbers)
+    event, extra = vote_target(numbers, ctx.options["vote_fours"])
     vote = m("vote.extra" if extra else "vote.plain", event=event, extra=extra)
     storage = [m(f"storage.{s}", n=d["storage"][s]) for s in STORAGE]
     for item, icon in ACHIEVEMENT_CHECKLIST:
@@ -365,8 +382,55 @@ def achievement_glory(ctx: Ctx, answer: bool = True) -> None:
 
 @steps
 def achievement_done(ctx: Ctx, answer: int) -> None:
-    """Record the Glory, then check the instant victory."""
+    """Record the Glory, then what it spent of its storage and treasury."""
     add_glory(ctx, answer, {"rule": m("rule.phase_glory")})
+    d = ctx.data
+    if not any(d["storage"].values()) and not d["coins"]:
+        ask_instant_victory(ctx)
+        return
+    ctx.ask(prompts.yes_no(k("prompt.spent"), {}, ui={"game": data.GAME_ID,
+                                                     "rule": m("rule.spent")}), spent)
+
+
+SPENDABLE = (*STORAGE, "coins")
+"""What the automa may spend in the achievement phase: its storage and its treasury."""
+
+
+@steps
+def spent(ctx: Ctx, answer: bool, index: int = 0) -> None:
+    """It spent some (seeds/003: it uses its storage for the main event, its coins in the
+    phase): ask what is left of each item it holds; else go on."""
+    d = ctx.data
+    while answer and index < len(SPENDABLE):
+        item = SPENDABLE[index]
+        have = d["coins"] if item == "coins" else d["storage"][item]
+        if have:
+            ctx.ask(prompts.count(k("prompt.left"), 0, have,
+                                  {"item": m(f"item.{item}"), "have": have}, default=have,
+                                  ui={"game": data.GAME_ID}), storage_left, index=index)
+            return
+        index += 1
+    ask_instant_victory(ctx)
+
+
+@steps
+def storage_left(ctx: Ctx, answer: int, index: int) -> None:
+    """What is left of one item after the phase."""
+    d = ctx.data
+    item = SPENDABLE[index]
+    have = d["coins"] if item == "coins" else d["storage"][item]
+    if answer < have:
+        if item == "coins":
+            d["coins"] = answer
+        else:
+            d["storage"][item] = answer
+        ctx.log(AUTOMA, k("log.spent"), {"item": m(f"item.{item}"), "n": have - answer,
+                                         "total": answer}, {"rule": m("rule.spent")})
+    spent(ctx, True, index=index + 1)
+
+
+def ask_instant_victory(ctx: Ctx) -> None:
+    """Has a player won at once by instant achievements?"""
     ctx.ask(prompts.yes_no(k("prompt.instant_victory"), {},
                            ui={"game": data.GAME_ID, "rule": m("rule.truncated")}),
             instant_victory)

@@ -39,7 +39,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
                   {"label": m("view.castles"), "value": d["castles"]},
                   {"label": m("view.wonder"), "value": m(f"wonder.{d['wonder']}")}]},
         {"title": m("view.cubes"),
-         "rows": [{"label": m(f"area.{a}"), "value": d["cubes"][a]} for a in AREAS
+         "rows": [{"label": m(f"area_name.{a}"), "value": d["cubes"][a]} for a in AREAS
                   if d["cubes"].get(a)]
          or [{"label": m("view.no_cubes"), "value": ""}]},
     ]
@@ -103,7 +103,7 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
                    choice_labels=tuple(m(f"wonder.{n}") for n in (0, 1, 2))),
     ]
     out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0, 99) for s in STORAGE]
-    out += [Correction(f"cubes_{a}", m("view.cubes_on", area=m(f"area.{a}")), ("cubes", a), 0,
+    out += [Correction(f"cubes_{a}", m("view.cubes_on", area=m(f"area_name.{a}")), ("cubes", a), 0,
                        20) for a in AREAS]
     if d["government"]:
         govs = data.governments()
