@@ -115,7 +115,11 @@ def _format_value(value: Any, lang: str) -> str:
         return str(int(value))
     if isinstance(value, int) and value.bit_length() > 64:
         return "…"  # a number no message means (str() of 4,300+ digits even raises)
-    return str(value)
+    if isinstance(value, str | int | float):
+        return str(value)
+    from automa.core.numbers import describe  # anything else: short, and never raising
+
+    return describe(value)
 
 
 def _lookup(key: str, lang: str) -> Message | None:
