@@ -409,7 +409,8 @@ def test_caravan_to_rival_takes_the_first_available_diplomacy_card() -> None:
     s = new(1, leader="rome", humans=2)
     s.start("visit_rival")
     s.answer("2")
-    s.answer(["defensive_pact", "embassy"])
+    assert key(s) == "prompt.diplomacy_gone" and s.prompt.default == []
+    s.answer(["open_borders", "joint_war"])     # already gone to someone else
     assert data(s)["diplomacy"]["2"] == "defensive_pact"
     s.start("visit_rival")
     s.answer("2")                      # already holds one of this rival's cards: none more
@@ -534,3 +535,55 @@ def test_a_rival_wins_against_the_ap_capital() -> None:
     s.answer("science")
     assert data(s)["wonders"]["science"] == 0
     assert data(s)["tokens"]["industry"] == 0 and data(s)["tokens"]["culture"] == 2
+
+
+def test_caravan_to_rival_with_nothing_gone_takes_open_borders() -> None:
+    """AP rules, Wonders and Diplomacy: the AP takes the first available card of the list, so
+    when none of the rival's cards is gone (the usual case, the default answer) it is Open
+    Borders."""
+    s = new(1, leader="rome")
+    s.start("visit_rival")
+    s.answer([])
+    assert data(s)["diplomacy"]["1"] == "open_borders"
+
+
+def _attack_rival_token(s: Session, ap: int, defender: int) -> None:
+    set_row(s, ["astrology", "foreign_trade", "pottery", "early_empire", "masonry"],
+            {"military": 1})
+    s.answer(True)
+    s.answer("rival_token")
+    s.answer(1)
+    s.answer(ap)
+    s.answer(defender)
+
+
+def test_losing_attacker_that_cannot_get_ahead_is_not_asked_the_defenders_tokens() -> None:
+    """AP rules, Spending Trade Tokens (military), losing attacker: if the AP cannot raise its
+    total above the defender's it spends nothing, so the attack is lost whatever the defender
+    could still add; the app does not ask for the defender's tokens."""
+    s = new(2, leader="rome")
+    _attack_rival_token(s, 5, 6)           # 5 + 1 token = 6: not above 6
+    assert entries(s, "log.attack_lost")
+    assert data(s)["tokens"]["military"] == 1
+    assert key(s) != "prompt.defender_tokens"
+
+
+def test_losing_attacker_that_can_get_ahead_asks_the_defenders_tokens() -> None:
+    """AP rules, Spending Trade Tokens (military), losing attacker: when its tokens can lift it
+    above the defender, it spends as many as it can, stopping at a total the defender cannot
+    match, so the defender's remaining tokens are asked."""
+    s = new(2, leader="rome")
+    _attack_rival_token(s, 5, 5)
+    assert key(s) == "prompt.defender_tokens"
+    s.answer(0)
+    assert entries(s, "log.attack_won") and data(s)["tokens"]["military"] == 0
+
+
+def test_military_wonders_count_when_the_ap_defends() -> None:
+    """AP rules, Wonders and Diplomacy: military wonders and city-state cards give the AP +1
+    combat value whether it attacks or defends; the defence question states the sum to add."""
+    s = new(1, leader="rome")
+    data(s)["wonders"]["military"] = 1
+    data(s)["city_states"]["military"] = 1
+    s.start("defend")
+    assert key(s) == "prompt.defend_ap_total" and s.prompt.params["bonus"] == 2

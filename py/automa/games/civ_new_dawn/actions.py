@@ -375,7 +375,7 @@ def city(ctx: Ctx, step: dict[str, Any], i: int) -> None:
         log_ap(ctx, "log.no_city_left")
         return
     ctx.ask(prompts.count(k("prompt.city_sites"), 0, MAX_SPACES, {
-        "range": step["range"], "near": m(f"near.{step['near']}"),
+        "range": step["range"], "near": m(f"near_site.{step['near']}"),
         "water": m("water.yes" if step["water"] else "water.no")},
         ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), rule=m("rule.city_sites"))),
         city_count, i=i)

@@ -156,8 +156,12 @@ def attack_ap_total(ctx: Ctx, answer: int, i: int, target: str) -> None:
 
 @steps
 def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -> None:
-    """A rival may still spend tokens: ask how many it has; barbarians and city-states cannot."""
-    if target in (*RIVAL_CITIES, "rival_token"):
+    """A rival may still spend tokens: ask how many it has. Not asked for barbarians and
+    city-states (no tokens), nor when the AP cannot get ahead even with all its tokens: then it
+    spends none and loses whatever the defender does."""
+    tokens = int(ctx.data["tokens"]["military"])
+    can_get_ahead = attacker_wins(ap + tokens, answer, ctx.options["combat_tie"])
+    if target in (*RIVAL_CITIES, "rival_token") and can_get_ahead:
         ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
                               ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
                 attack_spend_step, i=i, target=target, ap=ap, opponent=answer)

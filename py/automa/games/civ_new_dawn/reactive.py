@@ -142,8 +142,9 @@ def proc_card_type(ctx: Ctx, answer: str, kind: str, delta: int) -> None:
 @steps
 def proc_defend(ctx: Ctx) -> None:
     """The AP is attacked: the two totals read off the table."""
-    ctx.ask(prompts.count(k("prompt.defend_ap_total"), 0, MAX_TOTAL, {},
-                          ui=card_ui(ctx, rule=m("rule.combat"))), proc_defend_ap)
+    extra = int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
+    ctx.ask(prompts.count(k("prompt.defend_ap_total"), 0, MAX_TOTAL, {"bonus": extra},
+                          ui=card_ui(ctx, rule=m("rule.defend_bonus"))), proc_defend_ap)
 
 
 @steps
@@ -281,24 +282,26 @@ def proc_visit_which(ctx: Ctx, answer: str) -> None:
         log_ap(ctx, "log.diplomacy_has", {"rival": m("rival", n=int(answer)),
                                           "card": m(f"diplomacy.{held}")})
         return
-    ctx.ask(prompts.pick_subset(k("prompt.diplomacy_available"), list(data.DIPLOMACY),
+    ctx.ask(prompts.pick_subset(k("prompt.diplomacy_gone"), list(data.DIPLOMACY),
                                 {"rival": m("rival", n=int(answer))},
                                 labels=[m(f"diplomacy.{d}") for d in data.DIPLOMACY],
-                                default=list(data.DIPLOMACY), ui=card_ui(ctx)),
+                                default=[], ui=card_ui(ctx)),
             proc_diplomacy, rival=answer)
 
 
 @steps
 def proc_diplomacy(ctx: Ctx, answer: list[str], rival: str) -> None:
-    """The first available of Open Borders, Joint War, Defensive Pact, Embassy."""
-    if not answer:
+    """The first still available of Open Borders, Joint War, Defensive Pact, Embassy (the
+    player names the cards already gone, usually none)."""
+    available = [d for d in data.DIPLOMACY if d not in answer]
+    if not available:
         log_ap(ctx, "log.diplomacy_none", {"rival": m("rival", n=int(rival))})
         return
-    card = answer[0]
+    card = available[0]
     ctx.data["diplomacy"][rival] = card
     log_table(ctx, "log.diplomacy_take", {"rival": m("rival", n=int(rival)),
                                           "card": m(f"diplomacy.{card}")}, icon="card",
-              why={"rule": m("why.diplomacy_order"), "candidates": answer, "pick": card})
+              why={"rule": m("why.diplomacy_order"), "candidates": available, "pick": card})
 
 
 @steps
