@@ -587,3 +587,29 @@ def test_military_wonders_count_when_the_ap_defends() -> None:
     data(s)["city_states"]["military"] = 1
     s.start("defend")
     assert key(s) == "prompt.defend_ap_total" and s.prompt.params["bonus"] == 2
+
+
+def test_caravan_at_a_city_state_the_ap_lacks_takes_its_card() -> None:
+    """Economy cards' destination priority: a city-state whose diplomacy card the AP lacks comes
+    first, and reaching it gives the AP that card; only its type is asked (no "no card" answer)."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    s.answer(True)
+    s.answer("cs_lacking")
+    s.answer(1)
+    s.answer(2)
+    assert key(s) == "prompt.city_state_type"
+    assert "none" not in s.prompt.choices
+
+
+def test_caravan_at_any_other_city_state_asks_nothing() -> None:
+    """Economy cards' last destination, "any other city-state", is one whose card the AP already
+    holds: reaching it gives nothing, so the app asks nothing."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    s.answer(True)
+    s.answer("other_cs")
+    s.answer(1)
+    s.answer(2)
+    assert entries(s, "log.city_state_held")
+    assert key(s) == "prompt.ready"

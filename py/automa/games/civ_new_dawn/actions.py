@@ -231,13 +231,17 @@ def caravans_move(ctx: Ctx, i: int) -> None:
 
 @steps
 def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
-    """A city-state: which type its diplomacy card is; a rival city: a diplomacy card."""
+    """A rival city: a diplomacy card. A city-state whose card the AP lacks: it takes the card,
+    so only its type is asked. Any other city-state is one whose card the AP already holds:
+    nothing to take, nothing to ask."""
     if cls == "rival_city":
         ctx.then("proc_visit_rival")
         return
-    choices = [*data.TYPES, "none"]
-    ctx.ask(prompts.pick_one(k("prompt.city_state_type"), choices, {"j": j},
-                             labels=[m(f"type.{t}") for t in data.TYPES] + [m("answer.no_card")],
+    if cls == "other_cs":
+        log_ap(ctx, "log.city_state_held", {"j": j})
+        return
+    ctx.ask(prompts.pick_one(k("prompt.city_state_type"), list(data.TYPES), {"j": j},
+                             labels=[m(f"type.{t}") for t in data.TYPES],
                              ui=card_ui(ctx, rule=m("rule.city_state_visit"))),
             city_state_card)
 
@@ -245,8 +249,6 @@ def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
 @steps
 def city_state_card(ctx: Ctx, answer: str) -> None:
     """The AP takes a city-state diplomacy card of this type."""
-    if answer == "none":
-        return
     ctx.data["city_states"][answer] += 1
     log_table(ctx, "log.city_state_card", {"type": m(f"type.{answer}")}, icon="card")
 
