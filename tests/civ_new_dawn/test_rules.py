@@ -607,9 +607,20 @@ def test_caravan_at_any_other_city_state_asks_nothing() -> None:
     holds: reaching it gives nothing, so the app asks nothing."""
     s = new(1, leader="rome")
     set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    data(s)["city_states"]["science"] = 1
     s.answer(True)
     s.answer("other_cs")
     s.answer(1)
     s.answer(2)
     assert entries(s, "log.city_state_held")
     assert key(s) == "prompt.ready"
+
+
+def test_no_other_city_state_destination_without_a_city_state_card() -> None:
+    """Economy cards' destination list: "any other city-state" means one whose card the AP
+    already holds, so while it holds none that answer is not offered."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    s.answer(True)
+    assert key(s) == "prompt.caravan_class"
+    assert s.prompt.choices == ["cs_lacking", "rival_city", "none"]

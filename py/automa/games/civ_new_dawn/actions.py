@@ -155,6 +155,9 @@ def caravan_next(ctx: Ctx, i: int, j: int) -> None:
         caravans_move(ctx, i)
         return
     choices = [*step["priority"], "none"]
+    if not any(ctx.data["city_states"].values()):
+        # "Any other city-state" is one whose card the AP holds: none without such a card.
+        choices.remove("other_cs")
     ctx.ask(prompts.pick_one(k("prompt.caravan_class"), choices, {
         "j": j, "of": total, "different": m("caravan_different" if step["different"] and j > 1
                                             else "caravan_any")},
