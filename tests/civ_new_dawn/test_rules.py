@@ -624,3 +624,17 @@ def test_no_other_city_state_destination_without_a_city_state_card() -> None:
     s.answer(True)
     assert key(s) == "prompt.caravan_class"
     assert s.prompt.choices == ["cs_lacking", "rival_city", "none"]
+
+
+def test_the_ap_uses_player_diplomacy_cards_except_embassy() -> None:
+    """AP rules, Wonders and Diplomacy: the AP uses the abilities of the player diplomacy cards
+    it holds, except Embassy; the instruction says which."""
+    s = new(1, leader="rome")
+    s.start("visit_rival")
+    s.answer(["open_borders", "joint_war", "defensive_pact"])
+    assert data(s)["diplomacy"]["1"] == "embassy"
+    assert entries(s, "log.diplomacy_take_embassy")
+    s = new(1, leader="rome")
+    s.start("visit_rival")
+    s.answer([])
+    assert entries(s, "log.diplomacy_take")

@@ -299,8 +299,9 @@ def proc_diplomacy(ctx: Ctx, answer: list[str], rival: str) -> None:
         return
     card = available[0]
     ctx.data["diplomacy"][rival] = card
-    log_table(ctx, "log.diplomacy_take", {"rival": m("rival", n=int(rival)),
-                                          "card": m(f"diplomacy.{card}")}, icon="card",
+    # AP rules, Wonders and Diplomacy: it uses player diplomacy cards' abilities, except Embassy.
+    log_table(ctx, "log.diplomacy_take_embassy" if card == "embassy" else "log.diplomacy_take",
+              {"rival": m("rival", n=int(rival)), "card": m(f"diplomacy.{card}")}, icon="card",
               why={"rule": m("why.diplomacy_order"), "candidates": available, "pick": card})
 
 
