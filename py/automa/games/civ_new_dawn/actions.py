@@ -87,8 +87,11 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     allowed = base + spend
     placed = min(allowed, legal)
     unplaced = allowed - placed
-    log_table(ctx, "log.place_tokens", {"n": placed}, icon="control",
-              why={"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed})
+    why = {"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed}
+    if placed:
+        log_table(ctx, "log.place_tokens", {"n": placed}, icon="control", why=why)
+    else:
+        log_ap(ctx, "log.place_tokens", {"n": placed}, why=why)
     if unplaced and (not extra or ctx.options["civil_service_fallback"]):
         ctx.data["tokens"]["culture"] += unplaced
         log_table(ctx, "log.unplaced", {"n": unplaced, "card": card_name(r["card"])},
