@@ -638,3 +638,20 @@ def test_the_ap_uses_player_diplomacy_cards_except_embassy() -> None:
     s.start("visit_rival")
     s.answer([])
     assert entries(s, "log.diplomacy_take")
+
+
+def test_won_capital_with_a_wonder_asks_only_its_type() -> None:
+    """AP rules, Attacking Capitals: the wonder in a won capital moves to the AP. After an
+    attack on a rival city chosen because it has a wonder, only the wonder's type is asked."""
+    s = new(2, leader="rome")
+    set_row(s, ["astrology", "foreign_trade", "pottery", "early_empire", "mass_production"])
+    s.answer(True)
+    s.answer("rival_city_wonder")
+    s.answer(1)
+    s.answer(7)
+    s.answer(3)
+    s.answer(0)                         # the defender has no tokens left: the AP wins
+    s.answer(True)                      # it was the capital
+    assert key(s) == "prompt.capital_wonder" and "none" not in s.prompt.choices
+    s.answer("science")
+    assert data(s)["wonders"]["science"] == 1

@@ -172,7 +172,8 @@ def caravan_next(ctx: Ctx, i: int, j: int) -> None:
 
 @steps
 def caravan_class(ctx: Ctx, answer: str, i: int, j: int) -> None:
-    """No destination: the caravan stays; otherwise the tiebreaker (shortest distance)."""
+    """No destination: the caravan stays (another caravan elsewhere may still have one, e.g.
+    across water); otherwise the tiebreaker (shortest distance)."""
     if answer == "none":
         log_ap(ctx, "log.caravan_none", {"j": j})
         ctx.then(caravan_next, i=i, j=j + 1)

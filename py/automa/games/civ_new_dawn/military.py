@@ -210,7 +210,8 @@ def attack_result(ctx: Ctx, answer: bool, i: int, target: str) -> None:
         barbarian_defeated(ctx)
     elif target in RIVAL_CITIES:
         ctx.ask(prompts.yes_no(k("prompt.was_capital"), {},
-                               ui=card_ui(ctx, r["card"], rule=m("rule.capital"))), was_capital)
+                               ui=card_ui(ctx, r["card"], rule=m("rule.capital"))), was_capital,
+                has_wonder=target == "rival_city_wonder")
     elif target == "city_state":
         log_table(ctx, "log.city_state_won", icon="conquer")
 
@@ -223,10 +224,10 @@ def barbarian_defeated(ctx: Ctx) -> None:
 
 
 @steps
-def was_capital(ctx: Ctx, answer: bool) -> None:
+def was_capital(ctx: Ctx, answer: bool, has_wonder: bool = False) -> None:
     """A rival's capital: the wonder and trade tokens (AP rules, Attacking Capitals)."""
     if answer:
-        ctx.then("proc_capital")
+        ctx.then("proc_capital", has_wonder=has_wonder)
 
 
 def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:

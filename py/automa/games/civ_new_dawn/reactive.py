@@ -171,10 +171,12 @@ def proc_defend_spend(ctx: Ctx, answer: int, ap: int) -> None:
 
 
 @steps
-def proc_capital(ctx: Ctx) -> None:
-    """The AP won against a rival's capital: was there a wonder in it?"""
-    ctx.ask(prompts.pick_one(k("prompt.capital_wonder"), ["none", *data.TYPES], {},
-                             labels=[m("answer.no_wonder"), *_types()],
+def proc_capital(ctx: Ctx, has_wonder: bool = False) -> None:
+    """The AP won against a rival's capital: was there a wonder in it (and of which type)?
+    After an attack on a "city with a wonder" only the type is asked."""
+    choices = list(data.TYPES) if has_wonder else ["none", *data.TYPES]
+    labels = _types() if has_wonder else [m("answer.no_wonder"), *_types()]
+    ctx.ask(prompts.pick_one(k("prompt.capital_wonder"), choices, {}, labels=labels,
                              ui=card_ui(ctx, rule=m("rule.capital"))), proc_capital_wonder)
 
 
