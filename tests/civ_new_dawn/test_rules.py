@@ -525,8 +525,9 @@ def test_mathematics_reading_without_its_own_token() -> None:
 
 
 def test_a_rival_wins_against_the_ap_capital() -> None:
-    """The mirror of Attacking Capitals: the wonder goes, and 2 trade tokens leave the AP's
-    cards highest in its row, one at a time (slot 5 first)."""
+    """A rival wins against the AP's capital: the AP rules have no rule for which AP tokens a
+    human takes, so the Rules of Play's choice stands (rules-model A10): the wonder goes, and
+    the player names the card of each of up to 2 tokens (the highest card is offered first)."""
     s = new(1, leader="rome")
     set_row(s, ["astrology", "foreign_trade", "masonry", "early_empire", "pottery"],
             {"industry": 1, "culture": 3})
@@ -534,7 +535,11 @@ def test_a_rival_wins_against_the_ap_capital() -> None:
     s.start("capital_lost")
     s.answer("science")
     assert data(s)["wonders"]["science"] == 0
-    assert data(s)["tokens"]["industry"] == 0 and data(s)["tokens"]["culture"] == 2
+    assert key(s) == "prompt.capital_lost_token" and s.prompt.default == "5"
+    s.answer("4")
+    s.answer("4")
+    assert data(s)["tokens"]["industry"] == 1 and data(s)["tokens"]["culture"] == 1
+    assert len(entries(s, "log.token_taken")) == 2
 
 
 def test_caravan_to_rival_with_nothing_gone_takes_open_borders() -> None:

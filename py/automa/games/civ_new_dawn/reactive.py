@@ -220,22 +220,41 @@ def proc_capital_lost(ctx: Ctx) -> None:
 
 @steps
 def proc_capital_lost_do(ctx: Ctx, answer: str) -> None:
-    """The wonder goes to the rival; 2 trade tokens leave the AP's cards highest in its row
-    (the same rule the AP follows when it wins against a capital; rules-model A10)."""
+    """The wonder goes to the rival; then the trade tokens the rival takes."""
     if answer != "none":
         ctx.data["wonders"][answer] -= 1
         log_table(ctx, "log.capital_lost_wonder", {"type": m(f"type.{answer}")}, icon="lose")
-    taken = 0
-    for slot in range(5, 0, -1):
-        card = card_in(ctx, slot)
-        t = data.card(card)["type"]
-        while taken < 2 and ctx.data["tokens"][t] > 0:
-            ctx.data["tokens"][t] -= 1
-            taken += 1
-            log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot},
-                      icon="lose")
-    if not taken:
-        log_ap(ctx, "log.no_token_to_take")
+    ctx.then(capital_lost_token, n=1)
+
+
+@steps
+def capital_lost_token(ctx: Ctx, n: int) -> None:
+    """Up to 2 trade tokens, one at a time, from the AP cards the rival picks: the AP rules give
+    no rule for a human attacker, so the Rules of Play's free choice stands (rules-model A10).
+    The card highest in the row is offered first."""
+    held = [str(s) for s in range(5, 0, -1)
+            if ctx.data["tokens"][data.card(card_in(ctx, s))["type"]] > 0]
+    if n > 2 or not held:
+        if n == 1:
+            log_ap(ctx, "log.no_token_to_take")
+        return
+    ctx.ask(prompts.pick_one(k("prompt.capital_lost_token"), [*held, "none"], {"n": n},
+                             labels=[m("slot_card", n=int(s), card=card_name(card_in(ctx, int(s))))
+                                     for s in held] + [m("answer.no_more_tokens")],
+                             default=held[0], ui=card_ui(ctx, rule=m("rule.capital_lost"))),
+            capital_lost_take, n=n)
+
+
+@steps
+def capital_lost_take(ctx: Ctx, answer: str, n: int) -> None:
+    """One trade token leaves that card."""
+    if answer == "none":
+        return
+    slot = int(answer)
+    card = card_in(ctx, slot)
+    ctx.data["tokens"][data.card(card)["type"]] -= 1
+    log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot}, icon="lose")
+    ctx.then(capital_lost_token, n=n + 1)
 
 
 @steps
