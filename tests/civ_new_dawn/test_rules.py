@@ -660,3 +660,47 @@ def test_won_capital_with_a_wonder_asks_only_its_type() -> None:
     assert key(s) == "prompt.capital_wonder" and "none" not in s.prompt.choices
     s.answer("science")
     assert data(s)["wonders"]["science"] == 1
+
+
+def test_setup_random_leader_and_focus_row_from_the_leader() -> None:
+    """AP rules, Setup 1–2: the AP's leader is drawn at random and its focus bar is built as
+    normal from that leader, with the AP focus cards (all level I at Settler)."""
+    import automa
+
+    s = automa.new_game("civ_new_dawn", {}, seed=4)
+    d = data(s)
+    assert d["leader"] in cards.LEADERS
+    assert entries(s, "log.leader")[0]["why"]["candidates"] == list(cards.LEADERS)
+    want = [cards.card_of(t, 1) for t in cards.leaders()[d["leader"]]["row"]]
+    assert d["row"] == want
+    assert key(s) == "setup.components"
+
+
+def test_setup_map_changes_and_the_ap_always_goes_first() -> None:
+    """AP rules, Setup 3 and Automated Player Turn: the AP core diagram, no map tiles for the AP,
+    the tile-placement requirements still apply, and the AP is always the first player; its
+    first turn has no event-dial step."""
+    import automa
+
+    s = automa.new_game("civ_new_dawn", {"humans": 2}, seed=4)
+    s.answer(True)
+    assert key(s) == "setup.map" and s.prompt.params["players"] == 3
+    s.answer(True)
+    assert key(s) == "prompt.first_turn"
+
+
+@pytest.mark.parametrize(("old", "new_", "levels"), [
+    (0, 5, ["II"]), (0, 6, ["II", "II"]), (1, 6, ["II", "II"]), (5, 10, ["II", "III"]),
+    (9, 14, ["III", "III"]), (13, 19, ["III", "IV"]), (14, 19, ["IV"]), (19, 24, ["IV"]),
+    (6, 11, ["III"]), (3, 9, ["II"]), (15, 20, ["IV"]),
+])
+def test_tech_dial_level_spaces(old: int, new_: int, levels: list[str]) -> None:
+    """AP rules, Gaining Focus Cards: a card is gained on reaching or passing a tech level space;
+    the app tracks the dial with the spaces II at 3 and 6, III at 10 and 14, IV at 19 and 24."""
+    s = new(1, leader="rome")
+    set_row(s, ["foreign_trade", "masonry", "pottery", "early_empire", "astrology"],
+            {"science": new_ - old - 5})
+    data(s)["dial"] = old
+    s.answer(True)
+    assert data(s)["dial"] == new_
+    assert [e["action"]["params"]["level"] for e in entries(s, "log.replace.dial")] == levels
