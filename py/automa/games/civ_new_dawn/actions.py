@@ -415,8 +415,9 @@ def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     tokens = int(ctx.data["tokens"]["science"])
     spend_tokens(ctx, "science", tokens)
     amount = int(step["amount"]) + tokens + r["bonus"] + r["nw"]
-    log_ap(ctx, "log.advance_sum", {"base": step["amount"], "tokens": tokens, "bonus": r["bonus"],
-                                    "nw": r["nw"], "n": amount},
+    teddy = "_teddy" if is_leader(ctx, "teddy") else ""
+    log_ap(ctx, f"log.advance_sum{teddy}", {"base": step["amount"], "tokens": tokens,
+                                            "bonus": r["bonus"], "nw": r["nw"], "n": amount},
            why={"rule": m("why.science_spend")})
     advance_dial(ctx, amount)
 
