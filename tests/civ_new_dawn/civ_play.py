@@ -45,14 +45,14 @@ def entries(s: Session, k: str) -> list[dict[str, Any]]:
 
 def play_to(s: Session, answers: dict[str, Any], stop: str) -> None:
     """Answer prompts by key (a value, or a list used in order) until the prompt ``stop``."""
-    queues = {k: list(v) if isinstance(v, list) and k not in ("diplomacy_available", "agendas")
+    queues = {k: list(v) if isinstance(v, list) and k not in ("diplomacy_gone", "agendas")
               else v for k, v in answers.items()}
     for _ in range(200):
         if s.prompt is None or key(s) == stop:
             return
         k = key(s)
         value = queues.get(k, True)
-        if isinstance(value, list) and k not in ("diplomacy_available", "agendas"):
+        if isinstance(value, list) and k not in ("diplomacy_gone", "agendas"):
             value = value.pop(0)
         s.answer(value)
     raise AssertionError(f"no {stop} prompt")

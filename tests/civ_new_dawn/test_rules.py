@@ -409,7 +409,8 @@ def test_caravan_to_rival_takes_the_first_available_diplomacy_card() -> None:
     s = new(1, leader="rome", humans=2)
     s.start("visit_rival")
     s.answer("2")
-    s.answer(["defensive_pact", "embassy"])
+    assert key(s) == "prompt.diplomacy_gone" and s.prompt.default == []
+    s.answer(["open_borders", "joint_war"])     # already gone to someone else
     assert data(s)["diplomacy"]["2"] == "defensive_pact"
     s.start("visit_rival")
     s.answer("2")                      # already holds one of this rival's cards: none more
@@ -524,8 +525,9 @@ def test_mathematics_reading_without_its_own_token() -> None:
 
 
 def test_a_rival_wins_against_the_ap_capital() -> None:
-    """The mirror of Attacking Capitals: the wonder goes, and 2 trade tokens leave the AP's
-    cards highest in its row, one at a time (slot 5 first)."""
+    """A rival wins against the AP's capital: the AP rules have no rule for which AP tokens a
+    human takes, so the Rules of Play's choice stands (rules-model A10): the wonder goes, and
+    the player names the card of each of up to 2 tokens (the highest card is offered first)."""
     s = new(1, leader="rome")
     set_row(s, ["astrology", "foreign_trade", "masonry", "early_empire", "pottery"],
             {"industry": 1, "culture": 3})
@@ -533,4 +535,172 @@ def test_a_rival_wins_against_the_ap_capital() -> None:
     s.start("capital_lost")
     s.answer("science")
     assert data(s)["wonders"]["science"] == 0
-    assert data(s)["tokens"]["industry"] == 0 and data(s)["tokens"]["culture"] == 2
+    assert key(s) == "prompt.capital_lost_token" and s.prompt.default == "5"
+    s.answer("4")
+    s.answer("4")
+    assert data(s)["tokens"]["industry"] == 1 and data(s)["tokens"]["culture"] == 1
+    assert len(entries(s, "log.token_taken")) == 2
+
+
+def test_caravan_to_rival_with_nothing_gone_takes_open_borders() -> None:
+    """AP rules, Wonders and Diplomacy: the AP takes the first available card of the list, so
+    when none of the rival's cards is gone (the usual case, the default answer) it is Open
+    Borders."""
+    s = new(1, leader="rome")
+    s.start("visit_rival")
+    s.answer([])
+    assert data(s)["diplomacy"]["1"] == "open_borders"
+
+
+def _attack_rival_token(s: Session, ap: int, defender: int) -> None:
+    set_row(s, ["astrology", "foreign_trade", "pottery", "early_empire", "masonry"],
+            {"military": 1})
+    s.answer(True)
+    s.answer("rival_token")
+    s.answer(1)
+    s.answer(ap)
+    s.answer(defender)
+
+
+def test_losing_attacker_that_cannot_get_ahead_is_not_asked_the_defenders_tokens() -> None:
+    """AP rules, Spending Trade Tokens (military), losing attacker: if the AP cannot raise its
+    total above the defender's it spends nothing, so the attack is lost whatever the defender
+    could still add; the app does not ask for the defender's tokens."""
+    s = new(2, leader="rome")
+    _attack_rival_token(s, 5, 6)           # 5 + 1 token = 6: not above 6
+    assert entries(s, "log.attack_lost")
+    assert data(s)["tokens"]["military"] == 1
+    assert key(s) != "prompt.defender_tokens"
+
+
+def test_losing_attacker_that_can_get_ahead_asks_the_defenders_tokens() -> None:
+    """AP rules, Spending Trade Tokens (military), losing attacker: when its tokens can lift it
+    above the defender, it spends as many as it can, stopping at a total the defender cannot
+    match, so the defender's remaining tokens are asked."""
+    s = new(2, leader="rome")
+    _attack_rival_token(s, 5, 5)
+    assert key(s) == "prompt.defender_tokens"
+    s.answer(0)
+    assert entries(s, "log.attack_won") and data(s)["tokens"]["military"] == 0
+
+
+def test_military_wonders_count_when_the_ap_defends() -> None:
+    """AP rules, Wonders and Diplomacy: military wonders and city-state cards give the AP +1
+    combat value whether it attacks or defends; the defence question states the sum to add."""
+    s = new(1, leader="rome")
+    data(s)["wonders"]["military"] = 1
+    data(s)["city_states"]["military"] = 1
+    s.start("defend")
+    assert key(s) == "prompt.defend_ap_total" and s.prompt.params["bonus"] == 2
+
+
+def test_caravan_at_a_city_state_the_ap_lacks_takes_its_card() -> None:
+    """Economy cards' destination priority: a city-state whose diplomacy card the AP lacks comes
+    first, and reaching it gives the AP that card; only its type is asked (no "no card" answer)."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    s.answer(True)
+    s.answer("cs_lacking")
+    s.answer(1)
+    s.answer(2)
+    assert key(s) == "prompt.city_state_type"
+    assert "none" not in s.prompt.choices
+
+
+def test_caravan_at_any_other_city_state_asks_nothing() -> None:
+    """Economy cards' last destination, "any other city-state", is one whose card the AP already
+    holds: reaching it gives nothing, so the app asks nothing."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    data(s)["city_states"]["science"] = 1
+    s.answer(True)
+    s.answer("other_cs")
+    s.answer(1)
+    s.answer(2)
+    assert entries(s, "log.city_state_held")
+    assert key(s) == "prompt.ready"
+
+
+def test_no_other_city_state_destination_without_a_city_state_card() -> None:
+    """Economy cards' destination list: "any other city-state" means one whose card the AP
+    already holds, so while it holds none that answer is not offered."""
+    s = new(1, leader="rome")
+    set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
+    s.answer(True)
+    assert key(s) == "prompt.caravan_class"
+    assert s.prompt.choices == ["cs_lacking", "rival_city", "none"]
+
+
+def test_the_ap_uses_player_diplomacy_cards_except_embassy() -> None:
+    """AP rules, Wonders and Diplomacy: the AP uses the abilities of the player diplomacy cards
+    it holds, except Embassy; the instruction says which."""
+    s = new(1, leader="rome")
+    s.start("visit_rival")
+    s.answer(["open_borders", "joint_war", "defensive_pact"])
+    assert data(s)["diplomacy"]["1"] == "embassy"
+    assert entries(s, "log.diplomacy_take_embassy")
+    s = new(1, leader="rome")
+    s.start("visit_rival")
+    s.answer([])
+    assert entries(s, "log.diplomacy_take")
+
+
+def test_won_capital_with_a_wonder_asks_only_its_type() -> None:
+    """AP rules, Attacking Capitals: the wonder in a won capital moves to the AP. After an
+    attack on a rival city chosen because it has a wonder, only the wonder's type is asked."""
+    s = new(2, leader="rome")
+    set_row(s, ["astrology", "foreign_trade", "pottery", "early_empire", "mass_production"])
+    s.answer(True)
+    s.answer("rival_city_wonder")
+    s.answer(1)
+    s.answer(7)
+    s.answer(3)
+    s.answer(0)                         # the defender has no tokens left: the AP wins
+    s.answer(True)                      # it was the capital
+    assert key(s) == "prompt.capital_wonder" and "none" not in s.prompt.choices
+    s.answer("science")
+    assert data(s)["wonders"]["science"] == 1
+
+
+def test_setup_random_leader_and_focus_row_from_the_leader() -> None:
+    """AP rules, Setup 1–2: the AP's leader is drawn at random and its focus bar is built as
+    normal from that leader, with the AP focus cards (all level I at Settler)."""
+    import automa
+
+    s = automa.new_game("civ_new_dawn", {}, seed=4)
+    d = data(s)
+    assert d["leader"] in cards.LEADERS
+    assert entries(s, "log.leader")[0]["why"]["candidates"] == list(cards.LEADERS)
+    want = [cards.card_of(t, 1) for t in cards.leaders()[d["leader"]]["row"]]
+    assert d["row"] == want
+    assert key(s) == "setup.components"
+
+
+def test_setup_map_changes_and_the_ap_always_goes_first() -> None:
+    """AP rules, Setup 3 and Automated Player Turn: the AP core diagram, no map tiles for the AP,
+    the tile-placement requirements still apply, and the AP is always the first player; its
+    first turn has no event-dial step."""
+    import automa
+
+    s = automa.new_game("civ_new_dawn", {"humans": 2}, seed=4)
+    s.answer(True)
+    assert key(s) == "setup.map" and s.prompt.params["players"] == 3
+    s.answer(True)
+    assert key(s) == "prompt.first_turn"
+
+
+@pytest.mark.parametrize(("old", "new_", "levels"), [
+    (0, 5, ["II"]), (0, 6, ["II", "II"]), (1, 6, ["II", "II"]), (5, 10, ["II", "III"]),
+    (9, 14, ["III", "III"]), (13, 19, ["III", "IV"]), (14, 19, ["IV"]), (19, 24, ["IV"]),
+    (6, 11, ["III"]), (3, 9, ["II"]), (15, 20, ["IV"]),
+])
+def test_tech_dial_level_spaces(old: int, new_: int, levels: list[str]) -> None:
+    """AP rules, Gaining Focus Cards: a card is gained on reaching or passing a tech level space;
+    the app tracks the dial with the spaces II at 3 and 6, III at 10 and 14, IV at 19 and 24."""
+    s = new(1, leader="rome")
+    set_row(s, ["foreign_trade", "masonry", "pottery", "early_empire", "astrology"],
+            {"science": new_ - old - 5})
+    data(s)["dial"] = old
+    s.answer(True)
+    assert data(s)["dial"] == new_
+    assert [e["action"]["params"]["level"] for e in entries(s, "log.replace.dial")] == levels

@@ -87,8 +87,11 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     allowed = base + spend
     placed = min(allowed, legal)
     unplaced = allowed - placed
-    log_table(ctx, "log.place_tokens", {"n": placed}, icon="control",
-              why={"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed})
+    why = {"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed}
+    if placed:
+        log_table(ctx, "log.place_tokens", {"n": placed}, icon="control", why=why)
+    else:
+        log_ap(ctx, "log.place_tokens", {"n": placed}, why=why)
     if unplaced and (not extra or ctx.options["civil_service_fallback"]):
         ctx.data["tokens"]["culture"] += unplaced
         log_table(ctx, "log.unplaced", {"n": unplaced, "card": card_name(r["card"])},
@@ -155,6 +158,9 @@ def caravan_next(ctx: Ctx, i: int, j: int) -> None:
         caravans_move(ctx, i)
         return
     choices = [*step["priority"], "none"]
+    if not any(ctx.data["city_states"].values()):
+        # "Any other city-state" is one whose card the AP holds: none without such a card.
+        choices.remove("other_cs")
     ctx.ask(prompts.pick_one(k("prompt.caravan_class"), choices, {
         "j": j, "of": total, "different": m("caravan_different" if step["different"] and j > 1
                                             else "caravan_any")},
@@ -166,7 +172,8 @@ def caravan_next(ctx: Ctx, i: int, j: int) -> None:
 
 @steps
 def caravan_class(ctx: Ctx, answer: str, i: int, j: int) -> None:
-    """No destination: the caravan stays; otherwise the tiebreaker (shortest distance)."""
+    """No destination: the caravan stays (another caravan elsewhere may still have one, e.g.
+    across water); otherwise the tiebreaker (shortest distance)."""
     if answer == "none":
         log_ap(ctx, "log.caravan_none", {"j": j})
         ctx.then(caravan_next, i=i, j=j + 1)
@@ -231,13 +238,17 @@ def caravans_move(ctx: Ctx, i: int) -> None:
 
 @steps
 def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
-    """A city-state: which type its diplomacy card is; a rival city: a diplomacy card."""
+    """A rival city: a diplomacy card. A city-state whose card the AP lacks: it takes the card,
+    so only its type is asked. Any other city-state is one whose card the AP already holds:
+    nothing to take, nothing to ask."""
     if cls == "rival_city":
         ctx.then("proc_visit_rival")
         return
-    choices = [*data.TYPES, "none"]
-    ctx.ask(prompts.pick_one(k("prompt.city_state_type"), choices, {"j": j},
-                             labels=[m(f"type.{t}") for t in data.TYPES] + [m("answer.no_card")],
+    if cls == "other_cs":
+        log_ap(ctx, "log.city_state_held", {"j": j})
+        return
+    ctx.ask(prompts.pick_one(k("prompt.city_state_type"), list(data.TYPES), {"j": j},
+                             labels=[m(f"type.{t}") for t in data.TYPES],
                              ui=card_ui(ctx, rule=m("rule.city_state_visit"))),
             city_state_card)
 
@@ -245,8 +256,6 @@ def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
 @steps
 def city_state_card(ctx: Ctx, answer: str) -> None:
     """The AP takes a city-state diplomacy card of this type."""
-    if answer == "none":
-        return
     ctx.data["city_states"][answer] += 1
     log_table(ctx, "log.city_state_card", {"type": m(f"type.{answer}")}, icon="card")
 
@@ -375,7 +384,7 @@ def city(ctx: Ctx, step: dict[str, Any], i: int) -> None:
         log_ap(ctx, "log.no_city_left")
         return
     ctx.ask(prompts.count(k("prompt.city_sites"), 0, MAX_SPACES, {
-        "range": step["range"], "near": m(f"near.{step['near']}"),
+        "range": step["range"], "near": m(f"near_site.{step['near']}"),
         "water": m("water.yes" if step["water"] else "water.no")},
         ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), rule=m("rule.city_sites"))),
         city_count, i=i)
@@ -406,8 +415,9 @@ def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     tokens = int(ctx.data["tokens"]["science"])
     spend_tokens(ctx, "science", tokens)
     amount = int(step["amount"]) + tokens + r["bonus"] + r["nw"]
-    log_ap(ctx, "log.advance_sum", {"base": step["amount"], "tokens": tokens, "bonus": r["bonus"],
-                                    "nw": r["nw"], "n": amount},
+    teddy = "_teddy" if is_leader(ctx, "teddy") else ""
+    log_ap(ctx, f"log.advance_sum{teddy}", {"base": step["amount"], "tokens": tokens,
+                                            "bonus": r["bonus"], "nw": r["nw"], "n": amount},
            why={"rule": m("why.science_spend")})
     advance_dial(ctx, amount)
 

@@ -156,8 +156,12 @@ def attack_ap_total(ctx: Ctx, answer: int, i: int, target: str) -> None:
 
 @steps
 def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -> None:
-    """A rival may still spend tokens: ask how many it has; barbarians and city-states cannot."""
-    if target in (*RIVAL_CITIES, "rival_token"):
+    """A rival may still spend tokens: ask how many it has. Not asked for barbarians and
+    city-states (no tokens), nor when the AP cannot get ahead even with all its tokens: then it
+    spends none and loses whatever the defender does."""
+    tokens = int(ctx.data["tokens"]["military"])
+    can_get_ahead = attacker_wins(ap + tokens, answer, ctx.options["combat_tie"])
+    if target in (*RIVAL_CITIES, "rival_token") and can_get_ahead:
         ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
                               ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
                 attack_spend_step, i=i, target=target, ap=ap, opponent=answer)
@@ -206,7 +210,8 @@ def attack_result(ctx: Ctx, answer: bool, i: int, target: str) -> None:
         barbarian_defeated(ctx)
     elif target in RIVAL_CITIES:
         ctx.ask(prompts.yes_no(k("prompt.was_capital"), {},
-                               ui=card_ui(ctx, r["card"], rule=m("rule.capital"))), was_capital)
+                               ui=card_ui(ctx, r["card"], rule=m("rule.capital"))), was_capital,
+                has_wonder=target == "rival_city_wonder")
     elif target == "city_state":
         log_table(ctx, "log.city_state_won", icon="conquer")
 
@@ -219,10 +224,10 @@ def barbarian_defeated(ctx: Ctx) -> None:
 
 
 @steps
-def was_capital(ctx: Ctx, answer: bool) -> None:
+def was_capital(ctx: Ctx, answer: bool, has_wonder: bool = False) -> None:
     """A rival's capital: the wonder and trade tokens (AP rules, Attacking Capitals)."""
     if answer:
-        ctx.then("proc_capital")
+        ctx.then("proc_capital", has_wonder=has_wonder)
 
 
 def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:

@@ -142,8 +142,9 @@ def proc_card_type(ctx: Ctx, answer: str, kind: str, delta: int) -> None:
 @steps
 def proc_defend(ctx: Ctx) -> None:
     """The AP is attacked: the two totals read off the table."""
-    ctx.ask(prompts.count(k("prompt.defend_ap_total"), 0, MAX_TOTAL, {},
-                          ui=card_ui(ctx, rule=m("rule.combat"))), proc_defend_ap)
+    extra = int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
+    ctx.ask(prompts.count(k("prompt.defend_ap_total"), 0, MAX_TOTAL, {"bonus": extra},
+                          ui=card_ui(ctx, rule=m("rule.defend_bonus"))), proc_defend_ap)
 
 
 @steps
@@ -170,10 +171,12 @@ def proc_defend_spend(ctx: Ctx, answer: int, ap: int) -> None:
 
 
 @steps
-def proc_capital(ctx: Ctx) -> None:
-    """The AP won against a rival's capital: was there a wonder in it?"""
-    ctx.ask(prompts.pick_one(k("prompt.capital_wonder"), ["none", *data.TYPES], {},
-                             labels=[m("answer.no_wonder"), *_types()],
+def proc_capital(ctx: Ctx, has_wonder: bool = False) -> None:
+    """The AP won against a rival's capital: was there a wonder in it (and of which type)?
+    After an attack on a "city with a wonder" only the type is asked."""
+    choices = list(data.TYPES) if has_wonder else ["none", *data.TYPES]
+    labels = _types() if has_wonder else [m("answer.no_wonder"), *_types()]
+    ctx.ask(prompts.pick_one(k("prompt.capital_wonder"), choices, {}, labels=labels,
                              ui=card_ui(ctx, rule=m("rule.capital"))), proc_capital_wonder)
 
 
@@ -217,22 +220,41 @@ def proc_capital_lost(ctx: Ctx) -> None:
 
 @steps
 def proc_capital_lost_do(ctx: Ctx, answer: str) -> None:
-    """The wonder goes to the rival; 2 trade tokens leave the AP's cards highest in its row
-    (the same rule the AP follows when it wins against a capital; rules-model A10)."""
+    """The wonder goes to the rival; then the trade tokens the rival takes."""
     if answer != "none":
         ctx.data["wonders"][answer] -= 1
         log_table(ctx, "log.capital_lost_wonder", {"type": m(f"type.{answer}")}, icon="lose")
-    taken = 0
-    for slot in range(5, 0, -1):
-        card = card_in(ctx, slot)
-        t = data.card(card)["type"]
-        while taken < 2 and ctx.data["tokens"][t] > 0:
-            ctx.data["tokens"][t] -= 1
-            taken += 1
-            log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot},
-                      icon="lose")
-    if not taken:
-        log_ap(ctx, "log.no_token_to_take")
+    ctx.then(capital_lost_token, n=1)
+
+
+@steps
+def capital_lost_token(ctx: Ctx, n: int) -> None:
+    """Up to 2 trade tokens, one at a time, from the AP cards the rival picks: the AP rules give
+    no rule for a human attacker, so the Rules of Play's free choice stands (rules-model A10).
+    The card highest in the row is offered first."""
+    held = [str(s) for s in range(5, 0, -1)
+            if ctx.data["tokens"][data.card(card_in(ctx, s))["type"]] > 0]
+    if n > 2 or not held:
+        if n == 1:
+            log_ap(ctx, "log.no_token_to_take")
+        return
+    ctx.ask(prompts.pick_one(k("prompt.capital_lost_token"), [*held, "none"], {"n": n},
+                             labels=[m("slot_card", n=int(s), card=card_name(card_in(ctx, int(s))))
+                                     for s in held] + [m("answer.no_more_tokens")],
+                             default=held[0], ui=card_ui(ctx, rule=m("rule.capital_lost"))),
+            capital_lost_take, n=n)
+
+
+@steps
+def capital_lost_take(ctx: Ctx, answer: str, n: int) -> None:
+    """One trade token leaves that card."""
+    if answer == "none":
+        return
+    slot = int(answer)
+    card = card_in(ctx, slot)
+    ctx.data["tokens"][data.card(card)["type"]] -= 1
+    log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot}, icon="lose")
+    ctx.then(capital_lost_token, n=n + 1)
 
 
 @steps
@@ -281,24 +303,27 @@ def proc_visit_which(ctx: Ctx, answer: str) -> None:
         log_ap(ctx, "log.diplomacy_has", {"rival": m("rival", n=int(answer)),
                                           "card": m(f"diplomacy.{held}")})
         return
-    ctx.ask(prompts.pick_subset(k("prompt.diplomacy_available"), list(data.DIPLOMACY),
+    ctx.ask(prompts.pick_subset(k("prompt.diplomacy_gone"), list(data.DIPLOMACY),
                                 {"rival": m("rival", n=int(answer))},
                                 labels=[m(f"diplomacy.{d}") for d in data.DIPLOMACY],
-                                default=list(data.DIPLOMACY), ui=card_ui(ctx)),
+                                default=[], ui=card_ui(ctx)),
             proc_diplomacy, rival=answer)
 
 
 @steps
 def proc_diplomacy(ctx: Ctx, answer: list[str], rival: str) -> None:
-    """The first available of Open Borders, Joint War, Defensive Pact, Embassy."""
-    if not answer:
+    """The first still available of Open Borders, Joint War, Defensive Pact, Embassy (the
+    player names the cards already gone, usually none)."""
+    available = [d for d in data.DIPLOMACY if d not in answer]
+    if not available:
         log_ap(ctx, "log.diplomacy_none", {"rival": m("rival", n=int(rival))})
         return
-    card = answer[0]
+    card = available[0]
     ctx.data["diplomacy"][rival] = card
-    log_table(ctx, "log.diplomacy_take", {"rival": m("rival", n=int(rival)),
-                                          "card": m(f"diplomacy.{card}")}, icon="card",
-              why={"rule": m("why.diplomacy_order"), "candidates": answer, "pick": card})
+    # AP rules, Wonders and Diplomacy: it uses player diplomacy cards' abilities, except Embassy.
+    log_table(ctx, "log.diplomacy_take_embassy" if card == "embassy" else "log.diplomacy_take",
+              {"rival": m("rival", n=int(rival)), "card": m(f"diplomacy.{card}")}, icon="card",
+              why={"rule": m("why.diplomacy_order"), "candidates": available, "pick": card})
 
 
 @steps

@@ -67,7 +67,8 @@ def setup(ctx: Ctx) -> None:
     ctx.ask(prompts.confirm(k("setup.components"), {
         "leader": m(f"leader.{leader_id}"), "civ": m(f"civ.{leader_id}"),
         "cards": _row_text(ctx), "players": humans + 1,
-    }, ui=card_ui(ctx, rule=m("rule.setup_components"))), setup_map)
+    }, ui=card_ui(ctx, rule=m("rule.setup_components" if picked
+                                else "rule.setup_components_chosen"))), setup_map)
 
 
 def _row_text(ctx: Ctx) -> dict[str, Any]:
