@@ -23,6 +23,7 @@ LOG_SHOWN = 40
 """How many log entries the play screen shows (newest turns)."""
 LONG_QUESTION = 110
 """A question longer than this is split into its sentences."""
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZА-ЯІЇЄҐ«“(])")
 
 
@@ -382,6 +383,8 @@ def why(data: Any, w: Words) -> Why | None:
     if not isinstance(data, dict):
         return None
     rule = w.text(data["rule"]) if data.get("rule") else ""
+    if PLACEHOLDER.search(rule):  # a rule logged by its bare id, without its values
+        rule = ""
     labels = data.get("labels") or []
     several = isinstance(labels, list) and len(labels) > 1
     candidates = w.text(labels) if several else ""
