@@ -261,19 +261,11 @@ class App:
 
     def pile_screen(self, pile: str) -> bool:
         """The cards of a viewable pile, top first (False: no such pile to look at)."""
-        s = self.session
-        assert s is not None
-        w = self.w
-        info = next((p for p in s.view().get("piles") or [] if p["id"] == pile), None)
-        if info is None or not info.get("viewable"):
-            return False
-        figures: list[present.CardView] = [
-            {"game": s.game_id, "card": str(c["card"]), "highlight": [], "drives": False,
-             "caption": w.text([w.text(f"{s.game_id}.mark.{m}") for m in c["marks"]])
-             if c["marks"] else ""} for c in s.pile(pile)]
-        self.show(views.pile_screen(w.text(info["label"]), figures, w, self.draw,
-                                    self.save_id), "pile")
-        return True
+        assert self.session is not None
+        found = present.pile(self.session, pile, self.w)
+        if found is not None:
+            self.show(views.pile_screen(*found, self.w, self.draw, self.save_id), "pile")
+        return found is not None
 
     # --- events -------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:

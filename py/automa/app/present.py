@@ -208,6 +208,11 @@ class Words:
         key = f"{game}.card.{card}"
         return self.t(key) if i18n.has_message(key, "en") else card
 
+    def mark(self, game: str, mark: str) -> str:
+        """A card mark's name (e.g. "returned to the box")."""
+        key = f"{game}.mark.{mark}"
+        return self.t(key) if i18n.has_message(key, "en") else mark
+
     def turn(self, session: Session, turn: Any) -> str:
         """A turn as the game counts it ("Round 2, turn 3"), or "Setup" before the first."""
         if not isinstance(turn, int) or turn <= 0:
@@ -411,6 +416,18 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
         groups[-1]["entries"].append(log_entry(session.game_id, entry, w))
     groups.reverse()
     return groups
+
+
+def pile(session: Session, pile_id: str, w: Words) -> tuple[str, list[CardView]] | None:
+    """A viewable pile's name and cards, top first, each with its marks as its caption;
+    None when there is no such pile to look at."""
+    info = next((p for p in session.view().get("piles") or [] if p["id"] == pile_id), None)
+    if info is None or not info.get("viewable"):
+        return None
+    game = session.game_id
+    return w.text(info["label"]), [
+        _card(game, str(c["card"]), (), w.text([w.mark(game, m) for m in c["marks"]])
+              if c["marks"] else "", False) for c in session.pile(pile_id)]
 
 
 # --- the whole screen ----------------------------------------------------------------------

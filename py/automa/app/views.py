@@ -13,7 +13,7 @@ from typing import Any
 
 from automa.app.html import Safe, h, join, trusted
 from automa.app.icons import icon
-from automa.app.present import CardView, LogEntry, LogGroup, PlayView, QuestionView, Words
+from automa.app.present import LONG_QUESTION, CardView, LogEntry, LogGroup, PlayView, QuestionView, Words
 
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
@@ -53,7 +53,9 @@ def question_text(q: QuestionView) -> Safe:
     if q["ask"]:
         return h("div", {"class": "question long", "id": "question", "tabindex": "-1"},
                  h("p", None, q["lead"]), h("p", {"class": "ask"}, q["ask"]))
-    return h("p", {"class": "question", "id": "question", "tabindex": "-1"}, q["lead"])
+    long = len(q["lead"]) > LONG_QUESTION
+    return h("p", {"class": "question long" if long else "question", "id": "question",
+                   "tabindex": "-1"}, q["lead"])
 
 
 def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
