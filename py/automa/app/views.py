@@ -13,7 +13,15 @@ from typing import Any
 
 from automa.app.html import Safe, h, join, trusted
 from automa.app.icons import icon
-from automa.app.present import LONG_QUESTION, CardView, LogEntry, LogGroup, PlayView, QuestionView, Words
+from automa.app.present import (
+    LONG_QUESTION,
+    CardView,
+    LogEntry,
+    LogGroup,
+    PlayView,
+    QuestionView,
+    Words,
+)
 
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
