@@ -12,7 +12,6 @@ import contextlib
 import importlib
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 from pyodide.ffi import create_proxy, jsnull
@@ -47,7 +46,7 @@ class App:
         self.settings = {**DEFAULT_SETTINGS, **self.store.get_json(KEY_SETTINGS, {})}
         self.lang = str(window.automaShell.lang)
         self.settings["lang"] = self.lang
-        self.games = {g["id"]: g for g in game_list()}
+        self.games = {g["id"]: g for g in present.game_list()}
         self.session: automa.Session | None = None
         self.save_id = ""
         self.created = 0.0
@@ -285,7 +284,7 @@ class App:
         """Enter in the number box submits it."""
         if str(event.key) == "Enter" and str(event.target.id) == "count":
             event.preventDefault()
-            self.do_submit_count(None, event.target)
+            self.do_answer(None, event.target)
 
     def on_change(self, event: Any) -> None:
         """Settings changes and the import file."""
@@ -418,51 +417,31 @@ class App:
             self.flash(self.w.text(warning), "info")
         self.begin(session)
 
-    def answer(self, value: Any) -> None:
-        """Answer the prompt on screen."""
+    def do_answer(self, arg: str | None, target: Any) -> None:
+        """Answer the prompt from its controls: the button tapped (yes/no, done, a choice)
+        or the form submitted (a number, the boxes ticked, a value for every item)."""
         s = self.session
-        assert s is not None
+        assert s is not None and s.prompt is not None
+        form: present.Form = {"checked": indices("#subset input:checked", "index"),
+                              "values": indices("#values select", "")}
+        if present_(target.getAttribute("data-json")):
+            form["json"] = str(target.dataset.json)
+        if str(target.getAttribute("data-act")) == "pick" and arg is not None:
+            form["pick"] = int(arg)
+        box = document.getElementById("count")
+        if present_(box):
+            form["count"] = str(box.value)
+        value = present.answer_from(s.prompt, form)
         self.act(lambda: s.answer(value))
 
-    def do_answer(self, arg: str | None, target: Any) -> None:
-        """Answer with the value in ``data-json`` (yes/no, confirm)."""
-        self.answer(json.loads(str(target.dataset.json)))
-
-    def do_pick(self, arg: str | None, target: Any) -> None:
-        """Answer a pick_one with the choice tapped."""
-        p = self.session.prompt if self.session else None
-        assert p is not None and arg is not None
-        self.answer(p.choices[int(arg)])
+    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
 
     def do_step(self, arg: str | None, target: Any) -> None:
         """The count stepper's − and +."""
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        lo, hi = int(stepper.dataset.lo), int(stepper.dataset.hi)
-        try:
-            value = int(str(box.value))
-        except ValueError:
-            value = lo
-        box.value = str(min(hi, max(lo, value + int(arg or 0))))
-
-    def do_submit_count(self, arg: str | None, target: Any) -> None:
-        """Answer a count prompt (the session reads the typed number)."""
-        self.answer(str(document.getElementById("count").value).strip())
-
-    def do_submit_subset(self, arg: str | None, target: Any) -> None:
-        """Answer a pick_subset prompt."""
-        p = self.session.prompt if self.session else None
-        assert p is not None
-        boxes = document.querySelectorAll("#subset input:checked")
-        self.answer([p.choices[int(boxes.item(i).dataset.index)] for i in range(boxes.length)])
-
-    def do_submit_values(self, arg: str | None, target: Any) -> None:
-        """Answer a values prompt."""
-        p = self.session.prompt if self.session else None
-        assert p is not None
-        domain = p.domain or []
-        self.answer({str(item): domain[int(document.getElementById(f"value-{i}").value)]
-                     for i, item in enumerate(p.choices)})
+        box.value = str(present.stepped(str(box.value), int(arg or 0),
+                                        int(stepper.dataset.lo), int(stepper.dataset.hi)))
 
     def do_undo(self, arg: str | None, target: Any) -> None:
         """Take back the last answer."""
@@ -499,15 +478,10 @@ class App:
     def print_cards(self, ids: list[str]) -> None:
         """Fill the print area with real-size sheets and open the print dialog."""
         assert self.session is not None
-        game = self.session.game_id
-        paper = self.settings["paper"]
-        from automa.render import print as print_sheets
-
-        svgs = [cards.card_svg(game, c, (), self.lang) for c in ids]
         area = document.getElementById("print")
-        area.innerHTML = (f"<style>{print_sheets.page_css(paper)}</style>"
-                          + print_sheets.sheets_html(svgs, paper))
-        area.dataset.pages = str(print_sheets.pages(ids, paper))
+        area.innerHTML, pages = views.print_sheets(self.session.game_id, ids,
+                                                   self.settings["paper"], self.lang)
+        area.dataset.pages = str(pages)
         window.print()
 
     def keep_awake(self) -> None:
@@ -534,20 +508,16 @@ def date(ms: float) -> str:
             f"{d.getHours():02d}:{d.getMinutes():02d}")
 
 
+def indices(selector: str, field: str) -> list[int]:
+    """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
+    found = document.querySelectorAll(selector)
+    items = [found.item(i) for i in range(found.length)]
+    return [int(e.getAttribute(f"data-{field}") if field else e.value) for e in items]
+
+
 def json_options(options: dict[str, Any]) -> Any:
     """A plain JavaScript object (for DOM calls that take options)."""
     return window.JSON.parse(json.dumps(options))
-
-
-def game_list() -> list[dict[str, Any]]:
-    """The games and their option schemas, as written by build.py (no game module imported:
-    importing every game's rules is the slowest part of starting; they load after)."""
-    path = Path(automa.__file__).parent / "_data" / "games.json"
-    try:
-        found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return list(automa.games())
-    return found
 
 
 def warm_up(*_: Any) -> None:

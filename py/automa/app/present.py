@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any, Literal, TypedDict
 
+import automa
 from automa.core import i18n
 from automa.core.prompts import Prompt
 from automa.core.session import Session
@@ -358,6 +360,47 @@ def _index(values: list[Any], value: Any) -> int:
     return 0
 
 
+class Form(TypedDict, total=False):
+    """What the page read from the answer controls of the question on screen."""
+
+    json: str
+    """The JSON value of a one-tap answer (yes/no, done)."""
+    pick: int
+    """The index of the choice tapped (pick_one)."""
+    count: str
+    """The number typed (count); the session reads and checks it."""
+    checked: list[int]
+    """The indices of the boxes ticked (pick_subset)."""
+    values: list[int]
+    """The domain index chosen for every item (values)."""
+
+
+def answer_from(p: Prompt, form: Form) -> Any:
+    """The answer the controls of the prompt ``p`` give (the session checks it)."""
+    if "json" in form:
+        return json.loads(form["json"])
+    if p.kind == "pick_one" and "pick" in form:
+        return p.choices[form["pick"]]
+    if p.kind == "count":
+        return form.get("count", "").strip()
+    if p.kind == "pick_subset":
+        return [p.choices[i] for i in form.get("checked", [])]
+    if p.kind == "values":
+        domain = p.domain or []
+        return {str(item): domain[i] for item, i in zip(p.choices, form.get("values", []),
+                                                         strict=False)}
+    return True
+
+
+def stepped(text: str, step: int, lo: int, hi: int) -> int:
+    """The count stepper's − and +: the number typed moved by ``step``, kept in bounds."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = lo
+    return min(hi, max(lo, value + step))
+
+
 # --- the bot's state -----------------------------------------------------------------------
 def state(view: dict[str, Any], w: Words) -> tuple[list[Section], list[PileView]]:
     """The bot's tracks, VP and decks at a glance."""
@@ -428,6 +471,17 @@ def pile(session: Session, pile_id: str, w: Words) -> tuple[str, list[CardView]]
     return w.text(info["label"]), [
         _card(game, str(c["card"]), (), w.text([w.mark(game, m) for m in c["marks"]])
               if c["marks"] else "", False) for c in session.pile(pile_id)]
+
+
+def game_list() -> list[dict[str, Any]]:
+    """The games and their option schemas, as written by build.py (no game module is
+    imported: importing every game's rules is the slowest part of starting)."""
+    path = Path(automa.__file__).parent / "_data" / "games.json"
+    try:
+        found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return list(automa.games())
+    return found
 
 
 # --- the whole screen ----------------------------------------------------------------------

@@ -271,6 +271,15 @@ def pile_screen(label: str, figures: list[CardView], w: Words, draw: DrawCard,
              h("div", {"class": "cards pile"}, *[zoomable(c, w, draw) for c in figures]))
 
 
+def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe, int]:
+    """Real-size sheets of the cards ``ids`` (our renderer's SVG) and their page count."""
+    cards = importlib.import_module("automa.render")
+    sheets = importlib.import_module("automa.render.print")
+    svgs = [cards.card_svg(game, c, (), lang) for c in ids]
+    return (trusted(f"<style>{sheets.page_css(paper)}</style>{sheets.sheets_html(svgs, paper)}"),
+            int(sheets.pages(ids, paper)))
+
+
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words) -> Safe:
     """The games, the saved games and import."""
