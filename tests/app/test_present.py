@@ -162,3 +162,23 @@ def test_cards_of_the_question_keep_their_table_order() -> None:
 def test_cancel_is_offered_only_by_an_engine_that_can_cancel() -> None:
     session = automa.new_game("tapestry", {}, 3)
     assert present.can_cancel(session) is bool(getattr(session, "can_cancel", False))
+
+
+def test_the_controls_give_the_answer_of_every_prompt_kind() -> None:
+    """The page reads its controls into a Form; the presenter turns it into the answer."""
+    from automa.core import prompts
+
+    assert present.answer_from(prompts.yes_no("k"), {"json": "false"}) is False
+    assert present.answer_from(prompts.pick_one("k", ["a", "b"]), {"pick": 1}) == "b"
+    assert present.answer_from(prompts.count("k", 1, 9), {"count": " 4 "}) == "4"
+    assert present.answer_from(prompts.pick_subset("k", ["a", "b", "c"]),
+                               {"checked": [0, 2]}) == ["a", "c"]
+    assert present.answer_from(prompts.values("k", ["p", "q"], [0, 5, 9]),
+                               {"values": [2, 1]}) == {"p": 9, "q": 5}
+    assert present.answer_from(prompts.confirm("k"), {}) is True
+
+
+def test_the_stepper_stays_in_bounds() -> None:
+    assert present.stepped("3", 1, 0, 3) == 3
+    assert present.stepped("0", -1, 0, 3) == 0
+    assert present.stepped("x", 1, 1, 5) == 2
