@@ -509,7 +509,9 @@ def play(session: Session, lang: str) -> PlayView:
         "game": session.game_id,
         "head": head(session, view, w),
         "summary": turn_summary(session, w),
-        "summary_title": w.t("web.play.summary"),
+        "summary_title": w.t("web.play.summary_bots" if len(
+            [a for a in session.game.actors if a not in ("player", "app")]) > 1
+            else "web.play.summary"),
         "question": q,
         "cards": others,
         "sections": sections,
