@@ -263,7 +263,9 @@ class App:
         assert self.session is not None
         found = present.pile(self.session, pile, self.w)
         if found is not None:
-            self.show(views.pile_screen(*found, self.w, self.draw, self.save_id), "pile")
+            game = self.games.get(self.session.game_id)
+            self.show(views.pile_screen(*found, self.w, self.draw, self.save_id), "pile",
+                      self.t(game["name"]) if game else "")
         return found is not None
 
     # --- events -------------------------------------------------------------------------
