@@ -33,7 +33,7 @@ TEXT_SIZES = (1, 1.15, 1.3)
 SVG_CACHE_SIZE = 96
 
 
-def present_(value: Any) -> bool:
+def is_there(value: Any) -> bool:
     """Whether a value from JavaScript is there (neither ``null`` nor ``undefined``)."""
     return value is not None and value is not jsnull
 
@@ -182,7 +182,7 @@ class App:
                 window.setTimeout(self.save_later, 250)
         self.show_play()
         question = document.getElementById("question")
-        if present_(question):
+        if is_there(question):
             question.focus(json_options({"preventScroll": True}))
         self.tap_ms = float(window.performance.now() - t0)
         document.body.dataset.tapMs = f"{self.tap_ms:.1f}"
@@ -221,8 +221,8 @@ class App:
         old = self.shown_parts
         play = document.querySelector("#app > .play")
         if (self.screen == "play" and not self.message and key == self.shown_key
-                and not present_(document.querySelector("#app > .banner"))
-                and len(parts) == len(old) and present_(play)
+                and not is_there(document.querySelector("#app > .banner"))
+                and len(parts) == len(old) and is_there(play)
                 and play.children.length == len(parts)):
             children = [play.children.item(i) for i in range(len(parts))]
             for i, part in enumerate(parts):
@@ -272,11 +272,11 @@ class App:
     def on_click(self, event: Any) -> None:
         """Every tap on a ``[data-act]`` element."""
         target = event.target.closest("[data-act]")
-        if not present_(target) or target.disabled:
+        if not is_there(target) or target.disabled:
             return
         action = str(target.dataset.act)
         arg = target.getAttribute("data-arg")
-        arg = str(arg) if present_(arg) else None
+        arg = str(arg) if is_there(arg) else None
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is not None:
             event.preventDefault()
@@ -297,7 +297,7 @@ class App:
                 window.automaReadFile(files.item(0), create_proxy(self.imported))
             return
         setting = target.getAttribute("data-setting")
-        if present_(setting):
+        if is_there(setting):
             self.change_setting(str(setting), target)
 
     def change_setting(self, name: str, target: Any) -> None:
@@ -329,7 +329,7 @@ class App:
         """Hide the message banner."""
         self.message = ""
         banner = document.querySelector(".banner")
-        if present_(banner):
+        if is_there(banner):
             banner.remove()
 
     def do_new(self, game_id: str | None, target: Any) -> None:
@@ -344,9 +344,9 @@ class App:
         for option in game["options"]:
             oid = option["id"]
             chosen = document.querySelector(f'[data-option="{oid}"]:checked')
-            if not present_(chosen):
+            if not is_there(chosen):
                 chosen = document.querySelector(f'select[data-option="{oid}"]')
-            if present_(chosen):
+            if is_there(chosen):
                 options[oid] = option["choices"][int(chosen.value)]
         seed_text = str(document.getElementById("seed").value).strip()
         self.message = ""
@@ -426,12 +426,12 @@ class App:
         assert s is not None and s.prompt is not None
         form: present.Form = {"checked": indices("#subset input:checked", "index"),
                               "values": indices("#values select", "")}
-        if present_(target.getAttribute("data-json")):
+        if is_there(target.getAttribute("data-json")):
             form["json"] = str(target.dataset.json)
         if str(target.getAttribute("data-act")) == "pick" and arg is not None:
             form["pick"] = int(arg)
         box = document.getElementById("count")
-        if present_(box):
+        if is_there(box):
             form["count"] = str(box.value)
         value = present.answer_from(s.prompt, form)
         self.act(lambda: s.answer(value))
