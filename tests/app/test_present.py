@@ -128,7 +128,8 @@ def test_long_instructions_become_numbered_steps_and_the_rule_folds_under_why() 
     q = present.question(session, present.Words("en"))
     assert q["steps"] == ["yes", "no"] and q["rule"] == "The game is over."
     html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
-    assert '<ol class="instructions"><li>yes</li><li>no</li></ol>' in html
+    assert html.count('<li><label class="step-item"><input type="checkbox" class="tick">') == 2
+    assert html.index(">yes<") < html.index(">no<")
     assert "<details class=\"rule\"><summary>Why?</summary>" in html
 
 

@@ -74,8 +74,11 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
                              "aria-labelledby": "question"},
                  question_text(q), dock(v, w, home))
-    steps = (h("ol", {"class": "instructions"}, *[h("li", None, s) for s in q["steps"]])
-             if q["steps"] else None)
+    steps = (h("ol", {"class": "instructions"}, *[
+        h("li", None, h("label", {"class": "step-item"},
+                        h("input", {"type": "checkbox", "class": "tick"}),
+                        h("span", {"class": "step-text"}, s))) for s in q["steps"]])
+        if q["steps"] else None)
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
     shown = (h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
                *[zoomable(c, w, draw) for c in q["cards"]]) if q["cards"] else None)
