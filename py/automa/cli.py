@@ -70,7 +70,7 @@ class Terminal:
             return
         self.shown_summary = key
         self.say("")
-        self.say(self.t("web.play.summary"))
+        self.say(present.summary_title(self.session, present.Words(self.lang)))
         for i, step in enumerate(steps, 1):
             who = f"{step['actor']}: " if step["actor"] else ""
             self.say(f"  [ ] {i}. {who}{step['text']}")

@@ -254,6 +254,12 @@ def turn_summary(session: Session, w: Words) -> list[Step]:
     return steps
 
 
+def summary_title(session: Session, w: Words) -> str:
+    """The turn summary's heading: the bot's turn, or the bots' when the game has several."""
+    bots = [a for a in session.game.actors if a not in ("player", "app")]
+    return w.t("web.play.summary_bots" if len(bots) > 1 else "web.play.summary")
+
+
 # --- the question --------------------------------------------------------------------------
 def split_question(text: str) -> tuple[str, str]:
     """A long question as (lead, ask): the asking sentence (the last one ending in "?")
@@ -509,9 +515,7 @@ def play(session: Session, lang: str) -> PlayView:
         "game": session.game_id,
         "head": head(session, view, w),
         "summary": turn_summary(session, w),
-        "summary_title": w.t("web.play.summary_bots" if len(
-            [a for a in session.game.actors if a not in ("player", "app")]) > 1
-            else "web.play.summary"),
+        "summary_title": summary_title(session, w),
         "question": q,
         "cards": others,
         "sections": sections,
