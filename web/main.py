@@ -19,7 +19,7 @@ from pyscript import document, window
 
 import automa
 from automa.app import present, views
-from automa.app.html import Safe, join, trusted
+from automa.app.html import Safe, h, join, trusted
 from automa.core import i18n
 
 cards = importlib.import_module("automa.render")  # the card-image package
@@ -232,8 +232,7 @@ class App:
             if parts[1:3] != old[1:3]:
                 window.scrollTo(0, 0)
             return
-        body = join([Safe(f'<div class="play" data-game="{s.game_id}">'), *map(Safe, parts),
-                     Safe("</div>")])
+        body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
         game = self.games.get(s.game_id)
         self.show(body, "play", self.t(game["name"]) if game else s.game_id)
         self.shown_parts, self.shown_key = parts, key
