@@ -183,3 +183,16 @@ def test_the_stepper_stays_in_bounds() -> None:
     assert present.stepped("3", 1, 0, 3) == 3
     assert present.stepped("0", -1, 0, 3) == 0
     assert present.stepped("x", 1, 1, 5) == 2
+
+
+def test_cancel_is_offered_when_the_engine_says_so() -> None:
+    """``can_cancel`` may be a property or a method: both are read, never the method itself."""
+    class Cancellable:
+        can_cancel = True
+
+    class Asking:
+        def can_cancel(self) -> bool:
+            return False
+
+    assert present.can_cancel(Cancellable()) is True  # type: ignore[arg-type]
+    assert present.can_cancel(Asking()) is False  # type: ignore[arg-type]

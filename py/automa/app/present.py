@@ -500,7 +500,8 @@ def head(session: Session, view: dict[str, Any], w: Words) -> str:
 
 def can_cancel(session: Session) -> bool:
     """Whether a started procedure can be cancelled (an engine that has no cancel: never)."""
-    return bool(getattr(session, "can_cancel", False))
+    found = getattr(session, "can_cancel", False)
+    return bool(found() if callable(found) else found)
 
 
 def play(session: Session, lang: str) -> PlayView:
