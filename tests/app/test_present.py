@@ -196,3 +196,13 @@ def test_cancel_is_offered_when_the_engine_says_so() -> None:
 
     assert present.can_cancel(Cancellable()) is True  # type: ignore[arg-type]
     assert present.can_cancel(Asking()) is False  # type: ignore[arg-type]
+
+
+def test_a_started_procedure_has_its_way_back() -> None:
+    session = automa.new_game("tapestry", {}, 3)
+    view = present.play(session, "uk")
+    view["can_cancel"] = True
+    html = views.prompt(view, present.Words("uk"), no_draw)
+    assert 'data-act="cancel"' in html and "Скасувати й повернутися" in html
+    view["can_cancel"] = False
+    assert 'data-act="cancel"' not in views.prompt(view, present.Words("uk"), no_draw)

@@ -6,7 +6,7 @@ not drawn here falls back to a dot, so a game may use a new name before it is dr
 
 from __future__ import annotations
 
-from automa.app.html import Safe, trusted
+from automa.app.html import Safe, esc, trusted
 
 PATHS = {
     # the page's own controls
@@ -62,5 +62,5 @@ DOT = "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"
 def icon(name: str, cls: str = "icon") -> Safe:
     """An inline icon (the control or text beside it carries the words)."""
     path = PATHS.get(name, DOT)
-    return trusted(f'<svg class="{cls}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    return trusted(f'<svg class="{esc(cls)}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
                    f'<path d="{path}"/></svg>')
