@@ -62,5 +62,5 @@ DOT = "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"
 def icon(name: str, cls: str = "icon") -> Safe:
     """An inline icon (the control or text beside it carries the words)."""
     path = PATHS.get(name, DOT)
-    return trusted(f'<svg class="{esc(cls)}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-                   f'<path d="{path}"/></svg>')
+    return trusted(f'<svg class="{esc(cls)}" viewBox="0 0 24 24" aria-hidden="true" '
+                   f'focusable="false"><path d="{path}"/></svg>')
