@@ -206,3 +206,9 @@ def test_a_started_procedure_has_its_way_back() -> None:
     assert 'data-act="cancel"' in html and "Скасувати й повернутися" in html
     view["can_cancel"] = False
     assert 'data-act="cancel"' not in views.prompt(view, present.Words("uk"), no_draw)
+
+
+def test_the_numbers_of_a_step_stand_out_and_text_stays_escaped() -> None:
+    assert views.join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
+        'Science <strong class="num">2 → 3</strong>, &lt;b&gt; '
+        '<strong class="num">+2</strong> VP')

@@ -8,6 +8,7 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ from automa.app.present import (
     Words,
 )
 
+NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -49,11 +51,20 @@ def summary(v: PlayView, w: Words) -> Safe:
                              h("span", {"class": "step-text"},
                                h("strong", {"class": "actor"}, s["actor"] + ":")
                                if s["actor"] else None,
-                               " " if s["actor"] else None, s["text"])))
+                               " " if s["actor"] else None, *numbers(s["text"]))))
              for s in v["summary"]]
     return h("section", {"class": "panel summary", "aria-labelledby": "summary-title"},
              h("h2", {"id": "summary-title", "class": "summary-title"}, v["summary_title"]),
              h("ol", {"class": "plain steps"}, *items))
+
+
+def numbers(text: str) -> list[Safe | str]:
+    """Text with its numbers ("3 → 4", "+2") in bold, so a step reads at a glance."""
+    parts: list[Safe | str] = []
+    for i, part in enumerate(NUMBER.split(text)):
+        if part:
+            parts.append(h("strong", {"class": "num"}, part) if i % 2 else part)
+    return parts
 
 
 def question_text(q: QuestionView) -> Safe:
