@@ -240,16 +240,7 @@ class App:
     # --- the other screens --------------------------------------------------------------
     def home_screen(self) -> Safe:
         """The games, the saved games and import."""
-        saves = []
-        for save_id, meta in sorted(self.store.index().items(),
-                                    key=lambda kv: -float(kv[1].get("updated", 0))):
-            game = self.games.get(str(meta.get("game")))
-            state = self.t("web.home.finished") if meta.get("finished") else self.t(
-                "web.home.turn", n=int(meta.get("turn") or 0))
-            saves.append(views.save_item(
-                save_id, self.t(game["name"]) if game else str(meta.get("game")),
-                date(float(meta.get("updated") or 0)), state,
-                self.confirm_delete == save_id, self.w))
+        saves = views.saves(self.store.index(), self.games, self.confirm_delete, date, self.w)
         return views.home(list(self.games.values()), saves, self.w)
 
     def settings_screen(self) -> Safe:
@@ -339,14 +330,11 @@ class App:
         """Start a new game with the chosen options."""
         assert game_id is not None
         game = self.games[game_id]
-        options: dict[str, Any] = {}
-        for option in game["options"]:
-            oid = option["id"]
-            chosen = document.querySelector(f'[data-option="{oid}"]:checked')
-            if not is_there(chosen):
-                chosen = document.querySelector(f'select[data-option="{oid}"]')
-            if is_there(chosen):
-                options[oid] = option["choices"][int(chosen.value)]
+        found = document.querySelectorAll("[data-option]:checked, select[data-option]")
+        chosen = {str(e.dataset.option): int(e.value)
+                  for e in (found.item(i) for i in range(found.length))}
+        options = {o["id"]: o["choices"][chosen[o["id"]]] for o in game["options"]
+                   if o["id"] in chosen}
         seed_text = str(document.getElementById("seed").value).strip()
         self.message = ""
         try:

@@ -212,3 +212,14 @@ def test_the_numbers_of_a_step_stand_out_and_text_stays_escaped() -> None:
     assert views.join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
         'Science <strong class="num">2 → 3</strong>, &lt;b&gt; '
         '<strong class="num">+2</strong> VP')
+
+
+def test_saved_games_are_listed_last_played_first() -> None:
+    games = {g["id"]: g for g in automa.games()}
+    index = {"a": {"game": "tapestry", "updated": 1, "turn": 3},
+             "b": {"game": "age_of_innovation", "updated": 2, "finished": True},
+             "c": {"game": "<gone>", "updated": 0}}
+    items = views.saves(index, games, "a", lambda ms: f"t{ms:.0f}", present.Words("en"))
+    assert [i.split('data-save="')[1][0] for i in items] == ["b", "a", "c"]
+    assert "finished" in items[0] and "turn 3" in items[1] and 'data-act="delete-yes"' in items[1]
+    assert "&lt;gone&gt;" in items[2]

@@ -315,6 +315,20 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words) -> Saf
                       "accept": ".json,application/json"}))])
 
 
+def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[str, Any]],
+          confirm: str, date: Callable[[float], str], w: Words) -> list[Safe]:
+    """The saved games, the last played first: what, when, which turn."""
+    items = []
+    for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
+        game = games.get(str(meta.get("game")))
+        state = w.t("web.home.finished") if meta.get("finished") else w.t(
+            "web.home.turn", n=int(meta.get("turn") or 0))
+        items.append(save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
+                               date(float(meta.get("updated") or 0)), state,
+                               confirm == save_id, w))
+    return items
+
+
 def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words) -> Safe:
     """One saved game: what, when, which turn; continue, export, delete."""
     def button(act: str, key: str, cls: str | None = None) -> Safe:
