@@ -454,6 +454,10 @@ def log_entry(game: str, entry: dict[str, Any], w: Words) -> LogEntry:
     return {"actor": actor, "text": text, "why": why(entry.get("why"), w)}
 
 
+_ENTRIES: dict[tuple[str, str, str], LogEntry] = {}
+"""Log lines already worded (an entry never changes once logged): a tap words only the new."""
+
+
 def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
     """The newest log entries by turn, newest turn first, oldest first within a turn."""
     groups: list[LogGroup] = []
@@ -462,7 +466,13 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
         if not groups or entry.get("turn") != turn:
             turn = entry.get("turn")
             groups.append({"turn": w.turn(session, turn), "entries": []})
-        groups[-1]["entries"].append(log_entry(session.game_id, entry, w))
+        key = (w.lang, session.game_id, repr(entry))
+        found = _ENTRIES.get(key)
+        if found is None:
+            if len(_ENTRIES) > 4 * LOG_SHOWN:
+                _ENTRIES.clear()
+            found = _ENTRIES[key] = log_entry(session.game_id, entry, w)
+        groups[-1]["entries"].append(found)
     groups.reverse()
     return groups
 

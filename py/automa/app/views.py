@@ -252,13 +252,28 @@ def log_entry(e: LogEntry, w: Words) -> Safe:
     return h("li", None, actor, e["text"], why)
 
 
+_GROUPS: dict[tuple[str, str], Safe] = {}
+"""The HTML of the log's turns already drawn: a tap draws only the turn that changed."""
+
+
+def log_group(g: LogGroup, w: Words) -> Safe:
+    """One turn of the log under a small heading, oldest first."""
+    key = (w.lang, repr(g))
+    found = _GROUPS.get(key)
+    if found is None:
+        if len(_GROUPS) > 64:
+            _GROUPS.clear()
+        found = _GROUPS[key] = join([
+            h("h4", {"class": "log-turn"}, g["turn"]),
+            h("ol", {"class": "plain log-list"}, *[log_entry(e, w) for e in g["entries"]])])
+    return found
+
+
 def log(groups: list[LogGroup], w: Words) -> Safe:
     """What happened: the newest turn first, each turn in the order it was played."""
     if not groups:
         return Safe("")
-    body = [join([h("h4", {"class": "log-turn"}, g["turn"]),
-                  h("ol", {"class": "plain log-list"}, *[log_entry(e, w) for e in g["entries"]])])
-            for g in groups]
+    body = [log_group(g, w) for g in groups]
     return h("section", {"class": "panel log", "aria-labelledby": "log-title"},
              h("h3", {"id": "log-title"}, w.t("web.play.log")), *body)
 
