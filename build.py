@@ -76,7 +76,11 @@ KEEP_ENCODINGS = {
     "utf_7", "utf_8", "utf_8_sig", "zlib_codec",
 }
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
-              "web.shell.failed")
+              "web.shell.failed", "web.shell.loaded", "web.shell.ready_soon", "web.home.saved",
+              "web.home.turn", "web.home.finished")
+# The files whose bytes the shell's progress bar counts (the engine and what it loads first).
+SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
+               "pyodide/pyodide.asm.mjs")
 MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
         ".webmanifest": "application/manifest+json", ".json": "application/json",
         ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css"}
@@ -313,16 +317,24 @@ def pyscript_files() -> list[Path]:
             and not PYSCRIPT_UNUSED.match(p.name)]
 
 
-def shell_strings(catalogs: dict[str, dict[str, Any]]) -> dict[str, dict[str, str]]:
-    """The few texts the page shows before Python is ready, in every language."""
+def shell_strings(catalogs: dict[str, dict[str, Any]],
+                  games: list[dict[str, Any]] | None = None) -> dict[str, dict[str, str]]:
+    """The few texts the page shows before Python is ready, in every language (a plural
+    message by its ``other`` form), and the games' names (``game.<id>``)."""
     out: dict[str, dict[str, str]] = {}
     for lang, catalog in catalogs.items():
         out[lang] = {}
         for key in SHELL_KEYS:
             value = catalog.get(key)
+            if isinstance(value, dict):
+                value = value.get("other")
             if not isinstance(value, str):
                 raise BuildError(f"{lang}: missing {key} (i18n/{lang}/web.toml)")
             out[lang][key.split(".", 1)[1]] = value
+        for game in games or []:
+            name = catalog.get(game["name"])
+            if isinstance(name, str):
+                out[lang][f"game.{game['id']}"] = name
     return out
 
 
@@ -502,7 +514,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     }, separators=(",", ":"))
     mpy_config = json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":"))
 
-    shell = json.dumps(shell_strings(catalogs), ensure_ascii=False, separators=(",", ":"))
+    shell = json.dumps(shell_strings(catalogs, games), ensure_ascii=False, separators=(",", ":"))
+    shell_total = sum((dist / name).stat().st_size for name in SHELL_FILES)
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
         if not path.is_file() or rel in ("sw.template.js", "main.py") or "__pycache__" in rel:
@@ -510,6 +523,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
         data = path.read_bytes()
         if rel == "index.html":
             data = data.replace(b"/*SHELL_STRINGS*/{}", shell.encode())
+            data = data.replace(b"/*SHELL_TOTAL*/0", str(shell_total).encode())
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())

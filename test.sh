@@ -25,7 +25,7 @@ if [ -f package.json ]; then
 fi
 
 echo "== ruff"
-.venv/bin/ruff check py tests bench build.py
+.venv/bin/ruff check py web tests bench build.py
 echo "== mypy --strict"
 .venv/bin/mypy
 

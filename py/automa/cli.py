@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import automa
+from automa.app import present
 from automa.core.errors import AutomaError
 from automa.core.i18n import render
 from automa.core.numbers import SEED_MAX, is_number_text, parse_int
@@ -41,6 +42,7 @@ class Terminal:
         self.read = read
         self.out = out
         self.shown_log = 0
+        self.shown_summary = ""
 
     def t(self, key: str, **params: Any) -> str:
         """Render a message in the terminal's language."""
@@ -59,47 +61,66 @@ class Terminal:
         return str(ref)
 
     def show_new_log(self) -> None:
-        """Print the log entries not shown yet."""
+        """Print the log entries not shown yet, then what the bots did on the board."""
         log = self.session.log
+        w = present.Words(self.lang)
         for entry in log[self.shown_log:]:
-            actor = render(f"{self.session.game_id}.actor.{entry['actor']}", {}, self.lang)
-            if actor.endswith(f".actor.{entry['actor']}"):
-                actor = self.t(f"core.actor.{entry['actor']}")
-            self.say(f"  [{entry['turn']}] {actor}: {self.ref(entry['action'])}")
+            line = present.log_entry(self.session.game_id, entry, w)
+            who = f"{line['actor']}: " if line["actor"] else ""
+            self.say(f"  [{w.turn(self.session, entry['turn'])}] {who}{line['text']}")
+        if len(log) > self.shown_log:
+            self.show_summary()
         self.shown_log = len(log)
+
+    def show_summary(self) -> None:
+        """The bots' newest turn as numbered board instructions (once per turn)."""
+        steps = present.turn_summary(self.session, present.Words(self.lang))
+        key = repr(steps)
+        if not steps or key == self.shown_summary:
+            return
+        self.shown_summary = key
+        self.say("")
+        self.say(present.summary_title(self.session, present.Words(self.lang)))
+        for i, step in enumerate(steps, 1):
+            who = f"{step['actor']}: " if step["actor"] else ""
+            self.say(f"  [ ] {i}. {who}{step['text']}")
 
     def show_view(self) -> None:
         """Print the bot's state at a glance."""
-        view = self.session.view()
-        for section in view.get("sections", []):
-            rows = ", ".join(f"{self.ref(r['label'])} {self.ref(r['value'])}"
-                             for r in section.get("rows", []))
-            self.say(f"  {self.ref(section.get('title', ''))}: {rows}")
+        sections, _ = present.state(self.session.view(), present.Words(self.lang))
+        for section in sections:
+            rows = ", ".join(f"{r['label']} {r['value']}" for r in section["rows"])
+            self.say(f"  {section['title']}: {rows}")
 
     def show_prompt(self, prompt: Prompt) -> None:
-        """Print the prompt with its choices."""
+        """Print the question, its steps, its rule and how to answer it."""
+        w = present.Words(self.lang)
+        q = present.question(self.session, w)
         self.say("")
-        self.say(render(prompt.key, prompt.params, self.lang))
-        rule = prompt.ui.get("rule")
-        if rule:
-            self.say("  " + self.ref(rule))
-        labels: list[Any] = list(prompt.labels) if prompt.labels else [None] * len(prompt.choices)
+        self.say(q["lead"])
+        if q["ask"]:
+            self.say(q["ask"])
+        for i, step in enumerate(q["steps"], 1):
+            self.say(f"  {i}. {step}")
+        if q["rule"]:
+            self.say(f"  ({self.t('web.log.why')} {q['rule']})")
+        for c in q["choices"]:
+            self.say(f"  {c['index'] + 1}. {c['label']}")
         if prompt.kind in ("pick_one", "pick_subset", "values"):
-            for i, (choice, label) in enumerate(zip(prompt.choices, labels, strict=True), 1):
-                self.say(f"  {i}. {self.ref(label) if label else self.ref(choice)}")
             hint = {"pick_one": "cli.pick_hint", "pick_subset": "cli.subset_hint",
                     "values": "cli.values_hint"}[prompt.kind]
             self.say("  " + self.t(hint))
             if prompt.kind == "values":
-                self.say("  " + ", ".join(self.ref(d) for d in prompt.domain or []))
+                self.say("  " + ", ".join(q["domain"]))
         elif prompt.kind == "yes_no":
             self.say(f"  ({self.t('cli.yes_hint')})")
         elif prompt.kind == "count":
-            lo, hi = prompt.bounds or (0, 0)
             default = f" [{prompt.default}]" if prompt.default is not None else ""
-            self.say("  " + self.t("core.prompt.count", lo=lo, hi=hi) + default)
+            self.say("  " + q["hint"] + default)
         else:
-            self.say(f"  [{self.t('core.prompt.confirm')}: Enter]")
+            self.say(f"  [{q['one_tap'][0][0]}: Enter]")
+        if present.can_cancel(self.session):
+            self.say(f"  ({self.t('cli.cancel_hint')})")
 
     def parse(self, prompt: Prompt, text: str) -> Any:
         """Turn typed text into an answer for ``prompt`` (validated by the session).
@@ -168,6 +189,10 @@ class Terminal:
             self.show_new_log()
         elif word == "v":
             self.show_view()
+        elif word == "c" and present.can_cancel(self.session):
+            cancel = getattr(self.session, "cancel", None)
+            if cancel is not None:
+                cancel()
         else:
             return False
         return True

@@ -369,8 +369,8 @@ def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app
     assert page.evaluate("window.automaShell.wantWake") is True
     rnd = random.Random(2)
     for _ in range(12):
-        question = page.locator("#question").bounding_box()
-        assert question is not None and question["y"] < 200, "the question is not first"
+        first = page.locator(".summary, #question").first.bounding_box()
+        assert first is not None and first["y"] < 200, "the bots' turn or the question is not first"
         box_in_view(page, "#undo")
         box_in_view(page, "#redo")
         title = page.evaluate("[document.getElementById('title').scrollWidth,"
@@ -384,3 +384,65 @@ def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app
     page.goto(base_url_app + "#/")
     page.wait_for_selector("#saves")
     assert page.evaluate("window.automaShell.wantWake") is False
+
+
+PLAY_SCREEN_JS = """() => {
+    const q = document.getElementById('question');
+    const summary = document.querySelector('.summary');
+    const overflowing = [...document.querySelectorAll(
+        '#question, #question *, .step-text, .instructions li, button.answer, .dock button')]
+        .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+        .map(e => e.textContent.slice(0, 40));
+    const breaking = [...document.querySelectorAll('.play *')].filter(e => {
+        const st = getComputedStyle(e);
+        return st.wordBreak === 'break-all' || st.overflowWrap === 'anywhere';
+    }).length;
+    const dock = [...document.querySelectorAll('#prompt .dock button:not([disabled])')];
+    return {
+        focused: document.activeElement && document.activeElement.id,
+        summaryFirst: !summary
+            || (summary.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
+        steps: summary ? [...summary.querySelectorAll('li')].every(
+            li => li.querySelector('input[type=checkbox]') && li.querySelector('svg')) : true,
+        undoFirst: dock.length > 0 && dock[0].id === 'undo' &&
+            document.querySelectorAll('#prompt .dock-answers button').length > 0,
+        overflowing, breaking,
+        kind: document.getElementById('prompt').dataset.kind,
+        key: document.getElementById('prompt').dataset.key,
+    };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: str) -> None:
+    """At 360 px in both languages, through the first answers of every game: what the bots
+    did comes first as a checklist (icon and box per step), the new question gets the focus
+    after every answer, the dock offers the answer before Undo, no word is broken or runs
+    out of its box, and Enter in a number box answers it."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_app(page, base_url_app, lang=lang)
+    rnd = random.Random(5)
+    for game in GAMES:
+        page.goto(base_url_app + "#/")
+        page.wait_for_selector("#saves")
+        start_game(page, game, seed=3)
+        entered = False
+        for i in range(25):
+            seen = page.evaluate(PLAY_SCREEN_JS)
+            where = f"{game} ({lang}) step {i}: {seen['key']}"
+            assert seen["summaryFirst"] and seen["steps"], where
+            assert not seen["undoFirst"], where
+            assert not seen["overflowing"] and not seen["breaking"], (where, seen)
+            if i:
+                assert seen["focused"] == "question", where
+            assert_no_horizontal_scroll(page, where)
+            if seen["kind"] == "count" and not entered:
+                entered = True
+                before = save_text(page)
+                page.focus("#count")
+                page.keyboard.press("Enter")
+                page.wait_for_function("(b) => automaDebug() !== b", arg=before)
+                continue
+            if answer(page, rnd.random()) is None:
+                break
+        assert_accessible(page, f"play {game} ({lang})")

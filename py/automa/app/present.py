@@ -1,0 +1,541 @@
+"""The presenter: a session turned into typed view records, in one language.
+
+The page (``web/main.py`` through :mod:`automa.app.views`) and the terminal
+(:mod:`automa.cli`) both draw these records; neither looks at prompt kinds or message
+references on its own. Nothing here draws HTML or touches a DOM.
+
+* :func:`turn_summary` — what the bots did, as steps for the board, oldest first;
+* :func:`question` — the question now with its steps, its rule ("Why?") and its controls;
+* :func:`play` — the whole play screen: head, summary, question, cards, state, log.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Literal, TypedDict
+
+import automa
+from automa.core import i18n
+from automa.core.prompts import Prompt
+from automa.core.session import Session
+
+LOG_SHOWN = 40
+"""How many log entries the play screen shows (newest turns)."""
+LONG_QUESTION = 110
+"""A question longer than this is split into its sentences."""
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZА-ЯІЇЄҐ«“(])")
+
+
+# --- records -------------------------------------------------------------------------------
+class Step(TypedDict):
+    """One thing the player does on the board for a bot (a line of the turn summary)."""
+
+    actor: str
+    """The actor's name, or "" when the text names it already (or it is the player)."""
+    text: str
+    """What to do, in words, with its numbers ("Technology 3 → 4")."""
+    icon: str
+    """An icon name of the shared vocabulary (the page draws it; unknown names: a dot)."""
+
+
+class Choice(TypedDict):
+    """One answer of a pick_one / pick_subset, or one item of a values prompt."""
+
+    index: int
+    label: str
+    chosen: bool
+    """Pre-selected (the prompt's default)."""
+
+
+class CardView(TypedDict):
+    """One card on screen."""
+
+    game: str
+    card: str
+    highlight: list[str]
+    caption: str
+    drives: bool
+    """The card whose field the question depends on."""
+
+
+Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
+
+
+class QuestionView(TypedDict):
+    """The question now and how it is answered."""
+
+    kind: Kind
+    key: str
+    lead: str
+    """The question (or, for a long text, all but its asking sentence)."""
+    ask: str
+    """The asking sentence of a long question, shown in bold ("" if none)."""
+    steps: list[str]
+    """Numbered steps of a long instruction, one action each."""
+    rule: str
+    """The rule behind the question, folded under "Why?" ("" if none)."""
+    choices: list[Choice]
+    lo: int
+    hi: int
+    value: int
+    """For count: the pre-filled number."""
+    domain: list[str]
+    """For values: the allowed values in words (index = position in the prompt's domain)."""
+    chosen: list[int]
+    """For values: the pre-selected domain index of every item."""
+    one_tap: list[tuple[str, str, bool]]
+    """Answers that take one tap (label, JSON value, suggested): yes/no, done."""
+    ok: str
+    """The label of the submit button (count, pick_subset, values)."""
+    hint: str
+    """What to enter, in words ("Enter a number from 1 to 40.")."""
+    cards: list[CardView]
+    pattern: Any
+    """A board-scan pattern for the game's renderer, or None."""
+    game: str
+
+
+class Row(TypedDict):
+    """A label and its value."""
+
+    label: str
+    value: str
+
+
+class Section(TypedDict):
+    """A titled group of rows of the bot's state."""
+
+    title: str
+    rows: list[Row]
+
+
+class PileView(TypedDict):
+    """A deck or pile: its size, and whether its cards may be looked at."""
+
+    id: str
+    label: str
+    count: int
+    viewable: bool
+
+
+class Why(TypedDict):
+    """The reason of a bot decision, only where it explains something."""
+
+    rule: str
+    candidates: str
+    pick: str
+
+
+class LogEntry(TypedDict):
+    """One line of the log."""
+
+    actor: str
+    text: str
+    why: Why | None
+
+
+class LogGroup(TypedDict):
+    """The log entries of one turn, oldest first."""
+
+    turn: str
+    entries: list[LogEntry]
+
+
+class Procedure(TypedDict):
+    """A procedure the player may start."""
+
+    id: str
+    label: str
+
+
+class PlayView(TypedDict):
+    """The whole play screen."""
+
+    game: str
+    head: str
+    """Turn (as the game counts it) and VP in one line."""
+    summary: list[Step]
+    summary_title: str
+    question: QuestionView
+    cards: list[CardView]
+    """The bot's other cards (those not shown with the question)."""
+    sections: list[Section]
+    piles: list[PileView]
+    procedures: list[Procedure]
+    can_cancel: bool
+    can_undo: bool
+    can_redo: bool
+    log: list[LogGroup]
+    print_card: list[str]
+    """The cards "Print this card" prints (the pair on the table), or []."""
+
+
+# --- words ---------------------------------------------------------------------------------
+class Words:
+    """Messages and values in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def t(self, key: str, **params: Any) -> str:
+        """A message."""
+        return i18n.render(key, params, self.lang)
+
+    def text(self, value: Any) -> str:
+        """A message reference, a list, a bool or a plain value as text."""
+        if isinstance(value, dict) and "key" in value:
+            return i18n.render(str(value["key"]), value.get("params") or {}, self.lang)
+        if isinstance(value, bool):
+            return self.t("core.yes" if value else "core.no")
+        if isinstance(value, list):
+            return self.t("core.list_separator").join(self.text(v) for v in value)
+        if isinstance(value, str) and i18n.has_message(value, "en"):
+            return self.t(value)
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
+
+    def actor(self, game: str, actor: str) -> str:
+        """An actor's name: the game's own word for it, else the core one."""
+        key = f"{game}.actor.{actor}"
+        if not i18n.has_message(key, "en"):
+            key = f"core.actor.{actor}"
+        return self.t(key) if i18n.has_message(key, "en") else actor
+
+    def card_name(self, game: str, card: str) -> str:
+        """A card's name if the game's catalog has one, else its id."""
+        key = f"{game}.card.{card}"
+        return self.t(key) if i18n.has_message(key, "en") else card
+
+    def mark(self, game: str, mark: str) -> str:
+        """A card mark's name (e.g. "returned to the box")."""
+        key = f"{game}.mark.{mark}"
+        return self.t(key) if i18n.has_message(key, "en") else mark
+
+    def turn(self, session: Session, turn: Any) -> str:
+        """A turn as the game counts it ("Round 2, turn 3"), or "Setup" before the first."""
+        if not isinstance(turn, int) or turn <= 0:
+            return self.t("web.log.setup")
+        label = session.game.turn_label(turn)
+        return self.text(label) if label else self.t("web.play.turn", n=turn)
+
+
+def starts_with_name(text: str, name: str) -> bool:
+    """Whether ``text`` begins with the word(s) ``name`` ("Ви" is not the start of
+    "Виправлено")."""
+    if not name or not text.startswith(name):
+        return False
+    rest = text[len(name):]
+    return not rest or not (rest[0].isalnum() or rest[0] in "'’-")
+
+
+def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
+    """The actor to show before ``text``: none for the player (the log speaks to them) or
+    when the text names the actor itself; the text without a repeated name."""
+    if actor == "player":
+        return "", text
+    name = w.actor(game, actor)
+    if starts_with_name(text, name):
+        return "", text
+    return name, text
+
+
+# --- the turn summary ----------------------------------------------------------------------
+def turn_summary(session: Session, w: Words) -> list[Step]:
+    """What the bots did in their newest turn, as steps for the board, oldest first."""
+    steps: list[Step] = []
+    for item in session.turn_summary():
+        text = i18n.render(str(item["key"]), item.get("params") or {}, w.lang)
+        actor, text = with_actor(w, session.game_id, str(item["actor"]), text)
+        steps.append({"actor": actor, "text": text, "icon": str(item.get("icon") or "info")})
+    return steps
+
+
+def summary_title(session: Session, w: Words) -> str:
+    """The turn summary's heading: the bot's turn, or the bots' when the game has several."""
+    bots = [a for a in session.game.actors if a not in ("player", "app")]
+    return w.t("web.play.summary_bots" if len(bots) > 1 else "web.play.summary")
+
+
+# --- the question --------------------------------------------------------------------------
+def split_question(text: str) -> tuple[str, str]:
+    """A long question as (lead, ask): the asking sentence (the last one ending in "?")
+    apart from the explanation before it; a short one, or one that asks nothing, whole."""
+    if len(text) <= LONG_QUESTION:
+        return text, ""
+    sentences = SENTENCE_END.split(text)
+    asking = [i for i, part in enumerate(sentences) if part.rstrip().endswith("?")]
+    if not asking or len(sentences) < 2:
+        return text, ""
+    key = asking[-1]
+    lead = " ".join(part for i, part in enumerate(sentences) if i != key)
+    return lead, sentences[key]
+
+
+def _label(w: Words, p: Prompt, i: int) -> str:
+    if p.labels is not None and i < len(p.labels):
+        return w.text(p.labels[i])
+    return w.text(p.choices[i])
+
+
+def prompt_cards(session: Session, p: Prompt | None, w: Words) -> list[CardView]:
+    """The cards the question is about, in table order, the one driving it marked."""
+    if p is None or session.finished:
+        return []
+    ui = p.ui or {}
+    game = str(ui.get("game") or session.game_id)
+    driving = str(ui["card"]) if ui.get("card") else ""
+    found: list[CardView] = []
+    for c in ui.get("cards") or []:
+        if isinstance(c, dict) and c.get("card"):
+            card = str(c["card"])
+            highlight = c.get("highlight") or (ui.get("highlight") if card == driving else ())
+            found.append(_card(game, card, highlight, w.text(c["role"]) if c.get("role") else "",
+                               card == driving))
+        elif isinstance(c, str):
+            found.append(_card(game, c, (), "", c == driving))
+    if driving and not any(c["card"] == driving for c in found):
+        found.insert(0, _card(game, driving, ui.get("highlight") or (), "", True))
+    return found
+
+
+def _card(game: str, card: str, highlight: Any, caption: str, drives: bool) -> CardView:
+    return {"game": game, "card": card, "highlight": [str(x) for x in highlight or ()],
+            "caption": caption, "drives": drives}
+
+
+def question(session: Session, w: Words) -> QuestionView:
+    """The question now, its steps and rule, and the controls that answer it."""
+    p = session.prompt
+    base: QuestionView = {
+        "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "steps": [],
+        "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
+        "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
+        "game": session.game_id}
+    if p is None or session.finished:
+        return base
+    ui = p.ui or {}
+    lead, ask = split_question(w.t(p.key, **p.params))
+    base.update({"kind": p.kind, "key": p.key, "lead": lead, "ask": ask,
+                 "steps": [w.text(s) for s in ui.get("steps") or []],
+                 "rule": w.text(ui["rule"]) if ui.get("rule") else "",
+                 "cards": prompt_cards(session, p, w),
+                 "game": str(ui.get("game") or session.game_id),
+                 "pattern": ui.get("pattern") if p.kind == "scan" else None})
+    _controls(base, p, w)
+    return base
+
+
+def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
+    """Fill in the answer controls of the prompt's kind."""
+    if p.kind == "yes_no":
+        q["one_tap"] = [(w.t("core.yes" if v else "core.no"), json.dumps(v), p.default is v)
+                        for v in (True, False)]
+    elif p.kind == "count":
+        lo, hi = p.bounds or (min(p.choices), max(p.choices))
+        q.update({"lo": lo, "hi": hi, "value": p.default if isinstance(p.default, int) else lo,
+                  "hint": w.t("core.prompt.count", lo=lo, hi=hi)})
+    elif p.kind in ("pick_one", "pick_subset"):
+        default = p.default if p.kind == "pick_one" else (p.default or [])
+        q["choices"] = [{"index": i, "label": _label(w, p, i),
+                         "chosen": (c == default if p.kind == "pick_one" and default is not None
+                                    else p.kind == "pick_subset" and c in default)}
+                        for i, c in enumerate(p.choices)]
+        if p.kind == "pick_subset":
+            lo, hi = p.bounds or (0, len(p.choices))
+            q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi)})
+    elif p.kind == "values":
+        domain = p.domain or []
+        default = p.default or {}
+        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False}
+                        for i in range(len(p.choices))]
+        q["domain"] = [w.text(v) for v in domain]
+        q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
+                       for item in p.choices]
+    else:
+        q["one_tap"] = [(w.t("core.prompt.confirm"), "true", True)]
+
+
+def _index(values: list[Any], value: Any) -> int:
+    for i, v in enumerate(values):
+        if v == value:
+            return i
+    return 0
+
+
+class Form(TypedDict, total=False):
+    """What the page read from the answer controls of the question on screen."""
+
+    json: str
+    """The JSON value of a one-tap answer (yes/no, done)."""
+    pick: int
+    """The index of the choice tapped (pick_one)."""
+    count: str
+    """The number typed (count); the session reads and checks it."""
+    checked: list[int]
+    """The indices of the boxes ticked (pick_subset)."""
+    values: list[int]
+    """The domain index chosen for every item (values)."""
+
+
+def answer_from(p: Prompt, form: Form) -> Any:
+    """The answer the controls of the prompt ``p`` give (the session checks it)."""
+    if "json" in form:
+        return json.loads(form["json"])
+    if p.kind == "pick_one" and "pick" in form:
+        return p.choices[form["pick"]]
+    if p.kind == "count":
+        return form.get("count", "").strip()
+    if p.kind == "pick_subset":
+        return [p.choices[i] for i in form.get("checked", [])]
+    if p.kind == "values":
+        domain = p.domain or []
+        return {str(item): domain[i] for item, i in zip(p.choices, form.get("values", []),
+                                                         strict=False)}
+    return True
+
+
+def stepped(text: str, step: int, lo: int, hi: int) -> int:
+    """The count stepper's − and +: the number typed moved by ``step``, kept in bounds."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = lo
+    return min(hi, max(lo, value + step))
+
+
+# --- the bot's state -----------------------------------------------------------------------
+def state(view: dict[str, Any], w: Words) -> tuple[list[Section], list[PileView]]:
+    """The bot's tracks, VP and decks at a glance."""
+    sections: list[Section] = [
+        {"title": w.text(s.get("title", "")),
+         "rows": [{"label": w.text(r["label"]), "value": w.text(r["value"])}
+                  for r in s.get("rows", [])]}
+        for s in view.get("sections") or []]
+    piles: list[PileView] = [
+        {"id": str(p["id"]), "label": w.text(p["label"]), "count": int(p["count"]),
+         "viewable": bool(p.get("viewable"))} for p in view.get("piles") or []]
+    return sections, piles
+
+
+def other_cards(session: Session, view: dict[str, Any], shown: list[CardView],
+                w: Words) -> list[CardView]:
+    """The bot's cards in play not shown with the question, in table order."""
+    with_question = {c["card"] for c in shown}
+    return [_card(session.game_id, str(c["card"]), c.get("highlight") or (),
+                  w.text(c["role"]) if c.get("role") else "", False)
+            for c in view.get("cards") or [] if str(c["card"]) not in with_question]
+
+
+# --- the log -------------------------------------------------------------------------------
+def why(data: Any, w: Words) -> Why | None:
+    """A decision's reason, or None where it would explain nothing (a lone candidate,
+    values without names)."""
+    if not isinstance(data, dict):
+        return None
+    rule = w.text(data["rule"]) if data.get("rule") else ""
+    if PLACEHOLDER.search(rule):  # a rule logged by its bare id, without its values
+        rule = ""
+    labels = data.get("labels") or []
+    several = isinstance(labels, list) and len(labels) > 1
+    candidates = w.text(labels) if several else ""
+    pick = w.text(data["pick_label"]) if several and data.get("pick_label") is not None else ""
+    if not (rule or pick):
+        return None
+    return {"rule": rule, "candidates": candidates, "pick": pick}
+
+
+def log_entry(game: str, entry: dict[str, Any], w: Words) -> LogEntry:
+    """One log line: who, what (never the actor twice), and why."""
+    actor, text = with_actor(w, game, str(entry["actor"]), w.text(entry["action"]))
+    return {"actor": actor, "text": text, "why": why(entry.get("why"), w)}
+
+
+_ENTRIES: dict[tuple[str, str, str], LogEntry] = {}
+"""Log lines already worded (an entry never changes once logged): a tap words only the new."""
+
+
+def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
+    """The newest log entries by turn, newest turn first, oldest first within a turn."""
+    groups: list[LogGroup] = []
+    turn: Any = object()
+    for entry in session.log_tail(shown):
+        if not groups or entry.get("turn") != turn:
+            turn = entry.get("turn")
+            groups.append({"turn": w.turn(session, turn), "entries": []})
+        key = (w.lang, session.game_id, repr(entry))
+        found = _ENTRIES.get(key)
+        if found is None:
+            if len(_ENTRIES) > 4 * LOG_SHOWN:
+                _ENTRIES.clear()
+            found = _ENTRIES[key] = log_entry(session.game_id, entry, w)
+        groups[-1]["entries"].append(found)
+    groups.reverse()
+    return groups
+
+
+def pile(session: Session, pile_id: str, w: Words) -> tuple[str, list[CardView]] | None:
+    """A viewable pile's name and cards, top first, each with its marks as its caption;
+    None when there is no such pile to look at."""
+    info = next((p for p in session.view().get("piles") or [] if p["id"] == pile_id), None)
+    if info is None or not info.get("viewable"):
+        return None
+    game = session.game_id
+    return w.text(info["label"]), [
+        _card(game, str(c["card"]), (), w.text([w.mark(game, m) for m in c["marks"]])
+              if c["marks"] else "", False) for c in session.pile(pile_id)]
+
+
+def game_list() -> list[dict[str, Any]]:
+    """The games and their option schemas, as written by build.py (no game module is
+    imported: importing every game's rules is the slowest part of starting)."""
+    path = Path(automa.__file__).parent / "_data" / "games.json"
+    try:
+        found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return list(automa.games())
+    return found
+
+
+# --- the whole screen ----------------------------------------------------------------------
+def head(session: Session, view: dict[str, Any], w: Words) -> str:
+    """Turn and VP in one short line."""
+    vp = view.get("vp")
+    turn = w.turn(session, session.turn)
+    return f"{turn} · {w.t('web.play.vp', n=vp)}" if isinstance(vp, int) else turn
+
+
+def can_cancel(session: Session) -> bool:
+    """Whether a started procedure can be cancelled (an engine that has no cancel: never)."""
+    found = getattr(session, "can_cancel", False)
+    return bool(found() if callable(found) else found)
+
+
+def play(session: Session, lang: str) -> PlayView:
+    """The whole play screen of ``session`` in ``lang``."""
+    w = Words(lang)
+    view = session.view()
+    q = question(session, w)
+    sections, piles = state(view, w)
+    others = other_cards(session, view, q["cards"], w)
+    pair = list(dict.fromkeys([c["card"] for c in q["cards"]] + [c["card"] for c in others]))
+    return {
+        "game": session.game_id,
+        "head": head(session, view, w),
+        "summary": turn_summary(session, w),
+        "summary_title": summary_title(session, w),
+        "question": q,
+        "cards": others,
+        "sections": sections,
+        "piles": piles,
+        "procedures": [] if session.finished else [
+            {"id": str(p["id"]), "label": w.text(p["label"])} for p in session.procedures],
+        "can_cancel": can_cancel(session),
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
+        "log": log(session, w),
+        "print_card": pair,
+    }

@@ -1,0 +1,1 @@
+"""Type stubs for the parts of Pyodide the page uses."""

@@ -1,0 +1,225 @@
+"""The presenter: every game's session as typed view records, the same for page and terminal.
+
+Run in CPython; the page (web/main.py) only puts :mod:`automa.app.views` HTML on screen.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+import automa
+from automa.app import present, views
+from automa.app.html import Safe
+from automa.core.game import registered
+
+GAMES = sorted(g for g in registered() if g != "demo")
+
+
+def play_through(session: automa.Session, answers: int) -> None:
+    """Answer ``answers`` prompts with their first allowed answer."""
+    for _ in range(answers):
+        p = session.prompt
+        if p is None:
+            return
+        if p.kind == "count":
+            session.answer(p.default if p.default is not None else (p.bounds or (0, 0))[0])
+        elif p.kind == "pick_subset":
+            session.answer(p.choices[:(p.bounds or (0, 0))[0]])
+        elif p.kind == "values":
+            session.answer({str(c): (p.default or {}).get(str(c), (p.domain or [0])[0])
+                            for c in p.choices})
+        elif p.kind == "pick_one":
+            session.answer(p.default if p.default is not None else p.choices[0])
+        else:
+            session.answer(True)
+
+
+def no_draw(game: str, card: str, highlight: Any) -> Safe | None:
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_screen_of_a_game_is_presented(game: str, lang: str) -> None:
+    """Through 60 answers of each game, the play view is complete and its HTML draws."""
+    session = automa.new_game(game, {}, 3)
+    for _ in range(12):
+        view = present.play(session, lang)
+        q = view["question"]
+        assert q["lead"] and q["kind"] in present.Kind.__args__  # type: ignore[attr-defined]
+        if q["kind"] in ("pick_one", "pick_subset", "values"):
+            assert q["choices"] and all(c["label"] for c in q["choices"])
+        if q["kind"] in ("yes_no", "confirm", "scan"):
+            assert q["one_tap"]
+        parts = views.play_parts(view, present.Words(lang), no_draw, "save-1", "a4")
+        html = "".join(parts)
+        assert 'id="prompt"' in html and "{" not in re.sub(r"<svg.*?</svg>", "", html)
+        play_through(session, 5)
+
+
+def test_the_log_is_oldest_first_within_a_turn_newest_turn_first() -> None:
+    session = automa.new_game("tapestry", {}, 3)
+    play_through(session, 30)
+    groups = present.log(session, present.Words("en"))
+    entries = session.log_tail(present.LOG_SHOWN)
+    newest_turn = entries[-1]["turn"]
+    first = [e for e in entries if e["turn"] == newest_turn]
+    assert groups[0]["turn"] == present.Words("en").turn(session, newest_turn)
+    assert [e["text"] for e in groups[0]["entries"]] == [
+        present.Words("en").text(e["action"]) for e in first]
+
+
+def test_an_actor_is_never_cut_out_of_a_word_nor_said_twice() -> None:
+    """ "Ви" is the player, but also the start of "Виправлено": the log must not cut it."""
+    w = present.Words("uk")
+    assert present.with_actor(w, "tapestry", "player", "Виправлено «ПО»: 1 → 2") == (
+        "", "Виправлено «ПО»: 1 → 2")
+    assert not present.starts_with_name("Виправлено", "Ви")
+    assert present.starts_with_name("Ви здобуваєте пам'ятку", "Ви")
+    name = w.actor("tapestry", "automa")
+    assert present.with_actor(w, "tapestry", "automa", f"{name} просувається") == (
+        "", f"{name} просувається")
+    assert present.with_actor(w, "tapestry", "automa", "Наука 2 → 3") == (name, "Наука 2 → 3")
+
+
+def test_a_why_is_shown_only_where_it_explains_something() -> None:
+    w = present.Words("en")
+    assert present.why({"candidates": [3], "labels": ["x"], "pick": 0, "pick_label": "x"},
+                       w) is None
+    assert present.why({"candidates": [1, 2]}, w) is None
+    shown = present.why({"labels": ["a", "b"], "pick_label": "b"}, w)
+    assert shown is not None and shown["pick"] == "b" and shown["candidates"] == "a, b"
+    assert present.why({"rule": {"key": "core.yes", "params": {}}}, w) == {
+        "rule": "yes", "candidates": "", "pick": ""}
+
+
+def test_the_turn_summary_lists_board_instructions_in_table_order() -> None:
+    session = automa.new_game("tapestry", {}, 3)
+    session._log.extend([  # two board instructions, as a game logs them
+        {"turn": 4, "actor": "automa", "action": {"key": "core.log.corrected", "params": {
+            "what": "Science", "old": 2, "new": 3}}, "table": True, "icon": "advance"},
+        {"turn": 4, "actor": "shadow", "action": {"key": "core.yes", "params": {}},
+         "table": True, "icon": "no-such-icon"}])
+    steps = present.turn_summary(session, present.Words("en"))
+    assert [s["icon"] for s in steps] == ["advance", "no-such-icon"]
+    assert steps[0]["text"] == "Corrected Science: 2 → 3"
+    view = present.play(session, "en")
+    html = views.summary(view, present.Words("en"))
+    assert html.index("Science") < html.index("> yes<")
+    assert html.count('type="checkbox"') == 2
+
+
+def test_turns_are_named_as_the_game_counts_them() -> None:
+    session = automa.new_game("age_of_innovation", {}, 3)
+    w = present.Words("en")
+    assert w.turn(session, 0) == w.t("web.log.setup")
+    label = session.game.turn_label(3)
+    assert w.turn(session, 3) == (w.text(label) if label else w.t("web.play.turn", n=3))
+
+
+def test_long_instructions_become_numbered_steps_and_the_rule_folds_under_why() -> None:
+    session = automa.new_game("tapestry", {}, 3)
+    session._state["prompt"]["ui"] = {  # a prompt as the games now write them
+        "steps": [{"key": "core.yes", "params": {}}, {"key": "core.no", "params": {}}],
+        "rule": {"key": "core.game_over", "params": {}}}
+    q = present.question(session, present.Words("en"))
+    assert q["steps"] == ["yes", "no"] and q["rule"] == "The game is over."
+    html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
+    assert html.count('<li><label class="step-item"><input type="checkbox" class="tick">') == 2
+    assert html.index(">yes<") < html.index(">no<")
+    assert "<details class=\"rule\"><summary>Why?</summary>" in html
+
+
+def test_a_long_question_keeps_its_asking_sentence_apart() -> None:
+    lead = ("Look at the board around the outpost of the Automa and count every hex that "
+            "you could reach from it in one move.")
+    assert present.split_question(lead + " Is any of them free?") == (
+        lead, "Is any of them free?")
+    assert present.split_question("Short?") == ("Short?", "")
+
+
+def test_the_one_tap_answers_come_before_undo() -> None:
+    """Tab never lands on Undo first: the dock's answers are first in its order."""
+    session = automa.new_game("tapestry", {}, 3)
+    html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
+    assert html.index('data-act="answer"') < html.index('id="undo"')
+
+
+def test_cards_of_the_question_keep_their_table_order() -> None:
+    session = automa.new_game("age_of_innovation", {}, 3)
+    for _ in range(40):
+        cards = present.question(session, present.Words("en"))["cards"]
+        if len(cards) == 2:
+            break
+        play_through(session, 1)
+    assert [c["caption"] for c in cards] == ["Action card", "Support card"]
+    assert sum(c["drives"] for c in cards) == 1
+    assert present.play(session, "en")["print_card"][:2] == [c["card"] for c in cards]
+
+
+def test_cancel_is_offered_only_by_an_engine_that_can_cancel() -> None:
+    session = automa.new_game("tapestry", {}, 3)
+    assert present.can_cancel(session) is bool(getattr(session, "can_cancel", False))
+
+
+def test_the_controls_give_the_answer_of_every_prompt_kind() -> None:
+    """The page reads its controls into a Form; the presenter turns it into the answer."""
+    from automa.core import prompts
+
+    assert present.answer_from(prompts.yes_no("k"), {"json": "false"}) is False
+    assert present.answer_from(prompts.pick_one("k", ["a", "b"]), {"pick": 1}) == "b"
+    assert present.answer_from(prompts.count("k", 1, 9), {"count": " 4 "}) == "4"
+    assert present.answer_from(prompts.pick_subset("k", ["a", "b", "c"]),
+                               {"checked": [0, 2]}) == ["a", "c"]
+    assert present.answer_from(prompts.values("k", ["p", "q"], [0, 5, 9]),
+                               {"values": [2, 1]}) == {"p": 9, "q": 5}
+    assert present.answer_from(prompts.confirm("k"), {}) is True
+
+
+def test_the_stepper_stays_in_bounds() -> None:
+    assert present.stepped("3", 1, 0, 3) == 3
+    assert present.stepped("0", -1, 0, 3) == 0
+    assert present.stepped("x", 1, 1, 5) == 2
+
+
+def test_cancel_is_offered_when_the_engine_says_so() -> None:
+    """``can_cancel`` may be a property or a method: both are read, never the method itself."""
+    class Cancellable:
+        can_cancel = True
+
+    class Asking:
+        def can_cancel(self) -> bool:
+            return False
+
+    assert present.can_cancel(Cancellable()) is True  # type: ignore[arg-type]
+    assert present.can_cancel(Asking()) is False  # type: ignore[arg-type]
+
+
+def test_a_started_procedure_has_its_way_back() -> None:
+    session = automa.new_game("tapestry", {}, 3)
+    view = present.play(session, "uk")
+    view["can_cancel"] = True
+    html = views.prompt(view, present.Words("uk"), no_draw)
+    assert 'data-act="cancel"' in html and "Скасувати й повернутися" in html
+    view["can_cancel"] = False
+    assert 'data-act="cancel"' not in views.prompt(view, present.Words("uk"), no_draw)
+
+
+def test_the_numbers_of_a_step_stand_out_and_text_stays_escaped() -> None:
+    assert views.join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
+        'Science <strong class="num">2 → 3</strong>, &lt;b&gt; '
+        '<strong class="num">+2</strong> VP')
+
+
+def test_saved_games_are_listed_last_played_first() -> None:
+    games = {g["id"]: g for g in automa.games()}
+    index = {"a": {"game": "tapestry", "updated": 1, "turn": 3},
+             "b": {"game": "age_of_innovation", "updated": 2, "finished": True},
+             "c": {"game": "<gone>", "updated": 0}}
+    items = views.saves(index, games, "a", lambda ms: f"t{ms:.0f}", present.Words("en"))
+    assert [i.split('data-save="')[1][0] for i in items] == ["b", "a", "c"]
+    assert "finished" in items[0] and "turn 3" in items[1] and 'data-act="delete-yes"' in items[1]
+    assert "&lt;gone&gt;" in items[2]
