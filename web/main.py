@@ -450,9 +450,8 @@ class App:
 
     def do_cancel(self, arg: str | None, target: Any) -> None:
         """Cancel the procedure started (the question before it comes back)."""
-        cancel = getattr(self.session, "cancel", None)
-        if cancel is not None:
-            self.act(cancel)
+        if self.session is not None:
+            self.act(self.session.cancel)
 
     def do_print_card(self, arg: str | None, target: Any) -> None:
         """Print the cards on the table (the pair) at real size."""

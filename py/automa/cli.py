@@ -189,10 +189,6 @@ class Terminal:
             self.show_new_log()
         elif word == "v":
             self.show_view()
-        elif word == "c" and present.can_cancel(self.session):
-            cancel = getattr(self.session, "cancel", None)
-            if cancel is not None:
-                cancel()
         else:
             return False
         return True

@@ -509,9 +509,8 @@ def head(session: Session, view: dict[str, Any], w: Words) -> str:
 
 
 def can_cancel(session: Session) -> bool:
-    """Whether a started procedure can be cancelled (an engine that has no cancel: never)."""
-    found = getattr(session, "can_cancel", False)
-    return bool(found() if callable(found) else found)
+    """Whether a started procedure can be cancelled."""
+    return session.can_cancel
 
 
 def play(session: Session, lang: str) -> PlayView:
