@@ -185,17 +185,16 @@ def test_the_stepper_stays_in_bounds() -> None:
     assert present.stepped("x", 1, 1, 5) == 2
 
 
-def test_cancel_is_offered_when_the_engine_says_so() -> None:
-    """``can_cancel`` may be a property or a method: both are read, never the method itself."""
-    class Cancellable:
-        can_cancel = True
-
-    class Asking:
-        def can_cancel(self) -> bool:
-            return False
-
-    assert present.can_cancel(Cancellable()) is True  # type: ignore[arg-type]
-    assert present.can_cancel(Asking()) is False  # type: ignore[arg-type]
+def test_cancel_is_offered_only_inside_a_started_procedure() -> None:
+    """The Cancel control appears once a procedure is started and takes the player back."""
+    s = automa.new_game("tapestry", {"difficulty": 2}, seed=7)
+    assert present.can_cancel(s) is False
+    before = s.prompt
+    s.start(s.procedures[0]["id"])
+    assert present.can_cancel(s) is True
+    s.cancel()
+    assert present.can_cancel(s) is False
+    assert s.prompt == before
 
 
 def test_a_started_procedure_has_its_way_back() -> None:

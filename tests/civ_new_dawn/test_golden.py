@@ -1,6 +1,6 @@
 """Golden playthroughs: fixed seeds and scripted answers, 25 AP turns, every difficulty.
 
-If a rule change is intended, run ``python tests/civ_new_dawn/regen_golden.py`` and review
+If a rule change is intended, run ``python tests/civ_new_dawn/civ_regen_golden.py`` and review
 the diff.
 """
 
@@ -16,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from civ_play import transcript  # noqa: E402
-from regen_golden import GOLDEN, cases  # noqa: E402
+from civ_regen_golden import GOLDEN, cases  # noqa: E402
 
 
 @pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])

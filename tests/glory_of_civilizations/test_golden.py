@@ -1,6 +1,6 @@
 """Golden playthroughs: whole games at every difficulty, with a player's own deck, and with
 every flagged reading switched. If a rule change is intended, run
-``python tests/glory_of_civilizations/regen_golden.py`` and review the diff."""
+``python tests/glory_of_civilizations/glory_regen_golden.py`` and review the diff."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from glory_play import transcript
-from regen_golden import GOLDEN, cases
+from glory_regen_golden import GOLDEN, cases
 
 
 @pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])

@@ -1,4 +1,4 @@
-"""Regenerate the golden transcripts: ``python tests/glory_of_civilizations/regen_golden.py``.
+"""Regenerate the golden transcripts: ``python tests/glory_of_civilizations/glory_regen_golden.py``.
 
 One game per difficulty with the companion edition, one with a player's own deck, and one
 with every flagged reading switched. Review the diff before committing.

@@ -1,4 +1,4 @@
-"""Regenerate the golden transcripts: ``python tests/civ_new_dawn/regen_golden.py``.
+"""Regenerate the golden transcripts: ``python tests/civ_new_dawn/civ_regen_golden.py``.
 
 One game per difficulty level, leaders taken in turn (each AP leader rule covered), 1–3
 human players. Review the diff before committing.
