@@ -20,14 +20,20 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 import automa
+from automa.app.saves import (
+    MAX_IMPORT_BYTES,
+    SaveDeleted,
+    SaveMeta,
+    SaveStore,
+    SettingsNotSaved,
+    StaleSave,
+    StorageError,
+    StorageFull,
+)
 from automa.core import i18n
 
 cards = importlib.import_module("automa.render")  # the card-image package
 
-KEY_SETTINGS = "automa.settings"
-KEY_INDEX = "automa.index"
-KEY_LAST = "automa.last"
-SAVE_PREFIX = "automa.save."
 LOG_SHOWN = 40
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 TEXT_SIZES = (1, 1.15, 1.3)
@@ -61,61 +67,49 @@ def esc(text: Any) -> str:
     return cards.escape(str(text))
 
 
-class Store:
-    """The saves and settings in ``localStorage``; a failed write is reported, not lost."""
+class LocalStorage:
+    """The page's ``localStorage`` as the save store's key-value storage."""
 
     def __init__(self) -> None:
         self.storage = window.localStorage
 
-    def get_json(self, key: str, default: Any) -> Any:
-        """A stored JSON value, or ``default`` if absent or unreadable."""
-        text = self.storage.getItem(key)
-        if not isinstance(text, str):
-            return default
-        try:
-            return json.loads(text)
-        except ValueError:
-            return default
+    def get(self, key: str) -> str | None:
+        """The stored text of ``key``, or ``None``."""
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None
 
-    def put(self, key: str, text: str) -> str:
-        """Store ``text``; the error name (e.g. ``QuotaExceededError``) or ``""``."""
-        return str(window.automaStore(key, text))
-
-    def index(self) -> dict[str, dict[str, Any]]:
-        """Every saved game's summary by save id."""
-        found = self.get_json(KEY_INDEX, {})
-        return found if isinstance(found, dict) else {}
-
-    def save(self, save_id: str, session: automa.Session, created: float) -> str:
-        """Write one game and its summary; the error name or ``""``."""
-        problem = self.put(SAVE_PREFIX + save_id, session.to_json())
+    def set(self, key: str, value: str) -> None:
+        """Write ``value``; the browser's refusal becomes a typed error."""
+        problem = str(window.automaStore(key, value))
         if problem:
-            return problem
-        index = self.index()
-        index[save_id] = {"game": session.game_id, "created": created,
-                          "updated": window.Date.now(), "turn": session.turn,
-                          "finished": session.finished}
-        return self.put(KEY_INDEX, json.dumps(index))
+            raise (StorageFull if "Quota" in problem else StorageError)(detail=problem)
 
-    def load(self, save_id: str) -> str | None:
-        """The save text of one game."""
-        text = self.storage.getItem(SAVE_PREFIX + save_id)
-        return text if isinstance(text, str) else None
+    def remove(self, key: str) -> None:
+        """Remove ``key``."""
+        with contextlib.suppress(Exception):
+            self.storage.removeItem(key)
 
-    def delete(self, save_id: str) -> None:
-        """Remove one game (and only that one)."""
-        index = self.index()
-        index.pop(save_id, None)
-        self.put(KEY_INDEX, json.dumps(index))
-        self.storage.removeItem(SAVE_PREFIX + save_id)
+    def keys(self) -> list[str]:
+        """Every key of the page's storage."""
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+def meta_dict(meta: SaveMeta) -> dict[str, Any]:
+    """A checked save summary in the shape the home screen reads."""
+    return {"game": meta.game, "created": meta.created, "updated": meta.updated,
+            "turn": meta.turn, "finished": meta.finished}
 
 
 class App:
     """The whole page: settings, the current screen and the game being played."""
 
     def __init__(self) -> None:
-        self.store = Store()
-        self.settings = {**DEFAULT_SETTINGS, **self.store.get_json(KEY_SETTINGS, {})}
+        self.store = SaveStore(LocalStorage(), lambda: float(window.Date.now()))
+        self.settings = self.store.settings(DEFAULT_SETTINGS, i18n.LANGUAGES)
+        self.rev: int | None = None  # the stored revision of the game in play
+        self.holding = False  # the game's original is kept aside until the player accepts
+        self.hold_failed = ""  # ... or could not be: then the game is not saved over it
+        self.updated = False  # a new version of the app was installed
         self.lang = str(window.automaShell.lang)
         self.settings["lang"] = self.lang
         self.games = {g["id"]: g for g in game_list()}
@@ -206,7 +200,7 @@ class App:
             banner = (f'<div class="banner banner-{self.message_kind}" role="alert">'
                       f'<p>{esc(self.message)}</p><button class="link" data-act="dismiss">'
                       f'{esc(self.t("web.action.dismiss"))}</button></div>')
-        self.app.innerHTML = banner + body
+        self.app.innerHTML = banner + self.notices() + body
         document.documentElement.lang = self.lang
         app_title = self.t("web.app.title")
         document.title = f"{title} · {app_title}" if title else app_title
@@ -231,17 +225,59 @@ class App:
     # --- the game in play ---------------------------------------------------------------
     def open(self, save_id: str) -> bool:
         """Make the save ``save_id`` the session in play (loading it if needed)."""
-        if self.session is not None and self.save_id == save_id:
-            return True
-        text = self.store.load(save_id)
-        if text is None:
+        record = self.store.load(save_id)
+        if record is None:
             self.flash(self.t("web.error.save_missing"))
             return False
-        self.session = automa.load_game(text)
+        if self.session is not None and self.save_id == save_id and self.rev == record.meta.rev:
+            return True
+        self.session = automa.load_game(record.text)
         self.save_id = save_id
-        self.created = float(self.store.index().get(save_id, {}).get("created") or 0)
+        self.rev = record.meta.rev
+        self.created = record.meta.created
+        self.save_pending = False
+        self.keep_original(record.text)
         self.remember_last()
         return True
+
+    def keep_original(self, text: str) -> None:
+        """A game that opened without its undo history keeps its original text aside until
+        the player accepts; if there is no room for it, the game is not saved over it."""
+        self.hold_failed = ""
+        self.holding = self.store.held(self.save_id) is not None
+        dropped = any(w.get("key") == "warning.save.history_dropped"
+                      for w in self.session.warnings) if self.session else False
+        if dropped and not self.holding:
+            try:
+                self.store.hold(self.save_id, text)
+                self.holding = True
+            except StorageError as e:
+                self.hold_failed = str(e.params.get("detail", ""))
+
+    def notices(self) -> str:
+        """The standing notices: a new version installed; a game kept with its original."""
+        return self.update_notice() + self.held_notice()
+
+    def update_notice(self) -> str:
+        """A new version of the app was installed by the service worker: reload to use it."""
+        if not self.updated:
+            return ""
+        return (f'<div class="banner banner-info" role="status" id="update-notice">'
+                f'<p>{esc(self.t("web.update.ready"))}</p><button data-act="reload">'
+                f'{esc(self.t("web.update.reload"))}</button></div>')
+
+    def held_notice(self) -> str:
+        """The game opened without its undo history: its original is kept until accepted."""
+        if self.screen not in ("play", "pile") or not (self.holding or self.hold_failed):
+            return ""
+        text = (self.t("web.store.held_failed", detail=self.hold_failed) if self.hold_failed
+                else self.t("web.store.held"))
+        export = (f'<button data-act="export-original" data-arg="{esc(self.save_id)}">'
+                  f'{esc(self.t("web.store.export_original"))}</button>' if self.holding else "")
+        return (f'<div class="banner banner-info" role="status" id="held-notice">'
+                f'<p>{esc(text)}</p><div class="row">{export}'
+                f'<button class="primary" data-act="accept-held">'
+                f'{esc(self.t("web.store.accept"))}</button></div></div>')
 
     def remember_last(self) -> None:
         """Let the shell name the last game before Python is ready."""
@@ -250,17 +286,87 @@ class App:
         game = self.games.get(self.session.game_id)
         names = {lang: i18n.render(game["name"] if game else self.session.game_id, {}, lang)
                  for lang in i18n.LANGUAGES}
-        self.store.put(KEY_LAST, json.dumps({"id": self.save_id, "name": names},
-                                            ensure_ascii=False))
+        self.store.remember_last(self.save_id, names)
 
     def autosave(self) -> None:
         """Save the game after every change; a full storage is reported."""
         if self.session is None:
             return
-        problem = self.store.save(self.save_id, self.session, self.created)
-        if problem:
-            key = "web.error.storage_full" if "Quota" in problem else "web.error.storage"
-            self.flash(self.t(key, detail=problem))
+        if self.hold_failed:
+            self.flash(self.t("web.store.held_failed", detail=self.hold_failed))
+            return
+        s = self.session
+        try:
+            meta = self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
+                                   finished=s.finished, rev=self.rev,
+                                   created=self.created or None)
+        except StaleSave as e:  # another tab saved newer work: show it, write nothing
+            self.session = None
+            self.open(self.save_id)
+            self.flash(self.error_text(e))
+        except SaveDeleted as e:  # deleted in another tab: do not bring it back
+            self.leave(self.error_text(e))
+        except StorageError as e:
+            self.flash(self.error_text(e))
+        else:
+            self.rev = meta.rev
+            self.created = meta.created
+
+    def leave(self, message: str) -> None:
+        """Close the game in play (it is gone) and go home with ``message``."""
+        self.session = None
+        self.save_id = ""
+        self.rev = None
+        self.save_pending = False
+        self.holding = False
+        self.hold_failed = ""
+        self.flash(message)
+        self.go("#/")
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab or window changed the storage: never keep showing a stale game."""
+        key = str(event.key) if present(event.key) else ""
+        save_id = SaveStore.save_id_of(key)
+        if save_id is None and key not in ("", "automa.index"):
+            return
+        if self.session is not None and (save_id == self.save_id or not key):
+            record = self.store.load(self.save_id)
+            if record is None:
+                self.leave(self.t("web.store.deleted"))
+            elif record.meta.rev != self.rev:
+                self.session = None
+                self.open(self.save_id)
+                self.flash(self.t("web.store.changed"), "info")
+                if self.screen in ("play", "pile"):
+                    self.route()
+        elif self.screen == "home" and not self.confirm_delete:
+            self.show(self.home_screen(), "home")
+
+    def on_updated(self, *_: Any) -> None:
+        """The service worker installed a new version: say so (saves are untouched)."""
+        self.updated = True
+        if not present(document.getElementById("update-notice")):
+            self.app.insertAdjacentHTML("afterbegin", self.update_notice())
+
+    def do_reload(self, arg: str | None, target: Any) -> None:
+        """Reload the page into the newly installed version."""
+        window.location.reload()
+
+    def do_accept_held(self, arg: str | None, target: Any) -> None:
+        """The player accepts the game without its history: forget the original."""
+        if self.save_id:
+            self.store.release(self.save_id)
+        self.holding = False
+        if self.hold_failed:
+            self.hold_failed = ""
+            self.autosave()
+        self.route()
+
+    def do_export_original(self, save_id: str | None, target: Any) -> None:
+        """Download the original of a game that opened without its history."""
+        text = self.store.held(save_id or "")
+        if text is not None:
+            window.automaDownload(f"automa-{save_id}-original.json", text)
 
     def act(self, change: Any) -> None:
         """Apply a change to the session, redraw, then save (errors are shown)."""
@@ -326,10 +432,7 @@ class App:
             f"</button></li>" for g in self.games.values())
         if not games:
             games = f'<li><p>{esc(self.t("web.home.no_games"))}</p></li>'
-        index = self.store.index()
-        saves = []
-        for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
-            saves.append(self.save_item(save_id, meta))
+        saves = [self.save_item(m.save_id, meta_dict(m)) for m in self.store.saves()]
         saved = ("".join(saves) if saves
                  else f'<li><p class="muted">{esc(self.t("web.home.no_saves"))}</p></li>')
         return (
@@ -832,7 +935,15 @@ class App:
         if target.id == "import-file":
             files = target.files
             if files.length:
-                window.automaReadFile(files.item(0), create_proxy(self.imported))
+                file = files.item(0)
+                target.value = ""  # the same file chosen again is read again
+                if float(file.size) > MAX_IMPORT_BYTES:  # refused before it is read
+                    self.flash(self.t("web.error.too_big", name=str(file.name),
+                                      size=f"{float(file.size) / 2**20:.1f}",
+                                      limit=MAX_IMPORT_BYTES // 2**20))
+                    self.show(self.home_screen(), "home")
+                    return
+                window.automaReadFile(file, create_proxy(self.imported))
             return
         setting = target.getAttribute("data-setting")
         if present(setting):
@@ -851,9 +962,12 @@ class App:
         root = document.documentElement
         root.dataset.theme = self.settings["theme"]
         root.style.setProperty("--text-scale", str(self.settings["text"]))
-        problem = self.store.put(KEY_SETTINGS, json.dumps(self.settings))
-        if problem:
-            self.flash(self.t("web.error.storage", detail=problem))
+        problem = ""
+        try:
+            self.store.put_settings(self.settings)
+        except SettingsNotSaved as e:
+            problem = self.error_text(e)
+            self.flash(problem)
         if name in ("lang", "wake") or problem:
             self.show(self.settings_screen(), "settings")
 
@@ -900,16 +1014,18 @@ class App:
             return
         self.begin(session)
 
-    def begin(self, session: automa.Session) -> None:
+    def begin(self, session: automa.Session, original: str = "") -> None:
         """Make a new (or imported) session the game in play, under a new save id."""
-        now = float(window.Date.now())
         self.session = session
-        self.save_id = f"{session.game_id}-{int(now):x}"
-        while self.store.load(self.save_id) is not None:
-            now += 1
-            self.save_id = f"{session.game_id}-{int(now):x}"
-        self.created = now
+        self.save_id = self.store.new_id(session.game_id)
+        self.rev = None
+        self.created = float(window.Date.now())
+        self.save_pending = False
+        self.hold_failed = ""
+        self.holding = False
         self.autosave()
+        if original and self.rev is not None:
+            self.keep_original(original)
         self.remember_last()
         self.go(f"#/play/{self.save_id}")
 
@@ -921,9 +1037,9 @@ class App:
     def do_export(self, save_id: str | None, target: Any) -> None:
         """Download a saved game as a .json file."""
         assert save_id is not None
-        text = self.store.load(save_id)
-        if text is not None:
-            window.automaDownload(f"automa-{save_id}.json", text)
+        record = self.store.load(save_id)
+        if record is not None:
+            window.automaDownload(f"automa-{save_id}.json", record.text)
 
     def do_delete(self, save_id: str | None, target: Any) -> None:
         """Ask before deleting a saved game."""
@@ -942,6 +1058,7 @@ class App:
         if self.save_id == save_id:
             self.session = None
             self.save_id = ""
+            self.rev = None
         self.confirm_delete = ""
         self.show(self.home_screen(), "home")
 
@@ -954,13 +1071,13 @@ class App:
             return
         try:
             session = automa.load_game(str(text))
-        except automa.AutomaError as e:
+        except Exception as e:  # a hostile file must never break the page
             self.flash(self.t("web.error.import", name=str(name), reason=self.error_text(e)))
             self.show(self.home_screen(), "home")
             return
         for warning in session.warnings:
             self.flash(self.text(warning), "info")
-        self.begin(session)
+        self.begin(session, str(text))
 
     def do_answer(self, arg: str | None, target: Any) -> None:
         """Answer with the value in ``data-json`` (yes/no, confirm)."""
@@ -1112,6 +1229,9 @@ def start() -> App:
     document.addEventListener("click", create_proxy(app.on_click))
     document.addEventListener("change", create_proxy(app.on_change))
     window.addEventListener("hashchange", create_proxy(app.route))
+    window.addEventListener("storage", create_proxy(app.on_storage))
+    window.addEventListener("automa:updated", create_proxy(app.on_updated))
+    app.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(app.debug_state)
     app.route()
     document.body.dataset.pyReady = "1"
