@@ -227,6 +227,8 @@ class App:
         """Make the save ``save_id`` the session in play (loading it if needed)."""
         record = self.store.load(save_id)
         if record is None:
+            if self.session is not None and self.save_id == save_id and self.rev is None:
+                return True  # a new game the storage had no room for: play on (it was said)
             self.flash(self.t("web.error.save_missing"))
             return False
         if self.session is not None and self.save_id == save_id and self.rev == record.meta.rev:
