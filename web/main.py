@@ -396,7 +396,7 @@ class App:
             return
         self.save_pending = False
         self.autosave()
-        if self.message and self.screen == "play":
+        if self.message and self.screen == "play" and self.session is not None:
             self.show_play()
 
     def show_play(self) -> None:
