@@ -247,8 +247,8 @@ class App:
         the player accepts; if there is no room for it, the game is not saved over it."""
         self.hold_failed = ""
         self.holding = self.store.held(self.save_id) is not None
-        dropped = any(w.get("key") == "warning.save.history_dropped"
-                      for w in self.session.warnings) if self.session else False
+        # The engine warns only when a save opened from its snapshot (history dropped).
+        dropped = self.session is not None and bool(self.session.warnings)
         if dropped and not self.holding:
             try:
                 self.store.hold(self.save_id, text)
@@ -1077,9 +1077,10 @@ class App:
             self.flash(self.t("web.error.import", name=str(name), reason=self.error_text(e)))
             self.show(self.home_screen(), "home")
             return
-        for warning in session.warnings:
-            self.flash(self.text(warning), "info")
         self.begin(session, str(text))
+        if not self.holding:  # (the notice of a kept original says it already)
+            for warning in session.warnings:
+                self.flash(self.text(warning), "info")
 
     def do_answer(self, arg: str | None, target: Any) -> None:
         """Answer with the value in ``data-json`` (yes/no, confirm)."""

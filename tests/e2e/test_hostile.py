@@ -452,3 +452,15 @@ def test_a_new_version_is_announced_and_saves_kept(page: Page, base_url_app: str
         assert sorted(saves_listed(page)) == sorted(ids)
     finally:
         sw.write_text(text)
+
+
+def test_an_imported_game_without_its_history_keeps_the_file(page: Page, base_url_app: str,
+                                                            tmp_path: Path) -> None:
+    """An imported save that opens only from its snapshot says so and keeps the file's text."""
+    open_app(page, base_url_app)
+    path = tmp_path / "older.json"
+    path.write_text(held_save())
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#held-notice")
+    save_id = page.url.split("#/play/")[1]
+    assert page.evaluate(f"localStorage.getItem('automa.held.{save_id}')") == held_save()
