@@ -362,7 +362,7 @@ def manifest(catalogs: dict[str, dict[str, Any]]) -> str:
 # Styles may be inline: the print sheets place each card with a style attribute, and CSS can
 # neither run a script nor, with every other source limited to 'self', send anything elsewhere.
 CSP = ("default-src 'self'; script-src 'self' {scripts} 'wasm-unsafe-eval' 'unsafe-eval'; "
-       "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self'; "
        "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'none'")
 INLINE_SCRIPT = re.compile(rb"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)

@@ -454,13 +454,17 @@ def test_a_new_version_is_announced_and_saves_kept(page: Page, base_url_app: str
         sw.write_text(text)
 
 
-def test_an_imported_game_without_its_history_keeps_the_file(page: Page, base_url_app: str,
-                                                            tmp_path: Path) -> None:
-    """An imported save that opens only from its snapshot says so and keeps the file's text."""
-    open_app(page, base_url_app)
+@pytest.mark.parametrize("lang,words", [("en", "without its undo history"),
+                                        ("uk", "без історії скасувань")])
+def test_an_imported_game_without_its_history_keeps_the_file(
+        page: Page, base_url_app: str, tmp_path: Path, lang: str, words: str) -> None:
+    """An imported save that opens only from its snapshot says so (in the player's language)
+    and keeps the file's text."""
+    open_app(page, base_url_app, lang=lang)
     path = tmp_path / "older.json"
     path.write_text(held_save())
     page.set_input_files("#import-file", str(path))
-    page.wait_for_selector("#held-notice")
+    notice = page.wait_for_selector("#held-notice")
+    assert words in (notice.text_content() or "")
     save_id = page.url.split("#/play/")[1]
     assert page.evaluate(f"localStorage.getItem('automa.held.{save_id}')") == held_save()
