@@ -17,6 +17,7 @@ The build stops with a clear message when card data is invalid or a translation 
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
 import gzip
@@ -365,6 +366,41 @@ def manifest(catalogs: dict[str, dict[str, Any]]) -> str:
     }, ensure_ascii=False, indent=1)
 
 
+# The page's Content-Security-Policy: scripts only from the app's own files and the inline
+# scripts the build hashed (no inline handlers, no injected <script>, no other origin); Pyodide
+# needs 'wasm-unsafe-eval' to compile its WebAssembly, and PyScript's core 'unsafe-eval' (it
+# builds its hook functions with Function(); measured: without it the page never starts). That
+# allows no inline script or handler: only strings the app's own scripts pass to Function().
+# Styles may be inline: the print sheets place each card with a style attribute, and CSS can
+# neither run a script nor, with every other source limited to 'self', send anything elsewhere.
+CSP = ("default-src 'self'; script-src 'self' {scripts} 'wasm-unsafe-eval' 'unsafe-eval'; "
+       "style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self'; "
+       "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+       "base-uri 'none'; form-action 'none'")
+INLINE_SCRIPT = re.compile(rb"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
+
+
+def content_security_policy(html: bytes) -> str:
+    """The policy of ``html``: the sha256 of each inline script the browser runs."""
+    hashes = []
+    for m in INLINE_SCRIPT.finditer(html):
+        attrs = m["attrs"].decode()
+        if "src=" in attrs or re.search(r"type=[\"']?py", attrs):
+            continue  # an external file ('self'), or Python that PyScript runs, not the browser
+        digest = base64.b64encode(hashlib.sha256(m["body"]).digest()).decode()
+        hashes.append(f"'sha256-{digest}'")
+    return CSP.format(scripts=" ".join(hashes))
+
+
+def with_csp(html: bytes) -> bytes:
+    """``html`` with its policy in a ``<meta>`` in place of ``<!--CSP-->``."""
+    if b"<!--CSP-->" not in html:
+        raise BuildError("web/index.html has no <!--CSP--> placeholder")
+    meta = (f'<meta http-equiv="Content-Security-Policy" '
+            f'content="{content_security_policy(html)}">')
+    return html.replace(b"<!--CSP-->", meta.encode())
+
+
 # --- icons, drawn here ---------------------------------------------------------------------
 Pixel = Callable[[float, float], tuple[int, int, int, int]]
 
@@ -527,6 +563,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
+            data = with_csp(data)
         write(dist / rel, data)
     write(dist / "manifest.webmanifest", manifest(catalogs))
     for name, data in icons().items():

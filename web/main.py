@@ -12,6 +12,7 @@ import contextlib
 import importlib
 import json
 import time
+from dataclasses import asdict
 from typing import Any
 
 from pyodide.ffi import create_proxy, jsnull
@@ -20,14 +21,20 @@ from pyscript import document, window
 import automa
 from automa.app import present, views
 from automa.app.html import Safe, h, join, trusted
+from automa.app.saves import (
+    MAX_IMPORT_BYTES,
+    SaveDeleted,
+    SaveStore,
+    SettingsNotSaved,
+    StaleSave,
+    StorageError,
+    StorageFull,
+    storage_change,
+)
 from automa.core import i18n
 
 cards = importlib.import_module("automa.render")  # the card-image package
 
-KEY_SETTINGS = "automa.settings"
-KEY_INDEX = "automa.index"
-KEY_LAST = "automa.last"
-SAVE_PREFIX = "automa.save."
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 TEXT_SIZES = (1, 1.15, 1.3)
 SVG_CACHE_SIZE = 96
@@ -38,12 +45,43 @@ def is_there(value: Any) -> bool:
     return value is not None and value is not jsnull
 
 
+class LocalStorage:
+    """The page's ``localStorage`` as the save store's key-value storage."""
+
+    def __init__(self) -> None:
+        self.storage = window.localStorage
+
+    def get(self, key: str) -> str | None:
+        """The stored text of ``key``, or ``None``."""
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> None:
+        """Write ``value``; the browser's refusal becomes a typed error."""
+        problem = str(window.automaStore(key, value))
+        if problem:
+            raise (StorageFull if "Quota" in problem else StorageError)(detail=problem)
+
+    def remove(self, key: str) -> None:
+        """Remove ``key``."""
+        with contextlib.suppress(Exception):
+            self.storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        """Every key of the page's storage."""
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
 class App:
     """The whole page: settings, the current screen and the game being played."""
 
     def __init__(self) -> None:
-        self.store = Store()
-        self.settings = {**DEFAULT_SETTINGS, **self.store.get_json(KEY_SETTINGS, {})}
+        self.store = SaveStore(LocalStorage(), lambda: float(window.Date.now()))
+        self.settings = self.store.settings(DEFAULT_SETTINGS, i18n.LANGUAGES)
+        self.rev: int | None = None  # the stored revision of the game in play
+        self.holding = False  # the game's original is kept aside until the player accepts
+        self.hold_failed = ""  # ... or could not be (why): then the game is not saved over it
+        self.updated = False  # a new version of the app was installed
         self.lang = str(window.automaShell.lang)
         self.settings["lang"] = self.lang
         self.games = {g["id"]: g for g in present.game_list()}
@@ -113,7 +151,7 @@ class App:
         new_screen = screen != self.screen or screen == "play"
         self.screen = screen
         banner = views.banner(self.message, self.message_kind, self.w) if self.message else ""
-        self.app.innerHTML = banner + body
+        self.app.innerHTML = banner + self.notices() + body
         document.documentElement.lang = self.lang
         app_title = self.t("web.app.title")
         document.title = f"{title} · {app_title}" if title else app_title
@@ -131,18 +169,40 @@ class App:
 
     # --- the game in play ---------------------------------------------------------------
     def open(self, save_id: str) -> bool:
-        """Make the save ``save_id`` the session in play (loading it if needed)."""
-        if self.session is not None and self.save_id == save_id:
-            return True
-        text = self.store.load(save_id)
-        if text is None:
+        """Make the save ``save_id`` the session in play (loading it if it changed)."""
+        record = self.store.load(save_id)
+        if record is None:
+            if self.session is not None and self.save_id == save_id and self.rev is None:
+                return True  # a new game the storage had no room for: play on (it was said)
             self.flash(self.t("web.error.save_missing"))
             return False
-        self.session = automa.load_game(text)
-        self.save_id = save_id
-        self.created = float(self.store.index().get(save_id, {}).get("created") or 0)
+        if self.session is not None and self.save_id == save_id and self.rev == record.meta.rev:
+            return True
+        self.session = automa.load_game(record.text)
+        self.save_id, self.rev, self.created = save_id, record.meta.rev, record.meta.created
+        self.save_pending = False
+        self.keep_original(record.text)
         self.remember_last()
         return True
+
+    def keep_original(self, text: str) -> None:
+        """A game that opened without its undo history keeps its original text aside until
+        the player accepts; if there is no room for it, the game is not saved over it."""
+        self.hold_failed = ""
+        self.holding = self.store.held(self.save_id) is not None
+        if self.session is not None and self.session.history_dropped and not self.holding:
+            try:
+                self.store.hold(self.save_id, text)
+                self.holding = True
+            except StorageError as e:
+                self.hold_failed = str(e.params.get("detail", ""))
+
+    def notices(self) -> Safe:
+        """The standing notices: a new version installed; a game kept with its original."""
+        held = self.screen in ("play", "pile") and (self.holding or self.hold_failed)
+        return join([views.update_notice(self.w) if self.updated else None,
+                     views.held_notice(self.save_id, self.holding, self.hold_failed, self.w)
+                     if held else None])
 
     def remember_last(self) -> None:
         """Let the shell name the last game before Python is ready."""
@@ -151,17 +211,81 @@ class App:
         game = self.games.get(self.session.game_id)
         names = {lang: i18n.render(game["name"] if game else self.session.game_id, {}, lang)
                  for lang in i18n.LANGUAGES}
-        self.store.put(KEY_LAST, json.dumps({"id": self.save_id, "name": names},
-                                            ensure_ascii=False))
+        self.store.remember_last(self.save_id, names)
 
     def autosave(self) -> None:
         """Save the game after every change; a full storage is reported."""
         if self.session is None:
             return
-        problem = self.store.save(self.save_id, self.session, self.created)
-        if problem:
-            key = "web.error.storage_full" if "Quota" in problem else "web.error.storage"
-            self.flash(self.t(key, detail=problem))
+        if self.hold_failed:
+            self.flash(self.t("web.store.held_failed", detail=self.hold_failed))
+            return
+        s = self.session
+        try:
+            meta = self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
+                                   finished=s.finished, rev=self.rev,
+                                   created=self.created or None)
+        except StaleSave as e:  # another tab saved newer work: show it, write nothing
+            self.session = None
+            self.open(self.save_id)
+            self.flash(self.error_text(e))
+        except SaveDeleted as e:  # deleted in another tab: do not bring it back
+            self.leave(self.error_text(e))
+        except StorageError as e:
+            self.flash(self.error_text(e))
+        else:
+            self.rev, self.created = meta.rev, meta.created
+
+    def leave(self, message: str) -> None:
+        """Close the game in play (it is gone) and go home with ``message``."""
+        self.session, self.save_id, self.rev = None, "", None
+        self.save_pending = self.holding = False
+        self.hold_failed = ""
+        self.flash(message)
+        self.go("#/")
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab or window changed the storage: never keep showing a stale game."""
+        key = str(event.key) if is_there(event.key) else ""
+        open_id = self.save_id if self.session is not None else ""
+        change = storage_change(key, open_id, self.rev, lambda: (
+            r.meta if (r := self.store.load(open_id)) is not None else None))
+        if change == "deleted":
+            self.leave(self.t("web.store.deleted"))
+        elif change == "changed":
+            self.session = None
+            self.open(self.save_id)
+            self.flash(self.t("web.store.changed"), "info")
+            if self.screen in ("play", "pile"):
+                self.route()
+        elif change == "list" and self.screen == "home" and not self.confirm_delete:
+            self.show(self.home_screen(), "home")
+
+    def on_updated(self, *_: Any) -> None:
+        """The service worker installed a new version: say so (saves are untouched)."""
+        self.updated = True
+        if not is_there(document.getElementById("update-notice")):
+            self.app.insertAdjacentHTML("afterbegin", views.update_notice(self.w))
+
+    def do_reload(self, arg: str | None, target: Any) -> None:
+        """Reload the page into the newly installed version."""
+        window.location.reload()
+
+    def do_accept_held(self, arg: str | None, target: Any) -> None:
+        """The player accepts the game without its history: forget the original."""
+        if self.save_id:
+            self.store.release(self.save_id)
+        self.holding = False
+        if self.hold_failed:
+            self.hold_failed = ""
+            self.autosave()
+        self.route()
+
+    def do_export_original(self, save_id: str | None, target: Any) -> None:
+        """Download the original of a game that opened without its history."""
+        text = self.store.held(save_id or "")
+        if text is not None:
+            window.automaDownload(f"automa-{save_id}-original.json", text)
 
     def act(self, change: Any) -> None:
         """Apply a change to the session, redraw, then save (errors are shown); the new
@@ -193,7 +317,7 @@ class App:
             return
         self.save_pending = False
         self.autosave()
-        if self.message and self.screen == "play":
+        if self.message and self.screen == "play" and self.session is not None:
             self.show_play()
 
     def draw(self, game: str, card: str, highlight: Any) -> Safe | None:
@@ -221,7 +345,7 @@ class App:
         old = self.shown_parts
         play = document.querySelector("#app > .play")
         if (self.screen == "play" and not self.message and key == self.shown_key
-                and not is_there(document.querySelector("#app > .banner"))
+                and not is_there(document.querySelector("#app > .banner:not(.notice)"))
                 and len(parts) == len(old) and is_there(play)
                 and play.children.length == len(parts)):
             children = [play.children.item(i) for i in range(len(parts))]
@@ -240,7 +364,8 @@ class App:
     # --- the other screens --------------------------------------------------------------
     def home_screen(self) -> Safe:
         """The games, the saved games and import."""
-        saves = views.saves(self.store.index(), self.games, self.confirm_delete, date, self.w)
+        index = {m.save_id: asdict(m) for m in self.store.saves()}
+        saves = views.saves(index, self.games, self.confirm_delete, date, self.w)
         return views.home(list(self.games.values()), saves, self.w)
 
     def settings_screen(self) -> Safe:
@@ -284,7 +409,15 @@ class App:
         if target.id == "import-file":
             files = target.files
             if files.length:
-                window.automaReadFile(files.item(0), create_proxy(self.imported))
+                file = files.item(0)
+                target.value = ""  # the same file chosen again is read again
+                if float(file.size) > MAX_IMPORT_BYTES:  # refused before it is read
+                    self.flash(self.t("web.error.too_big", name=str(file.name),
+                                      size=f"{float(file.size) / 2**20:.1f}",
+                                      limit=MAX_IMPORT_BYTES // 2**20))
+                    self.show(self.home_screen(), "home")
+                    return
+                window.automaReadFile(file, create_proxy(self.imported))
             return
         setting = target.getAttribute("data-setting")
         if is_there(setting):
@@ -303,9 +436,12 @@ class App:
         root = document.documentElement
         root.dataset.theme = self.settings["theme"]
         root.style.setProperty("--text-scale", str(self.settings["text"]))
-        problem = self.store.put(KEY_SETTINGS, json.dumps(self.settings))
-        if problem:
-            self.flash(self.t("web.error.storage", detail=problem))
+        problem = ""
+        try:
+            self.store.put_settings(self.settings)
+        except SettingsNotSaved as e:
+            problem = self.error_text(e)
+            self.flash(problem)
         if name in ("lang", "wake") or problem:
             self.show(self.settings_screen(), "settings")
 
@@ -348,16 +484,16 @@ class App:
             return
         self.begin(session)
 
-    def begin(self, session: automa.Session) -> None:
-        """Make a new (or imported) session the game in play, under a new save id."""
-        now = float(window.Date.now())
-        self.session = session
-        self.save_id = f"{session.game_id}-{int(now):x}"
-        while self.store.load(self.save_id) is not None:
-            now += 1
-            self.save_id = f"{session.game_id}-{int(now):x}"
-        self.created = now
+    def begin(self, session: automa.Session, original: str = "") -> None:
+        """Make a new (or imported, from ``original``) session the game in play, under a new
+        save id."""
+        self.session, self.save_id = session, self.store.new_id(session.game_id)
+        self.rev, self.created = None, float(window.Date.now())
+        self.save_pending = self.holding = False
+        self.hold_failed = ""
         self.autosave()
+        if original and self.rev is not None:
+            self.keep_original(original)
         self.remember_last()
         self.go(f"#/play/{self.save_id}")
 
@@ -368,9 +504,9 @@ class App:
 
     def do_export(self, save_id: str | None, target: Any) -> None:
         """Download a saved game as a .json file."""
-        text = self.store.load(save_id or "")
-        if text is not None:
-            window.automaDownload(f"automa-{save_id}.json", text)
+        record = self.store.load(save_id or "")
+        if record is not None:
+            window.automaDownload(f"automa-{save_id}.json", record.text)
 
     def do_delete(self, save_id: str | None, target: Any) -> None:
         """Ask before deleting a saved game (``delete-no`` keeps it)."""
@@ -386,7 +522,7 @@ class App:
         assert save_id is not None
         self.store.delete(save_id)
         if self.save_id == save_id:
-            self.session, self.save_id = None, ""
+            self.session, self.save_id, self.rev = None, "", None
         self.do_delete(None, target)
 
     def imported(self, name: Any, text: Any, error: Any) -> None:
@@ -398,13 +534,14 @@ class App:
             return
         try:
             session = automa.load_game(str(text))
-        except automa.AutomaError as e:
+        except Exception as e:  # a hostile file must never break the page
             self.flash(self.t("web.error.import", name=str(name), reason=self.error_text(e)))
             self.show(self.home_screen(), "home")
             return
-        for warning in session.warnings:
-            self.flash(self.w.text(warning), "info")
-        self.begin(session)
+        self.begin(session, str(text))
+        if not self.holding:  # (the notice of a kept original says it already)
+            for warning in session.warnings:
+                self.flash(self.w.text(warning), "info")
 
     def do_answer(self, arg: str | None, target: Any) -> None:
         """Answer the prompt from its controls: the button tapped (yes/no, done, a choice)
@@ -535,6 +672,9 @@ def start() -> App:
     document.addEventListener("change", create_proxy(app.on_change))
     document.addEventListener("keydown", create_proxy(app.on_key))
     window.addEventListener("hashchange", create_proxy(app.route))
+    window.addEventListener("storage", create_proxy(app.on_storage))
+    window.addEventListener("automa:updated", create_proxy(app.on_updated))
+    app.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(app.debug_state)
     app.route()
     document.body.dataset.pyReady = "1"
@@ -545,55 +685,6 @@ def start() -> App:
     window.setTimeout(create_proxy(warm_up), 30)
     return app
 
-
-
-class Store:
-    """The saves and settings in ``localStorage``; a failed write is reported, not lost."""
-
-    def __init__(self) -> None:
-        self.storage = window.localStorage
-
-    def get_json(self, key: str, default: Any) -> Any:
-        """A stored JSON value, or ``default`` if absent or unreadable."""
-        text = self.storage.getItem(key)
-        if not isinstance(text, str):
-            return default
-        try:
-            return json.loads(text)
-        except ValueError:
-            return default
-
-    def put(self, key: str, text: str) -> str:
-        """Store ``text``; the error name (e.g. ``QuotaExceededError``) or ``""``."""
-        return str(window.automaStore(key, text))
-
-    def index(self) -> dict[str, dict[str, Any]]:
-        """Every saved game's summary by save id."""
-        found = self.get_json(KEY_INDEX, {})
-        return found if isinstance(found, dict) else {}
-
-    def save(self, save_id: str, session: automa.Session, created: float) -> str:
-        """Write one game and its summary; the error name or ``""``."""
-        problem = self.put(SAVE_PREFIX + save_id, session.to_json())
-        if problem:
-            return problem
-        index = self.index()
-        index[save_id] = {"game": session.game_id, "created": created,
-                          "updated": window.Date.now(), "turn": session.turn,
-                          "finished": session.finished}
-        return self.put(KEY_INDEX, json.dumps(index))
-
-    def load(self, save_id: str) -> str | None:
-        """The save text of one game."""
-        text = self.storage.getItem(SAVE_PREFIX + save_id)
-        return text if isinstance(text, str) else None
-
-    def delete(self, save_id: str) -> None:
-        """Remove one game (and only that one)."""
-        index = self.index()
-        index.pop(save_id, None)
-        self.put(KEY_INDEX, json.dumps(index))
-        self.storage.removeItem(SAVE_PREFIX + save_id)
 
 
 

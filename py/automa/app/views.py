@@ -450,3 +450,25 @@ def nav_link(name: str, href: str, current: bool, w: Words) -> Safe:
     return h("a", {"class": "nav-link", "href": href, "aria-label": words,
                    "aria-current": "page" if current else None},
              icon(name), h("span", {"class": "nav-text"}, words))
+
+
+def update_notice(w: Words) -> Safe:
+    """A new version of the app was installed: reload to use it (saves are untouched)."""
+    return h("div", {"class": "banner banner-info notice", "role": "status",
+                     "id": "update-notice"},
+             h("p", None, w.t("web.update.ready")),
+             h("button", {"data-act": "reload"}, w.t("web.update.reload")))
+
+
+def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words) -> Safe:
+    """The game opened without its undo history: its original is kept aside until the player
+    accepts (``holding``), or could not be (``hold_failed``: why) and the game is not saved."""
+    text = (w.t("web.store.held_failed", detail=hold_failed) if hold_failed
+            else w.t("web.store.held"))
+    export = (h("button", {"data-act": "export-original", "data-arg": save_id},
+                w.t("web.store.export_original")) if holding else None)
+    return h("div", {"class": "banner banner-info notice", "role": "status", "id": "held-notice"},
+             h("p", None, text),
+             h("div", {"class": "row"}, export,
+               h("button", {"class": "primary", "data-act": "accept-held"},
+                 w.t("web.store.accept"))))

@@ -1,0 +1,396 @@
+"""Saved games and settings over any small key-value storage (``localStorage`` in the page).
+
+Every value read from the storage is treated as hostile: another tab, an older version of the
+app, a full disk or a person with the browser's developer tools may have written it. So:
+
+* one key per game (``automa.save.<id>``) holds a header line (revision, game, turn, dates)
+  and then the engine's save text; the list of games (``automa.index``) is only a cache,
+  rebuilt from the game keys whenever it is missing, malformed or names other games — a
+  game whose list entry was never written (a full disk) is found again, a broken list never
+  locks the app;
+* a game is written before the list, and a failed list write drops the list (it is rebuilt),
+  so a failure at any point leaves every written game listed;
+* each write names the revision it read; if another tab wrote a newer one, or deleted the
+  game, the write is refused (:class:`StaleSave`, :class:`SaveDeleted`) instead of
+  overwriting newer work or bringing a deleted game back;
+* a game that opened without its undo history keeps its original text aside (``held``) until
+  the player accepts the loss;
+* settings are checked value by value, and a failed settings write has its own message.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+from automa.core.errors import AutomaError
+
+SAVE_PREFIX = "automa.save."
+HELD_PREFIX = "automa.held."
+KEY_INDEX = "automa.index"
+KEY_SETTINGS = "automa.settings"
+KEY_LAST = "automa.last"
+INDEX_VERSION = 2
+# The largest file the page reads for an import, checked before reading it (the browser's
+# whole storage is about 5 MB; a save of a long game is well under 1 MB).
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
+HEADER_MAX = 1000
+SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
+GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
+LANG = re.compile(r"[a-z]{2}")
+MAX_TIME_MS = 1e14
+MAX_TURN = 1_000_000
+MAX_REV = 2**31
+SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
+    "theme": ("auto", "light", "dark"),
+    "text": (1, 1.15, 1.3),
+    "paper": ("a4", "letter"),
+    "wake": (False, True),
+}
+
+
+class StorageError(AutomaError):
+    """The storage refused a write (the browser's reason in ``detail``)."""
+
+    key = "web.error.storage"
+
+
+class StorageFull(StorageError):
+    """The storage is full: nothing was written."""
+
+    key = "web.error.storage_full"
+
+
+class SettingsNotSaved(StorageError):
+    """The settings could not be written; they apply until the page is closed."""
+
+    key = "web.error.settings_not_saved"
+
+
+class StaleSave(AutomaError):
+    """Another tab or window saved this game since it was read here: nothing was written."""
+
+    key = "web.store.stale"
+
+
+class SaveDeleted(AutomaError):
+    """This game was deleted (in another tab or window) since it was read: nothing written."""
+
+    key = "web.store.deleted"
+
+
+class KeyValue(Protocol):
+    """The storage under the store: string keys, string values."""
+
+    def get(self, key: str) -> str | None:
+        """The value of ``key``, or ``None``."""
+
+    def set(self, key: str, value: str) -> None:
+        """Write ``value``; raise :class:`StorageFull` or :class:`StorageError` on failure."""
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` (absent keys are fine)."""
+
+    def keys(self) -> list[str]:
+        """Every key present."""
+
+
+@dataclass(frozen=True)
+class SaveMeta:
+    """What the list of saved games shows of one game (every field checked)."""
+
+    save_id: str
+    game: str
+    created: float
+    updated: float
+    turn: int
+    finished: bool
+    rev: int
+
+
+@dataclass(frozen=True)
+class StoredSave:
+    """One game as stored: its summary and the engine's save text."""
+
+    meta: SaveMeta
+    text: str
+
+
+def valid_save_id(save_id: str) -> bool:
+    """Whether ``save_id`` has the shape of an id this app writes (safe in a URL and HTML)."""
+    return SAVE_ID.fullmatch(save_id) is not None
+
+
+def _time(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and 0 <= number <= MAX_TIME_MS else None
+
+
+def _count(value: Any, top: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 0 <= value <= top else None
+
+
+def _meta(save_id: str, raw: Any, rev: Any = None) -> SaveMeta | None:
+    """A summary from an untrusted mapping, or ``None`` if any field is off."""
+    if not isinstance(raw, dict):
+        return None
+    game, finished = raw.get("game"), raw.get("finished")
+    created, updated = _time(raw.get("created")), _time(raw.get("updated"))
+    turn = _count(raw.get("turn"), MAX_TURN)
+    revision = _count(raw.get("rev") if rev is None else rev, MAX_REV)
+    if (not isinstance(game, str) or GAME_ID.fullmatch(game) is None
+            or not isinstance(finished, bool) or created is None or updated is None
+            or turn is None or revision is None):
+        return None
+    return SaveMeta(save_id, game, created, updated, turn, finished, revision)
+
+
+def _split(raw: str) -> tuple[Any, str]:
+    """A stored game's header (parsed, untrusted) and save text; no header in old saves."""
+    end = raw.find("\n", 0, HEADER_MAX)
+    if end < 0:
+        return None, raw
+    try:
+        header = json.loads(raw[:end])
+    except ValueError:
+        header = None
+    return header, raw[end + 1:]
+
+
+def _peek(save_id: str, text: str) -> SaveMeta:
+    """The summary of an old save without a header: read from the save's own fields."""
+    data: Any = None
+    if len(text) <= MAX_IMPORT_BYTES:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            data = None
+    if not isinstance(data, dict):
+        data = {}
+    game = data.get("game")
+    turn = _count(data.get("turn"), MAX_TURN)
+    return SaveMeta(save_id, game if isinstance(game, str) and GAME_ID.fullmatch(game) else "",
+                    0.0, 0.0, turn or 0, data.get("finished") is True, 0)
+
+
+class SaveStore:
+    """The saved games and settings of the app over a :class:`KeyValue` storage."""
+
+    def __init__(self, kv: KeyValue, clock: Callable[[], float]) -> None:
+        self.kv = kv
+        self.clock = clock
+
+    # --- reading ------------------------------------------------------------------------
+    def _record(self, save_id: str, legacy: Any = None) -> StoredSave | None:
+        raw = self.kv.get(SAVE_PREFIX + save_id)
+        if not isinstance(raw, str):
+            return None
+        header, text = _split(raw)
+        if header is None:  # written by a version without headers: revision 0
+            meta = _meta(save_id, legacy, rev=0) or _peek(save_id, text)
+        else:
+            meta = _meta(save_id, header) or _peek(save_id, text)
+        return StoredSave(meta, text)
+
+    def load(self, save_id: str) -> StoredSave | None:
+        """One game as stored, or ``None`` if there is none under that id."""
+        if not valid_save_id(save_id):
+            return None
+        return self._record(save_id)
+
+    def _read_index(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """The list's entries (``None`` if it is missing or malformed) and, instead, the
+        entries of a list written by a version before revisions."""
+        raw = self.kv.get(KEY_INDEX)
+        if not isinstance(raw, str) or len(raw) > MAX_IMPORT_BYTES:
+            return None, {}
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None, {}
+        if not isinstance(data, dict):
+            return None, {}
+        if data.get("v") == INDEX_VERSION and isinstance(data.get("saves"), dict):
+            return data["saves"], {}
+        return None, data
+
+    def saves(self) -> list[SaveMeta]:
+        """Every saved game, newest first; the list is repaired from the games if needed."""
+        ids = sorted(k[len(SAVE_PREFIX):] for k in self.kv.keys()  # noqa: SIM118
+                     if k.startswith(SAVE_PREFIX) and valid_save_id(k[len(SAVE_PREFIX):]))
+        index, legacy = self._read_index()
+        found: list[SaveMeta] = []
+        dirty = index is None or set(index) != set(ids)
+        for save_id in ids:
+            meta = _meta(save_id, (index or {}).get(save_id))
+            if meta is None:
+                dirty = True
+                record = self._record(save_id, legacy.get(save_id))
+                if record is None:
+                    continue
+                meta = record.meta
+            found.append(meta)
+        if dirty:
+            self._write_index(found)
+        self._drop_stray_held(set(ids))
+        return sorted(found, key=lambda m: (-m.updated, m.save_id))
+
+    def _write_index(self, metas: Iterable[SaveMeta]) -> None:
+        """Write the list (a cache); if that fails, drop it so it is rebuilt next time."""
+        entries = {}
+        for m in metas:
+            entry = asdict(m)
+            del entry["save_id"]
+            entries[m.save_id] = entry
+        try:
+            self.kv.set(KEY_INDEX, json.dumps({"v": INDEX_VERSION, "saves": entries}))
+        except StorageError:
+            self.kv.remove(KEY_INDEX)
+
+    def _drop_stray_held(self, ids: set[str]) -> None:
+        for key in self.kv.keys():  # noqa: SIM118
+            if key.startswith(HELD_PREFIX) and key[len(HELD_PREFIX):] not in ids:
+                self.kv.remove(key)
+
+    def new_id(self, game: str) -> str:
+        """An unused save id for a new game of ``game``."""
+        now = int(self.clock())
+        while True:
+            save_id = f"{game}-{now:x}"
+            if self.kv.get(SAVE_PREFIX + save_id) is None:
+                return save_id
+            now += 1
+
+    # --- writing ------------------------------------------------------------------------
+    def save(self, save_id: str, text: str, *, game: str, turn: int, finished: bool,
+             rev: int | None, created: float | None = None) -> SaveMeta:
+        """Write one game whose stored revision was ``rev`` (``None``: a new game).
+
+        Returns the new summary (revision ``rev + 1``). Raises :class:`StaleSave` if another
+        tab wrote it since, :class:`SaveDeleted` if it was deleted since, and
+        :class:`StorageFull` / :class:`StorageError` if the storage refused (then nothing
+        changed).
+        """
+        if not valid_save_id(save_id):
+            raise StorageError(detail="id")
+        current = self._record(save_id)
+        if current is None and rev is not None:
+            raise SaveDeleted()
+        if current is not None and (rev is None or current.meta.rev != rev):
+            raise StaleSave()
+        now = float(self.clock())
+        first = created if created is not None else (current.meta.created if current else now)
+        meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1)
+        header = asdict(meta)
+        del header["save_id"]
+        self.kv.set(SAVE_PREFIX + save_id, json.dumps(header) + "\n" + text)
+        self._update_index(meta)
+        return meta
+
+    def _update_index(self, meta: SaveMeta | None, drop: str = "") -> None:
+        index, _ = self._read_index()
+        if index is None:
+            self.kv.remove(KEY_INDEX)  # rebuilt from the games when next listed
+            return
+        metas = [m for k, v in index.items() if k != drop and (m := _meta(k, v)) is not None]
+        metas = [m for m in metas if meta is None or m.save_id != meta.save_id]
+        if meta is not None:
+            metas.append(meta)
+        self._write_index(metas)
+
+    def delete(self, save_id: str) -> None:
+        """Remove one game (and only that one), its held original and its list entry."""
+        self.kv.remove(SAVE_PREFIX + save_id)
+        self.kv.remove(HELD_PREFIX + save_id)
+        self._update_index(None, drop=save_id)
+
+    # --- a game opened without its history ----------------------------------------------
+    def hold(self, save_id: str, text: str) -> None:
+        """Keep ``text`` (the game as it was before it opened without its undo history)
+        until :meth:`release`; an earlier held text is kept. May raise StorageFull."""
+        if self.kv.get(HELD_PREFIX + save_id) is None:
+            self.kv.set(HELD_PREFIX + save_id, text)
+
+    def held(self, save_id: str) -> str | None:
+        """The original text kept aside for ``save_id``, if any."""
+        text = self.kv.get(HELD_PREFIX + save_id)
+        return text if isinstance(text, str) else None
+
+    def release(self, save_id: str) -> None:
+        """The player accepted the game as it is now: forget the original."""
+        self.kv.remove(HELD_PREFIX + save_id)
+
+    # --- settings and the last game -----------------------------------------------------
+    def settings(self, defaults: Mapping[str, Any],
+                 languages: Iterable[str] = ()) -> dict[str, Any]:
+        """The stored settings over ``defaults``, each value checked (others are dropped)."""
+        out = dict(defaults)
+        raw = self.kv.get(KEY_SETTINGS)
+        data: Any = None
+        if isinstance(raw, str) and len(raw) <= HEADER_MAX * 10:
+            try:
+                data = json.loads(raw)
+            except (ValueError, RecursionError):
+                data = None
+        if not isinstance(data, dict):
+            return out
+        for name, choices in SETTING_CHOICES.items():
+            value = data.get(name)
+            if name == "text":
+                fits = isinstance(value, int | float) and not isinstance(value, bool)
+            else:
+                fits = any(type(value) is type(c) for c in choices)
+            if fits and value in choices:
+                out[name] = value
+        lang = data.get("lang")
+        if isinstance(lang, str) and LANG.fullmatch(lang) and lang in set(languages):
+            out["lang"] = lang
+        return out
+
+    def put_settings(self, settings: Mapping[str, Any]) -> None:
+        """Write the settings; :class:`SettingsNotSaved` if the storage refused."""
+        try:
+            self.kv.set(KEY_SETTINGS, json.dumps(dict(settings)))
+        except StorageError as e:
+            raise SettingsNotSaved(detail=e.params.get("detail", "")) from None
+
+    def remember_last(self, save_id: str, names: Mapping[str, str]) -> None:
+        """Let the page's shell name the last game before Python starts (best effort)."""
+        try:
+            self.kv.set(KEY_LAST, json.dumps({"id": save_id, "name": dict(names)},
+                                             ensure_ascii=False))
+        except StorageError:
+            self.kv.remove(KEY_LAST)
+
+    @staticmethod
+    def save_id_of(key: str) -> str | None:
+        """The save id a storage key belongs to (for another tab's storage events)."""
+        if key.startswith(SAVE_PREFIX) and valid_save_id(key[len(SAVE_PREFIX):]):
+            return key[len(SAVE_PREFIX):]
+        return None
+
+
+def storage_change(key: str, open_id: str, open_rev: int | None,
+                   stored: Callable[[], SaveMeta | None]) -> str:
+    """What another tab's change of storage ``key`` (``""``: the storage was cleared) means
+    for this page, whose open game is ``open_id`` at revision ``open_rev`` (``""``: none):
+    ``"deleted"`` (the open game is gone), ``"changed"`` (a newer revision of it is stored),
+    ``"list"`` (only the list of saved games may differ) or ``""`` (nothing to do).
+    ``stored`` reads the open game's stored summary, and is called only when it matters."""
+    save_id = SaveStore.save_id_of(key)
+    if key and save_id is None and key != KEY_INDEX:
+        return ""  # settings, held originals, the last game: nothing shown changed
+    if open_id and (save_id == open_id or not key):
+        meta = stored()
+        if meta is None:
+            return "deleted"
+        return "changed" if meta.rev != open_rev else ""
+    return "list"

@@ -1,0 +1,218 @@
+"""The save store: every stored value is hostile, a failed write leaves a consistent state,
+two tabs never overwrite each other's newer work, and settings fail with their own error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from automa.app.saves import (
+    HELD_PREFIX,
+    KEY_INDEX,
+    KEY_SETTINGS,
+    SAVE_PREFIX,
+    SaveDeleted,
+    SaveStore,
+    SettingsNotSaved,
+    StaleSave,
+    StorageError,
+    StorageFull,
+)
+from automa.core import i18n
+
+DEFAULTS = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
+
+
+class MemoryKV:
+    """An in-memory storage shared by "tabs"; it can run out of room."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.full = False
+        self.fail_keys: set[str] = set()
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.full or key in self.fail_keys:
+            raise StorageFull(detail="QuotaExceededError")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1000
+        return self.now
+
+
+def store(kv: MemoryKV | None = None) -> SaveStore:
+    return SaveStore(kv or MemoryKV(), Clock())
+
+
+def put(s: SaveStore, save_id: str = "demo-1", text: str = '{"x":1}', rev: int | None = None,
+        turn: int = 1) -> int:
+    return s.save(save_id, text, game="demo", turn=turn, finished=False, rev=rev).rev
+
+
+def test_a_save_is_listed_and_loads_with_its_text_and_revision() -> None:
+    s = store()
+    assert put(s) == 1
+    assert put(s, rev=1, text='{"x":2}', turn=2) == 2
+    loaded = s.load("demo-1")
+    assert loaded is not None and loaded.text == '{"x":2}' and loaded.meta.rev == 2
+    [meta] = s.saves()
+    assert (meta.save_id, meta.game, meta.turn, meta.rev) == ("demo-1", "demo", 2, 2)
+
+
+def test_full_storage_changes_nothing() -> None:
+    kv = MemoryKV()
+    s = store(kv)
+    put(s)
+    before = dict(kv.data)
+    kv.full = True
+    with pytest.raises(StorageFull):
+        put(s, rev=1, text='{"x":2}')
+    assert kv.data == before
+
+
+def test_an_orphan_save_whose_list_write_failed_is_listed_again() -> None:
+    kv = MemoryKV()
+    s = store(kv)
+    put(s, "demo-1")
+    kv.fail_keys = {KEY_INDEX}
+    put(s, "demo-2")  # the game is written, its list entry is not
+    assert KEY_INDEX not in kv.data  # a list that could not be kept up is dropped, not stale
+    kv.fail_keys = set()
+    assert [m.save_id for m in s.saves()] == ["demo-2", "demo-1"]
+    assert set(json.loads(kv.data[KEY_INDEX])["saves"]) == {"demo-1", "demo-2"}
+
+
+@pytest.mark.parametrize("index", [
+    "not json", "[1,2]", '{"v":2,"saves":{"demo-1":"oops"}}', '{"v":2,"saves":[]}',
+    '{"v":2,"saves":{"demo-1":{"game":"<img src=x onerror=alert(1)>","created":0,'
+    '"updated":0,"turn":1,"finished":false,"rev":1}}}',
+    '{"v":2,"saves":{"demo-1":{"game":"demo","created":1e400,"updated":0,"turn":-3,'
+    '"finished":"no","rev":1}}}',
+    '{"v":2,"saves":{"ghost-1":{"game":"demo","created":0,"updated":0,"turn":1,'
+    '"finished":false,"rev":1}}}',
+    "[" * 100_000,
+])
+def test_a_broken_list_is_repaired_from_the_saves(index: str) -> None:
+    kv = MemoryKV()
+    s = store(kv)
+    put(s, "demo-1", turn=4)
+    kv.data[KEY_INDEX] = index
+    [meta] = s.saves()
+    assert (meta.save_id, meta.game, meta.turn) == ("demo-1", "demo", 4)
+    assert json.loads(kv.data[KEY_INDEX])["saves"]["demo-1"]["game"] == "demo"
+
+
+def test_hostile_keys_and_headers_are_never_listed_as_they_are() -> None:
+    kv = MemoryKV()
+    s = store(kv)
+    kv.data[SAVE_PREFIX + "<script>alert(1)</script>"] = '{"x":1}'
+    kv.data[SAVE_PREFIX + "demo-9"] = ('{"rev":"1","game":"<b>","created":0,"updated":0,'
+                                       '"turn":1,"finished":false}\n{"game":"<i>","turn":2}')
+    [meta] = s.saves()
+    assert meta.save_id == "demo-9" and meta.game == "" and meta.turn == 2
+
+
+def test_saves_of_the_version_before_revisions_are_kept() -> None:
+    kv = MemoryKV()
+    kv.data[SAVE_PREFIX + "demo-a"] = json.dumps({"game": "demo", "turn": 3, "finished": True})
+    kv.data[KEY_INDEX] = json.dumps({"demo-a": {"game": "demo", "created": 5.0, "updated": 6.0,
+                                                "turn": 3, "finished": True}})
+    s = store(kv)
+    [meta] = s.saves()
+    assert (meta.game, meta.turn, meta.finished, meta.rev, meta.created) == (
+        "demo", 3, True, 0, 5.0)
+    assert put(s, "demo-a", rev=0) == 1  # and the first write upgrades it
+
+
+def test_two_tabs_never_overwrite_newer_work() -> None:
+    kv = MemoryKV()
+    tab_a, tab_b = store(kv), store(kv)
+    rev = put(tab_a)
+    assert put(tab_b, rev=rev, text='{"b":1}') == rev + 1
+    with pytest.raises(StaleSave):
+        put(tab_a, rev=rev, text='{"a":1}')
+    loaded = tab_a.load("demo-1")
+    assert loaded is not None and loaded.text == '{"b":1}'
+
+
+def test_a_game_deleted_in_one_tab_does_not_come_back_from_another() -> None:
+    kv = MemoryKV()
+    tab_a, tab_b = store(kv), store(kv)
+    rev = put(tab_a)
+    tab_b.delete("demo-1")
+    with pytest.raises(SaveDeleted):
+        put(tab_a, rev=rev, text='{"a":1}')
+    assert tab_a.saves() == [] and tab_a.load("demo-1") is None
+
+
+def test_a_new_game_never_overwrites_an_existing_one() -> None:
+    s = store()
+    put(s)
+    with pytest.raises(StaleSave):
+        put(s, rev=None)
+    assert s.new_id("demo") != "demo-1"
+
+
+def test_the_original_is_held_until_accepted_and_goes_with_the_game() -> None:
+    kv = MemoryKV()
+    s = store(kv)
+    put(s, text="original")
+    s.hold("demo-1", "original")
+    put(s, rev=1, text="replayed")
+    s.hold("demo-1", "replayed")  # the first original is kept
+    assert s.held("demo-1") == "original"
+    s.release("demo-1")
+    assert s.held("demo-1") is None
+    s.hold("demo-1", "again")
+    s.delete("demo-1")
+    assert not any(k.startswith(HELD_PREFIX) for k in kv.data)
+
+
+def test_a_held_original_of_a_vanished_game_is_dropped() -> None:
+    kv = MemoryKV()
+    kv.data[HELD_PREFIX + "demo-1"] = "x"
+    store(kv).saves()
+    assert kv.data.get(HELD_PREFIX + "demo-1") is None
+
+
+def test_settings_are_checked_value_by_value() -> None:
+    kv = MemoryKV()
+    kv.data[KEY_SETTINGS] = json.dumps({"theme": "<script>", "text": 1.3, "wake": 1,
+                                        "paper": "letter", "lang": "uk", "evil": 1})
+    got = store(kv).settings(DEFAULTS, ("en", "uk"))
+    assert got == {"theme": "auto", "text": 1.3, "wake": False, "paper": "letter", "lang": "uk"}
+    kv.data[KEY_SETTINGS] = "[" * 50_000
+    assert store(kv).settings(DEFAULTS) == DEFAULTS
+
+
+def test_a_failed_settings_write_has_its_own_message() -> None:
+    kv = MemoryKV()
+    kv.full = True
+    with pytest.raises(SettingsNotSaved) as caught:
+        store(kv).put_settings(DEFAULTS)
+    assert isinstance(caught.value, StorageError)
+    for lang in i18n.LANGUAGES:
+        text = caught.value.message(lang)
+        assert "QuotaExceededError" in text and caught.value.key not in text
+
+
+def test_every_store_message_is_translated() -> None:
+    for error in (StaleSave(), SaveDeleted(), StorageFull(detail="x"), StorageError(detail="x")):
+        for lang in i18n.LANGUAGES:
+            assert i18n.has_message(error.key, lang), (error.key, lang)
