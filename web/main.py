@@ -23,14 +23,12 @@ from automa.app import present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
     MAX_IMPORT_BYTES,
-    SaveDeleted,
     SaveStore,
     SettingsNotSaved,
-    StaleSave,
     StorageError,
     StorageFull,
-    storage_change,
 )
+from automa.app.slot import Saved, Slot
 from automa.core import i18n
 
 cards = importlib.import_module("automa.render")  # the card-image package
@@ -77,17 +75,12 @@ class App:
 
     def __init__(self) -> None:
         self.store = SaveStore(LocalStorage(), lambda: float(window.Date.now()))
+        self.slot = Slot(self.store, lambda: float(window.Date.now()))
         self.settings = self.store.settings(DEFAULT_SETTINGS, i18n.LANGUAGES)
-        self.rev: int | None = None  # the stored revision of the game in play
-        self.holding = False  # the game's original is kept aside until the player accepts
-        self.hold_failed = ""  # ... or could not be (why): then the game is not saved over it
         self.updated = False  # a new version of the app was installed
         self.lang = str(window.automaShell.lang)
         self.settings["lang"] = self.lang
         self.games = {g["id"]: g for g in present.game_list()}
-        self.session: automa.Session | None = None
-        self.save_id = ""
-        self.created = 0.0
         self.message = ""
         self.message_kind = "error"
         self.confirm_delete = ""
@@ -99,9 +92,20 @@ class App:
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
         self.shown_parts: list[str] = []
+        self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
+
+    @property
+    def session(self) -> automa.Session | None:
+        """The game in play."""
+        return self.slot.session
+
+    @property
+    def save_id(self) -> str:
+        """The save id of the game in play."""
+        return self.slot.save_id
 
     @property
     def w(self) -> present.Words:
@@ -151,7 +155,8 @@ class App:
         new_screen = screen != self.screen or screen == "play"
         self.screen = screen
         banner = views.banner(self.message, self.message_kind, self.w) if self.message else ""
-        self.app.innerHTML = banner + self.notices() + body
+        self.shown_notices = self.notices()
+        self.app.innerHTML = banner + self.shown_notices + body
         document.documentElement.lang = self.lang
         app_title = self.t("web.app.title")
         document.title = f"{title} · {app_title}" if title else app_title
@@ -170,38 +175,21 @@ class App:
     # --- the game in play ---------------------------------------------------------------
     def open(self, save_id: str) -> bool:
         """Make the save ``save_id`` the session in play (loading it if it changed)."""
-        record = self.store.load(save_id)
-        if record is None:
-            if self.session is not None and self.save_id == save_id and self.rev is None:
-                return True  # a new game the storage had no room for: play on (it was said)
+        opened = self.slot.session
+        if not self.slot.open(save_id):
             self.flash(self.t("web.error.save_missing"))
             return False
-        if self.session is not None and self.save_id == save_id and self.rev == record.meta.rev:
-            return True
-        self.session = automa.load_game(record.text)
-        self.save_id, self.rev, self.created = save_id, record.meta.rev, record.meta.created
-        self.save_pending = False
-        self.keep_original(record.text)
-        self.remember_last()
+        if self.slot.session is not opened:
+            self.save_pending = False
+            self.remember_last()
         return True
-
-    def keep_original(self, text: str) -> None:
-        """A game that opened without its undo history keeps its original text aside until
-        the player accepts; if there is no room for it, the game is not saved over it."""
-        self.hold_failed = ""
-        self.holding = self.store.held(self.save_id) is not None
-        if self.session is not None and self.session.history_dropped and not self.holding:
-            try:
-                self.store.hold(self.save_id, text)
-                self.holding = True
-            except StorageError as e:
-                self.hold_failed = str(e.params.get("detail", ""))
 
     def notices(self) -> Safe:
         """The standing notices: a new version installed; a game kept with its original."""
-        held = self.screen in ("play", "pile") and (self.holding or self.hold_failed)
+        slot = self.slot
+        held = self.screen in ("play", "pile") and (slot.holding or slot.hold_failed)
         return join([views.update_notice(self.w) if self.updated else None,
-                     views.held_notice(self.save_id, self.holding, self.hold_failed, self.w)
+                     views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w)
                      if held else None])
 
     def remember_last(self) -> None:
@@ -213,48 +201,31 @@ class App:
                  for lang in i18n.LANGUAGES}
         self.store.remember_last(self.save_id, names)
 
-    def autosave(self) -> None:
-        """Save the game after every change; a full storage is reported."""
-        if self.session is None:
-            return
-        if self.hold_failed:
-            self.flash(self.t("web.store.held_failed", detail=self.hold_failed))
-            return
-        s = self.session
-        try:
-            meta = self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
-                                   finished=s.finished, rev=self.rev,
-                                   created=self.created or None)
-        except StaleSave as e:  # another tab saved newer work: show it, write nothing
-            self.session = None
-            self.open(self.save_id)
-            self.flash(self.error_text(e))
-        except SaveDeleted as e:  # deleted in another tab: do not bring it back
-            self.leave(self.error_text(e))
-        except StorageError as e:
-            self.flash(self.error_text(e))
-        else:
-            self.rev, self.created = meta.rev, meta.created
+    def autosave(self, saved: Saved | None = None) -> None:
+        """Save the game after every change (or say how ``saved`` went)."""
+        what, error = saved or self.slot.save()
+        if what == "held":
+            self.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
+        elif what == "deleted" and error is not None:  # deleted in another tab
+            self.leave(self.error_text(error))
+        elif error is not None:
+            self.flash(self.error_text(error))
+            if what == "stale" and self.screen in ("play", "pile"):
+                self.route()  # the newer work from the other tab
 
     def leave(self, message: str) -> None:
-        """Close the game in play (it is gone) and go home with ``message``."""
-        self.session, self.save_id, self.rev = None, "", None
-        self.save_pending = self.holding = False
-        self.hold_failed = ""
+        """The game in play is gone: go home with ``message``."""
+        self.slot.close()
+        self.save_pending = False
         self.flash(message)
         self.go("#/")
 
     def on_storage(self, event: Any) -> None:
         """Another tab or window changed the storage: never keep showing a stale game."""
-        key = str(event.key) if is_there(event.key) else ""
-        open_id = self.save_id if self.session is not None else ""
-        change = storage_change(key, open_id, self.rev, lambda: (
-            r.meta if (r := self.store.load(open_id)) is not None else None))
+        change = self.slot.storage_changed(str(event.key) if is_there(event.key) else "")
         if change == "deleted":
             self.leave(self.t("web.store.deleted"))
         elif change == "changed":
-            self.session = None
-            self.open(self.save_id)
             self.flash(self.t("web.store.changed"), "info")
             if self.screen in ("play", "pile"):
                 self.route()
@@ -273,12 +244,7 @@ class App:
 
     def do_accept_held(self, arg: str | None, target: Any) -> None:
         """The player accepts the game without its history: forget the original."""
-        if self.save_id:
-            self.store.release(self.save_id)
-        self.holding = False
-        if self.hold_failed:
-            self.hold_failed = ""
-            self.autosave()
+        self.autosave(self.slot.accept())
         self.route()
 
     def do_export_original(self, save_id: str | None, target: Any) -> None:
@@ -346,6 +312,7 @@ class App:
         play = document.querySelector("#app > .play")
         if (self.screen == "play" and not self.message and key == self.shown_key
                 and not is_there(document.querySelector("#app > .banner:not(.notice)"))
+                and self.notices() == self.shown_notices
                 and len(parts) == len(old) and is_there(play)
                 and play.children.length == len(parts)):
             children = [play.children.item(i) for i in range(len(parts))]
@@ -487,13 +454,8 @@ class App:
     def begin(self, session: automa.Session, original: str = "") -> None:
         """Make a new (or imported, from ``original``) session the game in play, under a new
         save id."""
-        self.session, self.save_id = session, self.store.new_id(session.game_id)
-        self.rev, self.created = None, float(window.Date.now())
-        self.save_pending = self.holding = False
-        self.hold_failed = ""
-        self.autosave()
-        if original and self.rev is not None:
-            self.keep_original(original)
+        self.save_pending = False
+        self.autosave(self.slot.begin(session, original))
         self.remember_last()
         self.go(f"#/play/{self.save_id}")
 
@@ -520,9 +482,7 @@ class App:
     def do_delete_yes(self, save_id: str | None, target: Any) -> None:
         """Delete one saved game."""
         assert save_id is not None
-        self.store.delete(save_id)
-        if self.save_id == save_id:
-            self.session, self.save_id, self.rev = None, "", None
+        self.slot.delete(save_id)
         self.do_delete(None, target)
 
     def imported(self, name: Any, text: Any, error: Any) -> None:
@@ -539,7 +499,7 @@ class App:
             self.show(self.home_screen(), "home")
             return
         self.begin(session, str(text))
-        if not self.holding:  # (the notice of a kept original says it already)
+        if not self.slot.holding:  # (the notice of a kept original says it already)
             for warning in session.warnings:
                 self.flash(self.w.text(warning), "info")
 

@@ -1,0 +1,125 @@
+"""The game in play and its place in the save store — the page's saving, without a DOM.
+
+The page (``web/main.py``) draws; this decides: which revision of a save is open, when it is
+written (never over newer work from another tab, never back after a delete), and whether a
+game that opened without its undo history keeps its original aside until the player accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from automa.app.saves import SaveDeleted, SaveStore, StaleSave, StorageError, storage_change
+from automa.core.errors import AutomaError
+from automa.core.session import Session, load_game
+
+#: What a save came to: "saved"; "held" (not written: the original could not be kept);
+#: "stale" (newer work from another tab is stored: open it again); "deleted" (closed); "failed".
+Saved = tuple[str, AutomaError | None]
+
+
+class Slot:
+    """The session in play, its save id, stored revision and held original."""
+
+    def __init__(self, store: SaveStore, now: Callable[[], float]) -> None:
+        self.store = store
+        self.now = now
+        self.session: Session | None = None
+        self.save_id = ""
+        self.rev: int | None = None  # the stored revision (None: not stored yet)
+        self.created = 0.0
+        self.holding = False  # the original is kept aside until the player accepts
+        self.hold_failed = ""  # ... or could not be (why): then the game is not saved
+
+    def open(self, save_id: str) -> bool:
+        """Make ``save_id`` the game in play, loading it unless the open one is current;
+        False if there is no such save. A broken save raises the engine's error."""
+        record = self.store.load(save_id)
+        if record is None:
+            # A new game the storage had no room for plays on (the player was told).
+            return self.session is not None and self.save_id == save_id and self.rev is None
+        if self.session is not None and self.save_id == save_id and self.rev == record.meta.rev:
+            return True
+        self.session = load_game(record.text)
+        self.save_id, self.rev, self.created = save_id, record.meta.rev, record.meta.created
+        self.keep_original(record.text)
+        return True
+
+    def keep_original(self, text: str) -> None:
+        """A game that opened without its undo history keeps ``text`` (its original) aside
+        until the player accepts; if there is no room for it, it is not saved over it."""
+        self.hold_failed = ""
+        self.holding = self.store.held(self.save_id) is not None
+        if self.session is not None and self.session.history_dropped and not self.holding:
+            try:
+                self.store.hold(self.save_id, text)
+                self.holding = True
+            except StorageError as e:
+                self.hold_failed = str(e.params.get("detail", ""))
+
+    def begin(self, session: Session, original: str = "") -> Saved:
+        """Make a new (or imported, from ``original``) session the game in play, under a
+        new save id, and save it."""
+        self.session, self.save_id = session, self.store.new_id(session.game_id)
+        self.rev, self.created = None, self.now()
+        self.holding, self.hold_failed = False, ""
+        saved = self.save()
+        if original and self.rev is not None:
+            self.keep_original(original)
+        return saved
+
+    def save(self) -> Saved:
+        """Write the game in play over the revision it was opened at."""
+        s = self.session
+        if s is None:
+            return "saved", None
+        if self.hold_failed:
+            return "held", None
+        try:
+            meta = self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
+                                   finished=s.finished, rev=self.rev,
+                                   created=self.created or None)
+        except StaleSave as e:  # another tab saved newer work: write nothing; the next
+            self.session = None  # open() loads the newer work
+            return "stale", e
+        except SaveDeleted as e:  # deleted in another tab: do not bring it back
+            self.close()
+            return "deleted", e
+        except StorageError as e:
+            return "failed", e
+        self.rev, self.created = meta.rev, meta.created
+        return "saved", None
+
+    def close(self) -> None:
+        """No game in play any more."""
+        self.session, self.save_id, self.rev = None, "", None
+        self.holding, self.hold_failed = False, ""
+
+    def accept(self) -> Saved:
+        """The player accepts the game without its history: forget the original (and save
+        the game, if it was held back for want of room)."""
+        if self.save_id:
+            self.store.release(self.save_id)
+        self.holding = False
+        if self.hold_failed:
+            self.hold_failed = ""
+            return self.save()
+        return "saved", None
+
+    def delete(self, save_id: str) -> None:
+        """Delete one saved game (closing it if it is in play)."""
+        self.store.delete(save_id)
+        if self.save_id == save_id:
+            self.close()
+
+    def storage_changed(self, key: str) -> str:
+        """Another tab changed storage ``key``: "deleted" (the game in play was, and is
+        closed), "changed" (to be opened again), "list" or ""."""
+        open_id = self.save_id if self.session is not None else ""
+        change = storage_change(key, open_id, self.rev, lambda: (
+            r.meta if (r := self.store.load(open_id)) is not None else None))
+        if change == "deleted":
+            self.close()
+        elif change == "changed":
+            self.session = None  # the next open() loads the newer revision
+        return change
