@@ -235,7 +235,7 @@ def test_ukrainian_everywhere(page: Page, base_url_app: str) -> None:
         piles = page.locator('a[href*="#/pile/"]')
         if piles.count():
             piles.first.click()
-            page.wait_for_selector(".pile")
+            page.wait_for_selector(".pile", state="attached")  # an empty pile shows none
             assert_no_english(page, f"pile {game}", allowed)
             assert_accessible(page, f"pile {game}")
             assert_no_horizontal_scroll(page, f"pile {game}")
