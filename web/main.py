@@ -14,7 +14,7 @@ import json
 import time
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 import automa
@@ -543,7 +543,7 @@ class App:
         value = decks.field_value_from_form(str(path), str(target.value))
         cards_[index] = automa_editor().with_field(cards_[index], str(path), value)
         # redrawn after the event: replacing the screen inside a change fired by a blur fails
-        window.setTimeout(create_once_callable(lambda *_: self.deck_edited(cards_, index)), 0)
+        window.setTimeout(create_proxy(lambda *_: self.deck_edited(cards_, index)), 0)
         return True
 
     def deck_imported(self, name: Any, text: Any, error: Any) -> None:
