@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 import automa
+from automa.app import deck_editor as decks
 from automa.app import present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
@@ -84,6 +85,7 @@ class App:
         self.message = ""
         self.message_kind = "error"
         self.confirm_delete = ""
+        self.deck: Any = None
         self.wake_lock: Any = None
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
         self.screen = ""
@@ -129,7 +131,10 @@ class App:
         screen = parts[0] if parts else "home"
         try:
             if screen == "new" and len(parts) > 1 and parts[1] in self.games:
-                self.show(views.new_game(self.games[parts[1]], self.w), "new")
+                self.show(views.new_game(self.games[parts[1]], self.w,
+                                         self.deck_choice(parts[1])), "new")
+            elif screen in ("decks", "deck"):
+                self.show(self.decks_route(parts), "decks", self.t("web.decks.title"))
             elif screen in ("play", "pile") and len(parts) > 1 and self.open(parts[1]):
                 if screen == "pile" and len(parts) > 2 and self.pile_screen(parts[2]):
                     return
@@ -373,6 +378,8 @@ class App:
     def on_change(self, event: Any) -> None:
         """Settings changes and the import file."""
         target = event.target
+        if self.deck_change(target):
+            return
         if target.id == "import-file":
             files = target.files
             if files.length:
@@ -441,13 +448,14 @@ class App:
         seed_text = str(document.getElementById("seed").value).strip()
         self.message = ""
         try:
+            options.update(self.chosen_deck())
             if seed_text and not seed_text.isdigit():
                 raise ValueError
             session = automa.new_game(game_id, options, int(seed_text) if seed_text else None)
         except (automa.AutomaError, ValueError) as e:
             self.flash(self.t("web.new.bad_seed") if isinstance(e, ValueError)
                        else self.error_text(e))
-            self.show(views.new_game(game, self.w), "new")
+            self.show(views.new_game(game, self.w, self.deck_choice(game_id)), "new")
             return
         self.begin(session)
 
@@ -569,6 +577,162 @@ class App:
         area.dataset.pages = str(pages)
         window.print()
 
+    # --- My decks (Glory of Civilizations) ---------------------------------------------
+    def kept_decks(self) -> list[Any]:
+        """Every deck kept in this browser, read as hostile text (never raises)."""
+        storage = window.localStorage
+        keys = sorted(str(storage.key(i)) for i in range(storage.length))
+        return [decks.read_deck(k[len(decks.PREFIX):], storage.getItem(k), self.w)
+                for k in keys if k.startswith(decks.PREFIX)]
+
+    def deck_choice(self, game_id: str) -> Safe | None:
+        """The deck choice of the new-game screen (Glory only)."""
+        return decks.deck_choice(self.kept_decks(), self.w) if game_id == decks.GAME else None
+
+    def chosen_deck(self) -> dict[str, Any]:
+        """The ``custom_deck`` option of the deck chosen on the new-game screen."""
+        box = document.getElementById("deck-choice")
+        if not is_there(box) or not str(box.value):
+            return {}
+        text = window.localStorage.getItem(decks.PREFIX + str(box.value))
+        found = decks.read_deck(str(box.value), text, self.w)
+        return {"custom_deck": found["cards"]}
+
+    def decks_route(self, parts: list[str]) -> Safe:
+        """``#/decks/<game>`` (the list) or ``#/deck/<id>/<card>`` (the editor)."""
+        if parts[0] == "deck" and len(parts) > 1:
+            if self.deck is None or self.deck["id"] != parts[1]:
+                self.deck = decks.read_deck(parts[1], window.localStorage.getItem(
+                    decks.PREFIX + parts[1]), self.w)
+            if not self.deck["error"]:
+                index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+                return decks.editor_screen(self.deck, index, self.w)
+        self.deck = None
+        found = self.kept_decks()
+        for d in found:
+            if d["error"]:
+                self.flash(self.t("web.decks.broken", reason=d["error"]))
+        return decks.decks_screen(found, self.confirm_delete, self.w)
+
+    def deck_edited(self, cards_: list[dict[str, Any]], index: int) -> None:
+        """Show the deck being edited with its cards changed (not saved yet)."""
+        assert self.deck is not None
+        self.deck = decks.read_deck(self.deck["id"], decks.deck_text(
+            self.deck["name"], cards_), self.w)
+        self.go(f"#/deck/{self.deck['id']}/{max(0, min(index, len(cards_) - 1))}")
+
+    def deck_change(self, target: Any) -> bool:
+        """A field of the card in the editor, the deck's name, or the deck import file."""
+        if str(target.id) == "deck-import-file":
+            if target.files.length:
+                window.automaReadFile(target.files.item(0), create_proxy(self.deck_imported))
+            return True
+        if self.deck is None:
+            return False
+        if str(target.id) == "deck-name":
+            self.deck["name"] = str(target.value)[:decks.MAX_NAME]
+            return True
+        path = target.getAttribute("data-field")
+        if not is_there(path):
+            return False
+        index = int(target.closest("[data-card]").dataset.card)
+        cards_ = list(self.deck["cards"])
+        value = decks.field_value_from_form(str(path), str(target.value))
+        cards_[index] = automa_editor().with_field(cards_[index], str(path), value)
+        # redrawn after the event: replacing the screen inside a change fired by a blur fails
+        window.setTimeout(create_proxy(lambda *_: self.deck_edited(cards_, index)), 0)
+        return True
+
+    def deck_imported(self, name: Any, text: Any, error: Any) -> None:
+        """A deck file was read: keep it as a new deck, or say why not."""
+        self.message = ""
+        try:
+            if error:
+                raise ValueError(str(error))
+            found = automa_editor().deck_from_json(str(text))
+            self.deck_put(self.new_deck_id(), str(name).removesuffix(".json"), found)
+        except (automa.AutomaError, ValueError) as e:
+            self.flash(self.t("web.decks.import_error", name=str(name),
+                              reason=self.error_text(e) if isinstance(e, automa.AutomaError)
+                              else str(e)))
+        self.route()
+
+    def new_deck_id(self) -> str:
+        """A deck id not used yet."""
+        n = int(window.Date.now())
+        while is_there(window.localStorage.getItem(f"{decks.PREFIX}{n:x}")):
+            n += 1
+        return f"{n:x}"
+
+    def deck_put(self, deck_id: str, name: str, cards_: list[dict[str, Any]]) -> None:
+        """Keep a deck (a full storage is reported)."""
+        problem = self.store.put(decks.PREFIX + deck_id, decks.deck_text(name, cards_))
+        if problem:
+            self.flash(self.t("web.error.storage", detail=problem))
+
+    def do_deck_new(self, arg: str | None, target: Any) -> None:
+        """A new deck: a copy of the companion edition or one blank card."""
+        deck_id = self.new_deck_id()
+        self.deck_put(deck_id, self.t("web.decks.default_name"), decks.new_cards(arg or ""))
+        self.deck = None
+        self.go(f"#/deck/{deck_id}/0")
+
+    def do_deck_edit(self, arg: str | None, target: Any) -> None:
+        """Open a kept deck in the editor."""
+        self.message, self.deck = "", None
+        self.go(f"#/deck/{arg}/0")
+
+    def do_deck_card(self, arg: str | None, target: Any) -> None:
+        """Show another card of the deck in the editor."""
+        if self.deck is not None:
+            self.go(f"#/deck/{self.deck['id']}/{int(arg or 0)}")
+
+    def do_deck_add(self, arg: str | None, target: Any) -> None:
+        """Add a blank card (``arg``: duplicate that card instead)."""
+        if self.deck is not None:
+            cards_ = decks.add_card(self.deck["cards"], int(arg) if arg else None)
+            self.deck_edited(cards_, len(cards_) - 1)
+
+    do_deck_dup = do_deck_add
+
+    def do_deck_remove(self, arg: str | None, target: Any) -> None:
+        """Remove a card from the deck."""
+        if self.deck is not None:
+            self.deck_edited(decks.remove_card(self.deck["cards"], int(arg or 0)),
+                             int(arg or 0))
+
+    def do_deck_save(self, arg: str | None, target: Any) -> None:
+        """Keep the deck being edited (a draft with problems is kept too)."""
+        if self.deck is not None:
+            self.deck_put(self.deck["id"], self.deck["name"], self.deck["cards"])
+            if not self.message:
+                self.flash(self.t("web.decks.saved"), "info")
+            self.route()
+
+    def do_deck_export(self, arg: str | None, target: Any) -> None:
+        """Download a deck without problems as a .json file."""
+        found = decks.read_deck(arg or "", window.localStorage.getItem(
+            decks.PREFIX + (arg or "")), self.w)
+        if found["error"] or found["problems"]:
+            self.flash(self.t("web.decks.export_error"))
+            self.route()
+            return
+        window.automaDownload(f"deck-{arg}.json", automa_editor().deck_to_json(found["cards"]))
+
+    def do_deck_delete(self, arg: str | None, target: Any) -> None:
+        """Ask before deleting a deck (``deck-delete-no`` keeps it)."""
+        self.confirm_delete = arg or ""
+        self.route()
+
+    def do_deck_delete_no(self, arg: str | None, target: Any) -> None:
+        """Keep the deck."""
+        self.do_deck_delete(None, target)
+
+    def do_deck_delete_yes(self, arg: str | None, target: Any) -> None:
+        """Delete one deck."""
+        window.localStorage.removeItem(decks.PREFIX + (arg or ""))
+        self.do_deck_delete(None, target)
+
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
         want = bool(self.settings.get("wake")) and self.screen == "play"
@@ -582,6 +746,11 @@ class App:
     def debug_state(self) -> str:
         """The save text of the game in play (for tests)."""
         return self.session.to_json() if self.session is not None else ""
+
+
+def automa_editor() -> Any:
+    """Glory's deck model (imported when a deck is first touched)."""
+    return importlib.import_module("automa.games.glory_of_civilizations.editor")
 
 
 def date(ms: float) -> str:

@@ -362,11 +362,15 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
              h("div", {"class": "row"}, *actions))
 
 
-def new_game(game: Mapping[str, Any], w: Words) -> Safe:
-    """The options of a new game, from the game's option schema."""
+def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Safe:
+    """The options of a new game, from the game's option schema; a ``data`` option (no form
+    field) is left to ``extra`` (e.g. the deck choice)."""
     gid = str(game["id"])
-    fields = [option_field(o, w) for o in game["options"] if not o.get("advanced")]
-    advanced = [option_field(o, w) for o in game["options"] if o.get("advanced")]
+    shown = [o for o in game["options"] if o.get("form_field", True)]
+    fields = [option_field(o, w) for o in shown if not o.get("advanced")]
+    advanced = [option_field(o, w) for o in shown if o.get("advanced")]
+    if extra is not None:
+        fields.append(extra)
     if advanced:
         fields.append(h("details", {"class": "advanced", "id": "advanced"},
                         h("summary", None, w.t("web.new.advanced")),

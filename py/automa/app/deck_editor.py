@@ -1,0 +1,265 @@
+"""The "My decks" screens of Glory of Civilizations: decks kept in the browser, the card
+editor, and the deck choice of the new-game screen.
+
+Everything read back from storage or from a file is hostile: :func:`read_deck` never raises,
+it names what is wrong in translated words. The page (``web/main.py``) only stores, routes
+and forwards taps; the cards are checked by :mod:`automa.games.glory_of_civilizations.editor`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypedDict
+
+from automa.app.html import Safe, h, trusted
+from automa.app.present import Words
+from automa.core.errors import AutomaError
+from automa.games.glory_of_civilizations import data, editor
+
+GAME = data.GAME_ID
+PREFIX = "automa.deck."
+"""localStorage key prefix of a kept deck (``automa.deck.<id>``)."""
+MAX_NAME = 60
+MAX_CARDS = data.MAX_DECK
+
+
+class Deck(TypedDict):
+    """One kept deck as read back from storage."""
+
+    id: str
+    name: str
+    cards: list[dict[str, Any]]
+    error: str
+    """Why the stored text is not a deck at all ("" when it is one)."""
+    problems: list[str]
+    """What keeps it from play, translated (empty: playable)."""
+
+
+def _name(raw: Any, deck_id: str) -> str:
+    return raw[:MAX_NAME] if isinstance(raw, str) and raw.strip() else deck_id
+
+
+def read_deck(deck_id: str, text: Any, w: Words) -> Deck:
+    """A stored deck, never raising: unreadable text gives ``error``, a deck with wrong
+    cards gives ``problems`` (it can still be edited)."""
+    out: Deck = {"id": deck_id, "name": deck_id, "cards": [], "error": "", "problems": []}
+    if not isinstance(text, str) or len(text) > editor.MAX_JSON_CHARS:
+        out["error"] = w.text({"key": f"{GAME}.error.deck_too_long",
+                               "params": {"n": editor.MAX_JSON_CHARS}})
+        return out
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        out["error"] = w.t(f"{GAME}.error.deck_not_json")
+        return out
+    cards = raw.get("cards") if isinstance(raw, dict) else raw
+    if not isinstance(cards, list) or len(cards) > MAX_CARDS or not all(
+            isinstance(c, dict) for c in cards):
+        out["error"] = w.text(editor.validate_deck(cards)[0] if not isinstance(cards, list)
+                              or len(cards) > MAX_CARDS
+                              else {"key": f"{GAME}.error.deck_not_list", "params": {}})
+        return out
+    out["name"] = _name(raw.get("name") if isinstance(raw, dict) else None, deck_id)
+    out["cards"] = cards
+    out["problems"] = [w.text(p) for p in editor.validate_deck(cards)]
+    return out
+
+
+def deck_text(name: str, cards: list[dict[str, Any]]) -> str:
+    """What is stored for a deck (drafts with problems too)."""
+    return json.dumps({"game": GAME, "name": name[:MAX_NAME], "cards": cards},
+                      ensure_ascii=False)
+
+
+def new_cards(source: str) -> list[dict[str, Any]]:
+    """The cards of a new deck: a copy of the companion edition, or one blank card."""
+    return editor.companion_cards() if source == "companion" else [editor.blank_card(1)]
+
+
+def next_number(cards: list[dict[str, Any]]) -> int:
+    """A card number not used yet in the deck."""
+    used = {c.get("number") for c in cards if isinstance(c, dict)}
+    return next(n for n in range(1, len(used) + 2) if n not in used)
+
+
+def add_card(cards: list[dict[str, Any]], copy_of: int | None = None) -> list[dict[str, Any]]:
+    """The deck with a new card at its end (a blank one, or a copy of card ``copy_of``)."""
+    if len(cards) >= MAX_CARDS:
+        return cards
+    base = (editor.with_field(cards[copy_of], "number", next_number(cards))
+            if copy_of is not None and 0 <= copy_of < len(cards)
+            else editor.blank_card(next_number(cards)))
+    return [*cards, base]
+
+
+def remove_card(cards: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
+    """The deck without card ``index``."""
+    return [c for i, c in enumerate(cards) if i != index]
+
+
+def field_problems(card: Any, w: Words) -> dict[str, list[str]]:
+    """The problems of one card by field path ("" for those naming no known field)."""
+    paths = {f["path"] for f in editor.fields()}
+    out: dict[str, list[str]] = {}
+    for field, key, params in data.card_problems(card):
+        where = field if field in paths else ""
+        out.setdefault(where, []).append(w.text({"key": f"{GAME}.error.{key}",
+                                                 "params": params}))
+    return out
+
+
+def preview(card: Any, lang: str) -> Safe | None:
+    """The card drawn by the game's renderer in the "Your deck" band (None while it has
+    problems)."""
+    if data.card_problems(card):
+        return None
+    from automa.render import glory_of_civilizations as render
+
+    try:
+        return trusted(render.card_face(data.canonical(card), (), lang, custom=True))
+    except (AutomaError, KeyError, ValueError, TypeError):
+        return None
+
+
+# --- HTML ---------------------------------------------------------------------------------
+def decks_screen(decks: list[Deck], confirm: str, w: Words) -> Safe:
+    """The list of kept decks, new deck and import."""
+    rows = [_deck_row(d, confirm, w) for d in decks]
+    return h("section", {"class": "panel decks"},
+             h("h2", None, w.t("web.decks.title")),
+             h("p", {"class": "muted"}, w.t("web.decks.help")),
+             h("ul", {"class": "stack deck-list"}, *rows) if rows
+             else h("p", {"class": "muted"}, w.t("web.decks.none")),
+             h("div", {"class": "row"},
+               h("button", {"type": "button", "data-act": "deck-new", "data-arg": "companion"},
+                 w.t("web.decks.new_copy")),
+               h("button", {"type": "button", "data-act": "deck-new", "data-arg": "blank"},
+                 w.t("web.decks.new_blank")),
+               h("label", {"class": "button", "for": "deck-import-file"},
+                 w.t("web.decks.import")),
+               h("input", {"type": "file", "id": "deck-import-file", "accept": ".json",
+                           "class": "visually-hidden"})),
+             h("p", None, h("a", {"href": f"#/new/{GAME}"}, w.t("web.decks.to_new_game"))))
+
+
+def _deck_row(d: Deck, confirm: str, w: Words) -> Safe:
+    status = (h("p", {"class": "error deck-error"}, d["error"]) if d["error"]
+              else h("p", {"class": "muted"}, w.t("web.decks.playable", n=len(d["cards"])))
+              if not d["problems"]
+              else h("p", {"class": "muted"}, w.t("web.decks.not_playable",
+                                                  n=len(d["problems"]), first=d["problems"][0])))
+    if confirm == d["id"]:
+        actions = h("div", {"class": "row"}, h("span", None, w.t("web.decks.delete_confirm")),
+                    h("button", {"type": "button", "data-act": "deck-delete-yes",
+                                 "data-arg": d["id"]}, w.t("web.home.delete_yes")),
+                    h("button", {"type": "button", "data-act": "deck-delete-no"},
+                      w.t("web.home.delete_no")))
+    else:
+        actions = h("div", {"class": "row"},
+                    None if d["error"] else h("button", {"type": "button", "data-act": "deck-edit",
+                                                         "data-arg": d["id"]},
+                                              w.t("web.decks.edit")),
+                    None if d["error"] or d["problems"] else
+                    h("button", {"type": "button", "data-act": "deck-export", "data-arg": d["id"]},
+                      w.t("web.home.export")),
+                    h("button", {"type": "button", "data-act": "deck-delete", "data-arg": d["id"]},
+                      w.t("web.home.delete")))
+    return h("li", {"class": "deck", "data-deck": d["id"]}, h("strong", None, d["name"]),
+             status, actions)
+
+
+def editor_screen(d: Deck, index: int, w: Words) -> Safe:
+    """One deck in the editor: its name, its cards, and card ``index`` field by field."""
+    cards = d["cards"]
+    index = max(0, min(index, len(cards) - 1))
+    tabs = [h("button", {"type": "button", "data-act": "deck-card", "data-arg": i,
+                         "class": "chip" + (" on" if i == index else "")
+                         + (" bad" if data.card_problems(c) else ""),
+                         "aria-pressed": "true" if i == index else "false"},
+              str(c.get("number", i + 1)) if isinstance(c, dict) else str(i + 1))
+            for i, c in enumerate(cards)]
+    problems = [h("li", None, p) for p in d["problems"]]
+    return h("section", {"class": "panel deck-editor", "data-deck": d["id"]},
+             h("h2", None, w.t("web.decks.editing")),
+             h("div", {"class": "field"}, h("label", {"for": "deck-name"}, w.t("web.decks.name")),
+               h("input", {"id": "deck-name", "type": "text", "maxlength": MAX_NAME,
+                           "value": d["name"]})),
+             h("div", {"class": "row deck-cards", "role": "group",
+                       "aria-label": w.t("web.decks.cards", n=len(cards))}, *tabs),
+             _card_form(cards[index], index, w) if cards else h("p", None, w.t("web.decks.empty")),
+             h("div", {"class": "row"},
+               h("button", {"type": "button", "data-act": "deck-add"}, w.t("web.decks.add")),
+               None if not cards else h("button", {"type": "button", "data-act": "deck-dup",
+                                                   "data-arg": index}, w.t("web.decks.duplicate")),
+               None if not cards else h("button", {"type": "button", "data-act": "deck-remove",
+                                                   "data-arg": index}, w.t("web.decks.remove"))),
+             h("details", {"class": "deck-problems", "open": bool(problems)},
+               h("summary", None, w.t("web.decks.problems", n=len(problems))),
+               h("ul", None, *problems)) if problems
+             else h("p", {"class": "ok"}, w.t("web.decks.valid", n=len(cards))),
+             h("div", {"class": "sticky-action row"},
+               h("button", {"type": "button", "class": "primary", "data-act": "deck-save",
+                            "data-arg": d["id"]}, w.t("web.decks.save")),
+               h("a", {"href": f"#/decks/{GAME}", "class": "button"}, w.t("web.decks.back"))))
+
+
+def _card_form(card: Any, index: int, w: Words) -> Safe:
+    by_field = field_problems(card, w)
+    controls = [_control(f, card, by_field.get(f["path"], []), w) for f in editor.fields()]
+    pic = preview(card, w.lang)
+    return h("div", {"class": "card-edit", "data-card": index},
+             h("ul", {"class": "error"}, *[h("li", None, p) for p in by_field.get("", [])]),
+             h("div", {"class": "card-preview"}, pic) if pic is not None else None,
+             h("div", {"class": "stack card-fields"}, *controls))
+
+
+def _control(f: dict[str, Any], card: Any, problems: list[str], w: Words) -> Safe:
+    path = str(f["path"])
+    fid = "field-" + path.replace(".", "-")
+    value = editor.field_value(card, path) if isinstance(card, dict) else None
+    err_id = fid + "-error"
+    common: dict[str, Any] = {"id": fid, "data-field": path,
+                              "aria-invalid": "true" if problems else None,
+                              "aria-describedby": err_id if problems else None}
+    if f["kind"] == "int":
+        control = h("input", {**common, "type": "number", "min": f["lo"], "max": f["hi"],
+                              "inputmode": "numeric", "value": "" if value is None else str(value)})
+    else:
+        known = value in f["choices"]
+        opts = [h("option", {"value": str(v), "selected": v == value}, w.text(lab))
+                for v, lab in zip(f["choices"], f["choice_labels"], strict=True)]
+        if not known:
+            opts.insert(0, h("option", {"value": "", "selected": True}, "—"))
+        control = h("select", common, *opts)
+    return h("div", {"class": "field" + (" invalid" if problems else "")},
+             h("label", {"for": fid}, w.text(f["label"])), control,
+             h("p", {"class": "error", "id": err_id}, " ".join(problems)) if problems else None)
+
+
+def field_value_from_form(path: str, text: str) -> Any:
+    """A form's text for one field as the value the card keeps (numbers for choices
+    among numbers)."""
+    for f in editor.fields():
+        if f["path"] == path and f["kind"] == "choice":
+            for v in f["choices"]:
+                if str(v) == text:
+                    return v
+    return text
+
+
+def deck_choice(decks: list[Deck], w: Words) -> Safe:
+    """The new-game screen's deck choice: the companion edition or a playable kept deck;
+    the others are listed with the reason they cannot be played."""
+    playable = [d for d in decks if not d["error"] and not d["problems"]]
+    others = [d for d in decks if d["error"] or d["problems"]]
+    opts = [h("option", {"value": ""}, w.t(f"{GAME}.option.custom_deck.none"))]
+    opts += [h("option", {"value": d["id"]}, w.t("web.decks.choice", name=d["name"],
+                                                  n=len(d["cards"]))) for d in playable]
+    why = [h("li", None, w.t("web.decks.why_not", name=d["name"],
+                             reason=d["error"] or d["problems"][0])) for d in others]
+    return h("div", {"class": "field deck-choice"},
+             h("label", {"for": "deck-choice"}, w.t(f"{GAME}.option.custom_deck")),
+             h("select", {"id": "deck-choice", "data-deck-choice": "1"}, *opts),
+             h("p", {"class": "muted"}, w.t(f"{GAME}.option.custom_deck_help")),
+             h("ul", {"class": "muted"}, *why) if why else None,
+             h("p", None, h("a", {"href": f"#/decks/{GAME}"}, w.t("web.decks.title"))))
