@@ -666,9 +666,10 @@ class App:
 
     def deck_put(self, deck_id: str, name: str, cards_: list[dict[str, Any]]) -> None:
         """Keep a deck (a full storage is reported)."""
-        problem = self.store.put(decks.PREFIX + deck_id, decks.deck_text(name, cards_))
-        if problem:
-            self.flash(self.t("web.error.storage", detail=problem))
+        try:
+            self.store.kv.set(decks.PREFIX + deck_id, decks.deck_text(name, cards_))
+        except StorageError as e:
+            self.flash(self.error_text(e))
 
     def do_deck_new(self, arg: str | None, target: Any) -> None:
         """A new deck: a copy of the companion edition or one blank card."""
