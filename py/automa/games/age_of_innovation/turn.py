@@ -57,7 +57,8 @@ def await_turn(ctx: Ctx) -> None:
 def starts(ctx: Ctx) -> dict[str, Any]:
     """Who starts the round: her place in the turn order (rulebook "Passing": the first to
     pass takes the topmost free space of the next round's column)."""
-    place = int(ctx.data.get("automa_position", 3 if two_players(ctx) else 2))
+    last = 3 if two_players(ctx) else 2
+    place = min(max(int(ctx.data.get("automa_position", last)), 1), last)  # a correction may overshoot
     return m(f"starts.{'two' if two_players(ctx) else 'one'}_{place}")
 
 
