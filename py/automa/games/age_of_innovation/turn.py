@@ -58,7 +58,8 @@ def starts(ctx: Ctx) -> dict[str, Any]:
     """Who starts the round: her place in the turn order (rulebook "Passing": the first to
     pass takes the topmost free space of the next round's column)."""
     last = 3 if two_players(ctx) else 2
-    place = min(max(int(ctx.data.get("automa_position", last)), 1), last)  # a correction may overshoot
+    # a corrected place may overshoot the places that exist
+    place = min(max(int(ctx.data.get("automa_position", last)), 1), last)
     return m(f"starts.{'two' if two_players(ctx) else 'one'}_{place}")
 
 
