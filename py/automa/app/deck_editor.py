@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 
 from automa.app.html import Safe, h, trusted
 from automa.app.present import Words
+from automa.app.saves import KeyValue
 from automa.core.errors import AutomaError
 from automa.games.glory_of_civilizations import data, editor
 
@@ -63,6 +64,35 @@ def read_deck(deck_id: str, text: Any, w: Words) -> Deck:
     out["cards"] = cards
     out["problems"] = [w.text(p) for p in editor.validate_deck(cards)]
     return out
+
+
+def kept_decks(kv: KeyValue, w: Words) -> list[Deck]:
+    """Every deck kept in this browser, read as hostile text (never raises)."""
+    return [read_deck(k[len(PREFIX):], kv.get(k), w)
+            for k in sorted(kv.keys()) if k.startswith(PREFIX)]
+
+
+def load_deck(kv: KeyValue, deck_id: str, w: Words) -> Deck:
+    """One kept deck, read as hostile text (a missing one reads as an error)."""
+    return read_deck(deck_id, kv.get(PREFIX + deck_id), w)
+
+
+def new_deck_id(kv: KeyValue, now: float) -> str:
+    """A deck id not used yet (from the time, in hex)."""
+    n = int(now)
+    while kv.get(f"{PREFIX}{n:x}") is not None:
+        n += 1
+    return f"{n:x}"
+
+
+def put_deck(kv: KeyValue, deck_id: str, name: str, cards: list[dict[str, Any]]) -> None:
+    """Keep a deck (drafts with problems too); the storage's refusal is a ``StorageError``."""
+    kv.set(PREFIX + deck_id, deck_text(name, cards))
+
+
+def delete_deck(kv: KeyValue, deck_id: str) -> None:
+    """Forget a kept deck."""
+    kv.remove(PREFIX + deck_id)
 
 
 def deck_text(name: str, cards: list[dict[str, Any]]) -> str:
@@ -197,10 +227,10 @@ def editor_screen(d: Deck, index: int, w: Words) -> Safe:
                h("summary", None, w.t("web.decks.problems", n=len(problems))),
                h("ul", None, *problems)) if problems
              else h("p", {"class": "ok"}, w.t("web.decks.valid", n=len(cards))),
+             h("p", {"class": "muted"}, w.t("web.decks.kept")),
              h("div", {"class": "sticky-action row"},
                h("button", {"type": "button", "class": "primary", "data-act": "deck-save",
-                            "data-arg": d["id"]}, w.t("web.decks.save")),
-               h("a", {"href": f"#/decks/{GAME}", "class": "button"}, w.t("web.decks.back"))))
+                            "data-arg": d["id"]}, w.t("web.decks.save"))))
 
 
 def _card_form(card: Any, index: int, w: Words) -> Safe:

@@ -310,12 +310,15 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 
 
 # --- the other screens ---------------------------------------------------------------------
-def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words) -> Safe:
-    """The games, the saved games and import."""
-    tiles = [h("li", None, h("button", {"class": "tile", "data-act": "new", "data-arg": g["id"]},
-                             h("strong", None, w.t(g["name"])),
-                             h("span", None, w.t(g["description"]) if g.get("description")
-                               else "")))
+def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
+         extra: Mapping[str, Safe] | None = None) -> Safe:
+    """The games (each with its ``extra`` links), the saved games and import."""
+    tiles = [h("li", {"class": "game"},
+               h("button", {"class": "tile", "data-act": "new", "data-arg": g["id"]},
+                 h("strong", None, w.t(g["name"])),
+                 h("span", None, w.t(g["description"]) if g.get("description") else "")),
+               h("div", {"class": "row tile-links"}, extra[g["id"]])
+               if extra and g["id"] in extra else None)
              for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
     return join([

@@ -1,0 +1,499 @@
+"""The page's decisions, without a DOM: which screen a URL shows, what a tap does, what is
+saved when, and which message the player reads.
+
+``web/main.py`` only reads the page (the hash, the form on screen, a file), hands it here
+and carries out the :class:`Outcome` (draw, navigate, download, print). Everything here runs
+in CPython, so the tests drive the whole app — routes, new games, answers, saves, other
+tabs, decks — with a dictionary for storage.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import automa
+from automa.app import present, views
+from automa.app.html import Safe, h, join, trusted
+from automa.app.saves import (
+    MAX_IMPORT_BYTES,
+    KeyValue,
+    SaveStore,
+    SettingsNotSaved,
+)
+from automa.app.slot import Saved, Slot
+from automa.core import i18n
+from automa.core.numbers import SEED_MAX
+
+if TYPE_CHECKING:
+    from automa.app.decks import DeckDesk
+
+DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
+TEXT_SIZES = (1, 1.15, 1.3)
+SVG_CACHE_SIZE = 96
+PLAY_SCREENS = ("play", "pile")
+DECK_GAME = "glory_of_civilizations"
+"""The game whose cards the player can key in ("My decks")."""
+
+cards = importlib.import_module("automa.render")  # the card-image package
+
+
+class PageForm(present.Form, total=False):
+    """Everything the page read from the form on screen when a button was tapped."""
+
+    options: dict[str, int]
+    """New game: the index of the choice made for each option."""
+    seed: str
+    """New game: the seed typed (may be empty)."""
+    deck: str
+    """New game: the id of the kept deck chosen ("" for the companion edition)."""
+
+
+@dataclass
+class Screen:
+    """A whole screen to put on the page."""
+
+    name: str
+    """home, new, play, pile, settings or decks."""
+    body: Safe
+    title: str = ""
+    parts: list[str] = field(default_factory=list)
+    """Play: the screen's parts, each one element, so the page replaces only those that
+    changed."""
+
+
+@dataclass
+class Outcome:
+    """What the page does after a tap or an event."""
+
+    go: str | None = None
+    """Navigate to this hash (a history entry)."""
+    redraw: bool = False
+    """Show the screen of the current hash again."""
+    show: Screen | None = None
+    """Put this screen up without navigating."""
+    played: bool = False
+    """A tap on the game in play: redraw it (a new question gets the focus)."""
+    changed: bool = False
+    """... and the game changed: save it once the new screen is painted."""
+    download: tuple[str, str] | None = None
+    """A file to download: name and text."""
+    print_sheets: tuple[Safe, int] | None = None
+    """Sheets to print and their number of pages."""
+
+
+class Controller:
+    """The app's state and every decision of the page."""
+
+    def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
+                 date: Callable[[float], str], wake_supported: bool = False) -> None:
+        self.store = SaveStore(kv, now)
+        self.slot = Slot(self.store, now)
+        self.now = now
+        self.date = date
+        self.wake_supported = wake_supported
+        self.settings = self.store.settings(DEFAULT_SETTINGS, i18n.LANGUAGES)
+        self.lang = lang if lang in i18n.LANGUAGES else "en"
+        self.settings["lang"] = self.lang
+        self.games = {g["id"]: g for g in present.game_list()}
+        self.message = ""
+        self.message_kind = "error"
+        self.confirm_delete = ""
+        self._desk: DeckDesk | None = None
+        self.screen = ""
+        self.updated = False  # a new version of the app was installed
+        self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
+
+    # --- words --------------------------------------------------------------------------
+    @property
+    def session(self) -> automa.Session | None:
+        """The game in play."""
+        return self.slot.session
+
+    @property
+    def w(self) -> present.Words:
+        """Messages in the chosen language."""
+        return present.Words(self.lang)
+
+    def t(self, key: str, **params: Any) -> str:
+        """A message in the chosen language."""
+        return i18n.render(key, params, self.lang)
+
+    def error_text(self, error: BaseException) -> str:
+        """An error in the chosen language (an unexpected one by its type only)."""
+        if isinstance(error, automa.AutomaError):
+            return error.message(self.lang)
+        return self.t("web.error.unexpected", detail=type(error).__name__)
+
+    def flash(self, message: str, kind: str = "error") -> None:
+        """Show a message at the top of the next screen drawn."""
+        self.message, self.message_kind = message, kind
+
+    def game_name(self, game_id: str) -> str:
+        """A game's name in the chosen language."""
+        game = self.games.get(game_id)
+        return self.t(game["name"]) if game else game_id
+
+    # --- screens ------------------------------------------------------------------------
+    def route(self, hash_: str) -> Screen:
+        """The screen the URL hash names (``#/``, ``#/new/<game>``, ``#/play/<save>``,
+        ``#/pile/<save>/<pile>``, ``#/settings``, ``#/decks/<game>``,
+        ``#/deck/<id>/<card>``); a broken save never locks the player out (home instead)."""
+        parts = [p for p in hash_.lstrip("#").split("/") if p]
+        name = parts[0] if parts else "home"
+        try:
+            if name == "new" and len(parts) > 1 and parts[1] in self.games:
+                return self.new_game_screen(parts[1])
+            if name in ("decks", "deck"):
+                return Screen("decks", self.desk.route(parts), self.t("web.decks.title"))
+            if name in PLAY_SCREENS and len(parts) > 1 and self.open(parts[1]):
+                pile = self.pile_screen(parts[2]) if name == "pile" and len(parts) > 2 else None
+                return pile or self.play_screen()
+            if name == "settings":
+                return self.settings_screen()
+        except Exception as e:  # a broken save must never lock the person out of the app
+            self.flash(self.error_text(e))
+        return self.home_screen()
+
+    def chrome(self) -> tuple[Safe, Safe]:
+        """The message banner and the standing notices above every screen."""
+        banner = (views.banner(self.message, self.message_kind, self.w) if self.message
+                  else Safe(""))
+        return banner, self.notices()
+
+    def notices(self) -> Safe:
+        """The standing notices: a new version installed; a game kept with its original."""
+        slot = self.slot
+        held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
+        return join([views.update_notice(self.w) if self.updated else None,
+                     views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w)
+                     if held else None])
+
+    def update_notice(self) -> Safe:
+        """The notice of a newly installed version."""
+        return views.update_notice(self.w)
+
+    def nav(self, screen: str) -> Safe:
+        """The links of the top bar."""
+        return join([views.nav_link("home", "#/", screen == "home", self.w),
+                     views.nav_link("settings", "#/settings", screen == "settings", self.w)])
+
+    def home_screen(self) -> Screen:
+        """The games, the saved games and import."""
+        index = {m.save_id: asdict(m) for m in self.store.saves()}
+        saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
+        extra = {DECK_GAME: h("a", {"class": "button", "href": f"#/decks/{DECK_GAME}"},
+                              self.t("web.decks.title"))} if DECK_GAME in self.games else {}
+        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra))
+
+    def new_game_screen(self, game_id: str) -> Screen:
+        """The options of a new game."""
+        return Screen("new", views.new_game(self.games[game_id], self.w,
+                                            self.deck_choice(game_id)))
+
+    def settings_screen(self) -> Screen:
+        """Language, theme, text size, keep awake, paper."""
+        return Screen("settings", views.settings(
+            {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), TEXT_SIZES,
+            self.wake_supported, self.w))
+
+    def play_screen(self) -> Screen:
+        """The game in play."""
+        s = self.session
+        assert s is not None
+        view = present.play(s, self.lang)
+        parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
+                                                  self.settings["paper"])]
+        body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
+        return Screen("play", body, self.game_name(s.game_id), parts)
+
+    def pile_screen(self, pile: str) -> Screen | None:
+        """The cards of a viewable pile, top first (None: no such pile to look at)."""
+        assert self.session is not None
+        found = present.pile(self.session, pile, self.w)
+        if found is None:
+            return None
+        return Screen("pile", views.pile_screen(*found, self.w, self.draw, self.slot.save_id),
+                      self.game_name(self.session.game_id))
+
+    def draw(self, game: str, card: str, highlight: Any) -> Safe | None:
+        """A card's SVG (drawn by our renderer, so trusted), once per card, highlight and
+        language; None when the game draws no images."""
+        if not cards.has_renderer(game):
+            return None
+        key = (game, card, tuple(str(x) for x in highlight or ()), self.lang)
+        found = self.svg_cache.get(key)
+        if found is None:
+            if len(self.svg_cache) >= SVG_CACHE_SIZE:
+                self.svg_cache.clear()
+            found = self.svg_cache[key] = trusted(cards.card_svg(game, card, key[2], self.lang))
+        return found
+
+    # --- the game in play ---------------------------------------------------------------
+    def open(self, save_id: str) -> bool:
+        """Make the save ``save_id`` the game in play (loading it if it changed)."""
+        opened = self.slot.session
+        if not self.slot.open(save_id):
+            self.flash(self.t("web.error.save_missing"))
+            return False
+        if self.slot.session is not opened:
+            self.remember_last()
+        return True
+
+    def remember_last(self) -> None:
+        """Let the shell name the last game before Python is ready."""
+        s = self.session
+        if s is None:
+            return
+        game = self.games.get(s.game_id)
+        names = {lang: i18n.render(game["name"] if game else s.game_id, {}, lang)
+                 for lang in i18n.LANGUAGES}
+        self.store.remember_last(self.slot.save_id, names)
+
+    def autosave(self, saved: Saved | None = None) -> Outcome:
+        """Save the game after a change (or say how ``saved`` went)."""
+        what, error = saved or self.slot.save()
+        if what == "held":
+            self.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
+        elif what == "deleted" and error is not None:  # deleted in another tab
+            return self.leave(self.error_text(error))
+        elif error is not None:
+            self.flash(self.error_text(error))
+            if what == "stale" and self.screen in PLAY_SCREENS:
+                return Outcome(redraw=True)  # the newer work from the other tab
+        return Outcome()
+
+    def leave(self, message: str) -> Outcome:
+        """The game in play is gone: go home with ``message``."""
+        self.slot.close()
+        self.flash(message)
+        return Outcome(go="#/")
+
+    def storage_changed(self, key: str) -> Outcome:
+        """Another tab or window changed storage ``key``: never keep showing a stale game."""
+        change = self.slot.storage_changed(key)
+        if change == "deleted":
+            return self.leave(self.t("web.store.deleted"))
+        if change == "changed":
+            self.flash(self.t("web.store.changed"), "info")
+            return Outcome(redraw=self.screen in PLAY_SCREENS)
+        if change == "list" and self.screen == "home" and not self.confirm_delete:
+            return Outcome(show=self.home_screen())
+        return Outcome()
+
+    def play(self, change: Callable[[], Any]) -> Outcome:
+        """Apply a change to the game in play (an engine error is shown, nothing changes)."""
+        self.message = ""
+        try:
+            change()
+        except automa.AutomaError as e:
+            self.flash(self.error_text(e))
+            return Outcome(played=True)
+        return Outcome(played=True, changed=True)
+
+    def begin(self, session: automa.Session, original: str = "") -> Outcome:
+        """Make a new (or imported, from ``original``) session the game in play."""
+        out = self.autosave(self.slot.begin(session, original))
+        self.remember_last()
+        return Outcome(go=f"#/play/{self.slot.save_id}") if out.go is None else out
+
+    def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
+        """A save file was read: open it as a new game, or say why it cannot be."""
+        self.message = ""
+        if error or text is None:
+            self.flash(self.t("web.error.read_file", detail=str(error)))
+            return Outcome(redraw=True)
+        try:
+            session = automa.load_game(text)
+        except Exception as e:  # a hostile file must never break the page
+            self.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
+            return Outcome(show=self.home_screen())
+        out = self.begin(session, text)
+        if not self.slot.holding:  # (the notice of a kept original says it already)
+            for warning in session.warnings:
+                self.flash(self.w.text(warning), "info")
+        return out
+
+    def import_refused(self, name: str, size: float) -> Outcome | None:
+        """A file too large to be any saved game is refused before it is read."""
+        if size <= MAX_IMPORT_BYTES:
+            return None
+        self.flash(self.t("web.error.too_big", name=name, size=f"{size / 2**20:.1f}",
+                          limit=MAX_IMPORT_BYTES // 2**20))
+        return Outcome(show=self.home_screen())
+
+    def start(self, game_id: str, form: PageForm) -> Outcome:
+        """Start a new game with the options chosen on the new-game screen."""
+        game = self.games.get(game_id)
+        if game is None:
+            return Outcome(go="#/")
+        chosen = form.get("options", {})
+        options: dict[str, Any] = {}
+        for o in game["options"]:
+            i = chosen.get(o["id"])
+            if isinstance(i, int) and 0 <= i < len(o["choices"]):
+                options[o["id"]] = o["choices"][i]
+        seed_text = form.get("seed", "").strip()
+        self.message = ""
+        try:
+            seed = automa.parse_int(seed_text, -SEED_MAX, SEED_MAX) if seed_text else None
+        except automa.AutomaError:
+            self.flash(self.t("web.new.bad_seed"))
+            return Outcome(show=self.new_game_screen(game_id))
+        try:
+            if form.get("deck"):
+                options.update(self.desk.chosen_deck(form.get("deck", "")))
+            session = automa.new_game(game_id, options, seed)
+        except automa.AutomaError as e:
+            self.flash(self.error_text(e))
+            return Outcome(show=self.new_game_screen(game_id))
+        return self.begin(session)
+
+    # --- taps ---------------------------------------------------------------------------
+    def tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
+        """A tap on a ``data-act`` element the page does not handle itself."""
+        if action.startswith("deck-"):
+            return self.desk.tap(action, arg or "")
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        return handler(arg or "", form) if handler is not None else Outcome()
+
+    def do_new(self, game_id: str, form: PageForm) -> Outcome:
+        """Go to the options of a new game."""
+        return Outcome(go=f"#/new/{game_id}")
+
+    def do_start(self, game_id: str, form: PageForm) -> Outcome:
+        """Start the game."""
+        return self.start(game_id, form)
+
+    def do_continue(self, save_id: str, form: PageForm) -> Outcome:
+        """Open a saved game."""
+        self.message = ""
+        return Outcome(go=f"#/play/{save_id}")
+
+    def do_export(self, save_id: str, form: PageForm) -> Outcome:
+        """Download a saved game as a .json file."""
+        record = self.store.load(save_id)
+        return Outcome(download=(f"automa-{save_id}.json", record.text) if record else None)
+
+    def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
+        """Download the original of a game that opened without its history."""
+        text = self.store.held(save_id)
+        return Outcome(download=(f"automa-{save_id}-original.json", text) if text else None)
+
+    def do_accept_held(self, arg: str, form: PageForm) -> Outcome:
+        """The player accepts the game without its history: forget the original."""
+        out = self.autosave(self.slot.accept())
+        return out if out.go else Outcome(redraw=True)
+
+    def do_delete(self, save_id: str, form: PageForm) -> Outcome:
+        """Ask before deleting a saved game (``delete-no`` keeps it)."""
+        self.confirm_delete = save_id
+        return Outcome(show=self.home_screen())
+
+    def do_delete_no(self, arg: str, form: PageForm) -> Outcome:
+        """Keep the saved game."""
+        return self.do_delete("", form)
+
+    def do_delete_yes(self, save_id: str, form: PageForm) -> Outcome:
+        """Delete one saved game."""
+        self.slot.delete(save_id)
+        return self.do_delete("", form)
+
+    def do_answer(self, arg: str, form: PageForm) -> Outcome:
+        """Answer the question from its controls."""
+        s = self.session
+        if s is None or s.prompt is None:
+            return Outcome(redraw=True)
+        prompt = s.prompt
+        return self.play(lambda: s.answer(present.answer_from(prompt, form)))
+
+    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
+
+    def do_undo(self, arg: str, form: PageForm) -> Outcome:
+        """Take back the last answer."""
+        return self.play(self.session.undo) if self.session else Outcome(redraw=True)
+
+    def do_redo(self, arg: str, form: PageForm) -> Outcome:
+        """Re-apply an undone answer."""
+        return self.play(self.session.redo) if self.session else Outcome(redraw=True)
+
+    def do_proc(self, proc_id: str, form: PageForm) -> Outcome:
+        """Start a procedure (the player tells the app what they did)."""
+        s = self.session
+        return self.play(lambda: s.start(proc_id)) if s else Outcome(redraw=True)
+
+    def do_cancel(self, arg: str, form: PageForm) -> Outcome:
+        """Cancel the procedure started (the question before it comes back)."""
+        return self.play(self.session.cancel) if self.session else Outcome(redraw=True)
+
+    def do_print_card(self, ids: str, form: PageForm) -> Outcome:
+        """Print the cards on the table (the pair) at real size."""
+        return self.print_cards(ids.split())
+
+    def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
+        """Print every card of the game at real size."""
+        return self.print_cards(cards.deck(self.session.game_id) if self.session else [])
+
+    def print_cards(self, ids: list[str]) -> Outcome:
+        """Real-size sheets of the cards ``ids`` of the game in play."""
+        if self.session is None or not ids:
+            return Outcome()
+        return Outcome(print_sheets=views.print_sheets(self.session.game_id, ids,
+                                                       self.settings["paper"], self.lang))
+
+    # --- settings -----------------------------------------------------------------------
+    def change_setting(self, name: str, value: str | bool) -> Outcome:
+        """Apply and remember one setting (a value the screen does not offer is ignored)."""
+        if name == "wake":
+            self.settings["wake"] = bool(value)
+        elif name == "text":
+            size = next((s for s in TEXT_SIZES if str(s) == str(value)), None)
+            if size is None:
+                return Outcome()
+            self.settings["text"] = size
+        elif name == "lang" and value in i18n.LANGUAGES:
+            self.settings["lang"] = self.lang = str(value)
+        elif name in ("theme", "paper"):
+            self.settings[name] = str(value)
+        else:
+            return Outcome()
+        problem = False
+        try:
+            self.store.put_settings(self.settings)
+        except SettingsNotSaved as e:
+            self.flash(self.error_text(e))
+            problem = True
+        if name in ("lang", "wake") or problem:
+            return Outcome(show=self.settings_screen())
+        return Outcome()
+
+    # --- My decks (Glory of Civilizations) ---------------------------------------------
+    @property
+    def desk(self) -> DeckDesk:
+        """The "My decks" screens (imported on first use: they load Glory's card rules)."""
+        if self._desk is None:
+            from automa.app.decks import DeckDesk
+
+            self._desk = DeckDesk(self)
+        return self._desk
+
+    def deck_choice(self, game_id: str) -> Safe | None:
+        """The deck choice of the new-game screen (Glory only)."""
+        return self.desk.deck_choice() if game_id == DECK_GAME else None
+
+    # --- after start --------------------------------------------------------------------
+    def warm_up_steps(self) -> list[Callable[[], None]]:
+        """Small jobs for after the first screen: draw one card of each game, so the first
+        card a bot draws does not pay for loading its rules and card data."""
+        from automa.core.game import registered
+
+        def draw_one(game: str) -> Callable[[], None]:
+            def step() -> None:
+                with contextlib.suppress(Exception):  # a warm-up must never disturb the page
+                    cards.card_svg(game, cards.deck(game)[0], (), "en")
+            return step
+
+        return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]

@@ -1,0 +1,293 @@
+"""The page's decisions, driven in CPython: routes, a new game, answers, saves, another tab,
+settings, hostile files and the "My decks" screens — everything but the DOM."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.app.test_saves import Clock, MemoryKV
+
+from automa.app.controller import Controller, Outcome, PageForm
+from automa.app.deck_editor import PREFIX
+from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
+
+GLORY = "glory_of_civilizations"
+
+
+def app(kv: MemoryKV | None = None, lang: str = "en") -> Controller:
+    return Controller(kv or MemoryKV(), Clock(), lang, lambda ms: f"t{int(ms)}")
+
+
+def some_answer(c: Controller) -> PageForm:
+    """A form that answers the question on screen, whatever its kind."""
+    p = c.session.prompt if c.session else None
+    assert p is not None
+    if p.kind in ("confirm", "yes_no", "scan"):
+        return {"json": "true"}
+    if p.kind == "pick_one":
+        return {"pick": 0}
+    if p.kind == "count":
+        return {"count": str(p.lo)}
+    if p.kind == "pick_subset":
+        return {"checked": list(range(p.lo or 0))}
+    return {"values": [0] * len(p.choices)}
+
+
+def started(c: Controller, game: str = "tapestry", seed: str = "7") -> Outcome:
+    out = c.tap("start", game, {"options": {}, "seed": seed})
+    assert out.go is not None and out.go.startswith("#/play/"), c.message
+    return out
+
+
+def test_the_home_screen_lists_the_games_and_offers_my_decks() -> None:
+    c = app()
+    screen = c.route("#/")
+    assert screen.name == "home"
+    assert 'data-arg="tapestry"' in screen.body
+    assert f'href="#/decks/{GLORY}"' in screen.body
+
+
+@pytest.mark.parametrize("hash_", ["", "#", "#/nowhere", "#/new/no-such-game", "#/play",
+                                   "#/play/missing-1", "#/pile/missing-1/discard",
+                                   "#/new/<script>", "#/%00%ff"])
+def test_any_other_hash_shows_home(hash_: str) -> None:
+    c = app()
+    assert c.route(hash_).name == "home"
+
+
+def test_a_new_game_is_saved_before_the_first_answer_and_opens_by_its_url() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    out = started(c)
+    assert any(k.startswith(SAVE_PREFIX) for k in kv.data)
+    screen = c.route(out.go or "")
+    assert screen.name == "play" and screen.parts and screen.title
+
+
+def test_an_answer_changes_the_game_and_asks_for_a_save_after_the_frame() -> None:
+    c = app()
+    c.route(started(c).go or "")
+    before = c.session.to_json() if c.session else ""
+    out = c.tap("answer", None, some_answer(c))
+    assert out.played and out.changed
+    assert c.session is not None and c.session.to_json() != before
+    assert c.autosave() == Outcome()
+    undone = c.tap("undo", None, {})
+    assert undone.played and undone.changed
+
+
+def test_a_wrong_answer_is_shown_and_nothing_is_saved() -> None:
+    c = app()
+    c.route(started(c).go or "")
+    out = c.tap("answer", None, {"json": '"not an answer"'})
+    assert out.played and not out.changed
+    assert c.message
+
+
+@pytest.mark.parametrize("seed", ["x", "1.5", "٣", "9" * 40, "1e3"])
+def test_a_seed_that_is_not_a_whole_number_is_refused_on_the_new_game_screen(
+        seed: str) -> None:
+    c = app()
+    out = c.tap("start", "tapestry", {"options": {}, "seed": seed})
+    assert out.show is not None and out.show.name == "new"
+    assert "whole number" in c.message
+
+
+def test_options_out_of_range_are_ignored_not_trusted() -> None:
+    c = app()
+    out = c.tap("start", "tapestry", {"options": {"level": 999, "nonsense": 1}, "seed": ""})
+    assert out.go is not None
+
+
+def test_the_same_seed_and_answers_give_the_same_game() -> None:
+    texts = []
+    for _ in range(2):
+        c = app()
+        c.route(started(c, seed="42").go or "")
+        for _ in range(3):
+            c.tap("answer", None, some_answer(c))
+        assert c.session is not None
+        texts.append(c.session.to_json())
+    assert texts[0] == texts[1]
+
+
+def test_delete_asks_first_and_keep_it_keeps_it() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    started(c)
+    save_id = c.slot.save_id
+    asked = c.tap("delete", save_id, {})
+    assert asked.show is not None and "delete-yes" in asked.show.body
+    c.tap("delete-no", None, {})
+    assert c.store.load(save_id) is not None
+    c.tap("delete", save_id, {})
+    c.tap("delete-yes", save_id, {})
+    assert c.store.load(save_id) is None and c.session is None
+
+
+def test_export_downloads_the_stored_text() -> None:
+    c = app()
+    started(c)
+    out = c.tap("export", c.slot.save_id, {})
+    assert out.download is not None
+    assert json.loads(out.download[1])["game"] == "tapestry"
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", '{"format": "x"}', "<script>alert(1)</script>",
+                                  json.dumps({"format": "automa-companion", "version": 99})])
+def test_a_hostile_import_is_refused_by_name_and_changes_nothing(text: str) -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    out = c.imported("evil<b>.json", text, None)
+    assert out.show is not None and out.show.name == "home"
+    assert "evil<b>.json" in c.message
+    banner, _ = c.chrome()
+    assert "evil&lt;b&gt;.json" in banner and "evil<b>" not in banner
+    assert not [k for k in kv.data if k.startswith(SAVE_PREFIX)]
+
+
+def test_a_file_too_large_is_refused_before_it_is_read() -> None:
+    c = app()
+    assert c.import_refused("big.json", 100 * 2**20) is not None
+    assert "big.json" in c.message
+    assert c.import_refused("ok.json", 1000) is None
+
+
+def test_an_exported_game_imports_as_a_new_save() -> None:
+    c = app()
+    c.route(started(c).go or "")
+    c.tap("answer", None, some_answer(c))
+    c.autosave()
+    first = c.slot.save_id
+    text = c.tap("export", first, {}).download
+    assert text is not None
+    out = c.imported("game.json", text[1], None)
+    assert out.go == f"#/play/{c.slot.save_id}" and c.slot.save_id != first
+
+
+def test_another_tab_deleting_the_game_in_play_sends_this_one_home() -> None:
+    kv = MemoryKV()
+    here, there = app(kv), app(kv)
+    here.route(started(here).go or "")
+    save_id = here.slot.save_id
+    there.slot.delete(save_id)
+    out = here.storage_changed(SAVE_PREFIX + save_id)
+    assert out.go == "#/" and here.session is None and here.message
+
+
+def test_another_tab_saving_newer_work_is_shown_here() -> None:
+    kv = MemoryKV()
+    here, there = app(kv), app(kv)
+    hash_ = started(here).go or ""
+    here.route(hash_)
+    here.screen = "play"
+    there.route(hash_)
+    there.tap("answer", None, some_answer(there))
+    there.autosave()
+    out = here.storage_changed(SAVE_PREFIX + here.slot.save_id)
+    assert out.redraw and here.message_kind == "info"
+    # an answer given here before the news arrived is not written over the newer work
+    here2 = app(kv)
+    here2.route(hash_)
+    there.tap("answer", None, some_answer(there))
+    there.autosave()
+    here2.screen = "play"
+    here2.tap("answer", None, some_answer(here2))
+    assert here2.autosave().redraw
+
+
+def test_settings_are_kept_and_values_not_offered_are_ignored() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    assert c.change_setting("lang", "uk").show is not None and c.lang == "uk"
+    c.change_setting("text", "1.3")
+    c.change_setting("text", "99")
+    c.change_setting("evil", "x")
+    stored = json.loads(kv.data[KEY_SETTINGS])
+    assert stored["lang"] == "uk" and stored["text"] == 1.3 and "evil" not in stored
+    assert app(kv, "uk").settings["text"] == 1.3
+
+
+def test_settings_that_cannot_be_stored_still_apply_and_say_so() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    kv.full = True
+    out = c.change_setting("theme", "dark")
+    assert c.settings["theme"] == "dark" and c.message and out.show is not None
+
+
+# --- My decks ------------------------------------------------------------------------------
+def test_a_new_deck_is_kept_and_every_edit_is_kept_at_once() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    out = c.tap("deck-new", "companion", {})
+    assert out.go is not None and out.go.startswith("#/deck/")
+    deck_id = out.go.split("/")[2]
+    assert PREFIX + deck_id in kv.data
+    c.route(out.go)
+    c.desk.field(0, "main.1", "battles")
+    assert json.loads(kv.data[PREFIX + deck_id])["cards"][0]["main"][0] == "battles"
+    c.desk.rename("My <box>")
+    assert json.loads(kv.data[PREFIX + deck_id])["name"] == "My <box>"
+    done = c.tap("deck-save", deck_id, {})
+    assert done.go == f"#/decks/{GLORY}" and c.message_kind == "info"
+    listed = c.route(done.go)
+    assert "My &lt;box&gt;" in listed.body and "My <box>" not in listed.body
+
+
+def test_a_kept_deck_is_played_with_on_a_new_game() -> None:
+    c = app()
+    deck_id = (c.tap("deck-new", "companion", {}).go or "").split("/")[2]
+    assert deck_id in c.route(f"#/new/{GLORY}").body
+    started_ = c.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
+    assert started_.go is not None
+    assert c.session is not None and c.session.options["custom_deck"]
+
+
+def test_a_deck_with_problems_is_kept_but_not_exported() -> None:
+    c = app()
+    hash_ = c.tap("deck-new", "blank", {}).go or ""
+    c.route(hash_)
+    c.desk.field(0, "number", "0")
+    deck_id = hash_.split("/")[2]
+    out = c.tap("deck-export", deck_id, {})
+    assert out.download is None and c.message
+
+
+def test_a_hostile_stored_deck_is_named_on_the_list_and_not_offered() -> None:
+    kv = MemoryKV()
+    kv.data[PREFIX + "bad1"] = '{"cards": [[[['
+    kv.data[PREFIX + "bad2"] = '{"name": "<img src=x onerror=alert(1)>", "cards": [1, 2]}'
+    c = app(kv)
+    screen = c.route(f"#/decks/{GLORY}")
+    assert "<img" not in screen.body and c.message
+    assert 'value="bad' not in c.route(f"#/new/{GLORY}").body
+
+
+def test_deck_delete_asks_first() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    deck_id = (c.tap("deck-new", "blank", {}).go or "").split("/")[2]
+    c.tap("deck-delete", deck_id, {})
+    assert "deck-delete-yes" in c.route(f"#/decks/{GLORY}").body
+    c.tap("deck-delete-yes", deck_id, {})
+    assert PREFIX + deck_id not in kv.data
+
+
+def test_a_full_storage_keeps_the_deck_in_the_editor_and_says_so() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    hash_ = c.tap("deck-new", "companion", {}).go or ""
+    c.route(hash_)
+    kv.full = True
+    c.desk.field(0, "main.1", "battles")
+    assert c.message and c.desk.deck is not None
+    assert c.desk.deck["cards"][0]["main"][0] == "battles"
+
+
+def test_unknown_taps_do_nothing() -> None:
+    c = app()
+    assert c.tap("no-such-act", "x", {}) == Outcome()
+    assert c.tap("deck-no-such", "x", {}) == Outcome()
+    assert c.tap("answer", None, {}).redraw  # no game in play
