@@ -104,14 +104,20 @@ class Terminal:
             self.say(f"  {i}. {step}")
         if q["rule"]:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
-        for c in q["choices"]:
-            self.say(f"  {c['index'] + 1}. {c['label']}")
+        if prompt.kind in ("pick_one", "pick_subset"):
+            for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
+                self.say(f"  {_keyed(key, c['label'])}")
+        else:
+            for c in q["choices"]:
+                self.say(f"  {c['index'] + 1}. {c['label']}")
         if prompt.kind in ("pick_one", "pick_subset", "values"):
             hint = {"pick_one": "cli.pick_hint", "pick_subset": "cli.subset_hint",
                     "values": "cli.values_hint"}[prompt.kind]
             self.say("  " + self.t(hint))
             if prompt.kind == "values":
-                self.say("  " + ", ".join(q["domain"]))
+                keys = answer_keys(prompt.domain or [])
+                self.say("  " + ", ".join(_keyed(key, text)
+                                          for key, text in zip(keys, q["domain"], strict=True)))
         elif prompt.kind == "yes_no":
             self.say(f"  ({self.t('cli.yes_hint')})")
         elif prompt.kind == "count":
@@ -145,7 +151,7 @@ class Terminal:
         if prompt.kind == "values":
             parts = text.split()
             domain = prompt.domain or []
-            picked = [self._pick(domain, p) for p in parts]  # a number is a place in the list
+            picked = [self._pick(domain, p) for p in parts]
             if len(picked) != len(prompt.choices):
                 return text
             return dict(zip(map(str, prompt.choices), picked, strict=True))
@@ -153,6 +159,11 @@ class Terminal:
 
     @staticmethod
     def _pick(choices: list[Any], text: str) -> Any:
+        """The choice that typed ``text`` names: its key as :func:`answer_keys` shows it, or
+        its id; else the text (or number) itself, which the session then rejects."""
+        if is_number_text(text) and any(number_of(c) is not None for c in choices):
+            typed = int(text.strip(" \t\r\n"))
+            return next((c for c in choices if number_of(c) == typed), typed)
         if choices and is_number_text(text):
             try:
                 return choices[parse_int(text, 1, len(choices)) - 1]
@@ -305,6 +316,36 @@ class Terminal:
             if before != (len(self.session.actions), len(self.session.log),
                           self.session.can_redo):
                 self.autosave_now()
+
+
+def number_of(choice: Any) -> int | None:
+    """The number a choice is, if it is one (a whole number, or text of one), else None."""
+    if isinstance(choice, bool):
+        return None
+    if isinstance(choice, int):
+        return choice
+    if isinstance(choice, float) and choice.is_integer():
+        return int(choice)
+    if isinstance(choice, str) and is_number_text(choice):
+        return int(choice.strip(" \t\r\n"))
+    return None
+
+
+def answer_keys(choices: list[Any]) -> list[str]:
+    """What the player types for each choice, shown before it.
+
+    Positions (1, 2, ...) when no choice is a number; when the choices are numbers, a typed
+    number is the value itself (level 5 is typed "5"), so positions are not offered: a
+    choice that is no number among them is typed by its id.
+    """
+    if not any(number_of(c) is not None for c in choices):
+        return [str(i) for i in range(1, len(choices) + 1)]
+    return [str(n) if (n := number_of(c)) is not None else str(c) for c in choices]
+
+
+def _keyed(key: str, label: str) -> str:
+    """A choice as listed: its key, then its label unless the label is the key itself."""
+    return key if label == key else f"{key}. {label}"
 
 
 MAX_FILE_BYTES = MAX_SAVE_CHARS * 4

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import automa
+from automa.cli import answer_keys
 from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
@@ -88,14 +89,14 @@ def cli_line(prompt: Prompt, value: Any) -> str:
     if prompt.kind == "count":
         return str(value)
     if prompt.kind == "pick_one":
-        return str(prompt.choices.index(value) + 1)
+        return answer_keys(prompt.choices)[prompt.choices.index(value)]
     if prompt.kind == "pick_subset":
-        return " ".join(str(prompt.choices.index(v) + 1) for v in value)
-    if prompt.kind == "values":
-        # The CLI reads a number in 1..len(domain) as a place in the domain (core cli._pick),
-        # so a level is typed as its place: level 5 is "6" (reported to the integrator).
+        keys = answer_keys(prompt.choices)
+        return " ".join(keys[prompt.choices.index(v)] for v in value)
+    if prompt.kind == "values":  # a level is typed as itself: level 5 is "5"
         domain = prompt.domain or []
-        return " ".join(str(domain.index(value[str(c)]) + 1) for c in prompt.choices)
+        keys = answer_keys(domain)
+        return " ".join(keys[domain.index(value[str(c)])] for c in prompt.choices)
     raise AssertionError(prompt.kind)
 
 

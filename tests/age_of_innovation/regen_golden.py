@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE)]
+sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from aoi_play import transcript  # noqa: E402
 
 from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS  # noqa: E402
+from golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"
 
 
-def cases() -> list[tuple[str, dict[str, Any], int]]:
+def cases() -> list[Case]:
     """(file name, options, seed) of every golden game."""
     out = []
     for i, faction in enumerate(FACTIONS):
@@ -38,11 +38,7 @@ def cases() -> list[tuple[str, dict[str, Any], int]]:
 
 def main() -> None:
     """Write every transcript."""
-    GOLDEN.mkdir(exist_ok=True)
-    for name, options, seed in cases():
-        (GOLDEN / name).write_text(transcript(options, seed), encoding="utf-8")
-        print("wrote", name)
-
+    regenerate(GOLDEN, cases(), transcript)
 
 if __name__ == "__main__":
     main()

@@ -10,20 +10,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from aoi_play import transcript  # noqa: E402
 from regen_golden import GOLDEN, cases  # noqa: E402
 
+from golden_games import assert_plays_as_recorded, each_case  # noqa: E402
 
-@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+
+@each_case(cases())
 def test_golden_transcript(name: str, options: dict[str, Any], seed: int) -> None:
     """The game plays exactly as recorded."""
-    expected = (GOLDEN / name).read_text(encoding="utf-8")
-    assert transcript(options, seed) == expected
+    assert_plays_as_recorded(GOLDEN, name, transcript(options, seed))
 
 
 def test_golden_games_cover_every_difficulty_and_faction() -> None:

@@ -6,35 +6,21 @@ import xml.dom.minidom
 
 import pytest
 
-from automa.core.i18n import load_source_catalog, placeholders
 from automa.games.age_of_innovation import data
 from automa.render import card_svg, deck
+from golden_games import assert_messages_match_across_languages, assert_options_named
 
-PREFIX = "age_of_innovation."
-
-
-def _game_messages(lang: str) -> dict[str, object]:
-    return {k: v for k, v in load_source_catalog(lang).items() if k.startswith(PREFIX)}
+GAME = "age_of_innovation"
 
 
 def test_every_message_in_both_languages_with_the_same_placeholders() -> None:
     """en and uk have the same keys and placeholders."""
-    en, uk = _game_messages("en"), _game_messages("uk")
-    assert set(en) == set(uk)
-    for key, text in en.items():
-        assert placeholders(text) == placeholders(uk[key]), key  # type: ignore[arg-type]
+    assert_messages_match_across_languages(GAME)
 
 
 def test_option_labels_exist_for_every_value() -> None:
     """Each option and each allowed value has a label."""
-    import automa
-
-    en = load_source_catalog("en")
-    spec = next(g for g in automa.games() if g["id"] == "age_of_innovation")
-    for option in spec["options"]:
-        assert option["label"] in en
-        for label in option["choice_labels"]:
-            assert label in en, label
+    assert_options_named(GAME)
 
 
 def test_card_data_loads_and_matches_the_rulebook_counts() -> None:

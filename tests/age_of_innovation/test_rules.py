@@ -505,3 +505,29 @@ def test_spade_round_score_tile_never_in_round_5_or_6(seed: int) -> None:
     assert len(set(tiles)) == 6
     assert not any(data.tiles()[t]["spade"] for t in tiles[4:])
     assert data.tiles()[s.state["data"]["final_tile"]]["kind"] == "final"
+
+
+def _correct(s: Session, correction: str, value: Any) -> None:
+    """Correct a tracked value through the player's procedure, then back to the question."""
+    s.start("correct")
+    s.answer(correction)
+    s.answer(value)
+
+
+@pytest.mark.parametrize("when", ["up_adjacent", "up_least_power", "up_one"])
+def test_upgrade_after_correcting_every_workshop_back_to_the_supply_says_none(
+        when: str) -> None:
+    """All Workshops corrected back to her supply while the upgrade was being asked: she
+    cannot upgrade (an empty list of kinds once raised a bare ValueError)."""
+    s = new()
+    through_setup(s)
+    put(s, card_no(6), "support")
+    run_step(s, "act_upgrade")
+    while not s.prompt.key.endswith(when):
+        s.answer(True)
+    _correct(s, "supply_workshop", int(data.base()["buildings"]["workshop"]["count"]))
+    assert s.prompt.key.endswith(when)
+    s.answer(True)
+    assert s.prompt is None  # the upgrade was the only step run
+    assert s.log[-1]["action"]["key"] == f"{GAME}.log.upgrade_none"
+    assert s.state["data"]["supply"]["guild"] == 4  # nothing was upgraded

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE)]
+sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from civ_play import transcript  # noqa: E402
 
 from automa.games.civ_new_dawn.data import DIFFICULTIES  # noqa: E402
+from golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"
 LEADERS = ("america", "aztec", "sumer", "rome", "egypt", "japan")
 
 
-def cases() -> list[tuple[str, dict[str, Any], int]]:
+def cases() -> list[Case]:
     """(file name, options, seed) of every golden game."""
     out = []
     for i, difficulty in enumerate(DIFFICULTIES):
@@ -32,11 +32,7 @@ def cases() -> list[tuple[str, dict[str, Any], int]]:
 
 def main() -> None:
     """Write every transcript."""
-    GOLDEN.mkdir(exist_ok=True)
-    for name, options, seed in cases():
-        (GOLDEN / name).write_text(transcript(options, seed), encoding="utf-8")
-        print("wrote", name)
-
+    regenerate(GOLDEN, cases(), transcript)
 
 if __name__ == "__main__":
     main()

@@ -12,37 +12,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from civ_play import new
 
-import automa
-from automa.core.i18n import load_source_catalog, placeholders, render
+from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import card_svg, deck
+from golden_games import assert_messages_match_across_languages, assert_options_named
 
-PREFIX = "civ_new_dawn."
-
-
-def _game_messages(lang: str) -> dict[str, object]:
-    return {k: v for k, v in load_source_catalog(lang).items() if k.startswith(PREFIX)}
+GAME = "civ_new_dawn"
 
 
 def test_every_message_in_both_languages_with_the_same_placeholders() -> None:
     """en and uk have the same keys and placeholders."""
-    en, uk = _game_messages("en"), _game_messages("uk")
-    assert set(en) == set(uk)
-    for key, text in en.items():
-        assert placeholders(text) == placeholders(uk[key]), key  # type: ignore[arg-type]
+    assert_messages_match_across_languages(GAME)
 
 
 def test_option_labels_exist_for_every_value() -> None:
     """Each option, its help and each allowed value has a label; readings are advanced."""
-    en = load_source_catalog("en")
-    spec = next(g for g in automa.games() if g["id"] == "civ_new_dawn")
-    for option in spec["options"]:
-        assert option["label"] in en
-        if option["help"]:
-            assert option["help"] in en
-        for label in option["choice_labels"]:
-            assert label in en, label
-    advanced = {o["id"] for o in spec["options"] if o["advanced"]}
+    options = assert_options_named(GAME)
+    advanced = {o["id"] for o in options if o["advanced"]}
     assert {"difficulty", "humans", "leader"}.isdisjoint(advanced) and len(advanced) == 10
 
 

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from automa.cli import main
+import automa
+from automa.cli import Terminal, main
+from automa.core import prompts
+from automa.core.errors import AutomaError
+from automa.core.prompts import Prompt
 
 
 def play(lines: list[str], *args: str) -> int:
@@ -115,3 +119,61 @@ def test_a_save_restored_without_history_keeps_the_original(
     out = capsys.readouterr().out
     assert "without its undo history (2 answers)" in out
     assert json.loads((tmp_path / "game.original.json").read_text()) == data
+
+
+def _terminal(prompt: Prompt) -> tuple[Terminal, io.StringIO]:
+    session = automa.new_game("demo", {"rounds": 1}, 3)
+    session._state["prompt"] = prompt.to_json()  # the question on screen
+    out = io.StringIO()
+    return Terminal(session, "en", lambda: "q", out), out
+
+
+def test_a_typed_level_is_the_level_not_its_place_in_the_list() -> None:
+    """Age of Innovation's level question offers 0..12: typing 5 once stored level 4."""
+    levels = prompts.values("demo.q.values", ["science", "law"], list(range(13)))
+    terminal, out = _terminal(levels)
+    assert terminal.parse(levels, "5 0") == {"science": 5, "law": 0}
+    assert levels.validate(terminal.parse(levels, "5 12")) == {"science": 5, "law": 12}
+    with pytest.raises(AutomaError, match="13"):  # no 13th place any more: 13 is no level
+        levels.validate(terminal.parse(levels, "13 1"))
+    terminal.show_prompt(levels)
+    assert "  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12" in out.getvalue()
+
+
+def test_a_numbered_choice_is_typed_by_its_number_and_listed_under_it() -> None:
+    """Scholar spaces 7, 5, 3 and "none" (0): typing 3 is the space showing 3, not the
+    third line, and the list shows the number to type before each label."""
+    spaces = prompts.pick_one("demo.q.pick", [7, 5, 3, 0],
+                              labels=[{"key": "core.yes", "params": {}}] * 4)
+    terminal, out = _terminal(spaces)
+    assert [terminal.parse(spaces, t) for t in ("3", "0", "7", "1")] == [3, 0, 7, 1]
+    with pytest.raises(AutomaError):
+        spaces.validate(terminal.parse(spaces, "1"))  # 1 is no space (nor a place)
+    terminal.show_prompt(spaces)
+    assert [line for line in out.getvalue().splitlines() if line.endswith(". yes")] == [
+        "  7. yes", "  5. yes", "  3. yes", "  0. yes"]
+
+
+def test_numbered_subsets_and_number_texts_are_typed_by_value() -> None:
+    taken = prompts.pick_subset("demo.q.subset", [2, 4, 6])
+    rivals = prompts.pick_one("demo.q.pick", ["2", "3"])
+    terminal, out = _terminal(taken)
+    assert terminal.parse(taken, "6 2") == [6, 2]
+    assert terminal.parse(rivals, "3") == "3"
+    terminal.show_prompt(taken)
+    assert "\n  2\n  4\n  6\n" in out.getvalue()  # the value is its own label
+
+
+def test_choices_that_are_no_numbers_are_still_typed_by_place() -> None:
+    sides = prompts.pick_one("demo.q.pick", ["left", "right"])
+    terminal, out = _terminal(sides)
+    assert [terminal.parse(sides, t) for t in ("2", "left", "3")] == ["right", "left", "3"]
+    terminal.show_prompt(sides)
+    assert "  1. left\n  2. right\n" in out.getvalue()
+
+
+def test_a_whole_game_stores_the_values_typed(tmp_path: Path) -> None:
+    """The demo's values question offers 0, 1, 2: "1 2" adds 3 VP (it once added 1)."""
+    save = tmp_path / "auto.json"
+    assert play(["", "y", "0", "1 2"], "--save", str(save)) == 0
+    assert automa.load_game(save.read_text()).state["data"]["vp"] == 3

@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE)]
+sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from glory_play import card, transcript  # noqa: E402
+
+from golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"
 
@@ -36,7 +38,7 @@ def own_deck() -> list[dict[str, Any]]:
     return out
 
 
-def cases() -> list[tuple[str, dict[str, Any], int]]:
+def cases() -> list[Case]:
     """(file name, options, seed) of every golden game."""
     return [
         ("companion_easy.txt", {"difficulty": "easy", "players": 2}, 11),
@@ -54,10 +56,7 @@ def cases() -> list[tuple[str, dict[str, Any], int]]:
 
 def main() -> None:
     """Write every transcript."""
-    GOLDEN.mkdir(exist_ok=True)
-    for name, options, seed in cases():
-        (GOLDEN / name).write_text(transcript(options, seed), encoding="utf-8")
-
+    regenerate(GOLDEN, cases(), transcript)
 
 if __name__ == "__main__":
     main()

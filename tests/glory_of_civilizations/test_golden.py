@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from glory_play import transcript
 from glory_regen_golden import GOLDEN, cases
 
+from golden_games import assert_plays_as_recorded, each_case
 
-@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+
+@each_case(cases())
 def test_golden_transcript(name: str, options: dict[str, Any], seed: int) -> None:
     """The game plays exactly as recorded."""
-    expected = (GOLDEN / name).read_text(encoding="utf-8")
-    assert transcript(options, seed) == expected
+    assert_plays_as_recorded(GOLDEN, name, transcript(options, seed))
 
 
-@pytest.mark.parametrize(("name", "options", "seed"), cases(), ids=[c[0] for c in cases()])
+@each_case(cases())
 def test_golden_games_last_six_rounds(name: str, options: dict[str, Any], seed: int) -> None:
     """Without an instant victory every game runs six rounds to the end."""
     text = (GOLDEN / name).read_text(encoding="utf-8")

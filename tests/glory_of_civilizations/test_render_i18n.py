@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 from glory_play import G, deck, new, run
 
-from automa.core.i18n import catalog, placeholders, render
+from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
 from automa.render import card_svg
 from automa.render import deck as print_deck
 from automa.render.print import sheets_html
 from conformance import check_messages, playout
+from golden_games import assert_messages_match_across_languages, assert_options_named
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
@@ -48,11 +49,7 @@ def test_highlight_frames_the_field_in_question() -> None:
 
 def test_both_catalogs_hold_the_same_messages_with_the_same_placeholders() -> None:
     """Every Glory message exists in English and Ukrainian with the same parameters."""
-    en = {k: v for k, v in catalog("en").items() if k.startswith(f"{G}.")}
-    uk = {k: v for k, v in catalog("uk").items() if k.startswith(f"{G}.")}
-    assert set(en) == set(uk)
-    for key in en:
-        assert placeholders(en[key]) == placeholders(uk[key]), key
+    assert_messages_match_across_languages(G)
 
 
 def test_vocabularies_and_options_are_named_in_both_languages() -> None:
@@ -65,12 +62,7 @@ def test_vocabularies_and_options_are_named_in_both_languages() -> None:
              + [f"religion.{r}" for r in data.religions()])
     for lang in ("en", "uk"):
         assert all(f"{G}.{n}" in catalog(lang) for n in names)
-    import automa
-
-    spec = next(g for g in automa.games() if g["id"] == G)
-    for o in spec["options"]:
-        for lab in [o["label"], *o["choice_labels"]]:
-            assert lab in catalog("en") and lab in catalog("uk"), lab
+    assert_options_named(G)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -8,21 +8,30 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE)]
+sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from tapestry_helpers import default_answer, new  # noqa: E402
 
 from automa.core.i18n import render  # noqa: E402
+from golden_games import Case, regenerate  # noqa: E402
 
 GAMES = {"level1_seed101": (1, 101), "level2_seed102": (2, 102),
          "level5_seed105": (5, 105), "level6_seed106": (6, 106)}
 """Transcript name → (difficulty, seed)."""
+GOLDEN = HERE / "golden"
 
 
-def transcript(level: int, seed: int) -> str:
+def cases() -> list[Case]:
+    """(file name, options, seed) of every golden game."""
+    return [(f"{name}.txt", {"difficulty": level}, seed) for name, (level, seed) in GAMES.items()]
+
+
+def transcript(options: dict[str, Any], seed: int) -> str:
     """The whole game as text: prompts, answers and what the bots did."""
+    level = options["difficulty"]
     session = new(level, seed)
     lines = [f"# Tapestry, difficulty {level}, seed {seed}"]
     shown = 0
@@ -48,9 +57,7 @@ def transcript(level: int, seed: int) -> str:
 
 def main() -> None:
     """Write every transcript."""
-    for name, (level, seed) in GAMES.items():
-        (HERE / "golden" / f"{name}.txt").write_text(transcript(level, seed), encoding="utf-8")
-
+    regenerate(GOLDEN, cases(), transcript)
 
 if __name__ == "__main__":
     main()

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
-from make_golden import GAMES, transcript
+from make_golden import GOLDEN, cases, transcript
 from tapestry_helpers import default_answer, new, play_to_end
 
-import automa
 from automa.cli import main
-from automa.core.i18n import catalog, placeholders
 from automa.render import card_svg, deck
-
-GOLDEN = Path(__file__).resolve().parent / "golden"
+from golden_games import (
+    assert_messages_match_across_languages,
+    assert_options_named,
+    assert_plays_as_recorded,
+    each_case,
+)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
@@ -25,12 +28,10 @@ def test_a_full_game_ends_at_every_difficulty(level: int, seed: int) -> None:
     assert s.log[-1]["action"]["key"] == "tapestry.log.final"
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_golden_playthrough(name: str) -> None:
+@each_case(cases())
+def test_golden_playthrough(name: str, options: dict[str, Any], seed: int) -> None:
     """Regenerate with ``python tests/tapestry/make_golden.py`` after a deliberate change."""
-    level, seed = GAMES[name]
-    expected = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
-    assert transcript(level, seed) == expected
+    assert_plays_as_recorded(GOLDEN, name, transcript(options, seed))
 
 
 def test_cli_plays_a_whole_game_with_enter_and_first_choices() -> None:
@@ -58,18 +59,11 @@ def test_cli_plays_in_ukrainian_with_no_answers() -> None:
 
 
 def test_messages_exist_in_both_languages_with_the_same_placeholders() -> None:
-    en = {k: v for k, v in catalog("en").items() if k.startswith("tapestry.")}
-    uk = {k: v for k, v in catalog("uk").items() if k.startswith("tapestry.")}
-    assert set(en) == set(uk)
-    for key in en:
-        assert placeholders(en[key]) == placeholders(uk[key]), key
+    assert_messages_match_across_languages("tapestry")
 
 
 def test_option_labels_exist_for_every_value() -> None:
-    spec = next(g for g in automa.games() if g["id"] == "tapestry")
-    for option in spec["options"]:
-        for label in [option["label"], *option["choice_labels"]]:
-            assert label in catalog("en") and label in catalog("uk"), label
+    assert_options_named("tapestry")
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from tapestry_helpers import at_idle, data, log_keys, new, piles, run_until, stack_deck
 
+from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.income import chart_steps, era_first_vp, income_vp, multipliers
@@ -346,6 +347,46 @@ def test_explore_keeps_hexes_furthest_from_you_unless_military_is_favorite(fav: 
     prompt = run_until(s, "tapestry.q.explore_scan")
     assert prompt.ui["rule"]["params"]["furthest"]["key"] == rule
     assert len(prompt.ui["pattern"]["order"]) == 34
+
+
+def _to_explore() -> Any:
+    s = at_idle(2, 4)
+    d = data(s)
+    d["pos"]["automa"] = {"exploration": 1, "science": 12, "technology": 12, "military": 12}
+    stack_deck(s, ["6", "7"])
+    s.answer(True)
+    return s
+
+
+def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
+    """The scan can only be done, so whether any hex is valid is asked first; with none the
+    log says the Automa did not explore (it once said it explored), with the rule as why."""
+    s = _to_explore()
+    case = _answer_with(s, "tapestry.q.explore_case", "none")
+    assert case.ui["rule"]["key"] == "tapestry.rule.explore"
+    keys = [e["action"]["key"] for e in s.log]
+    assert "tapestry.log.explore" not in keys
+    skipped = next(e for e in s.log if e["action"]["key"] == "tapestry.log.explore_skipped")
+    assert skipped["why"]["rule"] == {"key": "tapestry.rule.no_valid_hex", "params": {}}
+    assert render("tapestry.log.explore_skipped", {}, "uk") == (
+        "не досліджує: допустимих гексів немає")
+    assert s.prompt is not None and s.prompt.key != "tapestry.q.explore_scan"
+
+
+def test_explore_with_a_valid_hex_logs_the_tile_then_scans() -> None:
+    s = _to_explore()
+    _answer_with(s, "tapestry.q.explore_case", "explore")
+    assert s.prompt is not None and s.prompt.key == "tapestry.q.explore_scan"
+    assert s.log[-1]["action"]["key"] == "tapestry.log.explore"
+    steps = [step["key"] for step in s.prompt.ui["steps"]]
+    assert steps == [f"tapestry.step.explore.{n}" for n in ("filter", "walk", "tile")]
+
+
+def test_conquer_with_no_valid_hex_names_its_rule_as_a_message() -> None:
+    s = _to_conquer()
+    _answer_with(s, "tapestry.q.conquer_case", "none")
+    skipped = next(e for e in s.log if e["action"]["key"] == "tapestry.log.conquer_skipped")
+    assert skipped["why"]["rule"] == {"key": "tapestry.rule.no_valid_hex", "params": {}}
 
 
 def test_traps_discard_at_random_until_a_trap() -> None:

@@ -346,7 +346,10 @@ def act_upgrade(ctx: Ctx) -> None:
 @steps
 def upgrade_adjacent(ctx: Ctx, answer: bool) -> None:
     """Then the least Power for you; then Directional Selection."""
-    kinds = ["workshop"] if answer else upgradable(ctx)
+    kinds = [b for b in upgradable(ctx) if b == "workshop" or not answer]
+    if not kinds:  # only after a correction while she was being asked (e.g. supply 3 → 9)
+        say(ctx, "log.upgrade_none")
+        return
     s = support_card(ctx)
     among = (m("up_set.adjacent", your=your(ctx)) if answer
              else m("up_set.any", kinds=[building(b) for b in kinds]))
@@ -372,6 +375,10 @@ def upgrade_counted(ctx: Ctx, answer: Any, kinds: list[str]) -> None:
 def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True,
                   pick: dict[str, Any] | None = None) -> None:
     """Which kind of building the arrow selected (only asked when it is not known)."""
+    kinds = [b for b in kinds if b in upgradable(ctx)]  # a correction may have emptied one
+    if not kinds:
+        say(ctx, "log.upgrade_none")
+        return
     if len(kinds) == 1:
         target = upgrade_target(ctx, kinds[0])
         ctx.ask(prompts.confirm(k("prompt.up_one"), {
@@ -388,7 +395,7 @@ def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True,
 def upgrade_do(ctx: Ctx, answer: Any, kind: str = "") -> None:
     """Replace it with the highest-Power building it can become."""
     answer = kind or answer
-    target = upgrade_target(ctx, answer)
+    target = upgrade_target(ctx, answer) if on_board(ctx, answer) > 0 else None
     if target is None:  # only after a correction made the supply inconsistent
         say(ctx, "log.upgrade_none")
         return

@@ -24,6 +24,7 @@ from automa.games.tapestry.common import (
 )
 
 CONQUER_CASES = ("opponent", "neutral", "none")
+EXPLORE_CASES = ("explore", "none")
 
 
 def steps_of(prompt: str, names: tuple[str, ...],
@@ -59,7 +60,7 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
     """Go on with the procedure the board allows."""
     if answer == "none":
         ctx.log("automa", "tapestry.log.conquer_skipped",
-                why={"rule": "tapestry.rule.no_valid_hex"})
+                why={"rule": msg("tapestry.rule.no_valid_hex")})
         return
     f = _filters(ctx)
     if answer == "opponent":
@@ -138,21 +139,43 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     ctx.ask(prompts.confirm("tapestry.q.place_neutral", params, ui=ui), "tap_done")
 
 
-@steps
-def explore(ctx: Ctx, anywhere: bool) -> None:
-    """Rulebook "Explore": one scan (furthest from you unless military is the favourite)."""
-    turns = ctx.rng.die(6)
-    where = msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
+def _explore_rule(ctx: Ctx, where: dict[str, Any]) -> dict[str, Any]:
     furthest = ctx.data["fav"]["automa"] != "military"
-    rule = msg("tapestry.rule.explore", where=where,
+    return msg("tapestry.rule.explore", where=where,
                furthest=msg("tapestry.rule.furthest_filter" if furthest
                             else "tapestry.rule.no_furthest_filter"),
                distance=msg("tapestry.rule.distance"))
+
+
+def _where(anywhere: bool) -> dict[str, Any]:
+    return msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
+
+
+@steps
+def explore(ctx: Ctx, anywhere: bool) -> None:
+    """Rulebook "Explore": first whether any hex is valid (a scan can only be done), then one
+    scan (furthest from you unless military is the favourite)."""
+    where = _where(anywhere)
+    ctx.ask(prompts.pick_one("tapestry.q.explore_case", list(EXPLORE_CASES), {"where": where},
+                             labels=[msg(f"tapestry.explore_case.{c}") for c in EXPLORE_CASES],
+                             default="explore", ui=tb_ui(ctx, _explore_rule(ctx, where))),
+            explore_case, anywhere=anywhere)
+
+
+@steps
+def explore_case(ctx: Ctx, answer: str, anywhere: bool) -> None:
+    """No valid hex: the Automa does not explore. Else place the tile the scan finds."""
+    if answer == "none":
+        ctx.log("automa", "tapestry.log.explore_skipped",
+                why={"rule": msg("tapestry.rule.no_valid_hex")})
+        return
+    turns = ctx.rng.die(6)
+    where = _where(anywhere)
     instruct(ctx, "automa", "tapestry.log.explore",
              {"rotation": msg("tapestry.rotation", n=turns)}, icon="explore")
     params = {"rotation": msg("tapestry.rotation", n=turns), "where": where}
-    ui = tb_ui(ctx, rule)
-    ui["steps"] = steps_of("explore", ("skip", "filter", "walk", "tile"), params)
+    ui = tb_ui(ctx, _explore_rule(ctx, where))
+    ui["steps"] = steps_of("explore", ("filter", "walk", "tile"), params)
     ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui),
             "tap_done")
 
