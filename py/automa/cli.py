@@ -123,6 +123,8 @@ class Terminal:
         elif prompt.kind == "count":
             default = f" [{prompt.default}]" if prompt.default is not None else ""
             self.say("  " + q["hint"] + default)
+        elif len(q["one_tap"]) == 2:  # a scan that may find no valid place
+            self.say(f"  [{q['one_tap'][0][0]}: Enter · {q['one_tap'][1][0]}: n]")
         else:
             self.say(f"  [{q['one_tap'][0][0]}: Enter]")
         if present.can_cancel(self.session):
@@ -155,7 +157,8 @@ class Terminal:
             if len(picked) != len(prompt.choices):
                 return text
             return dict(zip(map(str, prompt.choices), picked, strict=True))
-        return True
+        # Enter confirms; a scan that may find no valid place also takes "n"
+        return not (False in prompt.choices and text.lower() in NO)
 
     @staticmethod
     def _pick(choices: list[Any], text: str) -> Any:

@@ -177,3 +177,19 @@ def test_a_whole_game_stores_the_values_typed(tmp_path: Path) -> None:
     save = tmp_path / "auto.json"
     assert play(["", "y", "0", "1 2"], "--save", str(save)) == 0
     assert automa.load_game(save.read_text()).state["data"]["vp"] == 3
+
+
+def test_a_scan_that_may_find_nothing_takes_enter_or_n() -> None:
+    """A board scan with a way out ("No valid hex"): Enter is done, n is nothing valid; a
+    scan without one still takes anything as done and refuses False."""
+    scan = prompts.scan("demo.q.scan", {"rows": 2}, none={"key": "core.no", "params": {}})
+    terminal, out = _terminal(scan)
+    assert [terminal.parse(scan, t) for t in ("", "n", "ні", "y")] == [True, False, False, True]
+    assert scan.validate(False) is False
+    terminal.show_prompt(scan)
+    assert "[Done: Enter · no: n]" in out.getvalue()
+    plain = prompts.scan("demo.q.scan", {"rows": 2})
+    assert terminal.parse(plain, "n") is True
+    with pytest.raises(AutomaError):
+        plain.validate(False)
+    assert Prompt.from_json(scan.to_json()).choices == [True, False]

@@ -359,11 +359,14 @@ def _to_explore() -> Any:
 
 
 def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
-    """The scan can only be done, so whether any hex is valid is asked first; with none the
-    log says the Automa did not explore (it once said it explored), with the rule as why."""
+    """Rulebook "Explore": no valid hex, no exploration. The one scan question offers "No
+    valid hex" beside "Done" (no extra question); the log then says the Automa did not
+    explore, with the rule as why."""
     s = _to_explore()
-    case = _answer_with(s, "tapestry.q.explore_case", "none")
-    assert case.ui["rule"]["key"] == "tapestry.rule.explore"
+    prompt = run_until(s, "tapestry.q.explore_scan")
+    assert prompt.choices == [True, False]
+    assert prompt.ui["rule"]["key"] == "tapestry.rule.explore"
+    s.answer(False)
     keys = [e["action"]["key"] for e in s.log]
     assert "tapestry.log.explore" not in keys
     skipped = next(e for e in s.log if e["action"]["key"] == "tapestry.log.explore_skipped")
@@ -373,13 +376,14 @@ def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
     assert s.prompt is not None and s.prompt.key != "tapestry.q.explore_scan"
 
 
-def test_explore_with_a_valid_hex_logs_the_tile_then_scans() -> None:
+def test_explore_with_a_valid_hex_logs_the_tile_once_placed() -> None:
     s = _to_explore()
-    _answer_with(s, "tapestry.q.explore_case", "explore")
-    assert s.prompt is not None and s.prompt.key == "tapestry.q.explore_scan"
-    assert s.log[-1]["action"]["key"] == "tapestry.log.explore"
-    steps = [step["key"] for step in s.prompt.ui["steps"]]
+    prompt = run_until(s, "tapestry.q.explore_scan")
+    steps = [step["key"] for step in prompt.ui["steps"]]
     assert steps == [f"tapestry.step.explore.{n}" for n in ("filter", "walk", "tile")]
+    s.answer(True)
+    explored = [e for e in s.log if e["action"]["key"] == "tapestry.log.explore"]
+    assert len(explored) == 1 and explored[0]["table"]
 
 
 def test_conquer_with_no_valid_hex_names_its_rule_as_a_message() -> None:

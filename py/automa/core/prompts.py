@@ -24,6 +24,7 @@ from automa.core.checks import (
     check_text,
 )
 from automa.core.errors import InvalidAnswer
+from automa.core.i18n import msg
 from automa.core.numbers import describe, parse_int
 
 PromptKind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"]
@@ -195,6 +196,8 @@ def _validate_values(prompt: Prompt, answer: Any) -> dict[str, Any]:
 def _validate_confirm(prompt: Prompt, answer: Any) -> bool:
     if answer is True or answer is None:
         return True
+    if answer is False and prompt.kind == "scan" and False in prompt.choices:
+        return False  # the scan found no valid place
     raise _reject(prompt, answer, "error.answer.confirm_only")
 
 
@@ -262,9 +265,14 @@ def confirm(key: str, params: dict[str, Any] | None = None, *,
 
 
 def scan(key: str, pattern: dict[str, Any], params: dict[str, Any] | None = None, *,
-         ui: dict[str, Any] | None = None) -> Prompt:
-    """An ordered board scan: the player walks ``pattern`` and acts on the first valid place."""
-    return Prompt("scan", key, params or {}, [True], ui={**(ui or {}), "pattern": pattern})
+         ui: dict[str, Any] | None = None, none: dict[str, Any] | None = None) -> Prompt:
+    """An ordered board scan: the player walks ``pattern`` and acts on the first valid place
+    (the answer ``True``); with ``none`` (its label) the player may also answer ``False``:
+    no place was valid."""
+    if none is None:
+        return Prompt("scan", key, params or {}, [True], ui={**(ui or {}), "pattern": pattern})
+    return Prompt("scan", key, params or {}, [True, False], ui={**(ui or {}), "pattern": pattern},
+                  labels=[msg("core.prompt.scan"), none])
 
 
 _FIELDS = {"kind", "key", "params", "choices", "labels", "domain", "bounds", "default", "ui"}
@@ -315,7 +323,8 @@ def _check_kind_shape(data: dict[str, Any], kind: str, choices: list[Any], field
         raise bad(f"{field}.bounds", "inconsistent")
     if kind in ("yes_no", "confirm", "scan", "pick_one", "values") and bounds is not None:
         raise bad(f"{field}.bounds", "unknown_field")
-    expected = {"yes_no": [True, False], "confirm": [True], "scan": [True]}.get(kind)
+    expected = {"yes_no": [True, False], "confirm": [True],
+                "scan": [True, False] if len(choices) == 2 else [True]}.get(kind)
     if expected is not None and not (len(choices) == len(expected) and all(
             _same(a, b) for a, b in zip(choices, expected, strict=True))):
         raise bad(f"{field}.choices", "inconsistent")

@@ -24,7 +24,6 @@ from automa.games.tapestry.common import (
 )
 
 CONQUER_CASES = ("opponent", "neutral", "none")
-EXPLORE_CASES = ("explore", "none")
 
 
 def steps_of(prompt: str, names: tuple[str, ...],
@@ -153,31 +152,27 @@ def _where(anywhere: bool) -> dict[str, Any]:
 
 @steps
 def explore(ctx: Ctx, anywhere: bool) -> None:
-    """Rulebook "Explore": first whether any hex is valid (a scan can only be done), then one
-    scan (furthest from you unless military is the favourite)."""
-    where = _where(anywhere)
-    ctx.ask(prompts.pick_one("tapestry.q.explore_case", list(EXPLORE_CASES), {"where": where},
-                             labels=[msg(f"tapestry.explore_case.{c}") for c in EXPLORE_CASES],
-                             default="explore", ui=tb_ui(ctx, _explore_rule(ctx, where))),
-            explore_case, anywhere=anywhere)
-
-
-@steps
-def explore_case(ctx: Ctx, answer: str, anywhere: bool) -> None:
-    """No valid hex: the Automa does not explore. Else place the tile the scan finds."""
-    if answer == "none":
-        ctx.log("automa", "tapestry.log.explore_skipped",
-                why={"rule": msg("tapestry.rule.no_valid_hex")})
-        return
+    """Rulebook "Explore": one scan (furthest from you unless military is the favourite);
+    with no valid hex the Automa does not explore."""
     turns = ctx.rng.die(6)
     where = _where(anywhere)
-    instruct(ctx, "automa", "tapestry.log.explore",
-             {"rotation": msg("tapestry.rotation", n=turns)}, icon="explore")
     params = {"rotation": msg("tapestry.rotation", n=turns), "where": where}
     ui = tb_ui(ctx, _explore_rule(ctx, where))
     ui["steps"] = steps_of("explore", ("filter", "walk", "tile"), params)
-    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui),
-            "tap_done")
+    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui,
+                         none=msg("tapestry.answer.no_valid_hex")),
+            explore_scanned, turns=turns)
+
+
+@steps
+def explore_scanned(ctx: Ctx, answer: bool, turns: int) -> None:
+    """The tile is placed (logged as the Automa's exploration), or no hex was valid."""
+    if answer is False:
+        ctx.log("automa", "tapestry.log.explore_skipped",
+                why={"rule": msg("tapestry.rule.no_valid_hex")})
+        return
+    instruct(ctx, "automa", "tapestry.log.explore",
+             {"rotation": msg("tapestry.rotation", n=turns)}, icon="explore")
 
 
 @steps
