@@ -11,7 +11,11 @@ its card data and compiled message catalogs inside (``automa/_data/``), the page
 file under a content-hashed cache name. Every URL is relative, so the same ``dist/`` works at
 ``/`` and under a sub-path such as GitHub Pages' ``/<repo>/``.
 
-The build stops with a clear message when card data is invalid or a translation is missing.
+It also writes each game's rule guide as a static page per language (``guide/``), readable
+before and without the engine.
+
+The build stops with a clear message when card data is invalid, a translation is missing or
+a rule guide is malformed.
 """
 
 from __future__ import annotations
@@ -177,6 +181,36 @@ def check_cards() -> list[dict[str, Any]]:
         except automa.AutomaError as e:
             raise BuildError(f"{game_id} does not start: {e}") from None
     return games
+
+
+def check_guides(games: list[dict[str, Any]],
+                 i18n_root: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Read every rule guide (``i18n/<lang>/guide/<game>.toml``): well formed, for a
+    registered game, in every language with as many sections."""
+    engine()
+    from automa.app import guide
+    from automa.core import i18n
+
+    try:
+        return guide.load_guides(i18n_root or ROOT / "i18n", [g["id"] for g in games],
+                                 i18n.LANGUAGES)
+    except guide.GuideError as e:
+        raise BuildError(f"invalid rule guide: {e}") from None
+
+
+def guide_pages(guides: dict[str, dict[str, Any]],
+                games: list[dict[str, Any]]) -> dict[str, bytes]:
+    """The static guide pages (``guide/<game>.<lang>.html``), each with its own policy."""
+    from automa.app import guide, present
+    from automa.core import i18n
+
+    by_id = {g["id"]: g for g in games}
+    pages = {}
+    for game_id, by_lang in sorted(guides.items()):
+        for lang, text in sorted(by_lang.items()):
+            html = guide.page(by_id[game_id], text, present.Words(lang), i18n.LANGUAGES)
+            pages[f"guide/{guide.page_name(game_id, lang)}"] = with_csp(html.encode())
+    return pages
 
 
 # --- node_modules --------------------------------------------------------------------------
@@ -571,6 +605,9 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     ensure_node_modules()
     catalogs = check_translations()
     games = check_cards()
+    guides = check_guides(games)
+    # The app links each game's guide (games.json is what the page reads of the games).
+    games = [{**g, "guide": True} if g["id"] in guides else g for g in games]
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -616,6 +653,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
             data = with_csp(data)
         write(dist / rel, data)
+    for name, data in guide_pages(guides, games).items():
+        write(dist / name, data)
     write(dist / "manifest.webmanifest", manifest(catalogs))
     for name, data in icons().items():
         write(dist / name, data)
