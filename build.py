@@ -102,7 +102,12 @@ KEEP_ENCODINGS = {
 }
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
               "web.shell.failed", "web.shell.loaded", "web.shell.ready_soon", "web.home.saved",
-              "web.home.turn", "web.home.finished")
+              "web.home.turn", "web.home.finished", "web.shell.guides", "web.shell.guides_short",
+              "web.shell.settings_more", "web.nav.settings", "web.settings.title",
+              "web.settings.language", "web.settings.lang_en", "web.settings.lang_uk",
+              "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",
+              "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
+              "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
                "pyodide/pyodide.asm.mjs")
@@ -648,6 +653,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
         if rel == "index.html":
             data = data.replace(b"/*SHELL_STRINGS*/{}", shell.encode())
             data = data.replace(b"/*SHELL_TOTAL*/0", str(shell_total).encode())
+            data = data.replace(b"/*SHELL_GUIDES*/[]", json.dumps(sorted(guides)).encode())
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
