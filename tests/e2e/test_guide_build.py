@@ -49,6 +49,7 @@ def test_every_guide_is_a_page_per_language_with_the_policy(built: Path) -> None
     index_policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', index)
     assert index_policy
     sw = (built / "sw.js").read_text()
+    assert f"guides: {json.dumps(guides)}" in index  # the shell's header offers them
     for game in guides:
         for lang in ("en", "uk"):
             name = f"guide/{game}.{lang}.html"
