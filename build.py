@@ -11,7 +11,11 @@ its card data and compiled message catalogs inside (``automa/_data/``), the page
 file under a content-hashed cache name. Every URL is relative, so the same ``dist/`` works at
 ``/`` and under a sub-path such as GitHub Pages' ``/<repo>/``.
 
-The build stops with a clear message when card data is invalid or a translation is missing.
+It also writes each game's rule guide as a static page per language (``guide/``), readable
+before and without the engine.
+
+The build stops with a clear message when card data is invalid, a translation is missing or
+a rule guide is malformed.
 """
 
 from __future__ import annotations
@@ -58,16 +62,36 @@ PYSCRIPT_PRELOAD = re.compile(r"^(core-|zip-|error-)")
 # without a config of its own, that type loads every plugin (five chunks, one after another).
 PLUGINS_OFF = ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey",
                "!deprecations-manager"]
-# Standard-library parts the app never imports (about 0.7 MB of the 2.5 MB zip).
+# Standard-library parts the app never imports (about 1.5 MB of the 2.5 MB zip). Measured:
+# sys.modules of the page after every screen and whole games of each game; kept although
+# unused, as a margin: all of pyodide/, importlib/, asyncio/ (but its Windows parts),
+# datetime, _strptime, calendar, _pylong (a huge int in a hostile save), _ast_unparse,
+# stringprep (idna), queue, numbers and the other small modules.
 STDLIB_DROP_DIRS = {
     "_pyrepl", "unittest", "multiprocessing", "xmlrpc", "wsgiref", "pydoc_data", "idlelib",
     "tkinter", "turtledemo", "lib2to3", "ensurepip", "venv", "test", "curses", "dbm", "email",
-    "xml",
+    "xml", "ctypes", "sqlite3", "zoneinfo", "sysconfig", "__phello__", "tomllib",
 }
 STDLIB_DROP_FILES = {
     "pdb.py", "bdb.py", "doctest.py", "pydoc.py", "imaplib.py", "smtplib.py", "poplib.py",
     "ftplib.py", "nntplib.py", "mailbox.py", "turtle.py", "pickletools.py", "tabnanny.py",
     "trace.py", "profile.py", "cProfile.py", "pstats.py", "timeit.py", "_pydecimal.py",
+    "tarfile.py", "_pyio.py", "difflib.py", "argparse.py", "optparse.py", "getopt.py",
+    "statistics.py", "pickle.py", "_compat_pickle.py", "ipaddress.py", "platform.py",
+    "configparser.py", "fractions.py", "uuid.py", "plistlib.py", "socketserver.py",
+    "gzip.py", "gettext.py", "mimetypes.py", "modulefinder.py", "csv.py", "wave.py",
+    "compileall.py", "py_compile.py", "cmd.py", "code.py", "fileinput.py", "runpy.py",
+    "pyclbr.py", "zipapp.py", "shelve.py", "getpass.py", "netrc.py", "pty.py", "tty.py",
+    "webbrowser.py", "this.py", "antigravity.py", "__hello__.py", "graphlib.py", "sched.py",
+    "quopri.py", "colorsys.py", "filecmp.py", "symtable.py", "rlcompleter.py",
+    "_sysconfigdata__emscripten_wasm32-emscripten.py",
+}
+# Single modules of packages the app does import.
+STDLIB_DROP_PATHS = {
+    "http/client.py", "http/server.py", "http/cookiejar.py", "http/cookies.py",
+    "urllib/request.py", "urllib/robotparser.py", "logging/config.py", "logging/handlers.py",
+    "asyncio/windows_events.py", "asyncio/windows_utils.py", "asyncio/proactor_events.py",
+    "asyncio/__main__.py", "asyncio/tools.py", "concurrent/futures/process.py", "json/tool.py",
 }
 KEEP_ENCODINGS = {
     "__init__", "aliases", "ascii", "base64_codec", "charmap", "cp1251", "cp1252", "cp437",
@@ -78,7 +102,12 @@ KEEP_ENCODINGS = {
 }
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
               "web.shell.failed", "web.shell.loaded", "web.shell.ready_soon", "web.home.saved",
-              "web.home.turn", "web.home.finished")
+              "web.home.turn", "web.home.finished", "web.shell.guides", "web.shell.guides_short",
+              "web.shell.settings_more", "web.nav.settings", "web.settings.title",
+              "web.settings.language", "web.settings.lang_en", "web.settings.lang_uk",
+              "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",
+              "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
+              "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
                "pyodide/pyodide.asm.mjs")
@@ -159,6 +188,36 @@ def check_cards() -> list[dict[str, Any]]:
     return games
 
 
+def check_guides(games: list[dict[str, Any]],
+                 i18n_root: Path | None = None) -> dict[str, dict[str, Any]]:
+    """Read every rule guide (``i18n/<lang>/guide/<game>.toml``): well formed, for a
+    registered game, in every language with as many sections."""
+    engine()
+    from automa.app import guide
+    from automa.core import i18n
+
+    try:
+        return guide.load_guides(i18n_root or ROOT / "i18n", [g["id"] for g in games],
+                                 i18n.LANGUAGES)
+    except guide.GuideError as e:
+        raise BuildError(f"invalid rule guide: {e}") from None
+
+
+def guide_pages(guides: dict[str, dict[str, Any]],
+                games: list[dict[str, Any]]) -> dict[str, bytes]:
+    """The static guide pages (``guide/<game>.<lang>.html``), each with its own policy."""
+    from automa.app import guide, present
+    from automa.core import i18n
+
+    by_id = {g["id"]: g for g in games}
+    pages = {}
+    for game_id, by_lang in sorted(guides.items()):
+        for lang, text in sorted(by_lang.items()):
+            html = guide.page(by_id[game_id], text, present.Words(lang), i18n.LANGUAGES)
+            pages[f"guide/{guide.page_name(game_id, lang)}"] = with_csp(html.encode())
+    return pages
+
+
 # --- node_modules --------------------------------------------------------------------------
 def ensure_node_modules() -> None:
     """Run ``npm ci`` when the pinned packages are not installed yet."""
@@ -193,27 +252,54 @@ import { loadPyodide } from "%(pyodide)s";
 const py = await loadPyodide({ indexURL: "%(index)s" });
 py.FS.mkdirTree("/mnt");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: process.argv[2] }, "/mnt");
-py.runPython(`
-import compileall, os, py_compile, sys
-mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
-if not compileall.compile_dir("/mnt", quiet=1, invalidation_mode=mode):
-    sys.exit(1)
-# PyScript writes its own package's sources at start-up: checked-hash bytecode is used only
-# while it matches them.
+py.runPython(`%(python)s`);
+"""
+# Run inside Pyodide. Our modules become sourceless bytecode (``x.pyc`` where ``x.py`` was,
+# which the import system loads as it is): no source ships, and no docstring (nothing reads
+# them; asserts stay). Tracebacks still name the file and line, only without the line's text.
+# PyScript writes its own package's sources at start-up: its checked-hash bytecode goes in
+# ``__pycache__`` and is used only while it matches them.
+COMPILE_PY = r"""
+import ast, compileall, importlib._bootstrap_external as ext, os, py_compile, sys
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            first = body[0].value if body and isinstance(body[0], ast.Expr) else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                if len(body) == 1:
+                    body[0] = ast.copy_location(ast.Pass(), body[0])
+                else:
+                    del body[0]
+    return tree
+
+for folder, dirs, files in os.walk("/mnt"):
+    dirs[:] = sorted(d for d in dirs if d != "pyscript" or folder != "/mnt")
+    for name in sorted(files):
+        if name.endswith(".py"):
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, "/mnt")
+            with open(path, "rb") as f:
+                source = f.read()
+            code = compile(without_docstrings(ast.parse(source, rel)), rel, "exec",
+                           dont_inherit=True)
+            with open(path + "c", "wb") as f:
+                f.write(ext._code_to_timestamp_pyc(code, 0, 0))
 if os.path.isdir("/mnt/pyscript"):
     mode = py_compile.PycInvalidationMode.CHECKED_HASH
     if not compileall.compile_dir("/mnt/pyscript", quiet=1, force=True, invalidation_mode=mode):
         sys.exit(1)
-`);
 """
 
 
 def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
-    """The ``__pycache__`` files of the ``.py`` entries, compiled by Pyodide's CPython in Node.
+    """The bytecode of the ``.py`` entries, compiled by Pyodide's CPython in Node: our
+    modules as sourceless ``x.pyc`` (in place of ``x.py``), PyScript's in ``__pycache__``.
 
-    Pyodide compiles every module it imports from source (about a third of the app's own
-    start-up time); unchecked-hash ``.pyc`` files are used as they are. Without Node the
-    page still works from the sources, only slower.
+    Pyodide would compile every module it imports from source (about a third of the app's
+    own start-up time), and the sources would add a fifth to the engine's download. Without
+    Node the page ships and runs the sources, only slower.
     """
     import tempfile
 
@@ -230,7 +316,7 @@ def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
         script = Path(tmp) / "compile.mjs"
         index = (NODE / "pyodide").as_posix() + "/"
         script.write_text(COMPILE_MJS % {"pyodide": (NODE / "pyodide" / "pyodide.mjs").as_uri(),
-                                         "index": index})
+                                         "index": index, "python": COMPILE_PY})
         result = subprocess.run([node, str(script), str(root)], capture_output=True, text=True,
                                 check=False)
         if result.returncode != 0:
@@ -238,7 +324,7 @@ def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
                   file=sys.stderr)
             return []
         return [(p.relative_to(root).as_posix(), p.read_bytes())
-                for p in sorted(root.rglob("__pycache__/*.pyc"))]
+                for p in sorted(root.rglob("*.pyc"))]
 
 
 def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]) -> bytes:
@@ -271,7 +357,10 @@ def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]])
     # Bytecode of PyScript's own Python package (imported before our code runs); only the
     # __pycache__ goes in the zip, PyScript writes the sources itself.
     sources = [(f"pyscript/{name}", text.encode()) for name, text in pyscript_package().items()]
-    entries += bytecode(entries + sources)
+    compiled = bytecode(entries + sources)
+    if compiled:  # each compiled module replaces its source
+        done = {name[:-1] for name, _ in compiled if "__pycache__" not in name}
+        entries = [(name, data) for name, data in entries if name not in done] + compiled
     return zip_bytes(entries)
 
 
@@ -299,7 +388,8 @@ def trimmed_stdlib(source: Path) -> bytes:
     with zipfile.ZipFile(source) as z:
         for info in z.infolist():
             parts = info.filename.split("/")
-            if parts[0] in STDLIB_DROP_DIRS or (len(parts) == 1 and parts[0] in STDLIB_DROP_FILES):
+            if parts[0] in STDLIB_DROP_DIRS or info.filename in STDLIB_DROP_PATHS or (
+                    len(parts) == 1 and parts[0] in STDLIB_DROP_FILES):
                 continue
             if parts[0] == "encodings" and len(parts) == 2 and parts[1].endswith(".py") \
                     and parts[1][:-3] not in KEEP_ENCODINGS:
@@ -520,6 +610,9 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     ensure_node_modules()
     catalogs = check_translations()
     games = check_cards()
+    guides = check_guides(games)
+    # The app links each game's guide (games.json is what the page reads of the games).
+    games = [{**g, "guide": True} if g["id"] in guides else g for g in games]
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -560,11 +653,14 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
         if rel == "index.html":
             data = data.replace(b"/*SHELL_STRINGS*/{}", shell.encode())
             data = data.replace(b"/*SHELL_TOTAL*/0", str(shell_total).encode())
+            data = data.replace(b"/*SHELL_GUIDES*/[]", json.dumps(sorted(guides)).encode())
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
             data = with_csp(data)
         write(dist / rel, data)
+    for name, data in guide_pages(guides, games).items():
+        write(dist / name, data)
     write(dist / "manifest.webmanifest", manifest(catalogs))
     for name, data in icons().items():
         write(dist / name, data)

@@ -185,7 +185,7 @@ class Controller:
         """The games, the saved games and import."""
         index = {m.save_id: asdict(m) for m in self.store.saves()}
         saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
-        extra = {DECK_GAME: h("a", {"class": "button", "href": f"#/decks/{DECK_GAME}"},
+        extra = {DECK_GAME: h("a", {"class": "guide-link", "href": f"#/decks/{DECK_GAME}"},
                               self.t("web.decks.title"))} if DECK_GAME in self.games else {}
         return Screen("home", views.home(list(self.games.values()), saves, self.w, extra))
 

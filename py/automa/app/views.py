@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from automa.app import guide
 from automa.app.html import Safe, h, join, trusted
 from automa.app.icons import icon
 from automa.app.present import (
@@ -312,13 +313,16 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
          extra: Mapping[str, Safe] | None = None) -> Safe:
-    """The games (each with its ``extra`` links), the saved games and import."""
+    """The games (each with its guide and its ``extra`` links), the saved games and
+    import."""
     tiles = [h("li", {"class": "game"},
                h("button", {"class": "tile", "data-act": "new", "data-arg": g["id"]},
                  h("strong", None, w.t(g["name"])),
                  h("span", None, w.t(g["description"]) if g.get("description") else "")),
-               h("div", {"class": "row tile-links"}, extra[g["id"]])
-               if extra and g["id"] in extra else None)
+               h("div", {"class": "row tile-links"},
+                 guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide") else None,
+                 extra.get(g["id"]) if extra else None)
+               if g.get("guide") or (extra and g["id"] in extra) else None)
              for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
     return join([
@@ -331,6 +335,12 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
           h("label", {"class": "button", "for": "import-file"}, w.t("web.home.import_button")),
           h("input", {"type": "file", "id": "import-file", "class": "visually-hidden",
                       "accept": ".json,application/json"}))])
+
+
+def guide_link(game: str, name: str, w: Words) -> Safe:
+    """The link to a game's rule guide (a static page, in the chosen language)."""
+    return h("a", {"class": "guide-link", "href": guide.href(game, w.lang)},
+             w.t("web.guide.link"), h("span", {"class": "visually-hidden"}, f" ({name})"))
 
 
 def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[str, Any]],
