@@ -291,3 +291,13 @@ def test_unknown_taps_do_nothing() -> None:
     assert c.tap("no-such-act", "x", {}) == Outcome()
     assert c.tap("deck-no-such", "x", {}) == Outcome()
     assert c.tap("answer", None, {}).redraw  # no game in play
+
+
+def test_the_play_screen_links_the_rule_guide_of_its_game_in_the_chosen_language() -> None:
+    c = app(lang="uk")
+    screen = c.route(started(c).go or "")
+    nav = c.nav(screen.name)
+    assert 'href="./guide/tapestry.uk.html"' in nav and "Правила" in nav
+    assert "guide/" not in c.nav("settings")
+    home = c.route("#/")
+    assert 'href="./guide/civ_new_dawn.uk.html"' in home.body

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import automa
-from automa.app import present, views
+from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
     MAX_IMPORT_BYTES,
@@ -178,7 +178,10 @@ class Controller:
 
     def nav(self, screen: str) -> Safe:
         """The links of the top bar."""
-        return join([views.nav_link("home", "#/", screen == "home", self.w),
+        game = self.games.get(self.session.game_id) if self.session else None
+        rules = (views.nav_link("rules", guide.href(game["id"], self.lang), False, self.w)
+                 if screen in PLAY_SCREENS and game and game.get("guide") else None)
+        return join([views.nav_link("home", "#/", screen == "home", self.w), rules,
                      views.nav_link("settings", "#/settings", screen == "settings", self.w)])
 
     def home_screen(self) -> Screen:

@@ -498,8 +498,12 @@ def game_list() -> list[dict[str, Any]]:
     path = Path(automa.__file__).parent / "_data" / "games.json"
     try:
         found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
-    except (OSError, ValueError):
-        return list(automa.games())
+    except (OSError, ValueError):  # from the sources (the terminal, the tests)
+        from automa.core.data import i18n_dir
+
+        guides = i18n_dir() / "en" / "guide"
+        return [{**g, "guide": True} if (guides / f"{g['id']}.toml").is_file() else g
+                for g in automa.games()]
     return found
 
 
