@@ -1,6 +1,7 @@
 """Start-up benchmark of the web app, all in one run (ratios measured side by side).
 
     .venv/bin/python bench/startup.py [--cold 7] [--warm 11] [--taps 50] [--dist DIR] [--no-build]
+                                      [--against OLD_DIST]
 
 The machine this runs on is shared and noisy, so every comparison is interleaved: app and
 bare loads alternate (the order flips every round, ABBA), each app load is paired with the
@@ -189,6 +190,21 @@ def taps(page: Page, base: str, game: str, wanted: int) -> dict[str, list[float]
     return out
 
 
+def side_by_side(context: Any, bases: dict[str, str], game: str, wanted: int,
+                 blocks: int = 4) -> dict[str, list[float]]:
+    """Taps on two builds in the same browser, in interleaved blocks (ABBA), each build in
+    its own tab: taps that drew a card, per build."""
+    pages = {name: context.new_page() for name in bases}
+    out: dict[str, list[float]] = {name: [] for name in bases}
+    names = list(bases)
+    for i in range(blocks):
+        for name in names if i % 2 == 0 else names[::-1]:
+            out[name] += taps(pages[name], bases[name], game, max(1, wanted // blocks))["drew"]
+    for page in pages.values():
+        page.close()
+    return out
+
+
 def pair_ratios(result: dict[str, list[Any]], count: int) -> list[float]:
     """app ÷ bare of each round's two loads."""
     return [a / b for a, b in zip(result["app"][:count], result["bare"][:count], strict=True)]
@@ -217,6 +233,9 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=50, help="taps that draw a card")
     parser.add_argument("--game", default="tapestry", help="game for the taps")
     parser.add_argument("--no-build", action="store_true", help="measure the existing build")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="an earlier build (a dist folder): its taps are measured in "
+                             "interleaved blocks with this build's, in the same browser")
     parser.add_argument("--dist", type=Path, default=build.DIST,
                         help="where to build (and what to serve); a private folder keeps the "
                              "figures safe from other builds of dist/ during the run")
@@ -242,6 +261,13 @@ def main() -> int:
         page = context.pages[0] if context.pages else context.new_page()
         w = warm(page, base, bare, args.warm)
         t = taps(page, base, game, args.taps)
+        versus: dict[str, list[float]] = {}
+        if args.against is not None:
+            other = build.make_server(args.against.resolve(), port=0, quiet=True)
+            threading.Thread(target=other.serve_forever, daemon=True).start()
+            versus = side_by_side(context, {"this": base, "against": (
+                f"http://127.0.0.1:{other.server_address[1]}{build.PREFIX}")}, game, args.taps)
+            other.shutdown()
         context.close()
     server.shutdown()
 
@@ -261,6 +287,16 @@ def main() -> int:
                  f"{percentile(t['all'], 95):.1f} ms; tap → app's handler done: p50 "
                  f"{percentile(t['handler'], 50):.1f} ms, p95 "
                  f"{percentile(t['handler'], 95):.1f} ms")
+    if versus:
+        lines.append(f"this build vs {args.against} (taps that drew a card, interleaved "
+                     f"blocks in one browser):")
+        for name, found in versus.items():
+            lines.append(f"    {name:8s} {len(found)} taps: p50 {percentile(found, 50):.1f} ms, "
+                         f"p95 {percentile(found, 95):.1f} ms")
+        lines.append(f"    ratio of p50 this/against "
+                     f"{percentile(versus['this'], 50) / percentile(versus['against'], 50):.2f}, "
+                     f"of p95 "
+                     f"{percentile(versus['this'], 95) / percentile(versus['against'], 95):.2f}")
     lines.append(f"dist/: {built['files']} files, {built['raw'] / 1e6:.2f} MB raw, "
                  f"{built['gzip'] / 1e6:.2f} MB gzip  (target ≤ 6 MB gzip)")
     lines.append(f"(benchmark ran {time.monotonic() - started:.0f} s)")
