@@ -199,6 +199,7 @@ def side_by_side(context: Any, bases: dict[str, str], game: str, wanted: int,
     names = list(bases)
     for i in range(blocks):
         for name in names if i % 2 == 0 else names[::-1]:
+            pages[name].bring_to_front()  # a background tab gets no frames to paint
             out[name] += taps(pages[name], bases[name], game, max(1, wanted // blocks))["drew"]
     for page in pages.values():
         page.close()
