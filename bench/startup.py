@@ -192,17 +192,15 @@ def taps(page: Page, base: str, game: str, wanted: int) -> dict[str, list[float]
 
 def side_by_side(context: Any, bases: dict[str, str], game: str, wanted: int,
                  blocks: int = 4) -> dict[str, list[float]]:
-    """Taps on two builds in the same browser, in interleaved blocks (ABBA), each build in
-    its own tab: taps that drew a card, per build."""
-    pages = {name: context.new_page() for name in bases}
+    """Taps on two builds in the same browser, in interleaved blocks (ABBA), one tab at a time
+    (a background tab gets no frames to paint): taps that drew a card, per build."""
     out: dict[str, list[float]] = {name: [] for name in bases}
     names = list(bases)
     for i in range(blocks):
         for name in names if i % 2 == 0 else names[::-1]:
-            pages[name].bring_to_front()  # a background tab gets no frames to paint
-            out[name] += taps(pages[name], bases[name], game, max(1, wanted // blocks))["drew"]
-    for page in pages.values():
-        page.close()
+            page = context.new_page()
+            out[name] += taps(page, bases[name], game, max(1, wanted // blocks))["drew"]
+            page.close()
     return out
 
 
