@@ -704,3 +704,18 @@ def test_tech_dial_level_spaces(old: int, new_: int, levels: list[str]) -> None:
     s.answer(True)
     assert data(s)["dial"] == new_
     assert [e["action"]["params"]["level"] for e in entries(s, "log.replace.dial")] == levels
+
+
+def test_a_card_corrected_away_while_its_question_is_open_is_not_returned_twice() -> None:
+    """The AP attacks a city-state it holds: which card goes back? If a correction made while
+    that question is open already took the card, the answer takes nothing (no count below 0)."""
+    s = new()
+    types = list(data(s)["city_states"])
+    data(s)["city_states"][types[0]] = 1
+    s.start("attack_city_state")
+    assert key(s) == "prompt.return_which"
+    data(s)["city_states"][types[0]] = 0  # as a correction would
+    start = len(s.log)
+    s.answer(types[0])
+    assert data(s)["city_states"][types[0]] == 0
+    assert "log.return_city_state" not in log_keys(s, start)

@@ -24,6 +24,7 @@ from .state import (
     log_table,
     m,
     steps,
+    take_one,
 )
 from .walk import start_walk
 
@@ -125,8 +126,7 @@ def attack_tied(ctx: Ctx, answer: int, i: int, target: str) -> None:
 @steps
 def return_city_state(ctx: Ctx, answer: str, i: int, target: str) -> None:
     """AP rules: the AP returns an attacked city-state's diplomacy card before the attack."""
-    if answer != "no":
-        ctx.data["city_states"][answer] -= 1
+    if answer != "no" and take_one(ctx.data["city_states"], answer):
         log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
     ctx.then(attack_target, i=i, target=target)
 

@@ -23,6 +23,7 @@ from .state import (
     log_table,
     m,
     steps,
+    take_one,
 )
 from .walk import start_walk
 
@@ -221,8 +222,7 @@ def proc_capital_lost(ctx: Ctx) -> None:
 @steps
 def proc_capital_lost_do(ctx: Ctx, answer: str) -> None:
     """The wonder goes to the rival; then the trade tokens the rival takes."""
-    if answer != "none":
-        ctx.data["wonders"][answer] -= 1
+    if answer != "none" and take_one(ctx.data["wonders"], answer):
         log_table(ctx, "log.capital_lost_wonder", {"type": m(f"type.{answer}")}, icon="lose")
     ctx.then(capital_lost_token, n=1)
 
@@ -252,7 +252,8 @@ def capital_lost_take(ctx: Ctx, answer: str, n: int) -> None:
         return
     slot = int(answer)
     card = card_in(ctx, slot)
-    ctx.data["tokens"][data.card(card)["type"]] -= 1
+    if not take_one(ctx.data["tokens"], data.card(card)["type"]):
+        return
     log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot}, icon="lose")
     ctx.then(capital_lost_token, n=n + 1)
 
@@ -278,8 +279,8 @@ def proc_attack_city_state(ctx: Ctx) -> None:
 @steps
 def proc_return_city_state(ctx: Ctx, answer: str) -> None:
     """Return it."""
-    ctx.data["city_states"][answer] -= 1
-    log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
+    if take_one(ctx.data["city_states"], answer):
+        log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
 
 
 @steps

@@ -116,6 +116,15 @@ def log_ap(ctx: Ctx, key: str, params: dict[str, Any] | None = None,
 
 
 # --- trade tokens ------------------------------------------------------------------------
+def take_one(counts: dict[str, int], key: str) -> bool:
+    """Take one from ``counts[key]`` if there is one (a correction made while the question
+    was open may have taken it already); whether one was taken."""
+    if counts.get(key, 0) <= 0:
+        return False
+    counts[key] -= 1
+    return True
+
+
 def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None:
     """Place ``n`` trade tokens one at a time on the focus card with the fewest, ties going to
     the card highest in the row (AP rules, Gaining Trade Tokens; "highest" = slot 5 first, as
