@@ -298,6 +298,7 @@ def test_the_play_screen_links_the_rule_guide_of_its_game_in_the_chosen_language
     screen = c.route(started(c).go or "")
     nav = c.nav(screen.name)
     assert 'href="./guide/tapestry.uk.html"' in nav and "Правила" in nav
+    assert 'target="_blank"' in nav and 'rel="noopener"' in nav
     assert "guide/" not in c.nav("settings")
     home = c.route("#/")
     assert 'href="./guide/civ_new_dawn.uk.html"' in home.body

@@ -179,7 +179,9 @@ class Controller:
     def nav(self, screen: str) -> Safe:
         """The links of the top bar."""
         game = self.games.get(self.session.game_id) if self.session else None
-        rules = (views.nav_link("rules", guide.href(game["id"], self.lang), False, self.w)
+        # the game stays loaded in its tab while its rules are read
+        rules = (views.nav_link("rules", guide.href(game["id"], self.lang), False, self.w,
+                                new_tab=True)
                  if screen in PLAY_SCREENS and game and game.get("guide") else None)
         return join([views.nav_link("home", "#/", screen == "home", self.w), rules,
                      views.nav_link("settings", "#/settings", screen == "settings", self.w)])

@@ -461,11 +461,14 @@ def banner(message: str, kind: str, w: Words) -> Safe:
              h("button", {"class": "link", "data-act": "dismiss"}, w.t("web.action.dismiss")))
 
 
-def nav_link(name: str, href: str, current: bool, w: Words) -> Safe:
-    """A link of the top bar: an icon, its words beside it where there is room."""
+def nav_link(name: str, href: str, current: bool, w: Words, new_tab: bool = False) -> Safe:
+    """A link of the top bar: an icon, its words beside it where there is room (``new_tab``:
+    opened beside the app, which stays as it is)."""
     words = w.t(f"web.nav.{name}")
     return h("a", {"class": "nav-link", "href": href, "aria-label": words,
-                   "aria-current": "page" if current else None},
+                   "aria-current": "page" if current else None,
+                   "target": "_blank" if new_tab else None,
+                   "rel": "noopener" if new_tab else None},
              icon(name), h("span", {"class": "nav-text"}, words))
 
 
