@@ -13,6 +13,7 @@ import pytest
 import automa
 from automa.app import present, views
 from automa.app.html import Safe
+from automa.core import i18n
 from automa.core.game import registered
 
 GAMES = sorted(g for g in registered() if g != "demo")
@@ -83,6 +84,24 @@ def test_an_actor_is_never_cut_out_of_a_word_nor_said_twice() -> None:
     assert present.with_actor(w, "tapestry", "automa", f"{name} просувається") == (
         "", f"{name} просувається")
     assert present.with_actor(w, "tapestry", "automa", "Наука 2 → 3") == (name, "Наука 2 → 3")
+
+
+def test_a_step_that_names_its_actor_mid_text_has_no_prefix() -> None:
+    """Civilization AP: "AP: Attack 1: the AP attacks…" said the AP twice."""
+    for lang in ("en", "uk"):
+        w = present.Words(lang)
+        ap = w.actor("civ_new_dawn", "ap")
+        attack = i18n.render("civ_new_dawn.log.attack",
+                             {"n": 1, "target": "barbarian", "value": 5}, lang)
+        assert ap in attack
+        assert present.with_actor(w, "civ_new_dawn", "ap", attack) == ("", attack)
+        dial = i18n.render("civ_new_dawn.log.event_dial", {}, lang)
+        assert present.with_actor(w, "civ_new_dawn", "ap", dial) == ("", dial)
+    w = present.Words("en")
+    name = w.actor("tapestry", "automa")
+    text = f"{name}s gain 2"
+    assert present.with_actor(w, "tapestry", "automa", text) == (name, text)
+    assert not present.names_actor("APPLE", "AP")
 
 
 def test_a_why_is_shown_only_where_it_explains_something() -> None:

@@ -232,13 +232,23 @@ def starts_with_name(text: str, name: str) -> bool:
     return not rest or not (rest[0].isalnum() or rest[0] in "'’-")
 
 
+def names_actor(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as a whole word anywhere ("the AP attacks", "left of
+    the AP:"), not inside another word."""
+    if not name:
+        return False
+    word = r"[\w'’-]"
+    return re.search(rf"(?<!{word}){re.escape(name)}(?!{word})", text) is not None
+
+
 def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
     """The actor to show before ``text``: none for the player (the log speaks to them) or
-    when the text names the actor itself; the text without a repeated name."""
+    when the text names the actor itself, wherever ("Attack 1: the AP attacks…" never reads
+    "AP: Attack 1: the AP attacks…"); the text without a repeated name."""
     if actor == "player":
         return "", text
     name = w.actor(game, actor)
-    if starts_with_name(text, name):
+    if starts_with_name(text, name) or names_actor(text, name):
         return "", text
     return name, text
 
