@@ -241,3 +241,46 @@ def test_saved_games_are_listed_last_played_first() -> None:
     assert [i.split('data-save="')[1][0] for i in items] == ["b", "a", "c"]
     assert "finished" in items[0] and "turn 3" in items[1] and 'data-act="delete-yes"' in items[1]
     assert "&lt;gone&gt;" in items[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize(("key", "params"), [
+    ("age_of_innovation.log.you_passed", {}),
+    ("age_of_innovation.log.you_passed_last", {}),
+    ("age_of_innovation.log.you_passed_two", {}),
+    ("age_of_innovation.log.you_passed_last_two", {}),
+    ("tapestry.log.you_landmark", {"landmark": "Castle"}),
+    ("tapestry.log.you_achievement", {"achievement": "x"}),
+    ("tapestry.log.you_income", {"turn": 2}),
+    ("tapestry.log.landmark_was_yours", {"landmark": "Castle"}),
+    ("tapestry.log.conquest_stands", {"n": 1}),
+    ("tapestry.log.second_civ", {"civ": "x"}),
+    ("tapestry.log.territories", {"old": 1, "n": 2}),
+])
+def test_the_players_own_log_lines_never_start_in_lower_case_alone(
+        key: str, params: dict[str, Any], lang: str) -> None:
+    """A player's line written to follow "You:" ("pass and take…") keeps the name; never a
+    bare "pass and take…" under the previous line."""
+    w = present.Words(lang)
+    game = key.split(".")[0]
+    actor, text = present.with_actor(w, game, "player", i18n.render(key, params, lang))
+    assert text[0].isupper() or actor == w.actor(game, "player"), (actor, text)
+
+
+@pytest.mark.parametrize(("key", "params", "one", "many"), [
+    ("tapestry.log.conquest_stands", {}, "1 territory", "5 territories"),
+    ("tapestry.log.trap", {"n": 0}, "1 tapestry card left", "5 tapestry cards left"),
+    ("tapestry.log.not_a_trap", {}, "1 tapestry card left", "5 tapestry cards left"),
+    ("tapestry.log.conquerors_enough", {"turn": 1}, "1 territory,", "5 territories,"),
+    ("tapestry.log.few_territories", {}, "1 territory,", "5 territories,"),
+])
+def test_english_counts_agree(key: str, params: dict[str, Any], one: str, many: str) -> None:
+    for n, want in ((1, one), (5, many)):
+        rendered = i18n.render(key, {**params, "n": n, "left": n}, "en")
+        assert want in rendered, rendered
+
+
+def test_ukrainian_conquest_count_agrees() -> None:
+    got = [i18n.render("tapestry.log.conquest_stands", {"n": n}, "uk") for n in (1, 3, 5, 21)]
+    assert [g.rsplit(" ", 1)[1] for g in got] == ["територію", "території", "територій",
+                                                   "територію"]

@@ -242,12 +242,15 @@ def names_actor(text: str, name: str) -> bool:
 
 
 def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
-    """The actor to show before ``text``: none for the player (the log speaks to them) or
-    when the text names the actor itself, wherever ("Attack 1: the AP attacks…" never reads
-    "AP: Attack 1: the AP attacks…"); the text without a repeated name."""
-    if actor == "player":
-        return "", text
+    """The actor to show before ``text``: none for the player's whole sentences (the log
+    speaks to them) or when the text names the actor itself, wherever ("Attack 1: the AP
+    attacks…" never reads "AP: Attack 1: the AP attacks…"); the text without a repeated
+    name."""
     name = w.actor(game, actor)
+    if actor == "player":
+        # A line in lower case goes on from its actor's name ("pass and take…", "здобули…"),
+        # as the terminal prints it; a whole sentence ("Виправлено…") stands alone.
+        return (name, text) if text[:1].islower() else ("", text)
     if starts_with_name(text, name) or names_actor(text, name):
         return "", text
     return name, text
