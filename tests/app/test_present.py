@@ -284,3 +284,13 @@ def test_ukrainian_conquest_count_agrees() -> None:
     got = [i18n.render("tapestry.log.conquest_stands", {"n": n}, "uk") for n in (1, 3, 5, 21)]
     assert [g.rsplit(" ", 1)[1] for g in got] == ["територію", "території", "територій",
                                                    "територію"]
+
+
+def test_glory_counts_glory_not_vp_in_the_head() -> None:
+    session = automa.new_game("glory_of_civilizations", {}, 7)
+    play_through(session, 15)
+    for lang, word, other in (("en", "Glory", "VP"), ("uk", "Слав", "ПО")):
+        line = present.head(session, session.view(), present.Words(lang))
+        assert word in line and other not in line, line
+    tapestry = automa.new_game("tapestry", {}, 7)
+    assert "VP" in present.head(tapestry, tapestry.view(), present.Words("en"))
