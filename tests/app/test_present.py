@@ -294,3 +294,26 @@ def test_glory_counts_glory_not_vp_in_the_head() -> None:
         assert word in line and other not in line, line
     tapestry = automa.new_game("tapestry", {}, 7)
     assert "VP" in present.head(tapestry, tapestry.view(), present.Words("en"))
+
+
+def test_automa_has_one_spelling_in_every_catalog() -> None:
+    """ "Автома" / "Automa" is a name: never "автома", "автоми", "the automa" in any text
+    the player reads ("автоматично" is another word)."""
+    import tomllib
+    from pathlib import Path
+
+    lower = re.compile(r"(?<![^\W\d_])(?:автом(?!атич)[^\W\d_]*|automa(?:s|'s)?)(?![^\W\d_])")
+    found: list[str] = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, str):
+            text = re.sub(r"\{\w+\}", "", value)  # placeholders are not words
+            found.extend(f"{where}: {m}" for m in lower.findall(text))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, f"{where}.{k}")
+
+    root = Path(__file__).resolve().parents[2] / "i18n"
+    for path in sorted(root.glob("*/**/*.toml")):
+        walk(tomllib.loads(path.read_text("utf-8")), str(path.relative_to(root)))
+    assert not found, found
