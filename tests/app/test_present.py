@@ -317,3 +317,18 @@ def test_automa_has_one_spelling_in_every_catalog() -> None:
     for path in sorted(root.glob("*/**/*.toml")):
         walk(tomllib.loads(path.read_text("utf-8")), str(path.relative_to(root)))
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_bulleted_setup_question_becomes_a_checklist(lang: str) -> None:
+    """Civilization AP's map set-up was one paragraph with "•" run into it."""
+    session = automa.new_game("civ_new_dawn", {}, 7)
+    for _ in range(10):
+        q = present.question(session, present.Words(lang))
+        if q["key"].endswith((".components", ".map")):
+            assert "•" not in q["lead"] + q["ask"], q["lead"]
+            assert len(q["steps"]) >= 3 and not any("•" in s for s in q["steps"]), q["steps"]
+        play_through(session, 1)
+    assert present.bulleted("Just a question?") == ("Just a question?", [])
+    assert present.bulleted("Do this:\n• one\n• two\nThen go.") == (
+        "Do this:", ["one", "two", "Then go."])

@@ -288,6 +288,18 @@ def split_question(text: str) -> tuple[str, str]:
     return lead, sentences[key]
 
 
+def bulleted(text: str) -> tuple[str, list[str]]:
+    """A question written as a list ("…with these changes:\n• Core: …\n• …") as its opening
+    line and one step per bullet, so it reads as a checklist, not one run-on paragraph; the
+    lines after the bullets are steps too. Text without bullets is returned whole."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    first = next((i for i, line in enumerate(lines) if line.startswith("•")), None)
+    if first is None:
+        return text, []
+    steps = [line.lstrip("• ").strip() for line in lines[first:]]
+    return " ".join(lines[:first]), steps
+
+
 def _label(w: Words, p: Prompt, i: int) -> str:
     if p.labels is not None and i < len(p.labels):
         return w.text(p.labels[i])
@@ -331,9 +343,10 @@ def question(session: Session, w: Words) -> QuestionView:
     if p is None or session.finished:
         return base
     ui = p.ui or {}
-    lead, ask = split_question(w.t(p.key, **p.params))
+    text, bullets = bulleted(w.t(p.key, **p.params))
+    lead, ask = split_question(text)
     base.update({"kind": p.kind, "key": p.key, "lead": lead, "ask": ask,
-                 "steps": [w.text(s) for s in ui.get("steps") or []],
+                 "steps": bullets + [w.text(s) for s in ui.get("steps") or []],
                  "rule": w.text(ui["rule"]) if ui.get("rule") else "",
                  "cards": prompt_cards(session, p, w),
                  "game": str(ui.get("game") or session.game_id),
