@@ -332,3 +332,19 @@ def test_a_bulleted_setup_question_becomes_a_checklist(lang: str) -> None:
     assert present.bulleted("Just a question?") == ("Just a question?", [])
     assert present.bulleted("Do this:\n• one\n• two\nThen go.") == (
         "Do this:", ["one", "two", "Then go."])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_emphasised_actions_show_in_bold_never_as_asterisks(lang: str) -> None:
+    """Age of Innovation's set-up steps mark their verb "**Place**": the page shows it in
+    bold, not as "**Place**"."""
+    session = automa.new_game("age_of_innovation", {}, 7)
+    seen = 0
+    for _ in range(8):
+        view = present.play(session, lang)
+        html = str(views.prompt(view, present.Words(lang), no_draw))
+        assert "**" not in html, html
+        seen += any("**" in s for s in view["question"]["steps"])
+        play_through(session, 1)
+    assert seen
+    assert str(views.emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
