@@ -348,3 +348,13 @@ def test_emphasised_actions_show_in_bold_never_as_asterisks(lang: str) -> None:
         play_through(session, 1)
     assert seen
     assert str(views.emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
+
+
+def test_age_of_innovation_round_end_score_agrees() -> None:
+    """Was "завершує раунд 3, маючи очок: 32": now a sentence, in agreement."""
+    def end(n: int, lang: str) -> str:
+        return i18n.render("age_of_innovation.log.round_end", {"round": 3, "score": n}, lang)
+    assert end(1, "en").endswith("with 1 point.") and end(32, "en").endswith("32 points.")
+    assert end(21, "uk").endswith("з 21 очком.") and end(32, "uk").endswith("з 32 очками.")
+    assert i18n.render("age_of_innovation.log.final", {"score": 5}, "uk") == (
+        "завершує гру з 5 очками.")
