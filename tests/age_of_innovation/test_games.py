@@ -57,7 +57,7 @@ def test_cli_plays_seed_3_to_the_end(lang: str) -> None:
     assert code == 0
     shown = out.getvalue()
     final = expected.state["data"]["score"]
-    marker = "ends the game with" if lang == "en" else "завершує гру, маючи очок:"
+    marker = "ends the game with" if lang == "en" else "завершує гру з"
     assert f"{marker} {final}" in shown
     assert "!" not in [line[:1] for line in shown.splitlines()]  # no rejected answer
 

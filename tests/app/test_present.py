@@ -13,6 +13,7 @@ import pytest
 import automa
 from automa.app import present, views
 from automa.app.html import Safe
+from automa.core import i18n
 from automa.core.game import registered
 
 GAMES = sorted(g for g in registered() if g != "demo")
@@ -83,6 +84,24 @@ def test_an_actor_is_never_cut_out_of_a_word_nor_said_twice() -> None:
     assert present.with_actor(w, "tapestry", "automa", f"{name} просувається") == (
         "", f"{name} просувається")
     assert present.with_actor(w, "tapestry", "automa", "Наука 2 → 3") == (name, "Наука 2 → 3")
+
+
+def test_a_step_that_names_its_actor_mid_text_has_no_prefix() -> None:
+    """Civilization AP: "AP: Attack 1: the AP attacks…" said the AP twice."""
+    for lang in ("en", "uk"):
+        w = present.Words(lang)
+        ap = w.actor("civ_new_dawn", "ap")
+        attack = i18n.render("civ_new_dawn.log.attack",
+                             {"n": 1, "target": "barbarian", "value": 5}, lang)
+        assert ap in attack
+        assert present.with_actor(w, "civ_new_dawn", "ap", attack) == ("", attack)
+        dial = i18n.render("civ_new_dawn.log.event_dial", {}, lang)
+        assert present.with_actor(w, "civ_new_dawn", "ap", dial) == ("", dial)
+    w = present.Words("en")
+    name = w.actor("tapestry", "automa")
+    text = f"{name}s gain 2"
+    assert present.with_actor(w, "tapestry", "automa", text) == (name, text)
+    assert not present.names_actor("APPLE", "AP")
 
 
 def test_a_why_is_shown_only_where_it_explains_something() -> None:
@@ -222,3 +241,120 @@ def test_saved_games_are_listed_last_played_first() -> None:
     assert [i.split('data-save="')[1][0] for i in items] == ["b", "a", "c"]
     assert "finished" in items[0] and "turn 3" in items[1] and 'data-act="delete-yes"' in items[1]
     assert "&lt;gone&gt;" in items[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize(("key", "params"), [
+    ("age_of_innovation.log.you_passed", {}),
+    ("age_of_innovation.log.you_passed_last", {}),
+    ("age_of_innovation.log.you_passed_two", {}),
+    ("age_of_innovation.log.you_passed_last_two", {}),
+    ("tapestry.log.you_landmark", {"landmark": "Castle"}),
+    ("tapestry.log.you_achievement", {"achievement": "x"}),
+    ("tapestry.log.you_income", {"turn": 2}),
+    ("tapestry.log.landmark_was_yours", {"landmark": "Castle"}),
+    ("tapestry.log.conquest_stands", {"n": 1}),
+    ("tapestry.log.second_civ", {"civ": "x"}),
+    ("tapestry.log.territories", {"old": 1, "n": 2}),
+])
+def test_the_players_own_log_lines_never_start_in_lower_case_alone(
+        key: str, params: dict[str, Any], lang: str) -> None:
+    """A player's line written to follow "You:" ("pass and take…") keeps the name; never a
+    bare "pass and take…" under the previous line."""
+    w = present.Words(lang)
+    game = key.split(".")[0]
+    actor, text = present.with_actor(w, game, "player", i18n.render(key, params, lang))
+    assert text[0].isupper() or actor == w.actor(game, "player"), (actor, text)
+
+
+@pytest.mark.parametrize(("key", "params", "one", "many"), [
+    ("tapestry.log.conquest_stands", {}, "1 territory", "5 territories"),
+    ("tapestry.log.trap", {"n": 0}, "1 tapestry card left", "5 tapestry cards left"),
+    ("tapestry.log.not_a_trap", {}, "1 tapestry card left", "5 tapestry cards left"),
+    ("tapestry.log.conquerors_enough", {"turn": 1}, "1 territory,", "5 territories,"),
+    ("tapestry.log.few_territories", {}, "1 territory,", "5 territories,"),
+])
+def test_english_counts_agree(key: str, params: dict[str, Any], one: str, many: str) -> None:
+    for n, want in ((1, one), (5, many)):
+        rendered = i18n.render(key, {**params, "n": n, "left": n}, "en")
+        assert want in rendered, rendered
+
+
+def test_ukrainian_conquest_count_agrees() -> None:
+    got = [i18n.render("tapestry.log.conquest_stands", {"n": n}, "uk") for n in (1, 3, 5, 21)]
+    assert [g.rsplit(" ", 1)[1] for g in got] == ["територію", "території", "територій",
+                                                   "територію"]
+
+
+def test_glory_counts_glory_not_vp_in_the_head() -> None:
+    session = automa.new_game("glory_of_civilizations", {}, 7)
+    play_through(session, 15)
+    for lang, word, other in (("en", "Glory", "VP"), ("uk", "Слав", "ПО")):
+        line = present.head(session, session.view(), present.Words(lang))
+        assert word in line and other not in line, line
+    tapestry = automa.new_game("tapestry", {}, 7)
+    assert "VP" in present.head(tapestry, tapestry.view(), present.Words("en"))
+
+
+def test_automa_has_one_spelling_in_every_catalog() -> None:
+    """ "Автома" / "Automa" is a name: never "автома", "автоми", "the automa" in any text
+    the player reads ("автоматично" is another word)."""
+    import tomllib
+    from pathlib import Path
+
+    lower = re.compile(r"(?<![^\W\d_])(?:автом(?!атич)[^\W\d_]*|automa(?:s|'s)?)(?![^\W\d_])")
+    found: list[str] = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, str):
+            text = re.sub(r"\{\w+\}", "", value)  # placeholders are not words
+            found.extend(f"{where}: {m}" for m in lower.findall(text))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, f"{where}.{k}")
+
+    root = Path(__file__).resolve().parents[2] / "i18n"
+    for path in sorted(root.glob("*/**/*.toml")):
+        walk(tomllib.loads(path.read_text("utf-8")), str(path.relative_to(root)))
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_bulleted_setup_question_becomes_a_checklist(lang: str) -> None:
+    """Civilization AP's map set-up was one paragraph with "•" run into it."""
+    session = automa.new_game("civ_new_dawn", {}, 7)
+    for _ in range(10):
+        q = present.question(session, present.Words(lang))
+        if q["key"].endswith((".components", ".map")):
+            assert "•" not in q["lead"] + q["ask"], q["lead"]
+            assert len(q["steps"]) >= 3 and not any("•" in s for s in q["steps"]), q["steps"]
+        play_through(session, 1)
+    assert present.bulleted("Just a question?") == ("Just a question?", [])
+    assert present.bulleted("Do this:\n• one\n• two\nThen go.") == (
+        "Do this:", ["one", "two", "Then go."])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_emphasised_actions_show_in_bold_never_as_asterisks(lang: str) -> None:
+    """Age of Innovation's set-up steps mark their verb "**Place**": the page shows it in
+    bold, not as "**Place**"."""
+    session = automa.new_game("age_of_innovation", {}, 7)
+    seen = 0
+    for _ in range(8):
+        view = present.play(session, lang)
+        html = str(views.prompt(view, present.Words(lang), no_draw))
+        assert "**" not in html, html
+        seen += any("**" in s for s in view["question"]["steps"])
+        play_through(session, 1)
+    assert seen
+    assert str(views.emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
+
+
+def test_age_of_innovation_round_end_score_agrees() -> None:
+    """Was "завершує раунд 3, маючи очок: 32": now a sentence, in agreement."""
+    def end(n: int, lang: str) -> str:
+        return i18n.render("age_of_innovation.log.round_end", {"round": 3, "score": n}, lang)
+    assert end(1, "en").endswith("with 1 point.") and end(32, "en").endswith("32 points.")
+    assert end(21, "uk").endswith("з 21 очком.") and end(32, "uk").endswith("з 32 очками.")
+    assert i18n.render("age_of_innovation.log.final", {"score": 5}, "uk") == (
+        "завершує гру з 5 очками.")

@@ -447,3 +447,59 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
             if answer(page, rnd.random()) is None:
                 break
         assert_accessible(page, f"play {game} ({lang})")
+
+
+GAP_JS = """([upper, lower]) => {
+    const a = document.querySelector(upper), b = document.querySelector(lower);
+    return b.getBoundingClientRect().top - a.getBoundingClientRect().bottom;
+}"""
+
+
+def test_my_decks_and_the_deck_editor_keep_their_controls_apart(page: Page,
+                                                                 base_url_app: str) -> None:
+    """At 360 px: "My decks" sits clear of its game's tile, and the deck editor's name box,
+    card tabs and card form do not touch."""
+    game = "glory_of_civilizations"
+    if game not in GAMES:
+        pytest.skip("no Glory of Civilizations in this build")
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_app(page, base_url_app, lang="uk")
+    page.wait_for_selector("#saves")
+    tile = f'button.tile[data-arg="{game}"]'
+    assert page.evaluate(GAP_JS, [tile, f"{tile} + .tile-links"]) >= 5
+    page.goto(base_url_app + f"#/decks/{game}")
+    page.click('button[data-act="deck-new"][data-arg="companion"]')
+    page.wait_for_selector(".deck-editor .card-edit")
+    assert page.evaluate(GAP_JS, [".deck-editor > .field", ".deck-cards"]) >= 8
+    assert page.evaluate(GAP_JS, [".deck-cards", ".deck-cards + .card-edit"]) >= 8
+    assert_no_horizontal_scroll(page, "deck editor")
+
+
+OVERFLOW_JS = """() => [...document.querySelectorAll('.play *')].filter(e => {
+    if (e.offsetParent === null || e.closest('.visually-hidden, svg')) return false;
+    const st = getComputedStyle(e);
+    if (st.overflowX === 'auto' || st.overflowX === 'scroll') return false;
+    return e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1;
+}).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 50))"""
+
+
+def test_nothing_runs_out_of_its_box_at_the_largest_text_size(page: Page,
+                                                              base_url_app: str) -> None:
+    """Ukrainian, largest text size, 360 px: the state rows ("Улюблений трек  Дослідження"),
+    the pile rows with their button and the bot's steps ("«Тваринництво»:") all fit."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(base_url_app + "icons/icon.svg")
+    page.evaluate("() => localStorage.setItem('automa.settings', "
+                  "JSON.stringify({lang: 'uk', text: 1.3}))")
+    page.goto(base_url_app + "#/")
+    wait_ready(page)
+    for game in GAMES:
+        page.goto(base_url_app + "#/")
+        page.wait_for_selector("#saves")
+        start_game(page, game, seed=7)
+        for i in range(12):
+            where = f"{game} step {i}"
+            assert page.evaluate(OVERFLOW_JS) == [], where
+            assert_no_horizontal_scroll(page, where)
+            if answer(page, 0.0) is None:
+                break

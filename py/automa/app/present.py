@@ -232,13 +232,26 @@ def starts_with_name(text: str, name: str) -> bool:
     return not rest or not (rest[0].isalnum() or rest[0] in "'’-")
 
 
+def names_actor(text: str, name: str) -> bool:
+    """Whether ``text`` names ``name`` as a whole word anywhere ("the AP attacks", "left of
+    the AP:"), not inside another word."""
+    if not name:
+        return False
+    word = r"[\w'’-]"
+    return re.search(rf"(?<!{word}){re.escape(name)}(?!{word})", text) is not None
+
+
 def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
-    """The actor to show before ``text``: none for the player (the log speaks to them) or
-    when the text names the actor itself; the text without a repeated name."""
-    if actor == "player":
-        return "", text
+    """The actor to show before ``text``: none for the player's whole sentences (the log
+    speaks to them) or when the text names the actor itself, wherever ("Attack 1: the AP
+    attacks…" never reads "AP: Attack 1: the AP attacks…"); the text without a repeated
+    name."""
     name = w.actor(game, actor)
-    if starts_with_name(text, name):
+    if actor == "player":
+        # A line in lower case goes on from its actor's name ("pass and take…", "здобули…"),
+        # as the terminal prints it; a whole sentence ("Виправлено…") stands alone.
+        return (name, text) if text[:1].islower() else ("", text)
+    if starts_with_name(text, name) or names_actor(text, name):
         return "", text
     return name, text
 
@@ -273,6 +286,18 @@ def split_question(text: str) -> tuple[str, str]:
     key = asking[-1]
     lead = " ".join(part for i, part in enumerate(sentences) if i != key)
     return lead, sentences[key]
+
+
+def bulleted(text: str) -> tuple[str, list[str]]:
+    """A question written as a list ("…with these changes:\n• Core: …\n• …") as its opening
+    line and one step per bullet, so it reads as a checklist, not one run-on paragraph; the
+    lines after the bullets are steps too. Text without bullets is returned whole."""
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    first = next((i for i, line in enumerate(lines) if line.startswith("•")), None)
+    if first is None:
+        return text, []
+    steps = [line.lstrip("• ").strip() for line in lines[first:]]
+    return " ".join(lines[:first]), steps
 
 
 def _label(w: Words, p: Prompt, i: int) -> str:
@@ -318,9 +343,10 @@ def question(session: Session, w: Words) -> QuestionView:
     if p is None or session.finished:
         return base
     ui = p.ui or {}
-    lead, ask = split_question(w.t(p.key, **p.params))
+    text, bullets = bulleted(w.t(p.key, **p.params))
+    lead, ask = split_question(text)
     base.update({"kind": p.kind, "key": p.key, "lead": lead, "ask": ask,
-                 "steps": [w.text(s) for s in ui.get("steps") or []],
+                 "steps": bullets + [w.text(s) for s in ui.get("steps") or []],
                  "rule": w.text(ui["rule"]) if ui.get("rule") else "",
                  "cards": prompt_cards(session, p, w),
                  "game": str(ui.get("game") or session.game_id),
@@ -509,10 +535,12 @@ def game_list() -> list[dict[str, Any]]:
 
 # --- the whole screen ----------------------------------------------------------------------
 def head(session: Session, view: dict[str, Any], w: Words) -> str:
-    """Turn and VP in one short line."""
+    """Turn and score in one short line, in the game's own word for points ("3 Glory")."""
     vp = view.get("vp")
     turn = w.turn(session, session.turn)
-    return f"{turn} · {w.t('web.play.vp', n=vp)}" if isinstance(vp, int) else turn
+    key = f"{session.game_id}.play.vp"
+    key = key if i18n.has_message(key, "en") else "web.play.vp"
+    return f"{turn} · {w.t(key, n=vp)}" if isinstance(vp, int) else turn
 
 
 def can_cancel(session: Session) -> bool:

@@ -26,6 +26,7 @@ from automa.app.present import (
 )
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
+EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -68,14 +69,24 @@ def numbers(text: str) -> list[Safe | str]:
     return parts
 
 
+def emphasised(text: str) -> list[Safe | str]:
+    """Text with its "**action**" marks shown in bold (never as asterisks)."""
+    parts: list[Safe | str] = []
+    for i, part in enumerate(EMPHASIS.split(text)):
+        if part:
+            parts.append(h("strong", None, part) if i % 2 else part)
+    return parts
+
+
 def question_text(q: QuestionView) -> Safe:
     """The question; a long one as its explanation, then the asking sentence in bold."""
     if q["ask"]:
         return h("div", {"class": "question long", "id": "question", "tabindex": "-1"},
-                 h("p", None, q["lead"]), h("p", {"class": "ask"}, q["ask"]))
+                 h("p", None, *emphasised(q["lead"])),
+                 h("p", {"class": "ask"}, *emphasised(q["ask"])))
     long = len(q["lead"]) > LONG_QUESTION
     return h("p", {"class": "question long" if long else "question", "id": "question",
-                   "tabindex": "-1"}, q["lead"])
+                   "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
 def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
@@ -89,7 +100,8 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
-                        h("span", {"class": "step-text"}, s))) for s in q["steps"]])
+                        h("span", {"class": "step-text"}, *emphasised(s))))
+        for s in q["steps"]])
         if q["steps"] else None)
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
     shown = (h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
