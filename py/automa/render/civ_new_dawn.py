@@ -9,6 +9,7 @@ bar with its five slots.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,14 +26,11 @@ COLOURS = {"culture": "#7a3f98", "economy": "#b8860b", "industry": "#8a4b22",
            "military": "#a32b2b", "science": "#2a62a8"}
 SMALL = 30
 """The smallest print: about 7 px on a card 160 px wide."""
-BIG_SIZE = 42
 LINE = 35
+"""Line height at the smallest print."""
 NAME_SIZE = 42
 NAME_X, NAME_W = 312, 370
 MARGIN = 30
-TILE = 80
-TEXT_X = MARGIN + TILE + 18
-ITEM_X = MARGIN + 66
 BODY_TOP = 154
 GAP = 8
 STRIP_TOP = 788
@@ -58,7 +56,7 @@ def _text(x: float, y: float, s: str, size: int = SMALL, anchor: str = "start",
           weight: str = "normal", fill: str = INK, fit: float = 0) -> str:
     """Text; with ``fit`` it is squeezed to that width when it would run longer."""
     squeeze = ""
-    if fit and _width(s, size, weight == "bold") > fit:
+    if fit and _width(s, size, weight == "bold") * 0.94 > fit:
         squeeze = f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" '
             f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}"{squeeze}>'
@@ -67,14 +65,17 @@ def _text(x: float, y: float, s: str, size: int = SMALL, anchor: str = "start",
 
 def _lines(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """Word wrap to ``width`` units at ``size`` (a line with one long word is squeezed)."""
-    return wrap(text, max(8, int(width / (size * (0.6 if bold else 0.53)))))
+    glued = re.sub(r" (\d)", "\u00a0\\1", text)  # a number stays with the word before it
+    return wrap(glued, max(8, int(width / (size * (0.6 if bold else 0.53)))))
 
 
 def wrap(text: str, width: int) -> list[str]:
     """Greedy word wrap at ``width`` characters."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in text.split(" "):
+        if not word:
+            continue
         if current and len(current) + 1 + len(word) > width:
             lines.append(current)
             current = word
@@ -263,58 +264,79 @@ def _steps(c: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _body(c: dict[str, Any], highlight: Sequence[str], lang: str) -> tuple[str, float]:
+    """The steps at the largest print that fits above the strip (never under ``SMALL``)."""
+    for size in (42, 38, 34, 32):
+        svg, end = _body_at(c, highlight, lang, size)
+        if end <= STRIP_TOP:
+            return svg, end
+    return _body_at(c, highlight, lang, SMALL)
+
+
+def _body_at(c: dict[str, Any], highlight: Sequence[str], lang: str,
+             small: int) -> tuple[str, float]:
     """The steps, each an icon tile with its numbers and short lines, then its numbered
-    priority list; returns the SVG and where it ends."""
+    priority list, with ``small`` as the smallest print; returns the SVG and where it ends."""
     colour = COLOURS[c["type"]]
+    line_h, big_size, tile = round(small * 1.17), round(small * 1.4), round(small * 2.67)
+    text_x, item_x = MARGIN + tile + 18, MARGIN + round(small * 2.2)
+    badge_x = MARGIN + small * 0.87
+    right = W - MARGIN
     out: list[str] = []
-    y = BODY_TOP
+    y = float(BODY_TOP)
     previous: list[str] = []
     for i, step in enumerate(_steps(c)):
         top = y
         big, subs = step_lines(c, step, lang)
-        out.append(f'<rect x="{MARGIN}" y="{y}" width="{TILE}" height="{TILE}" rx="14" '
-                   f'fill="{colour}"/>' + _icon(ICONS[step["action"]], MARGIN + 12, y + 12,
-                                               TILE - 24))
+        out.append(f'<rect x="{MARGIN}" y="{y}" width="{tile}" height="{tile}" rx="14" '
+                   f'fill="{colour}"/>' + _icon(ICONS[step["action"]], MARGIN + tile * 0.15,
+                                               y + tile * 0.15, tile * 0.7))
+        big_x = float(text_x)
         if step["action"] == "caravans":
-            for n in range(int(c.get("caravans", 0))):
-                out.append(_icon("caravan", TEXT_X + n * 62, y + 2, 56, colour))
-            big_x = TEXT_X + int(c.get("caravans", 0)) * 62 + 10
-        else:
-            big_x = TEXT_X
+            for _n in range(int(c.get("caravans", 0))):
+                out.append(_icon("caravan", big_x, y, small * 1.8, colour))
+                big_x += small * 2
+            big_x += 10
         ty = y
         if big:
-            out.append(_text(big_x, y + 44, big, BIG_SIZE, weight="bold", fit=W - MARGIN - big_x))
-            ty = y + 50
-            after = big_x + _width(big, BIG_SIZE, True) + 16
-            if subs and after + _width(subs[0], SMALL) <= W - MARGIN:
-                out.append(_text(after, y + 44, subs.pop(0), SMALL))
+            out.append(_text(big_x, y + big_size * 1.05, big, big_size, weight="bold",
+                             fit=right - big_x))
+            ty = y + big_size * 1.2
+            after = big_x + _width(big, big_size, True) + 16
+            if subs and after + _width(subs[0], small) <= right:
+                out.append(_text(after, y + big_size * 1.05, subs.pop(0), small))
         for sub in subs:
-            for line in _lines(sub, SMALL, W - MARGIN - TEXT_X):
-                out.append(_text(TEXT_X, ty + 32, line, SMALL, weight="bold" if not big else
-                                 "normal", fit=W - MARGIN - TEXT_X))
-                ty += LINE
-        y = max(y + TILE, ty) + 8
+            # a step without numbers is in bold when that still fits beside its tile
+            bold = not big and len(_lines(sub, small, right - text_x, bold=True)) <= 2
+            for line in _lines(sub, small, right - text_x, bold=bold):
+                out.append(_text(text_x, ty + small * 1.07, line, small,
+                                 weight="bold" if bold else "normal", fit=right - text_x))
+                ty += line_h
+        y = max(y + tile, ty) + 8
         items = list(step.get("priority", [])) + list(step.get("targets", []))
         if items:
             ptop = y
             if items == previous:
-                out.append(_badge(MARGIN + 26, y + 20, f"1–{len(items)}", colour))
-                out.append(_text(ITEM_X, y + 31, _t("face.short.same", lang), SMALL,
-                                 fill=colour, weight="bold"))
-                y += LINE + 6
+                out.append(_badge(badge_x, y + small * 0.67, f"1–{len(items)}", colour, small))
+                out.append(_text(item_x + small * 0.4, y + small * 1.03,
+                                 _t("face.short.same", lang), small, fill=colour,
+                                 weight="bold"))
+                y += line_h + 6
             else:
                 for n, key in enumerate(items, 1):
-                    out.append(_badge(MARGIN + 26, y + 20, str(n), colour))
-                    for line in _lines(_item(key, step, lang), SMALL, W - MARGIN - ITEM_X):
-                        out.append(_text(ITEM_X, y + 31, line, SMALL, fit=W - MARGIN - ITEM_X))
-                        y += LINE
+                    out.append(_badge(badge_x, y + small * 0.67, str(n), colour, small))
+                    for line in _lines(_item(key, step, lang), small, right - item_x):
+                        out.append(_text(item_x, y + small * 1.03, line, small,
+                                         fit=right - item_x))
+                        y += line_h
                     y += 2
             tie = _tie(step, lang)
             if tie and items != previous:
-                out.append(_badge(MARGIN + 26, y + 20, "=", "#666"))
-                out.append(_text(ITEM_X, y + 31, tie, SMALL, fill="#444",
-                                 fit=W - MARGIN - ITEM_X))
-                y += LINE + 4
+                out.append(_badge(badge_x, y + small * 0.67, "=", "#666", small))
+                for line in _lines(tie, small, right - item_x):
+                    out.append(_text(item_x, y + small * 1.03, line, small, fill="#444",
+                                     fit=right - item_x))
+                    y += line_h
+                y += 4
             previous = items
             if "priority" in highlight:
                 out.append(_frame(MARGIN - 8, ptop - 4, W - 2 * MARGIN + 16, y - ptop + 8))
@@ -322,15 +344,17 @@ def _body(c: dict[str, Any], highlight: Sequence[str], lang: str) -> tuple[str, 
             out.append(_frame(MARGIN - 12, top - 8, W - 2 * MARGIN + 24, y - top + 10))
         y += GAP
     if "steps" in highlight:
-        out.append(_frame(14, BODY_TOP - 16, W - 28, y - BODY_TOP + 16))
+        out.append(_frame(14, BODY_TOP - 10, W - 28, y - BODY_TOP + 10))
     return "".join(out), y
 
 
-def _badge(cx: float, cy: float, label: str, colour: str) -> str:
+def _badge(cx: float, cy: float, label: str, colour: str, size: int) -> str:
     """A priority number on a round (or, for a range, long) badge."""
-    w = 44 if len(label) <= 1 else 70
-    return (f'<rect x="{cx - w / 2}" y="{cy - 20}" width="{w}" height="40" rx="20" '
-            f'fill="{colour}"/>' + _text(cx, cy + 11, label, SMALL, "middle", "bold", PAPER))
+    w = size * (1.47 if len(label) <= 1 else 2.4)
+    h = size * 1.33
+    return (f'<rect x="{cx - w / 2}" y="{cy - h / 2}" width="{w}" height="{h}" rx="{h / 2}" '
+            f'fill="{colour}"/>' + _text(cx, cy + size * 0.37, label, size, "middle", "bold",
+                                         PAPER))
 
 
 def _strip(c: dict[str, Any], highlight: Sequence[str], lang: str) -> str:
@@ -377,7 +401,7 @@ def _bar_svg(lang: str) -> str:
         parts.append(f'<circle cx="118" cy="{y + 52}" r="36" fill="#f3e3a1"/>')
         parts.append(_text(118, y + 67, str(slot), 44, "middle", "bold"))
         parts.append(_text(172, y + 66, _t(f"face.terrain.{TERRAINS[slot - 1]}", lang), 40,
-                           weight="bold", fit=W - 120 - 130))
+                           weight="bold", fill=PAPER if slot == 3 else INK, fit=W - 120 - 130))
     parts.append("</svg>")
     return "".join(parts)
 
