@@ -1,10 +1,14 @@
 """Civilization AP focus cards and the focus bar as SVG, drawn from ``cards/civ_new_dawn``.
 
-Layout (63 × 88 mm): the type emblem over a ribbon (top left), the card name, the tech level on
-a banner (top right); the steps, each with its numbered priority list and tiebreaker; economy
-cards show their caravans; the trade-token strip at the bottom. ``highlight`` may name
-``steps``, ``step0``…, ``priority`` or ``strip`` to frame that part. ``focus_bar`` draws the
-bar with its five slots.
+Layout (63 × 88 mm), icon first so that it reads at phone size (160 px wide, no print under
+30 units): the type emblem (top left), the card name, the tech level on a banner (top right);
+then each step as a coloured icon tile with its numbers in large print and a few short words,
+followed by its numbered priority list and tiebreaker (a list the same as the step before is
+shown once); economy cards draw their caravans beside the caravan step; the trade-token strip
+at the bottom. The print grows (30–42 units) as far as the card's steps still fit above the
+strip. The full wording is in the SVG's ``<desc>``. ``highlight`` may name ``steps``,
+``step0``…, ``priority`` or ``strip`` to frame that part. ``focus_bar`` draws the bar with
+its five slots.
 """
 
 from __future__ import annotations
@@ -328,7 +332,7 @@ def _body_at(c: dict[str, Any], highlight: Sequence[str], lang: str,
                         out.append(_text(item_x, y + small * 1.03, line, small,
                                          fit=right - item_x))
                         y += line_h
-                    y += 2
+                    y += round(small * 0.07)
             tie = _tie(step, lang)
             if tie and items != previous:
                 out.append(_badge(badge_x, y + small * 0.67, "=", "#666", small))
@@ -350,8 +354,8 @@ def _body_at(c: dict[str, Any], highlight: Sequence[str], lang: str,
 
 def _badge(cx: float, cy: float, label: str, colour: str, size: int) -> str:
     """A priority number on a round (or, for a range, long) badge."""
-    w = size * (1.47 if len(label) <= 1 else 2.4)
-    h = size * 1.33
+    w = size * (1.3 if len(label) <= 1 else 2.3)
+    h = size * 1.1
     return (f'<rect x="{cx - w / 2}" y="{cy - h / 2}" width="{w}" height="{h}" rx="{h / 2}" '
             f'fill="{colour}"/>' + _text(cx, cy + size * 0.37, label, size, "middle", "bold",
                                          PAPER))
