@@ -161,12 +161,12 @@ def _band(card: dict[str, Any], custom: bool, lang: str) -> str:
            _text(30, 86, number, 76, "start", fill=WHITE)]
     x = 30 + _width(number, 76, True) + 22
     room = W - 26 - x
-    lines = [label]
-    if _width(label, 30, True) > room:
+    if _width(label, 36, True) <= room:
+        out.append(_text(x, 70, label, 36, "start", fill=WHITE))
+    else:
         lines = label.split(" — ", 1) if " — " in label else _wrap(label, 30, room)
-    ys = (70,) if len(lines) == 1 else (50, 88)
-    out += [_text(x, y, line, 30, "start", fill=WHITE, fit=W - 26 - x)
-            for y, line in zip(ys, lines, strict=True)]
+        out += [_text(x, y, line, 30, "start", fill=WHITE, fit=room)
+                for y, line in zip((50, 88), lines, strict=False)]
     return "".join(out)
 
 
