@@ -206,8 +206,8 @@ def _free(card: dict[str, Any], hl: Sequence[str], lang: str) -> str:
                _icon(FREE_ICONS.get(action, ""), x + 34, FREE_TOP + FREE_H / 2, 44, INK)]
         if amount.startswith("+") and word:
             # the amount big, the word beside it, as one line
-            fits = _width(amount, 44, True) + _width(" " + word, 30, True) <= w - 76
-            squeeze = "" if fits else (f' textLength="{w - 76:.0f}" '
+            fits = _width(amount, 44, True) + _width(" " + word, 30, True) <= w - 70
+            squeeze = "" if fits else (f' textLength="{w - 70:.0f}" '
                                        'lengthAdjust="spacingAndGlyphs"')
             box.append(f'<text x="{x + 64}" y="{FREE_TOP + 49}" font-family="sans-serif" '
                        f'font-size="30" font-weight="bold" fill="{INK}"{squeeze}>'
