@@ -15,6 +15,7 @@ from civ_play import new
 from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import card_svg, deck
+from automa.render import civ_new_dawn as faces
 from golden_games import assert_messages_match_across_languages, assert_options_named
 
 GAME = "civ_new_dawn"
@@ -60,6 +61,34 @@ def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -
     assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
     assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
     assert "civ_new_dawn." not in svg
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("card", deck("civ_new_dawn"))
+def test_card_faces_read_at_phone_size_and_fit(card: str, lang: str) -> None:
+    """Issue 13: no print under 30 units (about 7 px on a card 160 px wide), no message ids,
+    the steps end above the trade-token strip, and a highlight frames its part."""
+    plain = card_svg("civ_new_dawn", card, (), lang)
+    doc = xml.dom.minidom.parseString(plain)
+    texts = doc.getElementsByTagName("text")
+    sizes = [int(t.getAttribute("font-size")) for t in texts]
+    assert sizes and min(sizes) >= 30
+    assert "civ_new_dawn." not in plain  # no untranslated message ids
+    for t in texts:
+        assert 0 < float(t.getAttribute("x")) < faces.W and 0 < float(t.getAttribute("y")) < faces.H
+    if card == faces.BAR:
+        return
+    c = data.card(card)
+    _svg, end = faces._body(c, (), lang)
+    assert end <= faces.STRIP_TOP
+    for part in ["steps", "priority", "strip", *(f"step{i}" for i in range(len(c["steps"])))]:
+        if part == "priority" and not any(s.get("priority") or s.get("targets")
+                                          for s in c["steps"]):
+            continue
+        lit = card_svg("civ_new_dawn", card, (part,), lang)
+        assert lit.count(faces.HIGHLIGHT) == plain.count(faces.HIGHLIGHT) + (
+            sum(bool(s.get("priority") or s.get("targets")) for s in c["steps"])
+            if part == "priority" else 1), part
 
 
 def test_deck_is_the_20_cards_and_the_focus_bar() -> None:

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from glory_play import G, deck, new, run
+from glory_play import G, card, deck, new, run
 
 from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
@@ -38,6 +38,47 @@ def test_a_players_card_draws_as_your_deck_and_prints() -> None:
     assert set(ids) <= set(print_deck(G))
     html = sheets_html([card_svg(G, c, (), "en") for c in ids], "a4")
     assert html.count("<title>Your deck") == 12
+
+
+def _phone_cards() -> list[tuple[str, dict[str, Any], bool]]:
+    """Every companion card, and keyed-in cards that hold every main and free action, every
+    terrain and direction, and the longest card number."""
+    mains = list(data.main_actions())
+    terrains, directions = list(data.terrains()), list(data.directions())
+    custom = [card(999 - k, main=(mains[k:] + mains)[:4],
+                   free=[data.free_actions()[k % 3], data.free_actions()[(k + 1) % 3]],
+                   priority=[{"terrain": terrains[(k + i) % 6], "number": 1 + i,
+                              "direction": directions[(k + i) % 6]} for i in range(4)],
+                   pointer=1 + k % 4) for k in range(0, len(mains), 2)]
+    return ([(c, data.card(c), False) for c in sorted(data.companion_deck())]
+            + [(f"custom{c['number']}", data.canonical(c), True) for c in custom])
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize(("name", "face", "custom"), _phone_cards(),
+                         ids=[c[0] for c in _phone_cards()])
+def test_card_faces_read_at_phone_size(name: str, face: dict[str, Any], custom: bool,
+                                       lang: str) -> None:
+    """A card about 160 px wide on a phone (1 px is about 4 units): no text under 30 units,
+    the SVG parses, every message is translated, the deck's label is there."""
+    from automa.render.glory_of_civilizations import card_face
+
+    svg = card_face(face, ("main.2",), lang, custom=custom)
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == "0 0 630 880"
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = list(root.iter(f"{ns}text")) + list(root.iter(f"{ns}tspan"))
+    sizes = [float(t.get("font-size", 0)) for t in root.iter(f"{ns}text")]
+    sizes += [float(t.get("font-size", "30")) for t in root.iter(f"{ns}tspan")]
+    assert texts and min(sizes) >= 30, (name, min(sizes))
+    assert G + "." not in svg  # no untranslated message ids
+    drawn = " ".join(" ".join("".join(t.itertext()) for t in root.iter(f"{ns}text")).split())
+    label = render(f"{G}.render.{'yours' if custom else 'companion'}", {}, lang)
+    assert " ".join(label.replace("—", "").split()) in drawn  # on the card, not only its title
+    assert drawn.startswith(str(face["number"]) + " ")
+    assert all(render(f"{G}.terrain.{e['terrain']}", {}, lang) in drawn
+               for e in face["priority"])
+    assert svg.count('stroke="#f2b705"') == 1  # the highlighted row is framed
 
 
 def test_highlight_frames_the_field_in_question() -> None:

@@ -1,17 +1,23 @@
 """Civilization AP focus cards and the focus bar as SVG, drawn from ``cards/civ_new_dawn``.
 
-Layout (63 × 88 mm): the type emblem over a ribbon (top left), the card name, the tech level on
-a banner (top right); the steps, each with its numbered priority list and tiebreaker; economy
-cards show their caravans; the trade-token strip at the bottom. ``highlight`` may name
-``steps``, ``step0``…, ``priority`` or ``strip`` to frame that part. ``focus_bar`` draws the
-bar with its five slots.
+Layout (63 × 88 mm), icon first so that it reads at phone size (160 px wide, no print under
+30 units): the type emblem (top left), the card name, the tech level on a banner (top right);
+then each step as a coloured icon tile with its numbers in large print and a few short words,
+followed by its numbered priority list and tiebreaker (a list the same as the step before is
+shown once); economy cards draw their caravans beside the caravan step; the trade-token strip
+at the bottom. The print grows (30–42 units) as far as the card's steps still fit above the
+strip. The full wording is in the SVG's ``<desc>``. ``highlight`` may name ``steps``,
+``step0``…, ``priority`` or ``strip`` to frame that part. ``focus_bar`` draws the bar with
+its five slots.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from automa.app.icons import PATHS
 from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import CardRenderer, escape, register_renderer
@@ -22,9 +28,16 @@ PAPER = "#f8f4ea"
 HIGHLIGHT = "#f2b705"
 COLOURS = {"culture": "#7a3f98", "economy": "#b8860b", "industry": "#8a4b22",
            "military": "#a32b2b", "science": "#2a62a8"}
-BODY_SIZE = 19
-LINE = 23
-WRAP = 52
+SMALL = 30
+"""The smallest print: about 7 px on a card 160 px wide."""
+LINE = 35
+"""Line height at the smallest print."""
+NAME_SIZE = 42
+NAME_X, NAME_W = 312, 370
+MARGIN = 30
+BODY_TOP = 154
+GAP = 8
+STRIP_TOP = 788
 BAR = "focus_bar"
 TERRAINS = ("grassland", "hills", "forest", "desert", "mountain")
 TERRAIN_COLOURS = ("#8bbf5a", "#b9a25c", "#3f7d3a", "#e2c072", "#9a9a9a")
@@ -38,17 +51,35 @@ def _m(key: str, **params: Any) -> dict[str, Any]:
     return {"key": f"civ_new_dawn.{key}", "params": params}
 
 
-def _text(x: float, y: float, s: str, size: int = BODY_SIZE, anchor: str = "start",
-          weight: str = "normal", fill: str = INK) -> str:
+def _width(s: str, size: int, bold: bool = False) -> float:
+    """Roughly how long ``s`` runs in a sans-serif face (generous, so that it never overflows)."""
+    return len(s) * size * (0.6 if bold else 0.53)
+
+
+def _text(x: float, y: float, s: str, size: int = SMALL, anchor: str = "start",
+          weight: str = "normal", fill: str = INK, fit: float = 0) -> str:
+    """Text; with ``fit`` it is squeezed to that width when it would run longer."""
+    squeeze = ""
+    if fit and _width(s, size, weight == "bold") * 0.94 > fit:
+        squeeze = f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" '
-            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{escape(s)}</text>')
+            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}"{squeeze}>'
+            f'{escape(s)}</text>')
 
 
-def wrap(text: str, width: int = WRAP) -> list[str]:
+def _lines(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """Word wrap to ``width`` units at ``size`` (a line with one long word is squeezed)."""
+    glued = re.sub(r" (\d)", "\u00a0\\1", text)  # a number stays with the word before it
+    return wrap(glued, max(8, int(width / (size * (0.6 if bold else 0.53)))))
+
+
+def wrap(text: str, width: int) -> list[str]:
     """Greedy word wrap at ``width`` characters."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in text.split(" "):
+        if not word:
+            continue
         if current and len(current) + 1 + len(word) > width:
             lines.append(current)
             current = word
@@ -90,18 +121,17 @@ def emblem(card_type: str, x: float, y: float) -> str:
 
 
 def _header(c: dict[str, Any], lang: str) -> str:
+    """Emblem (type) top left, the level banner top right, the name between them."""
     t = c["type"]
     colour = COLOURS[t]
-    name_lines = wrap(_t(f"card.{c['id']}", lang), 18)
-    ribbon = _t(f"type.{t}", lang)
-    out = [emblem(t, 84, 80),
-           f'<rect x="16" y="130" width="136" height="30" rx="6" fill="{colour}"/>',
-           _text(84, 151, ribbon, 16 if len(ribbon) <= 12 else 13, "middle", "bold", PAPER),
-           f'<path d="M{W - 118},24 h84 v110 l-42,-22 l-42,22 Z" fill="{colour}"/>',
-           _text(W - 76, 92, data.ROMAN[c["level"]], 40, "middle", "bold", PAPER)]
-    for i, line in enumerate(name_lines[:3]):
-        out.append(_text(W / 2 - 10, 78 + i * 36 - 18 * (len(name_lines[:3]) - 1), line, 32,
-                         "middle", "bold"))
+    name = _t(f"card.{c['id']}", lang)
+    lines = _lines(name, NAME_SIZE, NAME_W, bold=True)
+    out = [emblem(t, 78, 80),
+           f'<path d="M{W - 112},18 h80 v104 l-40,-20 l-40,20 Z" fill="{colour}"/>',
+           _text(W - 72, 86, data.ROMAN[c["level"]], 44, "middle", "bold", PAPER)]
+    top = 94 - (len(lines) - 1) * 24 - 6
+    for i, line in enumerate(lines):
+        out.append(_text(NAME_X, top + i * 48, line, NAME_SIZE, "middle", "bold", fit=NAME_W))
     return "".join(out)
 
 
@@ -154,72 +184,202 @@ def _tiebreak(step: dict[str, Any], lang: str) -> str | None:
     return None
 
 
-def _body(c: dict[str, Any], highlight: Sequence[str], lang: str) -> tuple[str, list[str]]:
-    """The steps with their priority lists; returns the SVG and the description lines."""
-    out: list[str] = []
-    desc: list[str] = []
-    y = 205.0
+ICONS = {
+    "place_tokens": "control", "weaken_rivals": "regress", "caravans": "caravan",
+    "defeat_barbarians": "attack", "gain_resource": "resource", "resolve_slot5": "card",
+    "wonder": "wonder", "city": "city", "upgrade_if_idle": "upgrade", "resolve_culture": "card",
+    "attack": "attack", "reinforce": "defend", "advance": "tech", "gain_trade_token": "trade",
+    "upgrade_card": "upgrade", "nuke": "discard", "gain_reminder": "info",
+}
+"""The symbol drawn in each step's tile (paths shared with the app's icons)."""
+
+
+def _icon(name: str, x: float, y: float, size: float, colour: str = "#ffffff") -> str:
+    """An icon from the app's set, ``size`` units across, its top left at (x, y)."""
+    return (f'<g transform="translate({x} {y}) scale({size / 24:.3f})"><path '
+            f'd="{PATHS.get(name, PATHS["info"])}" fill="none" stroke="{colour}" '
+            f'stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></g>')
+
+
+def step_lines(c: dict[str, Any], step: dict[str, Any], lang: str) -> tuple[str, list[str]]:
+    """One step as drawn: its big line (numbers first; may be empty) and its short lines."""
+    action = step["action"]
+    if action == "place_tokens":
+        near = "space" if step.get("extra") else step["near"]
+        subs = [_t(f"face.short.near.{near}", lang)]
+        if not step.get("extra"):
+            subs.append(_t("face.short.unplaced", lang))
+        return f"+{step['tokens']}", subs
+    if action == "caravans":
+        subs = [_t("face.short.water", lang)] if step["water"] else []
+        if step["different"]:
+            subs.append(_t("face.short.different", lang))
+        return _t("face.short.move", lang, n=step["move"]), subs
+    if action == "wonder":
+        return (_t("face.short.production", lang, n=step["production"]),
+                [_t("face.short.wonder_city", lang)])
+    if action == "city":
+        subs = [_t(f"face.short.from.{step['near']}", lang)]
+        if step["water"]:
+            subs.append(_t("face.short.water", lang))
+        return _t("face.short.within", lang, n=step["range"]), subs
+    if action == "attack":
+        combat = _t("face.short.combat", lang, n=step["combat"])
+        if step["combat_barbarian"] != step["combat"]:
+            combat += _t("face.short.combat_barbarian", lang, n=step["combat_barbarian"])
+        return (_t("face.short.attacks", lang, n=step["attacks"]),
+                [_t("face.short.range", lang, n=step["range"]), combat,
+                 _t(f"face.short.through.{step['through']}", lang)])
+    if action == "reinforce":
+        return (_t("face.short.reinforce_n", lang, k=step["per_attack"]),
+                [_t("face.short.reinforce", lang)])
+    if action == "advance":
+        return f"+{step['amount']}", [_t("face.short.advance", lang)]
+    if action == "gain_resource":
+        return "+1", [_t("face.short.gain_resource", lang)]
+    if action == "upgrade_if_idle" and c["type"] == "military":
+        return "", [_t("face.short.upgrade_if_idle_military", lang)]
+    return "", [_t(f"face.short.{action}", lang)]
+
+
+def _item(key: str, step: dict[str, Any], lang: str) -> str:
+    if step["action"] == "attack":
+        return _t(f"face.short.target.{key}", lang, limit=step.get("limit", ""))
+    return _t(f"face.short.crit.{key}", lang)
+
+
+def _tie(step: dict[str, Any], lang: str) -> str | None:
+    if step["action"] == "attack":
+        what = _t("face.lowest_defence", lang)
+    elif "tiebreaker" in step:
+        what = _t(f"face.short.crit.{step['tiebreaker']}", lang)
+    elif step.get("priority"):
+        what = _t("face.random", lang)
+    else:
+        return None
+    return _t("face.tiebreak", lang, what=what)
+
+
+def _steps(c: dict[str, Any]) -> list[dict[str, Any]]:
     steps = list(c["steps"])
     if c["type"] == "science" and c["level"] == 1:
         steps = [*steps, {"action": "gain_reminder"}]
-    for i, step in enumerate(steps):
+    return steps
+
+
+def _body(c: dict[str, Any], highlight: Sequence[str], lang: str) -> tuple[str, float]:
+    """The steps at the largest print that fits above the strip (never under ``SMALL``)."""
+    for size in (42, 38, 34, 32):
+        svg, end = _body_at(c, highlight, lang, size)
+        if end <= STRIP_TOP:
+            return svg, end
+    return _body_at(c, highlight, lang, SMALL)
+
+
+def _body_at(c: dict[str, Any], highlight: Sequence[str], lang: str,
+             small: int) -> tuple[str, float]:
+    """The steps, each an icon tile with its numbers and short lines, then its numbered
+    priority list, with ``small`` as the smallest print; returns the SVG and where it ends."""
+    colour = COLOURS[c["type"]]
+    line_h, big_size, tile = round(small * 1.17), round(small * 1.4), round(small * 2.67)
+    text_x, item_x = MARGIN + tile + 18, MARGIN + round(small * 2.2)
+    badge_x = MARGIN + small * 0.87
+    right = W - MARGIN
+    out: list[str] = []
+    y = float(BODY_TOP)
+    previous: list[str] = []
+    for i, step in enumerate(_steps(c)):
         top = y
-        text = step_text(c, step, lang)
-        desc.append(text)
-        for line in wrap(text):
-            out.append(_text(34, y, line, BODY_SIZE, weight="bold" if i == 0 else "normal"))
-            y += LINE
+        big, subs = step_lines(c, step, lang)
+        out.append(f'<rect x="{MARGIN}" y="{y}" width="{tile}" height="{tile}" rx="14" '
+                   f'fill="{colour}"/>' + _icon(ICONS[step["action"]], MARGIN + tile * 0.15,
+                                               y + tile * 0.15, tile * 0.7))
+        big_x = float(text_x)
+        if step["action"] == "caravans":
+            for _n in range(int(c.get("caravans", 0))):
+                out.append(_icon("caravan", big_x, y, small * 1.8, colour))
+                big_x += small * 2
+            big_x += 10
+        ty = y
+        if big:
+            out.append(_text(big_x, y + big_size * 1.05, big, big_size, weight="bold",
+                             fit=right - big_x))
+            ty = y + big_size * 1.2
+            after = big_x + _width(big, big_size, True) + 16
+            if subs and after + _width(subs[0], small) <= right:
+                out.append(_text(after, y + big_size * 1.05, subs.pop(0), small))
+        for sub in subs:
+            # a step without numbers is in bold when that still fits beside its tile
+            bold = not big and len(_lines(sub, small, right - text_x, bold=True)) <= 2
+            for line in _lines(sub, small, right - text_x, bold=bold):
+                out.append(_text(text_x, ty + small * 1.07, line, small,
+                                 weight="bold" if bold else "normal", fit=right - text_x))
+                ty += line_h
+        y = max(y + tile, ty) + 8
         items = list(step.get("priority", [])) + list(step.get("targets", []))
         if items:
-            ptop = y - 16
-            out.append(_text(46, y, _t("face.priority", lang), 16, weight="bold",
-                             fill=COLOURS[c["type"]]))
-            y += LINE - 4
-            for n, key in enumerate(items, 1):
-                crit = _criterion(key, step, lang)
-                desc.append(f"{n}. {crit}")
-                for j, line in enumerate(wrap(crit, WRAP - 6)):
-                    out.append(_text(58, y, f"{n}. {line}" if j == 0 else f"    {line}", 17))
-                    y += LINE - 3
-            tb = _tiebreak(step, lang)
-            if tb:
-                tie = _t("face.tiebreak", lang, what=tb)
-                desc.append(tie)
-                out.append(_text(58, y, tie, 17, fill="#555"))
-                y += LINE - 3
+            ptop = y
+            if items == previous:
+                out.append(_badge(badge_x, y + small * 0.67, f"1–{len(items)}", colour, small))
+                out.append(_text(item_x + small * 0.4, y + small * 1.03,
+                                 _t("face.short.same", lang), small, fill=colour,
+                                 weight="bold"))
+                y += line_h + 6
+            else:
+                for n, key in enumerate(items, 1):
+                    out.append(_badge(badge_x, y + small * 0.67, str(n), colour, small))
+                    for line in _lines(_item(key, step, lang), small, right - item_x):
+                        out.append(_text(item_x, y + small * 1.03, line, small,
+                                         fit=right - item_x))
+                        y += line_h
+                    y += round(small * 0.07)
+            tie = _tie(step, lang)
+            if tie and items != previous:
+                out.append(_badge(badge_x, y + small * 0.67, "=", "#666", small))
+                for line in _lines(tie, small, right - item_x):
+                    out.append(_text(item_x, y + small * 1.03, line, small, fill="#444",
+                                     fit=right - item_x))
+                    y += line_h
+                y += 4
+            previous = items
             if "priority" in highlight:
-                out.append(_frame(40, ptop, W - 80, y - ptop - 8))
+                out.append(_frame(MARGIN - 8, ptop - 4, W - 2 * MARGIN + 16, y - ptop + 8))
         if f"step{i}" in highlight:
-            out.append(_frame(24, top - 22, W - 48, y - top + 6))
-        y += 8
+            out.append(_frame(MARGIN - 12, top - 8, W - 2 * MARGIN + 24, y - top + 10))
+        y += GAP
     if "steps" in highlight:
-        out.append(_frame(18, 178, W - 36, min(y, 770) - 170))
-    return "".join(out), desc
+        out.append(_frame(14, BODY_TOP - 10, W - 28, y - BODY_TOP + 10))
+    return "".join(out), y
+
+
+def _badge(cx: float, cy: float, label: str, colour: str, size: int) -> str:
+    """A priority number on a round (or, for a range, long) badge."""
+    w = size * (1.3 if len(label) <= 1 else 2.3)
+    h = size * 1.1
+    return (f'<rect x="{cx - w / 2}" y="{cy - h / 2}" width="{w}" height="{h}" rx="{h / 2}" '
+            f'fill="{colour}"/>' + _text(cx, cy + size * 0.37, label, size, "middle", "bold",
+                                         PAPER))
 
 
 def _strip(c: dict[str, Any], highlight: Sequence[str], lang: str) -> str:
+    """Each trade token spent: a token, then what it adds."""
     colour = COLOURS[c["type"]]
-    out = [f'<rect x="20" y="780" width="{W - 40}" height="76" rx="10" fill="{colour}"/>',
-           f'<rect x="40" y="796" width="40" height="40" rx="6" fill="#fff" stroke="{INK}" '
-           f'stroke-width="2"/>',
-           _text(96, 812, _t("face.strip", lang), 17, fill=PAPER),
-           _text(96, 840, _t(f"face.strip_bonus.{c['type']}", lang), 22, weight="bold",
-                 fill=PAPER)]
-    if c.get("caravans"):
-        for i in range(int(c["caravans"])):
-            x = W - 70 - i * 46
-            out.append(f'<path d="M{x},740 h34 v18 h-34 Z M{x + 6},764 a6,6 0 1 0 0.1,0 '
-                       f'M{x + 28},764 a6,6 0 1 0 0.1,0" fill="{colour}"/>')
-        out.append(_text(W - 70 - int(c["caravans"]) * 46 + 20, 758,
-                         _t("face.caravans", lang, n=c["caravans"]), 15, "end"))
+    out = [f'<rect x="20" y="{STRIP_TOP}" width="{W - 40}" height="{H - 20 - STRIP_TOP}" '
+           f'rx="12" fill="{colour}"/>',
+           f'<rect x="34" y="{STRIP_TOP + 12}" width="52" height="52" rx="8" fill="#fff" '
+           f'stroke="{INK}" stroke-width="3"/>' + _icon("trade", 40, STRIP_TOP + 18, 40, INK),
+           _text(102, STRIP_TOP + 32, _t("face.short.strip", lang), SMALL, fill=PAPER,
+                 fit=W - 134),
+           _text(102, STRIP_TOP + 66, _t(f"face.strip_bonus.{c['type']}", lang), SMALL,
+                 weight="bold", fill=PAPER, fit=W - 134)]
     if "strip" in highlight:
-        out.append(_frame(12, 772, W - 24, 92))
+        out.append(_frame(12, STRIP_TOP - 8, W - 24, H - 12 - STRIP_TOP))
     return "".join(out)
 
 
 def _frame(x: float, y: float, w: float, h: float) -> str:
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="14" fill="none" '
-            f'stroke="{HIGHLIGHT}" stroke-width="12" opacity="0.85"/>')
+            f'stroke="{HIGHLIGHT}" stroke-width="10" opacity="0.9"/>')
 
 
 def _svg_open(card_id: str, title: str, desc: str) -> str:
@@ -233,17 +393,19 @@ def _bar_svg(lang: str) -> str:
     parts = [_svg_open(BAR, _t("card.focus_bar", lang), _t("face.bar", lang)),
              f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="30" fill="#14524f" '
              f'stroke="#c9a227" stroke-width="8"/>',
-             _text(W / 2, 90, _t("card.focus_bar", lang), 36, "middle", "bold", "#f3e3a1")]
-    for i, line in enumerate(wrap(_t("face.bar", lang), 34)):
-        parts.append(_text(W / 2, 140 + i * 30, line, 22, "middle", fill="#f3e3a1"))
+             _text(W / 2, 76, _t("card.focus_bar", lang), 44, "middle", "bold", "#f3e3a1",
+                   fit=W - 80)]
+    for i, line in enumerate(_lines(_t("face.bar", lang), SMALL, W - 80)):
+        parts.append(_text(W / 2, 124 + i * LINE, line, SMALL, "middle", fill="#f3e3a1",
+                           fit=W - 80))
     for slot in range(1, 6):
-        y = 210 + (slot - 1) * 120
-        parts.append(f'<rect x="60" y="{y}" width="{W - 120}" height="100" rx="12" '
+        y = 236 + (slot - 1) * 122
+        parts.append(f'<rect x="60" y="{y}" width="{W - 120}" height="104" rx="12" '
                      f'fill="{TERRAIN_COLOURS[slot - 1]}" stroke="#c9a227" stroke-width="4"/>')
-        parts.append(f'<circle cx="115" cy="{y + 50}" r="32" fill="#f3e3a1"/>')
-        parts.append(_text(115, y + 62, str(slot), 36, "middle", "bold"))
-        parts.append(_text(170, y + 60, _t(f"face.terrain.{TERRAINS[slot - 1]}", lang), 28,
-                           weight="bold"))
+        parts.append(f'<circle cx="118" cy="{y + 52}" r="36" fill="#f3e3a1"/>')
+        parts.append(_text(118, y + 67, str(slot), 44, "middle", "bold"))
+        parts.append(_text(172, y + 66, _t(f"face.terrain.{TERRAINS[slot - 1]}", lang), 40,
+                           weight="bold", fill=PAPER if slot == 3 else INK, fit=W - 120 - 130))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -251,7 +413,16 @@ def _bar_svg(lang: str) -> str:
 def describe(card_id: str, lang: str) -> str:
     """The card's content as text (the SVG's ``<desc>``)."""
     c = data.card(card_id)
-    _svg, lines = _body(c, (), lang)
+    lines: list[str] = []
+    for step in _steps(c):
+        lines.append(step_text(c, step, lang))
+        items = list(step.get("priority", [])) + list(step.get("targets", []))
+        lines += [f"{n}. {_criterion(key, step, lang)}" for n, key in enumerate(items, 1)]
+        tb = _tiebreak(step, lang) if items else None
+        if tb:
+            lines.append(_t("face.tiebreak", lang, what=tb))
+    if c.get("caravans"):
+        lines.append(_t("face.caravans", lang, n=c["caravans"]))
     head = _t("face.level", lang, level=data.ROMAN[c["level"]])
     bonus = _t(f"face.strip_bonus.{c['type']}", lang)
     strip = f"{_t('face.strip', lang)} {bonus}"
@@ -263,14 +434,15 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
     if card_id == BAR:
         return _bar_svg(lang)
     c = data.card(card_id)
-    body, _lines = _body(c, highlight, lang)
+    body, _end = _body(c, highlight, lang)
     colour = COLOURS[c["type"]]
     return "".join([
         _svg_open(card_id, _t(f"card.{card_id}", lang), describe(card_id, lang)),
         f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="30" fill="{PAPER}" '
         f'stroke="{colour}" stroke-width="10"/>',
         _header(c, lang),
-        f'<line x1="30" y1="176" x2="{W - 30}" y2="176" stroke="{colour}" stroke-width="3"/>',
+        f'<line x1="30" y1="{BODY_TOP - 14}" x2="{W - 30}" y2="{BODY_TOP - 14}" '
+        f'stroke="{colour}" stroke-width="3"/>',
         body,
         _strip(c, highlight, lang),
         "</svg>",
