@@ -643,6 +643,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     }, separators=(",", ":"))
     mpy_config = json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":"))
 
+    from automa.app.saves import SETTING_CHOICES
+
     shell = json.dumps(shell_strings(catalogs, games), ensure_ascii=False, separators=(",", ":"))
     shell_total = sum((dist / name).stat().st_size for name in SHELL_FILES)
     for path in sorted(WEB.rglob("*")):
@@ -654,6 +656,9 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
             data = data.replace(b"/*SHELL_STRINGS*/{}", shell.encode())
             data = data.replace(b"/*SHELL_TOTAL*/0", str(shell_total).encode())
             data = data.replace(b"/*SHELL_GUIDES*/[]", json.dumps(sorted(guides)).encode())
+            data = data.replace(b'/*SETTING_CHOICES*/{ theme: ["auto"], text: [1] }',
+                                json.dumps({k: list(SETTING_CHOICES[k])
+                                            for k in ("theme", "text")}).encode())
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())

@@ -20,6 +20,7 @@ from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
     MAX_IMPORT_BYTES,
+    SETTING_CHOICES,
     KeyValue,
     SaveStore,
     SettingsNotSaved,
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from automa.app.decks import DeckDesk
 
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
-TEXT_SIZES = (1, 1.15, 1.3)
+TEXT_SIZES = SETTING_CHOICES["text"]
 SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
 DECK_GAME = "glory_of_civilizations"

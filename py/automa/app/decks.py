@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from automa.app import deck_editor as decks
+from automa.app.controller import Outcome  # (the controller imports this module lazily)
 from automa.app.html import Safe
 from automa.app.saves import KeyValue, StorageError
 from automa.core.errors import AutomaError
 from automa.games.glory_of_civilizations import editor
 
 if TYPE_CHECKING:
-    from automa.app.controller import Controller, Outcome
+    from automa.app.controller import Controller
 
 Cards = list[dict[str, Any]]
 
@@ -33,12 +34,6 @@ class DeckDesk:
     def kv(self) -> KeyValue:
         """The browser's storage (the save store's)."""
         return self.app.store.kv
-
-    def outcome(self, **what: Any) -> Outcome:
-        """An outcome for the page (the class lives with the controller)."""
-        from automa.app.controller import Outcome
-
-        return Outcome(**what)
 
     # --- screens ------------------------------------------------------------------------
     def deck_choice(self) -> Safe:
@@ -80,17 +75,17 @@ class DeckDesk:
         ``index``."""
         d = self.deck
         if d is None:
-            return self.outcome()
+            return Outcome()
         self.app.message = ""
         self.keep(d["id"], d["name"], cards)
         self.deck = decks.read_deck(d["id"], decks.deck_text(d["name"], cards), self.app.w)
-        return self.outcome(go=f"#/deck/{d['id']}/{max(0, min(index, len(cards) - 1))}")
+        return Outcome(go=f"#/deck/{d['id']}/{max(0, min(index, len(cards) - 1))}")
 
     def field(self, index: int, path: str, text: str) -> Outcome:
         """A field of card ``index`` in the editor changed."""
         d = self.deck
         if d is None or not 0 <= index < len(d["cards"]):
-            return self.outcome()
+            return Outcome()
         cards = list(d["cards"])
         cards[index] = editor.with_field(cards[index], path,
                                          decks.field_value_from_form(path, text))
@@ -101,7 +96,7 @@ class DeckDesk:
         if self.deck is not None:
             self.deck["name"] = name[:decks.MAX_NAME]
             self.keep(self.deck["id"], self.deck["name"], self.deck["cards"])
-        return self.outcome()
+        return Outcome()
 
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
         """A deck file was read: keep it as a new deck, or say why not."""
@@ -116,36 +111,36 @@ class DeckDesk:
             self.app.flash(self.app.t("web.decks.import_error", name=name,
                                       reason=self.app.error_text(e)
                                       if isinstance(e, AutomaError) else str(e)))
-        return self.outcome(redraw=True)
+        return Outcome(redraw=True)
 
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str) -> Outcome:
         """A ``deck-…`` button."""
         handler = getattr(self, action.replace("-", "_"), None)
-        return handler(arg) if handler is not None else self.outcome()
+        return handler(arg) if handler is not None else Outcome()
 
     def deck_new(self, source: str) -> Outcome:
         """A new deck: a copy of the companion edition or one blank card."""
         deck_id = decks.new_deck_id(self.kv, self.app.now())
         self.keep(deck_id, self.app.t("web.decks.default_name"), decks.new_cards(source))
         self.deck = None
-        return self.outcome(go=f"#/deck/{deck_id}/0")
+        return Outcome(go=f"#/deck/{deck_id}/0")
 
     def deck_edit(self, deck_id: str) -> Outcome:
         """Open a kept deck in the editor."""
         self.app.message, self.deck = "", None
-        return self.outcome(go=f"#/deck/{deck_id}/0")
+        return Outcome(go=f"#/deck/{deck_id}/0")
 
     def deck_card(self, index: str) -> Outcome:
         """Show another card of the deck in the editor."""
         if self.deck is None:
-            return self.outcome()
-        return self.outcome(go=f"#/deck/{self.deck['id']}/{small_int(index)}")
+            return Outcome()
+        return Outcome(go=f"#/deck/{self.deck['id']}/{small_int(index)}")
 
     def deck_add(self, copy_of: str) -> Outcome:
         """Add a blank card (``copy_of``: duplicate that card instead)."""
         if self.deck is None:
-            return self.outcome()
+            return Outcome()
         cards = decks.add_card(self.deck["cards"], small_int(copy_of) if copy_of else None)
         return self.edited(cards, len(cards) - 1)
 
@@ -154,7 +149,7 @@ class DeckDesk:
     def deck_remove(self, index: str) -> Outcome:
         """Remove a card from the deck."""
         if self.deck is None:
-            return self.outcome()
+            return Outcome()
         return self.edited(decks.remove_card(self.deck["cards"], small_int(index)),
                            small_int(index))
 
@@ -164,21 +159,21 @@ class DeckDesk:
             self.app.message = ""
             if self.keep(self.deck["id"], self.deck["name"], self.deck["cards"]):
                 self.app.flash(self.app.t("web.decks.saved"), "info")
-        return self.outcome(go=f"#/decks/{decks.GAME}")
+        return Outcome(go=f"#/decks/{decks.GAME}")
 
     def deck_export(self, deck_id: str) -> Outcome:
         """Download a deck without problems as a .json file."""
         found = decks.load_deck(self.kv, deck_id, self.app.w)
         if found["error"] or found["problems"]:
             self.app.flash(self.app.t("web.decks.export_error"))
-            return self.outcome(redraw=True)
-        return self.outcome(download=(f"deck-{deck_id}.json",
+            return Outcome(redraw=True)
+        return Outcome(download=(f"deck-{deck_id}.json",
                                       editor.deck_to_json(found["cards"])))
 
     def deck_delete(self, deck_id: str) -> Outcome:
         """Ask before deleting a deck (``deck-delete-no`` keeps it)."""
         self.app.confirm_delete = deck_id
-        return self.outcome(redraw=True)
+        return Outcome(redraw=True)
 
     def deck_delete_no(self, arg: str) -> Outcome:
         """Keep the deck."""

@@ -27,6 +27,7 @@ game's rule readings (its ``advanced`` options), and writes one page per game an
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from typing import Any, Literal
 from automa.app.html import Safe, h, join
 from automa.app.icons import icon
 from automa.app.present import Words
+from automa.app.saves import SETTING_CHOICES
 
 BlockKind = Literal["p", "ol", "ul", "h3"]
 NUMBERED = re.compile(r"\d{1,3}\. ")
@@ -149,6 +151,11 @@ def load_guide(path: Path) -> Guide:
     return parse_guide(data, str(path))
 
 
+def folder(i18n_root: Path, lang: str) -> Path:
+    """Where the guides of ``lang`` are (beside, not in, its message catalogs)."""
+    return i18n_root / lang / "guide"
+
+
 def load_guides(i18n_root: Path, games: Iterable[str],
                 languages: Sequence[str]) -> dict[str, dict[str, Guide]]:
     """Every guide under ``i18n_root`` as ``{game: {lang: guide}}``, checked: each names a
@@ -157,8 +164,8 @@ def load_guides(i18n_root: Path, games: Iterable[str],
     found: dict[str, dict[str, Guide]] = {}
     problems: list[str] = []
     for lang in languages:
-        folder = i18n_root / lang / "guide"
-        for path in sorted(folder.glob("*")) if folder.is_dir() else []:
+        where = folder(i18n_root, lang)
+        for path in sorted(where.glob("*")) if where.is_dir() else []:
             game = path.stem
             if path.suffix != ".toml" or not GAME_ID.fullmatch(game):
                 problems.append(f"{path}: not a guide (expected <game_id>.toml)")
@@ -235,11 +242,13 @@ def article(guide: Guide, extra: Section | None = None) -> Safe:
             *[block(b) for b in s.blocks]) for s in sections]])
 
 
-# Applies the stored theme and text size before the page paints (the same values the app
-# writes; anything else is ignored). Hashed into the page's policy by build.py.
+# Applies the stored theme and text size before the page paints (only the values the app
+# accepts: saves.SETTING_CHOICES). Hashed into the page's policy by build.py.
 SETTINGS_SCRIPT = ("(function(){try{var s=JSON.parse(localStorage.getItem('automa.settings'))"
-                   "||{},r=document.documentElement;if(['light','dark'].indexOf(s.theme)>=0)"
-                   "r.dataset.theme=s.theme;if([1,1.15,1.3].indexOf(s.text)>=0)"
+                   "||{},r=document.documentElement;if(" + json.dumps(
+                       list(SETTING_CHOICES["theme"])) + ".indexOf(s.theme)>=0)"
+                   "r.dataset.theme=s.theme;if(" + json.dumps(list(SETTING_CHOICES["text"]))
+                   + ".indexOf(s.text)>=0)"
                    "r.style.setProperty('--text-scale',String(s.text))}catch(e){}})();")
 
 
