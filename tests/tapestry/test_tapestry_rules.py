@@ -200,6 +200,20 @@ def test_income_turn_when_the_last_draw_shows_the_income_icon() -> None:
 
 
 # --- Landmarks, benefits ----------
+def _bots_turn_with(automa: dict[str, int], pair: tuple[str, str] = ("6", "7"),
+               fav: str | None = None) -> Any:
+    """Level 2 at the bots' turn with the Automa on these track spaces (and favourite
+    track), the next pair stacked, then the bots' turn taken."""
+    s = at_idle(2, 4)
+    d = data(s)
+    if fav is not None:
+        d["fav"]["automa"] = fav
+    d["pos"]["automa"] = automa
+    stack_deck(s, list(pair))
+    s.answer(True)
+    return s
+
+
 def test_landmark_reached_by_the_shadow_empire_goes_to_the_automa_mat() -> None:
     s = at_idle(2, 4)
     d = data(s)
@@ -231,11 +245,7 @@ def test_shadow_empire_never_gains_benefits() -> None:
 
 
 def test_automa_benefit_conquer_walks_the_conquer_procedure() -> None:
-    s = at_idle(2, 4)
-    d = data(s)
-    d["pos"]["automa"] = {"exploration": 12, "science": 12, "technology": 12, "military": 0}
-    stack_deck(s, ["6", "7"])
-    s.answer(True)
+    s = _bots_turn_with({"exploration": 12, "science": 12, "technology": 12, "military": 0})
     prompt = s.prompt
     assert prompt is not None and prompt.key == "tapestry.q.conquer_case"
     assert prompt.choices == ["opponent", "neutral", "none"]
@@ -338,24 +348,15 @@ def test_conquer_skipped_when_nothing_is_valid() -> None:
                                            ("military", "tapestry.rule.no_furthest_filter")])
 def test_explore_keeps_hexes_furthest_from_you_unless_military_is_favorite(fav: str,
                                                                           rule: str) -> None:
-    s = at_idle(2, 4)
-    d = data(s)
-    d["fav"]["automa"] = fav
-    d["pos"]["automa"] = {"exploration": 1, "science": 12, "technology": 12, "military": 12}
-    stack_deck(s, ["6", "7"])
-    s.answer(True)
+    s = _bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12},
+                   fav=fav)
     prompt = run_until(s, "tapestry.q.explore_scan")
     assert prompt.ui["rule"]["params"]["furthest"]["key"] == rule
     assert len(prompt.ui["pattern"]["order"]) == 34
 
 
 def _to_explore() -> Any:
-    s = at_idle(2, 4)
-    d = data(s)
-    d["pos"]["automa"] = {"exploration": 1, "science": 12, "technology": 12, "military": 12}
-    stack_deck(s, ["6", "7"])
-    s.answer(True)
-    return s
+    return _bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12})
 
 
 def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
