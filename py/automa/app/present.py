@@ -381,11 +381,9 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
         q["domain"] = [w.text(v) for v in domain]
         q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
                        for item in p.choices]
-    elif p.kind == "scan" and False in p.choices:  # "done", or no valid place
-        q["one_tap"] = [(_label(w, p, i), json.dumps(c), c is True)
-                        for i, c in enumerate(p.choices)]
-    else:
-        q["one_tap"] = [(w.t("core.prompt.confirm"), "true", True)]
+    else:  # confirm or scan: "done" (and, for a scan that offers it, "no valid place")
+        q["one_tap"] = [(_label(w, p, i) if p.labels else w.t("core.prompt.confirm"),
+                         json.dumps(c), c is True) for i, c in enumerate(p.choices)]
 
 
 def _index(values: list[Any], value: Any) -> int:
