@@ -327,15 +327,16 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
          extra: Mapping[str, Safe] | None = None) -> Safe:
     """The games (each with its guide and its ``extra`` links), the saved games and
     import."""
-    tiles = [h("li", {"class": "game"},
-               h("button", {"class": "tile", "data-act": "new", "data-arg": g["id"]},
-                 h("strong", None, w.t(g["name"])),
-                 h("span", None, w.t(g["description"]) if g.get("description") else "")),
-               h("div", {"class": "row tile-links"},
-                 guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide") else None,
-                 extra.get(g["id"]) if extra else None)
-               if g.get("guide") or (extra and g["id"] in extra) else None)
-             for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
+    def tile(g: Mapping[str, Any]) -> Safe:
+        links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
+                             else None, (extra or {}).get(g["id"])) if x is not None]
+        return h("li", {"class": "game"},
+                 h("button", {"class": "tile", "data-act": "new", "data-arg": g["id"]},
+                   h("strong", None, w.t(g["name"])),
+                   h("span", None, w.t(g["description"]) if g.get("description") else "")),
+                 h("div", {"class": "row tile-links"}, *links) if links else None)
+
+    tiles = [tile(g) for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
     return join([
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
