@@ -204,6 +204,9 @@ def test_settings_are_kept_and_values_not_offered_are_ignored() -> None:
     c.change_setting("text", "1.3")
     c.change_setting("text", "99")
     c.change_setting("evil", "x")
+    c.change_setting("theme", "<script>")
+    c.change_setting("paper", "a3")
+    assert c.settings["theme"] == "auto" and c.settings["paper"] == "a4"
     stored = json.loads(kv.data[KEY_SETTINGS])
     assert stored["lang"] == "uk" and stored["text"] == 1.3 and "evil" not in stored
     assert app(kv, "uk").settings["text"] == 1.3

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
     from automa.app.decks import DeckDesk
 
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
-TEXT_SIZES = SETTING_CHOICES["text"]
 SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
 DECK_GAME = "glory_of_civilizations"
@@ -203,7 +202,7 @@ class Controller:
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""
         return Screen("settings", views.settings(
-            {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), TEXT_SIZES,
+            {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
             self.wake_supported, self.w))
 
     def play_screen(self) -> Screen:
@@ -331,7 +330,7 @@ class Controller:
                           limit=MAX_IMPORT_BYTES // 2**20))
         return Outcome(show=self.home_screen())
 
-    def start(self, game_id: str, form: PageForm) -> Outcome:
+    def do_start(self, game_id: str, form: PageForm) -> Outcome:
         """Start a new game with the options chosen on the new-game screen."""
         game = self.games.get(game_id)
         if game is None:
@@ -369,10 +368,6 @@ class Controller:
     def do_new(self, game_id: str, form: PageForm) -> Outcome:
         """Go to the options of a new game."""
         return Outcome(go=f"#/new/{game_id}")
-
-    def do_start(self, game_id: str, form: PageForm) -> Outcome:
-        """Start the game."""
-        return self.start(game_id, form)
 
     def do_continue(self, save_id: str, form: PageForm) -> Outcome:
         """Open a saved game."""
@@ -453,19 +448,13 @@ class Controller:
     # --- settings -----------------------------------------------------------------------
     def change_setting(self, name: str, value: str | bool) -> Outcome:
         """Apply and remember one setting (a value the screen does not offer is ignored)."""
-        if name == "wake":
-            self.settings["wake"] = bool(value)
-        elif name == "text":
-            size = next((s for s in TEXT_SIZES if str(s) == str(value)), None)
-            if size is None:
-                return Outcome()
-            self.settings["text"] = size
-        elif name == "lang" and value in i18n.LANGUAGES:
-            self.settings["lang"] = self.lang = str(value)
-        elif name in ("theme", "paper"):
-            self.settings[name] = str(value)
-        else:
+        offered = i18n.LANGUAGES if name == "lang" else SETTING_CHOICES.get(name, ())
+        chosen = next((c for c in offered if str(c) == str(value)), None)
+        if chosen is None:
             return Outcome()
+        self.settings[name] = chosen
+        if name == "lang":
+            self.lang = str(chosen)
         problem = False
         try:
             self.store.put_settings(self.settings)
