@@ -62,7 +62,7 @@ class Page:
                             str(window.automaShell.lang), date,
                             bool(window.navigator.wakeLock))
         self.wake_lock = False
-        self.save_pending = False
+        self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
         self.shown_parts: list[str] = []
@@ -74,11 +74,7 @@ class Page:
     # --- screens ------------------------------------------------------------------------
     def route(self, *_: Any) -> None:
         """Show the screen the URL hash names."""
-        opened = self.c.session
-        screen = self.c.route(str(window.location.hash))
-        if self.c.session is not opened:
-            self.save_pending = False
-        self.show(screen)
+        self.show(self.c.route(str(window.location.hash)))
         self.keep_awake()
 
     def go(self, hash_: str) -> None:
@@ -151,8 +147,8 @@ class Page:
         """Redraw the game after a tap; the new question gets the focus (a screen reader
         reads it out). The game is saved right after the new screen is painted, so the tap
         feels instant (a hidden tab gets no frames: the timer saves it then)."""
-        if changed and not self.save_pending:
-            self.save_pending = True
+        if changed and self.save_pending is not self.c.session:
+            self.save_pending = self.c.session
             window.requestAnimationFrame(self.save_after_frame)
             window.setTimeout(self.save_later, 250)
         if self.c.session is None:
@@ -166,9 +162,10 @@ class Page:
 
     def save_soon(self, *_: Any) -> None:
         """The deferred autosave of a tap; a failure is shown at once."""
-        if not self.save_pending:
+        # (a game opened since — another one, or another tab's newer work — has nothing to save)
+        if self.save_pending is None or self.save_pending is not self.c.session:
             return
-        self.save_pending = False
+        self.save_pending = None
         out = self.c.autosave()
         if self.c.message and self.c.screen == "play" and self.c.session is not None:
             self.show(self.c.play_screen())
@@ -243,11 +240,7 @@ class Page:
 
     def on_storage(self, event: Any) -> None:
         """Another tab or window changed the storage: never keep showing a stale game."""
-        opened = self.c.session
-        out = self.c.storage_changed(str(event.key) if is_there(event.key) else "")
-        if self.c.session is not opened:
-            self.save_pending = False
-        self.follow(out)
+        self.follow(self.c.storage_changed(str(event.key) if is_there(event.key) else ""))
 
     def on_updated(self, *_: Any) -> None:
         """The service worker installed a new version: say so (saves are untouched)."""
@@ -284,7 +277,7 @@ class Page:
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
-        want = bool(self.c.settings.get("wake")) and self.c.screen == "play"
+        want = self.c.wants_screen_on
         if want != self.wake_lock and (window.navigator.wakeLock or not want):
             window.automaWake(want)
             self.wake_lock = want

@@ -305,3 +305,13 @@ def test_the_play_screen_links_the_rule_guide_of_its_game_in_the_chosen_language
     assert "guide/" not in c.nav("settings")
     home = c.route("#/")
     assert 'href="./guide/civ_new_dawn.uk.html"' in home.body
+
+
+def test_the_screen_stays_on_only_in_a_game_and_only_when_asked() -> None:
+    c = app()
+    c.screen = "play"
+    assert not c.wants_screen_on
+    c.change_setting("wake", True)
+    assert c.wants_screen_on and c.settings["wake"] is True
+    c.screen = "home"
+    assert not c.wants_screen_on

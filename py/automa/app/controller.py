@@ -128,6 +128,11 @@ class Controller:
             return error.message(self.lang)
         return self.t("web.error.unexpected", detail=type(error).__name__)
 
+    @property
+    def wants_screen_on(self) -> bool:
+        """Whether the screen should stay on: a game is on screen and the setting asks."""
+        return bool(self.settings.get("wake")) and self.screen == "play"
+
     def flash(self, message: str, kind: str = "error") -> None:
         """Show a message at the top of the next screen drawn."""
         self.message, self.message_kind = message, kind
