@@ -78,8 +78,8 @@ def test_an_actor_is_never_cut_out_of_a_word_nor_said_twice() -> None:
     w = present.Words("uk")
     assert present.with_actor(w, "tapestry", "player", "Виправлено «ПО»: 1 → 2") == (
         "", "Виправлено «ПО»: 1 → 2")
-    assert not present.starts_with_name("Виправлено", "Ви")
-    assert present.starts_with_name("Ви здобуваєте пам'ятку", "Ви")
+    assert not present.names_actor("Виправлено", "Ви")
+    assert present.names_actor("Ви здобуваєте пам'ятку", "Ви")
     name = w.actor("tapestry", "automa")
     assert present.with_actor(w, "tapestry", "automa", f"{name} просувається") == (
         "", f"{name} просувається")

@@ -223,18 +223,9 @@ class Words:
         return self.text(label) if label else self.t("web.play.turn", n=turn)
 
 
-def starts_with_name(text: str, name: str) -> bool:
-    """Whether ``text`` begins with the word(s) ``name`` ("Ви" is not the start of
-    "Виправлено")."""
-    if not name or not text.startswith(name):
-        return False
-    rest = text[len(name):]
-    return not rest or not (rest[0].isalnum() or rest[0] in "'’-")
-
-
 def names_actor(text: str, name: str) -> bool:
     """Whether ``text`` names ``name`` as a whole word anywhere ("the AP attacks", "left of
-    the AP:"), not inside another word."""
+    the AP:"), never inside another word ("Ви" is not in "Виправлено")."""
     if not name:
         return False
     word = r"[\w'’-]"
@@ -244,14 +235,13 @@ def names_actor(text: str, name: str) -> bool:
 def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
     """The actor to show before ``text``: none for the player's whole sentences (the log
     speaks to them) or when the text names the actor itself, wherever ("Attack 1: the AP
-    attacks…" never reads "AP: Attack 1: the AP attacks…"); the text without a repeated
-    name."""
+    attacks…" never reads "AP: Attack 1: the AP attacks…"); the text as it is."""
     name = w.actor(game, actor)
     if actor == "player":
         # A line in lower case goes on from its actor's name ("pass and take…", "здобули…"),
         # as the terminal prints it; a whole sentence ("Виправлено…") stands alone.
         return (name, text) if text[:1].islower() else ("", text)
-    if starts_with_name(text, name) or names_actor(text, name):
+    if names_actor(text, name):
         return "", text
     return name, text
 
