@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -208,7 +208,7 @@ def restored_save(out: Path) -> dict[str, Any]:
     rng = random.Random(77)
     play(s, 12, rng)
     envelope = json.loads(s.to_json())
-    envelope["actions"] = envelope["actions"][:-1] + [{"answer": "no such answer"}]
+    envelope["actions"] = [*envelope["actions"][:-1], {"answer": "no such answer"}]
     restored = automa.load_game(json.dumps(envelope))
     assert restored.history_dropped
     play(restored, 5, rng)
@@ -432,7 +432,7 @@ def doctored(restored_rel: str, out: Path, tmp: Path) -> tuple[Path, Path]:
     t = automa.new_game("age_of_innovation", {"difficulty": "automa"}, seed=22)
     play(t, 15, random.Random(22))
     envelope = json.loads(t.to_json())
-    envelope["actions"] = envelope["actions"][:-2] + [{"answer": "no such answer"}]
+    envelope["actions"] = [*envelope["actions"][:-2], {"answer": "no such answer"}]
     broken = tmp / "broken.json"
     broken.write_text(json.dumps(envelope))
     return finished, broken
