@@ -12,19 +12,22 @@ import argparse
 import contextlib
 import errno
 import io
+import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 import automa
 from automa.app import present
 from automa.core.errors import AutomaError
+from automa.core.formats import Format, Migrated, NewerFormat
+from automa.core.game import find_game, game_format
 from automa.core.i18n import render
 from automa.core.numbers import SEED_MAX, is_number_text, parse_int
 from automa.core.prompts import Prompt
-from automa.core.session import MAX_SAVE_CHARS, Session
+from automa.core.session import MAX_SAVE_CHARS, SAVE, SAVE_FORMAT, Session
 
 YES = {"y", "yes", "t", "true", "так", "т", "1"}
 NO = {"n", "no", "f", "false", "ні", "н", "0"}
@@ -249,7 +252,7 @@ class Terminal:
         """Say how the save was loaded; keep the original if its history was dropped."""
         for w in self.session.warnings:
             self.say(self.ref(w))
-        if self.session.history_dropped and self.autosave is not None \
+        if (self.session.history_dropped or self.session.lost) and self.autosave is not None \
                 and _same_file(path, self.autosave):
             kept = path.with_name(path.stem + ".original.json")
             try:
@@ -368,20 +371,124 @@ def read_save(path: Path) -> str:
         raise OSError(errno.EILSEQ, "not text", str(path)) from None
 
 
+class NewerFile(OSError):
+    """A file written by a newer version of the app: it is not written over."""
+
+
+_WRITTEN: dict[str, tuple[int, int]] = {}
+"""The files this process wrote last, with their modification time and size."""
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size
+
+
+def newer_save_file(path: Path) -> bool:
+    """Whether ``path`` holds a save (or another kept file) of a newer version of the app
+    than this one (read only if something else wrote it since this process did)."""
+    stat = _stat(path)
+    if stat is None or _WRITTEN.get(str(path)) == stat:
+        return False
+    try:
+        data = json.loads(read_save(path))
+    except (OSError, ValueError, RecursionError):
+        return False
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        return False
+    try:
+        SAVE.check(data.get("version"))
+        game = find_game(data.get("game", ""))
+        return game_format(game).check(data.get("game_version")) > game.version
+    except NewerFormat:
+        return True
+    except AutomaError:
+        return False
+
+
 def write_save(path: Path, text: str) -> None:
-    """Write a save whole or not at all (a temporary file, then renamed over the old one)."""
+    """Write a save whole or not at all (a temporary file, then renamed over the old one);
+    a save of a newer version of the app is never written over (:class:`NewerFile`)."""
     if not path.name or path.is_dir():
         raise IsADirectoryError(errno.EISDIR, "directory", str(path))
+    if newer_save_file(path):
+        raise NewerFile(errno.EEXIST, "newer", str(path))
     temp = path.with_name(path.name + ".tmp")
     temp.write_text(text, encoding="utf-8")
     os.replace(temp, path)
+    stat = _stat(path)
+    if stat is not None:
+        _WRITTEN[str(path)] = stat
+
+
+# --- the autosave folder's versions ----------------------------------------------------------
+FOLDER_MARKER = "format.json"
+FOLDER_FORMAT = "automa-companion-autosaves"
+
+
+def folder_v1_to_v2(files: Mapping[str, str]) -> Migrated:
+    """Autosave folder 1 (engine 0.1.0): ``<game>.autosave.json`` for each game played,
+    ``<game>.autosave.previous.json`` (the game before it) and ``*.original.json`` (a game's
+    original, kept when it opened without its history); nothing names the version. Folder 2:
+    the same files, and ``format.json`` naming the folder's version."""
+    return Migrated({**files, FOLDER_MARKER: json.dumps({"format": FOLDER_FORMAT, "v": 2})})
+
+
+FOLDER = Format("cli", [folder_v1_to_v2])
+"""The terminal's autosave folder (its files are saves: :data:`automa.core.session.SAVE`)."""
+
+
+def folder_version(folder: Path) -> int | None:
+    """The version ``format.json`` names (None: none, i.e. folder 1; 0: no folder yet)."""
+    marker = folder / FOLDER_MARKER
+    if not marker.is_file():
+        return 0 if not folder.is_dir() or not any(folder.iterdir()) else None
+    try:
+        data = json.loads(read_save(marker))
+    except (OSError, ValueError, RecursionError):
+        return None
+    version = data.get("v") if isinstance(data, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+def open_folder(folder: Path) -> None:
+    """Bring the autosave folder to the current layout: each file the migrations change or
+    add is written (whole, then read back), then the files they drop are removed; a folder
+    of a newer version is left alone (:class:`NewerFile`). May raise OSError."""
+    version = folder_version(folder)
+    if version == FOLDER.current:
+        return
+    if version == 0:
+        folder.mkdir(parents=True, exist_ok=True)
+        version = FOLDER.first
+        files: dict[str, str] = {}
+    else:
+        try:
+            FOLDER.check(version)
+        except NewerFormat:
+            raise NewerFile(errno.EEXIST, "newer", str(folder)) from None
+        files = {p.name: read_save(p) for p in sorted(folder.iterdir())
+                 if p.is_file() and p.suffix == ".json" and p.name != FOLDER_MARKER}
+    migrated: dict[str, str] = FOLDER.upgrade(files, version).value
+    # the marker last: a folder whose files are half migrated is migrated again
+    for name in sorted(migrated, key=lambda n: n == FOLDER_MARKER):
+        if files.get(name) != migrated[name]:
+            write_save(folder / name, migrated[name])
+            if read_save(folder / name) != migrated[name]:
+                raise OSError(errno.EIO, "not written", str(folder / name))
+    for name in set(files) - set(migrated):
+        (folder / name).unlink(missing_ok=True)
 
 
 def os_detail(error: OSError, lang: str) -> str:
     """Why a file could not be used, translated where the reason is a common one."""
-    key = {errno.EISDIR: "directory", errno.ENOENT: "not_found", errno.EACCES: "permission",
-           errno.EPERM: "permission", errno.EILSEQ: "not_text",
-           errno.EFBIG: "too_big"}.get(error.errno or 0, "other")
+    key = "newer" if isinstance(error, NewerFile) else {
+        errno.EISDIR: "directory", errno.ENOENT: "not_found", errno.EACCES: "permission",
+        errno.EPERM: "permission", errno.EILSEQ: "not_text",
+        errno.EFBIG: "too_big"}.get(error.errno or 0, "other")
     return render(f"cli.detail.{key}", {"error": error.strerror or type(error).__name__}, lang)
 
 
@@ -503,6 +610,15 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
         return _list(lang)
     autosave = None if args.no_autosave else (
         Path(args.save) if args.save else data_dir() / f"{_file_name(args.game)}.autosave.json")
+    if autosave is not None and not args.save:
+        try:
+            open_folder(autosave.parent)
+        except NewerFile:
+            print(render("cli.folder_newer", {"folder": str(autosave.parent)}, lang),
+                  file=sys.stderr)
+            return 2
+        except OSError:
+            pass  # (an autosave that cannot be written is said when it is tried)
     try:
         started = _start(args, lang, autosave)
     except AutomaError as e:

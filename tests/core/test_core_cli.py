@@ -117,7 +117,7 @@ def test_a_save_restored_without_history_keeps_the_original(
     assert main(["play", "demo", "--resume", "--save", str(save)],
                 stdin=io.StringIO("q\n")) == 0
     out = capsys.readouterr().out
-    assert "without its undo history (2 answers)" in out
+    assert "the 2 answers before this point can no longer be undone" in out
     assert json.loads((tmp_path / "game.original.json").read_text()) == data
 
 

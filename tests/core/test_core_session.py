@@ -216,7 +216,8 @@ def test_a_save_whose_replay_diverges_is_restored_from_its_snapshot() -> None:
     loaded = automa.load_game(json.dumps(data))
     assert loaded.view()["vp"] == 42
     assert not loaded.can_undo
-    assert loaded.warnings == [{"key": "warning.save.history_dropped", "params": {"n": 2}}]
+    assert loaded.warnings == [{"key": "warning.save.history_dropped",
+                                 "params": {"n": 2, "game": {"key": "demo.name", "params": {}}}}]
     assert loaded.history_dropped
     assert loaded.prompt == s.prompt
 

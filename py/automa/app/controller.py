@@ -19,9 +19,12 @@ import automa
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
+    CARRY_PREFIX,
+    KEY_FORMAT,
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
     KeyValue,
+    NewerVersionOpen,
     SaveStore,
     SettingsNotSaved,
 )
@@ -105,7 +108,28 @@ class Controller:
         self._desk: DeckDesk | None = None
         self.screen = ""
         self.updated = False  # a new version of the app was installed
+        self.newer_open = False  # a newer version opened the storage: this tab writes no more
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
+        self.take_over_storage()
+
+    def take_over_storage(self) -> None:
+        """Name this version's formats in the storage and adopt the games older tabs
+        carried; or, if a newer version already opened it, write nothing from here."""
+        if not self.store.claim():
+            self.newer_open = True
+            return
+        self.adopt_carried()
+
+    def adopt_carried(self) -> bool:
+        """Take in the games older tabs could no longer write; True if the game in play
+        was one of them (it is then opened again)."""
+        done = self.store.adopt_carried()
+        if "copied" in done.values():
+            self.flash(self.t("web.store.carried_copy"), "info")
+        if self.slot.save_id in done:
+            self.slot.session = None  # the next open() loads the adopted revision
+            return True
+        return False
 
     # --- words --------------------------------------------------------------------------
     @property
@@ -173,9 +197,11 @@ class Controller:
         """The standing notices: a new version installed; a game kept with its original."""
         slot = self.slot
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
-        return join([views.update_notice(self.w) if self.updated else None,
-                     views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w)
-                     if held else None])
+        why = [self.w.text(m) for m in slot.session.warnings] if slot.session else []
+        return join([views.newer_notice(self.w) if self.newer_open
+                     else views.update_notice(self.w) if self.updated else None,
+                     views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w,
+                                       why) if held else None])
 
     def update_notice(self) -> Safe:
         """The notice of a newly installed version."""
@@ -266,6 +292,9 @@ class Controller:
     def autosave(self, saved: Saved | None = None) -> Outcome:
         """Save the game after a change (or say how ``saved`` went)."""
         what, error = saved or self.slot.save()
+        if what == "newer":
+            self.newer_open = True  # the standing notice asks for a reload
+            return Outcome(redraw=self.screen not in PLAY_SCREENS)
         if what == "held":
             self.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
         elif what == "deleted" and error is not None:  # deleted in another tab
@@ -283,7 +312,16 @@ class Controller:
         return Outcome(go="#/")
 
     def storage_changed(self, key: str) -> Outcome:
-        """Another tab or window changed storage ``key``: never keep showing a stale game."""
+        """Another tab or window changed storage ``key``: never keep showing a stale game,
+        never write over a newer version's, take in what an older one carried."""
+        if key in (KEY_FORMAT, "") and not self.newer_open and self.store.stopped:
+            self.newer_open = True
+            return Outcome(redraw=True)
+        if key.startswith(CARRY_PREFIX) and not self.newer_open:
+            if self.adopt_carried():
+                self.flash(self.t("web.store.changed"), "info")
+                return Outcome(redraw=self.screen in PLAY_SCREENS)
+            return Outcome(show=self.home_screen()) if self.screen == "home" else Outcome()
         change = self.slot.storage_changed(key)
         if change == "deleted":
             return self.leave(self.t("web.store.deleted"))
@@ -463,6 +501,8 @@ class Controller:
         problem = False
         try:
             self.store.put_settings(self.settings)
+        except NewerVersionOpen:
+            self.newer_open = problem = True  # (the standing notice says why)
         except SettingsNotSaved as e:
             self.flash(self.error_text(e))
             problem = True

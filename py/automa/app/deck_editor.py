@@ -49,9 +49,12 @@ def read_deck(deck_id: str, text: Any, w: Words) -> Deck:
                                "params": {"n": editor.MAX_JSON_CHARS}})
         return out
     try:
-        raw = json.loads(text)
+        raw = editor.upgrade_deck(json.loads(text))
     except (ValueError, RecursionError):
         out["error"] = w.t(f"{GAME}.error.deck_not_json")
+        return out
+    except AutomaError as e:  # written by a newer version of the app
+        out["error"] = w.text(e.to_json())
         return out
     cards = raw.get("cards") if isinstance(raw, dict) else raw
     if not isinstance(cards, list) or len(cards) > MAX_CARDS or not all(
@@ -97,8 +100,8 @@ def delete_deck(kv: KeyValue, deck_id: str) -> None:
 
 def deck_text(name: str, cards: list[dict[str, Any]]) -> str:
     """What is stored for a deck (drafts with problems too)."""
-    return json.dumps({"game": GAME, "name": name[:MAX_NAME], "cards": cards},
-                      ensure_ascii=False)
+    return json.dumps({"v": editor.DECK.current, "game": GAME, "name": name[:MAX_NAME],
+                       "cards": cards}, ensure_ascii=False)
 
 
 def new_cards(source: str) -> list[dict[str, Any]]:

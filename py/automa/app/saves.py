@@ -15,11 +15,17 @@ app, a full disk or a person with the browser's developer tools may have written
   overwriting newer work or bringing a deleted game back;
 * a game that opened without its undo history keeps its original text aside (``held``) until
   the player accepts the loss;
-* settings are checked value by value, and a failed settings write has its own message.
+* settings are checked value by value, and a failed settings write has its own message;
+* the layout is versioned (:data:`STORAGE`, :data:`SETTINGS`): a record of an earlier
+  version is read through the migrations, every write carries the current version, and the
+  storage names the versions of the newest app that opened it (``automa.format``); a tab of
+  an older app that sees newer ones stops writing (:class:`NewerVersionOpen`) and keeps the
+  game in play under ``automa.carry.<id>``, where the newer app adopts it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -27,13 +33,19 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
+from automa.core import formats
 from automa.core.errors import AutomaError
+from automa.core.formats import Format, Migrated, NewerFormat
 
 SAVE_PREFIX = "automa.save."
 HELD_PREFIX = "automa.held."
 KEY_INDEX = "automa.index"
 KEY_SETTINGS = "automa.settings"
 KEY_LAST = "automa.last"
+KEY_FORMAT = "automa.format"
+"""The format versions of the newest app that opened this storage (and its stamp)."""
+CARRY_PREFIX = "automa.carry."
+"""A game an older tab could no longer write, kept for the newer app to adopt."""
 INDEX_VERSION = 2
 # The largest file the page reads for an import, checked before reading it (the browser's
 # whole storage is about 5 MB; a save of a long game is well under 1 MB).
@@ -69,6 +81,13 @@ class SettingsNotSaved(StorageError):
     """The settings could not be written; they apply until the page is closed."""
 
     key = "web.error.settings_not_saved"
+
+
+class NewerVersionOpen(StorageError):
+    """A newer version of the app uses this storage (in another tab, or since an update):
+    this tab writes nothing more and asks to be reloaded."""
+
+    key = "web.store.newer_open"
 
 
 class StaleSave(AutomaError):
@@ -118,6 +137,8 @@ class StoredSave:
 
     meta: SaveMeta
     text: str
+    version: int = 0
+    """The layout version the record was written in (0: the current one)."""
 
 
 def valid_save_id(save_id: str) -> bool:
@@ -181,59 +202,203 @@ def _peek(save_id: str, text: str) -> SaveMeta:
                     0.0, 0.0, turn or 0, data.get("finished") is True, 0)
 
 
-class SaveStore:
-    """The saved games and settings of the app over a :class:`KeyValue` storage."""
-
-    def __init__(self, kv: KeyValue, clock: Callable[[], float]) -> None:
-        self.kv = kv
-        self.clock = clock
-
-    # --- reading ------------------------------------------------------------------------
-    def _record(self, save_id: str, legacy: Any = None) -> StoredSave | None:
-        raw = self.kv.get(SAVE_PREFIX + save_id)
-        if not isinstance(raw, str):
-            return None
-        header, text = _split(raw)
-        if header is None:  # written by a version without headers: revision 0
-            meta = _meta(save_id, legacy, rev=0) or _peek(save_id, text)
-        else:
-            meta = _meta(save_id, header) or _peek(save_id, text)
-        return StoredSave(meta, text)
-
-    def load(self, save_id: str) -> StoredSave | None:
-        """One game as stored, or ``None`` if there is none under that id."""
-        if not valid_save_id(save_id):
-            return None
-        return self._record(save_id)
-
-    def _read_index(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
-        """The list's entries (``None`` if it is missing or malformed) and, instead, the
-        entries of a list written by a version before revisions."""
-        raw = self.kv.get(KEY_INDEX)
-        if not isinstance(raw, str) or len(raw) > MAX_IMPORT_BYTES:
-            return None, {}
+def _legacy_index(raw: Any) -> dict[str, Any]:
+    """The entries of a list of games written before the list had a version, else none."""
+    data: Any = None
+    if isinstance(raw, str) and len(raw) <= MAX_IMPORT_BYTES:
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            return None, {}
-        if not isinstance(data, dict):
-            return None, {}
-        if data.get("v") == INDEX_VERSION and isinstance(data.get("saves"), dict):
-            return data["saves"], {}
-        return None, data
+            data = None
+    return data if isinstance(data, dict) and "v" not in data else {}
+
+
+def _record_text(header: Mapping[str, Any], text: str) -> str:
+    return json.dumps(dict(header)) + "\n" + text
+
+
+def _header_of(meta: SaveMeta) -> dict[str, Any]:
+    header = asdict(meta)
+    del header["save_id"]
+    return header
+
+
+# --- the layout's versions ------------------------------------------------------------------
+def storage_v1_to_v2(storage: Mapping[str, str]) -> Migrated:
+    """Layout 1 (engine 0.1.0): a game's value is a JSON header line (game, created, updated,
+    turn, finished, rev) and the engine's save, or, from before headers, the save alone (its
+    summary then comes from the unversioned list of games or the save itself, revision 0).
+    Layout 2: the header names its layout version, ``"v": 2``. Other keys are unchanged."""
+    legacy = _legacy_index(storage.get(KEY_INDEX))
+    out = dict(storage)
+    for key, raw in storage.items():
+        save_id = SaveStore.save_id_of(key)
+        if save_id is None or not isinstance(raw, str):
+            continue
+        header, text = _split(raw)
+        meta = (_meta(save_id, header) if header is not None
+                else _meta(save_id, legacy.get(save_id), rev=0)) or _peek(save_id, text)
+        known = header if isinstance(header, dict) else {}
+        out[key] = _record_text({**known, **_header_of(meta), "v": 2}, text)
+    return Migrated(out)
+
+
+STORAGE = Format("storage", [storage_v1_to_v2], test_ahead=True)
+"""The browser storage layout: the keys, a game's header line, the list of games."""
+
+
+def settings_v1_to_v2(value: Mapping[str, Any]) -> Migrated:
+    """Settings 1 (engine 0.1.0): an object of theme, text, wake, paper, lang (any of
+    them; the loading shell writes only what it changed). Settings 2: the same with
+    ``"v": 2``."""
+    return formats.stamped(value, 2)
+
+
+SETTINGS = Format("settings", [settings_v1_to_v2])
+"""The stored settings (``automa.settings``)."""
+
+
+def record_version(header: Any) -> int | None:
+    """The layout version a game's header names (None: layout 1, which named none)."""
+    version = header.get("v") if isinstance(header, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
+
+
+class Guarded:
+    """The storage as the app writes it: every write first looks whether a newer version
+    of the app has opened the storage since (then :class:`NewerVersionOpen`, and nothing
+    more is written from this tab). Carried games (``automa.carry.*``) are still written:
+    they are this tab's work, kept for the newer version."""
+
+    def __init__(self, kv: KeyValue, mine: Mapping[str, int]) -> None:
+        self.raw = kv
+        self.mine = dict(mine)
+        self.stopped = False
+        """A newer version was seen: this tab writes no more."""
+
+    def newer_seen(self) -> bool:
+        """Whether the storage names format versions newer than this app's."""
+        if not self.stopped:
+            self.stopped = formats.newer_than_mine(marker(self.raw), self.mine)
+        return self.stopped
+
+    def get(self, key: str) -> str | None:
+        """The value of ``key``, or ``None``."""
+        return self.raw.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        """Write ``value`` unless a newer version of the app opened the storage."""
+        if not key.startswith(CARRY_PREFIX) and self.newer_seen():
+            raise NewerVersionOpen()
+        self.raw.set(key, value)
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` (nothing is removed once a newer version was seen)."""
+        if key.startswith(CARRY_PREFIX) or not self.newer_seen():
+            self.raw.remove(key)
+
+    def keys(self) -> list[str]:
+        """Every key present."""
+        return self.raw.keys()
+
+
+def marker(kv: KeyValue) -> Any:
+    """The format versions the storage names (untrusted; None if none)."""
+    raw = kv.get(KEY_FORMAT)
+    if not isinstance(raw, str) or len(raw) > HEADER_MAX * 10:
+        return None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("versions") if isinstance(data, dict) else None
+
+
+class SaveStore:
+    """The saved games and settings of the app over a :class:`KeyValue` storage."""
+
+    def __init__(self, kv: KeyValue, clock: Callable[[], float],
+                 versions: Mapping[str, int] | None = None) -> None:
+        self.kv = Guarded(kv, versions if versions is not None else formats.versions())
+        self.clock = clock
+
+    # --- the versions of the storage ----------------------------------------------------
+    def claim(self) -> bool:
+        """Name this app's format versions as the storage's; False (and nothing written,
+        now or later) if a newer version of the app already opened it."""
+        if self.kv.newer_seen():
+            return False
+        if marker(self.kv.raw) != self.kv.mine:
+            with contextlib.suppress(StorageError):
+                self.kv.raw.set(KEY_FORMAT, json.dumps(
+                    {"versions": self.kv.mine, "stamp": formats.stamp()}))
+        return True
+
+    @property
+    def stopped(self) -> bool:
+        """Whether this tab stopped writing because a newer version opened the storage."""
+        return self.kv.newer_seen()
+
+    # --- reading ------------------------------------------------------------------------
+    def _record(self, save_id: str, index: str | None = None,
+                key: str = "") -> StoredSave | None:
+        """One game's record, read through the layout's migrations (``index``: the raw
+        list of games, for records older than headers; ``key``: read another key, e.g. a
+        carried game, as if it were the game's)."""
+        raw = self.kv.get(key or SAVE_PREFIX + save_id)
+        if not isinstance(raw, str):
+            return None
+        header, text = _split(raw)
+        version = record_version(header)
+        if version is not None and version > STORAGE.current:  # a newer app wrote it
+            return StoredSave(_meta(save_id, header) or _peek(save_id, text), text, version)
+        if version != STORAGE.current:
+            store = {SAVE_PREFIX + save_id: raw}
+            if index is not None:
+                store[KEY_INDEX] = index
+            migrated = STORAGE.upgrade(store, version).value[SAVE_PREFIX + save_id]
+            header, text = _split(migrated)
+        return StoredSave(_meta(save_id, header) or _peek(save_id, text), text)
+
+    def load(self, save_id: str) -> StoredSave | None:
+        """One game as stored, or ``None`` if there is none under that id;
+        :class:`NewerFormat` if a newer version of the app wrote it."""
+        if not valid_save_id(save_id):
+            return None
+        record = self._record(save_id)
+        if record is not None and record.version > STORAGE.current:
+            raise NewerFormat(format="storage", version=record.version,
+                              supported=STORAGE.current)
+        return record
+
+    def _read_index(self) -> dict[str, Any] | None:
+        """The list's entries (``None`` if it is missing, malformed or of another version:
+        the list is a cache, rebuilt from the games, never migrated)."""
+        raw = self.kv.get(KEY_INDEX)
+        if not isinstance(raw, str) or len(raw) > MAX_IMPORT_BYTES:
+            return None
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return None
+        if (isinstance(data, dict) and data.get("v") == INDEX_VERSION
+                and isinstance(data.get("saves"), dict)):
+            saves: dict[str, Any] = data["saves"]
+            return saves
+        return None
 
     def saves(self) -> list[SaveMeta]:
         """Every saved game, newest first; the list is repaired from the games if needed."""
         ids = sorted(k[len(SAVE_PREFIX):] for k in self.kv.keys()  # noqa: SIM118
                      if k.startswith(SAVE_PREFIX) and valid_save_id(k[len(SAVE_PREFIX):]))
-        index, legacy = self._read_index()
+        index = self._read_index()
         found: list[SaveMeta] = []
         dirty = index is None or set(index) != set(ids)
         for save_id in ids:
             meta = _meta(save_id, (index or {}).get(save_id))
             if meta is None:
                 dirty = True
-                record = self._record(save_id, legacy.get(save_id))
+                record = self._record(save_id, self.kv.get(KEY_INDEX))
                 if record is None:
                     continue
                 meta = record.meta
@@ -245,11 +410,7 @@ class SaveStore:
 
     def _write_index(self, metas: Iterable[SaveMeta]) -> None:
         """Write the list (a cache); if that fails, drop it so it is rebuilt next time."""
-        entries = {}
-        for m in metas:
-            entry = asdict(m)
-            del entry["save_id"]
-            entries[m.save_id] = entry
+        entries = {m.save_id: _header_of(m) for m in metas}
         try:
             self.kv.set(KEY_INDEX, json.dumps({"v": INDEX_VERSION, "saves": entries}))
         except StorageError:
@@ -282,6 +443,8 @@ class SaveStore:
         if not valid_save_id(save_id):
             raise StorageError(detail="id")
         current = self._record(save_id)
+        if current is not None and current.version > STORAGE.current:
+            raise NewerVersionOpen()
         if current is None and rev is not None:
             raise SaveDeleted()
         if current is not None and (rev is None or current.meta.rev != rev):
@@ -289,14 +452,61 @@ class SaveStore:
         now = float(self.clock())
         first = created if created is not None else (current.meta.created if current else now)
         meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1)
-        header = asdict(meta)
-        del header["save_id"]
-        self.kv.set(SAVE_PREFIX + save_id, json.dumps(header) + "\n" + text)
+        self.kv.set(SAVE_PREFIX + save_id, self.record(meta, text))
         self._update_index(meta)
         return meta
 
+    @staticmethod
+    def record(meta: SaveMeta, text: str) -> str:
+        """What is stored for a game: its header line (in the current layout) and text."""
+        return _record_text({**_header_of(meta), "v": STORAGE.current}, text)
+
+    # --- a game an older tab could no longer write --------------------------------------
+    def carry(self, save_id: str, text: str, *, game: str, turn: int, finished: bool,
+              rev: int | None, created: float) -> None:
+        """Keep the game in play of a tab that may no longer write it (a newer version of
+        the app opened the storage) where that version adopts it: ``automa.carry.<id>``,
+        in this tab's own layout (which the newer one reads). May raise StorageFull."""
+        now = float(self.clock())
+        meta = SaveMeta(save_id, game, created or now, now, turn, finished, (rev or 0) + 1)
+        self.kv.set(CARRY_PREFIX + save_id, self.record(meta, text))
+
+    def adopt_carried(self) -> dict[str, str]:
+        """Take in the games older tabs carried: each becomes the stored game if nothing
+        was written over the revision it started from (``"adopted"``), else a game of its
+        own beside it (``"copied"``, under a new id); a game deleted since stays deleted.
+        Returns what became of each carried game id."""
+        done: dict[str, str] = {}
+        for key in [k for k in self.kv.keys() if k.startswith(CARRY_PREFIX)]:  # noqa: SIM118
+            save_id = key[len(CARRY_PREFIX):]
+            if not valid_save_id(save_id):
+                self.kv.remove(key)
+                continue
+            carried = self._record(save_id, key=key)
+            if carried is None or carried.version > STORAGE.current:
+                continue  # a newer app's: not this one's to read
+            done[save_id] = self._adopt(save_id, carried)
+            self.kv.remove(key)
+        return done
+
+    def _adopt(self, save_id: str, carried: StoredSave) -> str:
+        stored = self._record(save_id)
+        meta = carried.meta
+        if stored is None:
+            return "deleted"
+        if stored.text == carried.text:
+            return "adopted"  # (another tab took it in already)
+        if stored.meta.rev == meta.rev - 1:
+            self.kv.set(SAVE_PREFIX + save_id, self.record(meta, carried.text))
+            self._update_index(meta)
+            return "adopted"
+        copy_id = self.new_id(meta.game)
+        self.save(copy_id, carried.text, game=meta.game, turn=meta.turn,
+                  finished=meta.finished, rev=None, created=meta.created)
+        return "copied"
+
     def _update_index(self, meta: SaveMeta | None, drop: str = "") -> None:
-        index, _ = self._read_index()
+        index = self._read_index()
         if index is None:
             self.kv.remove(KEY_INDEX)  # rebuilt from the games when next listed
             return
@@ -331,7 +541,8 @@ class SaveStore:
     # --- settings and the last game -----------------------------------------------------
     def settings(self, defaults: Mapping[str, Any],
                  languages: Iterable[str] = ()) -> dict[str, Any]:
-        """The stored settings over ``defaults``, each value checked (others are dropped)."""
+        """The stored settings (read through their migrations) over ``defaults``, each
+        value checked: one the app does not offer is not applied (it stays stored)."""
         out = dict(defaults)
         raw = self.kv.get(KEY_SETTINGS)
         data: Any = None
@@ -342,6 +553,8 @@ class SaveStore:
                 data = None
         if not isinstance(data, dict):
             return out
+        with contextlib.suppress(NewerFormat):  # a newer app's: read what this one knows
+            data = SETTINGS.upgrade(data, data.get("v")).value
         for name, choices in SETTING_CHOICES.items():
             value = data.get(name)
             if name == "text":
@@ -358,7 +571,9 @@ class SaveStore:
     def put_settings(self, settings: Mapping[str, Any]) -> None:
         """Write the settings; :class:`SettingsNotSaved` if the storage refused."""
         try:
-            self.kv.set(KEY_SETTINGS, json.dumps(dict(settings)))
+            self.kv.set(KEY_SETTINGS, json.dumps({**settings, "v": SETTINGS.current}))
+        except NewerVersionOpen:
+            raise
         except StorageError as e:
             raise SettingsNotSaved(detail=e.params.get("detail", "")) from None
 

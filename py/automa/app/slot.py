@@ -9,12 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from automa.app.saves import SaveDeleted, SaveStore, StaleSave, StorageError, storage_change
+from automa.app.saves import (
+    NewerVersionOpen,
+    SaveDeleted,
+    SaveStore,
+    StaleSave,
+    StorageError,
+    storage_change,
+)
 from automa.core.errors import AutomaError
 from automa.core.session import Session, load_game
 
 #: What a save came to: "saved"; "held" (not written: the original could not be kept);
-#: "stale" (newer work from another tab is stored: open it again); "deleted" (closed); "failed".
+#: "stale" (newer work from another tab is stored: open it again); "deleted" (closed);
+#: "newer" (a newer version of the app opened the storage: carried for it, not written);
+#: "failed".
 Saved = tuple[str, AutomaError | None]
 
 
@@ -50,7 +59,8 @@ class Slot:
         until the player accepts; if there is no room for it, it is not saved over it."""
         self.hold_failed = ""
         self.holding = self.store.held(self.save_id) is not None
-        if self.session is not None and self.session.history_dropped and not self.holding:
+        if self.session is not None and not self.holding and (
+                self.session.history_dropped or self.session.lost):
             try:
                 self.store.hold(self.save_id, text)
                 self.holding = True
@@ -85,10 +95,25 @@ class Slot:
         except SaveDeleted as e:  # deleted in another tab: do not bring it back
             self.close()
             return "deleted", e
+        except NewerVersionOpen as e:  # never written over: kept for the newer version
+            return self.carry(e)
         except StorageError as e:
             return "failed", e
         self.rev, self.created = meta.rev, meta.created
         return "saved", None
+
+    def carry(self, refused: NewerVersionOpen) -> Saved:
+        """Keep the game in play for the newer version of the app that opened the storage
+        (it adopts it when it next starts, or at once if it is open in another tab)."""
+        s = self.session
+        if s is None:
+            return "newer", refused
+        try:
+            self.store.carry(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
+                             finished=s.finished, rev=self.rev, created=self.created)
+        except StorageError as e:
+            return "failed", e
+        return "newer", refused
 
     def close(self) -> None:
         """No game in play any more."""

@@ -493,11 +493,23 @@ def update_notice(w: Words) -> Safe:
              h("button", {"data-act": "reload"}, w.t("web.update.reload")))
 
 
-def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words) -> Safe:
-    """The game opened without its undo history: its original is kept aside until the player
-    accepts (``holding``), or could not be (``hold_failed``: why) and the game is not saved."""
-    text = (w.t("web.store.held_failed", detail=hold_failed) if hold_failed
-            else w.t("web.store.held"))
+def newer_notice(w: Words) -> Safe:
+    """A newer version of the app opened the storage: this tab writes nothing more (its
+    answers are carried for the newer version); reload to continue there."""
+    return h("div", {"class": "banner banner-info notice", "role": "alert",
+                     "id": "newer-notice"},
+             h("p", None, w.t("web.store.newer_open")),
+             h("button", {"class": "primary", "data-act": "reload"}, w.t("web.update.reload")))
+
+
+def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words,
+                why: list[str] | None = None) -> Safe:
+    """The game opened without its undo history (``why``: what changed, as the engine says
+    it): its original is kept aside until the player accepts (``holding``), or could not be
+    (``hold_failed``: why) and the game is not saved."""
+    text = " ".join([*(why or [w.t("web.store.held_why")]),
+                     w.t("web.store.held_failed", detail=hold_failed) if hold_failed
+                     else w.t("web.store.held")])
     export = (h("button", {"data-act": "export-original", "data-arg": save_id},
                 w.t("web.store.export_original")) if holding else None)
     return h("div", {"class": "banner banner-info notice", "role": "status", "id": "held-notice"},

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from automa.core.errors import InvalidOption, UnknownGame
+from automa.core.formats import ALL, Format, Step
 from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
@@ -191,6 +192,14 @@ class GameDef:
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
     """Message id of a one-line description."""
+    migrations: tuple[Step, ...] = ()
+    """The migrations of the game's saved state (``state["data"]`` and the rest of a
+    snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
+    of ``version - 1`` to ``version``. A save older than the first one is replayed, and
+    restored from its checked snapshot if its answers no longer replay."""
+    changes: Mapping[int, str] = field(default_factory=dict)
+    """What changed in the rules at a version (message id of a short phrase, e.g. "the
+    Automa's income turn"), told to a player whose saved game no longer replays."""
 
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""
@@ -237,6 +246,7 @@ def register(game: GameDef) -> GameDef:
 
     game.steps.include(CORE_STEPS)
     _REGISTRY[game.id] = game
+    game_format(game)
     return game
 
 
@@ -245,6 +255,16 @@ def registered() -> dict[str, GameDef]:
     import automa.games  # noqa: F401  (registers the games)
 
     return dict(_REGISTRY)
+
+
+def game_format(game: GameDef) -> Format:
+    """The format of a game's saved state (``game.<id>``), with the game's migrations."""
+    found = ALL.get(f"game.{game.id}")
+    if found is None or found.steps != list(game.migrations) \
+            or found.current != game.version:
+        found = Format(f"game.{game.id}", game.migrations,
+                       first=game.version - len(game.migrations))
+    return found
 
 
 def find_game(game_id: str) -> GameDef:

@@ -27,7 +27,8 @@ from automa.core.errors import (
     UnreadableSave,
     WrongGameSave,
 )
-from automa.core.game import Ctx, GameDef, Procedure, find_game
+from automa.core.formats import Format, Message, Migrated
+from automa.core.game import Ctx, GameDef, Procedure, find_game, game_format
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
@@ -35,7 +36,14 @@ from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 
 SAVE_FORMAT = "automa-companion-save"
-SAVE_VERSION = 1
+SAVE = Format("save", [])
+"""The save envelope (this module's :meth:`Session.to_json`). Version 1 (engine 0.1.0):
+``format, version, engine, game, game_version, options, seed, actions, redo, turn,
+finished, snapshot, log`` and, for a game restored from its snapshot, ``base``. A change of
+the engine state that every game shares (the snapshot's and the base's fields) is a
+migration here; a change of one game's ``data`` is one of that game's
+(:attr:`automa.core.game.GameDef.migrations`)."""
+SAVE_VERSION = SAVE.current
 ENGINE_VERSION = "0.1.0"
 MAX_STEPS_PER_ACTION = 100_000
 MAX_SAVE_CHARS = 5_000_000
@@ -69,12 +77,15 @@ class Session:
         self.warnings: list[dict[str, Any]] = []
         """Message references about how the session was loaded (e.g. replay mismatch)."""
         self.history_dropped = False
+        """True when a save was restored from its snapshot, without its undo history: the
+        front end should say so and keep the original save until the player accepts."""
+        self.lost: list[Message] = []
+        """What the migrations of an older save could not carry over (message references):
+        the front end keeps the original for export, as for ``history_dropped``."""
         self._open_at_start = 0
         self._base: dict[str, Any] | None = None
         """The checked snapshot (state and log) a restored session started from, if any:
         its saves carry it, so that their answers replay from it with their undo history."""
-        """True when a save was restored from its snapshot, without its undo history: the
-        front end should say so and keep the original save until the player accepts."""
         self._state: dict[str, Any] = {
             "game": game.id,
             "version": game.version,
@@ -374,7 +385,7 @@ class Session:
             actions = actions[drop:]
         envelope = {
             "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            "version": SAVE.current,
             "engine": ENGINE_VERSION,
             "game": self.game.id,
             "game_version": self.game.version,
@@ -475,8 +486,8 @@ def _envelope(text: str | bytes) -> dict[str, Any]:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise UnreadableSave("error.save.bad_field", field="version")
-    if version > SAVE_VERSION:
-        raise NewerSave(version=describe(version), supported=SAVE_VERSION)
+    if version > SAVE.current:
+        raise NewerSave(version=describe(version), supported=SAVE.current)
     for field, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
         if not isinstance(data.get(field), kind) or isinstance(data[field], bool):
             raise UnreadableSave("error.save.bad_field", field=field)
@@ -498,16 +509,18 @@ def _envelope(text: str | bytes) -> dict[str, Any]:
 def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     """Rebuild a session from :meth:`Session.to_json` output, replaying and checking it.
 
-    The only trusted source of a game is the replay of its options, seed and answers. If the
-    replay does not reach the saved snapshot (a save from an older engine whose rules changed
-    since), the snapshot is checked field by field against the game (its cards, steps,
-    options, prompt, log) and restored without undo history: ``history_dropped`` is set and
-    ``warnings`` says so; saves of that session carry the snapshot as their ``base``
-    (checked the same way on load) and their answers replay from it. Everything else is
-    refused with a typed error that names the reason: :class:`UnreadableSave` (too big,
-    too deep, not JSON, not a save, a damaged field), :class:`NewerSave`,
-    :class:`WrongGameSave` (another game than ``expected_game``) or :class:`UnknownGame`.
-    Loading takes time linear in the save.
+    A save of an earlier version is first migrated (:data:`SAVE`, then the game's own
+    migrations for its snapshot); what a migration could not carry over is in ``lost`` and
+    ``warnings``. The only trusted source of a game is the replay of its options, seed and
+    answers. If the replay does not reach the saved snapshot (a save from an older engine
+    whose rules changed since), the snapshot is checked field by field against the game
+    (its cards, steps, options, prompt, log) and restored without undo history:
+    ``history_dropped`` is set and ``warnings`` says in one sentence what changed and what
+    was lost; saves of that session carry the snapshot as their ``base`` (checked the same
+    way on load) and their answers replay from it. Everything else is refused with a typed
+    error that names the reason: :class:`UnreadableSave` (too big, too deep, not JSON, not
+    a save, a damaged field), :class:`NewerSave`, :class:`WrongGameSave` (another game than
+    ``expected_game``) or :class:`UnknownGame`. Loading takes time linear in the save.
     """
     data = _envelope(text)
     if expected_game is not None and data["game"] != expected_game:
@@ -516,6 +529,10 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     game_version = data.get("game_version", 1)
     if game_version > game.version:
         raise NewerSave(version=describe(game_version), supported=game.version)
+    migrated = SAVE.upgrade(data, data["version"])
+    data, lost = migrated.value, list(migrated.lost)
+    data, game_lost = _upgrade_states(game, data, game_version)
+    lost.extend(game_lost)
     try:
         options = game.resolve_options(data["options"])
     except AutomaError as e:
@@ -524,11 +541,43 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
                if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
     snapshot = data.get("snapshot")
-    if replayed and (snapshot is None or snapshot == session._state):
-        return session
-    if snapshot is None:
-        raise UnreadableSave("error.save.replay_failed")
-    return _from_snapshot(Session(game, options, data["seed"]), data, session)
+    if not (replayed and (snapshot is None or snapshot == session._state)):
+        if snapshot is None:
+            raise UnreadableSave("error.save.replay_failed")
+        session = _from_snapshot(Session(game, options, data["seed"]), data, session,
+                                 game_version)
+    session.lost = lost
+    session.warnings.extend(lost)
+    return session
+
+
+def _upgrade_states(game: GameDef, data: dict[str, Any],
+                    game_version: int) -> tuple[dict[str, Any], list[Message]]:
+    """The save with its snapshot and base state migrated to the game's current layout.
+
+    A state too old for the game's migrations, or one they cannot read (a hostile save),
+    is left as it is: the replay decides, and the snapshot check refuses what is wrong."""
+    fmt = game_format(game)
+    if game_version >= game.version or game_version < fmt.first:
+        return data, []
+    lost: list[Message] = []
+
+    def upgraded(state: Any) -> Any:
+        if not isinstance(state, dict):
+            return state
+        try:
+            done: Migrated = fmt.upgrade(state, game_version)
+        except Exception:  # an untrusted save: the snapshot check names what is wrong
+            return state
+        lost.extend(done.lost)
+        return {**done.value, "version": game.version}
+
+    out = {**data, "game_version": game.version}
+    if "snapshot" in data:
+        out["snapshot"] = upgraded(data["snapshot"])
+    if isinstance(data.get("base"), dict) and "state" in data["base"]:
+        out["base"] = {**data["base"], "state": upgraded(data["base"]["state"])}
+    return out, lost
 
 
 def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:
@@ -567,13 +616,27 @@ def _checked_action(action: Any) -> Action:
     raise UnreadableSave("error.save.bad_field", field="actions")
 
 
-def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session) -> Session:
-    """A session restored from a save's checked snapshot and log, without undo history."""
+def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session,
+                   saved_under: int | None = None) -> Session:
+    """A session restored from a save's checked snapshot and log, without undo history
+    (``saved_under``: the game's version the save was made under, before migrations)."""
     session = _restored(fresh, data["snapshot"], data.get("log", []), replayed)
     session.history_dropped = True
-    session.warnings = [{"key": "warning.save.history_dropped",
-                         "params": {"n": len(data["actions"])}}]
+    under = saved_under if saved_under is not None else data.get("game_version", 1)
+    session.warnings = [rules_changed(fresh.game, under, len(data["actions"]))]
     return session
+
+
+def rules_changed(game: GameDef, saved_under: int, answers: int) -> Message:
+    """The one sentence that tells the player why a game goes on without its undo history:
+    what changed in the rules since version ``saved_under`` of the game (as the game names
+    its changes), and how many answers can no longer be undone."""
+    what = [{"key": key, "params": {}} for version, key in sorted(game.changes.items())
+            if version > saved_under]
+    params: dict[str, Any] = {"n": answers, "game": {"key": game.name, "params": {}}}
+    if what:
+        return {"key": "warning.save.rules_changed", "params": {**params, "what": what}}
+    return {"key": "warning.save.history_dropped", "params": params}
 
 
 def _from_base(fresh: Session, base: Any) -> Session:

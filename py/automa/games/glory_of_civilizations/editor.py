@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from automa.core.errors import InvalidOption
+from automa.core.formats import Format, Migrated
 from automa.core.i18n import msg
 
 from . import data
@@ -160,9 +161,31 @@ def canonical_deck(cards: Any) -> list[dict[str, Any]]:
     return [data.canonical(c) for c in cards]
 
 
+def deck_v1_to_v2(value: Any) -> Migrated:
+    """Deck 1 (engine 0.1.0): a file ``{"game", "edition", "cards"}``, a kept deck
+    ``{"game", "name", "cards"}``, or a bare list of cards. Deck 2: an object with
+    ``"v": 2`` (a bare list becomes its ``cards``). Anything else is left for the reader to
+    name what is wrong."""
+    if isinstance(value, list):
+        return Migrated({"v": 2, "cards": value})
+    if isinstance(value, dict):
+        return Migrated({**value, "v": 2})
+    return Migrated(value)
+
+
+DECK = Format("deck", [deck_v1_to_v2])
+"""A deck of cards keyed in by a player: a file, and a deck kept in the browser."""
+
+
+def upgrade_deck(raw: Any) -> Any:
+    """A parsed deck (file or kept) in the current format; :class:`NewerFormat` if a newer
+    app wrote it."""
+    return DECK.upgrade(raw, raw.get("v") if isinstance(raw, dict) else None).value
+
+
 def deck_to_json(cards: list[dict[str, Any]]) -> str:
     """A deck as JSON text (what a player exports and keeps)."""
-    return json.dumps({"game": GAME_ID, "edition": "custom",
+    return json.dumps({"v": DECK.current, "game": GAME_ID, "edition": "custom",
                        "cards": [data.canonical(c) for c in canonical_deck(cards)]},
                       ensure_ascii=False, indent=1)
 
@@ -177,6 +200,7 @@ def deck_from_json(text: Any) -> list[dict[str, Any]]:
         raw = json.loads(text)
     except (ValueError, RecursionError):
         raise InvalidOption(f"{GAME_ID}.error.deck_not_json") from None
+    raw = upgrade_deck(raw)
     if isinstance(raw, dict):
         if raw.get("game", GAME_ID) != GAME_ID:
             raise InvalidOption(f"{GAME_ID}.error.deck_other_game")
