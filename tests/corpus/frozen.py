@@ -51,3 +51,142 @@ def storage(path: Path) -> dict[str, str]:
     """A browser storage dump as key → value."""
     found: dict[str, str] = json.loads(read(path))
     return found
+
+
+# --- reading the corpus the way the app reads what players have -----------------------------
+class MemoryKV:
+    """A browser storage in memory (a dictionary of key → text)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data = dict(data or {})
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+class Clock:
+    """A clock that moves one second per reading."""
+
+    def __init__(self) -> None:
+        self.now = 1_900_000_000_000.0
+
+    def __call__(self) -> float:
+        self.now += 1000
+        return self.now
+
+
+def some_answer(session: Any) -> Any:
+    """An allowed answer to the session's prompt (the first of each kind)."""
+    p = session.prompt
+    if p.kind in ("confirm", "scan"):
+        return True
+    if p.kind in ("yes_no", "pick_one", "count"):
+        return p.choices[0]
+    if p.kind == "pick_subset":
+        lo, _ = p.bounds or (0, 0)
+        return list(p.choices[:lo])
+    return {str(c): (p.domain or [None])[0] for c in p.choices}
+
+
+def form_for(session: Any) -> dict[str, Any]:
+    """The form on screen that answers the session's prompt (as the page reads it)."""
+    p = session.prompt
+    if p.kind in ("confirm", "yes_no", "scan"):
+        return {"json": "true"}
+    if p.kind == "pick_one":
+        return {"pick": 0}
+    if p.kind == "count":
+        return {"count": str(p.choices[0])}
+    if p.kind == "pick_subset":
+        return {"checked": list(range((p.bounds or (0, 0))[0]))}
+    return {"values": [0] * len(p.choices)}
+
+
+def open_save(path: Path) -> Any:
+    """A corpus save, opened as the app opens an imported file or a stored game."""
+    import automa
+
+    return automa.load_game(read(path))
+
+
+def open_stored_deck(path: Path) -> dict[str, Any]:
+    """A deck as the browser keeps it, read as the "My decks" screens read it."""
+    from automa.app.deck_editor import read_deck
+    from automa.app.present import Words
+
+    found: dict[str, Any] = dict(read_deck("corpus", read(path), Words("en")))
+    return found
+
+
+def open_deck_file(path: Path) -> list[dict[str, Any]]:
+    """A deck file, read as an import or ``--deck FILE`` reads it."""
+    from automa.games.glory_of_civilizations import editor
+
+    return editor.deck_from_json(read(path))
+
+
+def open_settings(path: Path) -> dict[str, Any]:
+    """Stored settings, read as the app reads them at start."""
+    from automa.app.controller import DEFAULT_SETTINGS
+    from automa.app.saves import KEY_SETTINGS, SaveStore
+    from automa.core import i18n
+
+    store = SaveStore(MemoryKV({KEY_SETTINGS: read(path)}), Clock())
+    return store.settings(DEFAULT_SETTINGS, i18n.LANGUAGES)
+
+
+def open_profile(path: Path) -> tuple[Any, MemoryKV, dict[str, Any]]:
+    """A whole browser storage opened by the app: the controller started over it, home
+    listed, every saved game opened at its question, the kept decks listed. Returns the
+    controller, the storage and the screens ({"home", "decks", "play": {id: screen}})."""
+    from automa.app.controller import Controller
+
+    kv = MemoryKV(storage(path))
+    c = Controller(kv, Clock(), "en", lambda ms: f"t{int(ms)}")
+    screens: dict[str, Any] = {"home": c.route("#/"), "play": {}}
+    for meta in c.store.saves():
+        c.message = ""
+        screens["play"][meta.save_id] = c.route(f"#/play/{meta.save_id}")
+        c.screen = "play"
+    screens["decks"] = c.route("#/decks/glory_of_civilizations")
+    return c, kv, screens
+
+
+def open_cli_folder(path: Path, into: Path) -> Path:
+    """A terminal autosave folder of the corpus, copied (gunzipped) into ``into`` and opened
+    by the terminal (its layout migrated); returns the folder."""
+    from automa.cli import open_folder
+
+    folder = into / "automa-companion"
+    folder.mkdir(parents=True)
+    for file in sorted(path.iterdir()):
+        (folder / name(file)).write_text(read(file), encoding="utf-8")
+    open_folder(folder)
+    return folder
+
+
+def read_everything() -> None:
+    """Open every file of every corpus the way the app does (for the migration census)."""
+    import tempfile
+
+    for path in files("saves"):
+        open_save(path)
+    for path in files("decks"):
+        open_stored_deck(path)
+    for path in files("settings"):
+        open_settings(path)
+    for path in profiles():
+        open_profile(path)
+    for root in FOLDERS:
+        if (root / "cli" / "automa-companion").is_dir():
+            with tempfile.TemporaryDirectory() as tmp:
+                open_cli_folder(root / "cli" / "automa-companion", Path(tmp))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -92,8 +92,9 @@ class Controller:
     """The app's state and every decision of the page."""
 
     def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
-                 date: Callable[[float], str], wake_supported: bool = False) -> None:
-        self.store = SaveStore(kv, now)
+                 date: Callable[[float], str], wake_supported: bool = False,
+                 versions: Mapping[str, int] | None = None) -> None:
+        self.store = SaveStore(kv, now, versions)
         self.slot = Slot(self.store, now)
         self.now = now
         self.date = date

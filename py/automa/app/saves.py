@@ -443,8 +443,9 @@ class SaveStore:
         if not valid_save_id(save_id):
             raise StorageError(detail="id")
         current = self._record(save_id)
-        if current is not None and current.version > STORAGE.current:
-            raise NewerVersionOpen()
+        if self.kv.newer_seen() or (current is not None
+                                    and current.version > STORAGE.current):
+            raise NewerVersionOpen()  # (before the revision: its answer is carried)
         if current is None and rev is not None:
             raise SaveDeleted()
         if current is not None and (rev is None or current.meta.rev != rev):

@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from automa.core import formats
 from automa.core.errors import InvalidOption, UnknownGame
-from automa.core.formats import ALL, Format, Step
+from automa.core.formats import Format, Step
 from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
@@ -259,7 +260,7 @@ def registered() -> dict[str, GameDef]:
 
 def game_format(game: GameDef) -> Format:
     """The format of a game's saved state (``game.<id>``), with the game's migrations."""
-    found = ALL.get(f"game.{game.id}")
+    found = formats.ALL.get(f"game.{game.id}")
     if found is None or found.steps != list(game.migrations) \
             or found.current != game.version:
         found = Format(f"game.{game.id}", game.migrations,

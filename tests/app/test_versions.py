@@ -1,0 +1,129 @@
+"""Issue 25: two versions of the app at once on one storage. A tab of an older version never
+writes its format over a newer one: it stops writing, keeps the player's answers (carried for
+the newer version) and asks for a reload; after the reload the answers are there."""
+
+from __future__ import annotations
+
+import json
+
+from tests.app.test_controller import some_answer, started
+from tests.app.test_saves import Clock, MemoryKV
+
+from automa.app.controller import Controller
+from automa.app.saves import CARRY_PREFIX, KEY_FORMAT, KEY_SETTINGS, SAVE_PREFIX, STORAGE
+from automa.core import formats
+from automa.core.formats import NewerFormat
+
+MINE = formats.versions()
+NEWER = {**MINE, "storage": MINE["storage"] + 1}
+
+
+def tab(kv: MemoryKV, versions: dict[str, int] = MINE) -> Controller:
+    return Controller(kv, Clock(), "en", lambda ms: f"t{int(ms)}", versions=versions)
+
+
+def shown(c: Controller, hash_: str) -> str:
+    """Route to ``hash_`` and put the screen up, as the page does; the screen's name."""
+    c.screen = c.route(hash_).name
+    return c.screen
+
+
+def answered(c: Controller) -> str:
+    """Answer the question on screen and save as the page does; the save text after."""
+    out = c.tap("answer", None, some_answer(c))
+    assert out.changed, c.message
+    c.autosave()
+    assert c.session is not None
+    return c.session.to_json()
+
+
+def stored_text(kv: MemoryKV, save_id: str) -> str:
+    return kv.data[SAVE_PREFIX + save_id].split("\n", 1)[1]
+
+
+def test_a_new_version_names_its_formats_in_the_storage() -> None:
+    kv = MemoryKV()
+    tab(kv)
+    assert json.loads(kv.data[KEY_FORMAT])["versions"] == MINE
+
+
+def test_an_older_tab_stops_writing_keeps_the_answer_and_the_newer_one_adopts_it() -> None:
+    kv = MemoryKV()
+    old = tab(kv)
+    shown(old, started(old).go or "")
+    save_id = old.slot.save_id
+    answered(old)
+    new = tab(kv, NEWER)  # the newer version starts in another tab
+    shown(new, f"#/play/{save_id}")
+    before = dict(kv.data)
+    text = answered(old)  # the old tab's next answer
+    assert old.newer_open and 'id="newer-notice"' in old.notices()
+    assert {k: v for k, v in kv.data.items() if not k.startswith(CARRY_PREFIX)} == before
+    assert CARRY_PREFIX + save_id in kv.data
+    out = new.storage_changed(CARRY_PREFIX + save_id)  # the newer tab hears of it
+    assert out.redraw and new.route(f"#/play/{save_id}").name == "play"
+    assert new.session is not None and new.session.to_json() == text
+    assert CARRY_PREFIX + save_id not in kv.data
+    assert stored_text(kv, save_id) == text
+
+
+def test_after_the_reload_the_answer_is_there() -> None:
+    kv = MemoryKV()
+    old = tab(kv)
+    shown(old, started(old).go or "")
+    save_id = old.slot.save_id
+    tab(kv, NEWER)
+    text = answered(old)
+    reloaded = tab(kv, NEWER)  # the old tab reloaded into the newer version
+    assert reloaded.route(f"#/play/{save_id}").name == "play"
+    assert reloaded.session is not None and reloaded.session.to_json() == text
+    assert not reloaded.newer_open
+
+
+def test_carried_answers_are_never_lost_when_both_tabs_played_on() -> None:
+    """Both versions answered the same game: the carried game is kept beside it."""
+    kv = MemoryKV()
+    old = tab(kv)
+    shown(old, started(old).go or "")
+    save_id = old.slot.save_id
+    new = tab(kv, NEWER)
+    shown(new, f"#/play/{save_id}")
+    mine = answered(new)
+    answered(old)
+    theirs = answered(old)  # (one answer more than the newer tab: another game)
+    new.storage_changed(CARRY_PREFIX + save_id)
+    texts = sorted(stored_text(kv, k[len(SAVE_PREFIX):]) for k in kv.data
+                   if k.startswith(SAVE_PREFIX))
+    assert texts == sorted([mine, theirs])
+    assert "separate" in new.message or "own" in new.message
+
+
+def test_an_older_tab_started_after_a_newer_version_writes_nothing() -> None:
+    kv = MemoryKV()
+    tab(kv, NEWER)
+    before = dict(kv.data)
+    old = tab(kv)
+    assert old.newer_open
+    old.change_setting("theme", "dark")
+    old.tap("start", "tapestry", {"options": {}, "seed": "7"})
+    assert old.settings["theme"] == "dark"  # applies while the page is open
+    assert kv.data == before or set(kv.data) - set(before) <= {
+        k for k in kv.data if k.startswith(CARRY_PREFIX)}
+    assert KEY_SETTINGS not in kv.data
+
+
+def test_a_game_written_by_a_newer_version_is_not_opened_nor_written_over() -> None:
+    kv = MemoryKV()
+    c = tab(kv)
+    shown(c, started(c).go or "")
+    save_id = c.slot.save_id
+    header, text = kv.data[SAVE_PREFIX + save_id].split("\n", 1)
+    newer = {**json.loads(header), "v": STORAGE.current + 1, "rev": 9}
+    kv.data[SAVE_PREFIX + save_id] = json.dumps(newer) + "\n" + text
+    other = tab(kv)
+    assert other.route(f"#/play/{save_id}").name == "home"
+    assert NewerFormat(format="storage", version=STORAGE.current + 1,
+                       supported=STORAGE.current).message("en") in other.message
+    answered(c)
+    assert json.loads(kv.data[SAVE_PREFIX + save_id].split("\n", 1)[0]) == newer
+    assert c.newer_open
