@@ -107,7 +107,8 @@ SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.s
               "web.settings.language", "web.settings.lang_en", "web.settings.lang_uk",
               "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",
               "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
-              "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved")
+              "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved",
+              "web.store.newer_open")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
                "pyodide/pyodide.asm.mjs")
@@ -327,9 +328,37 @@ def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
                 for p in sorted(root.rglob("*.pyc"))]
 
 
-def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]) -> bytes:
-    """The engine package with its card data and compiled catalogs in ``automa/_data``."""
-    entries: list[tuple[str, bytes]] = []
+def source_hash() -> str:
+    """A hash of everything the app is built from (the default version stamp)."""
+    h = hashlib.sha256()
+    for folder in ("py", "cards", "i18n", "web"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                h.update(path.relative_to(ROOT).as_posix().encode() + b"\0"
+                         + path.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def build_info(stamp: str | None = None, ahead: int = 0) -> dict[str, Any]:
+    """What the engine knows of its build (``automa/_data/build.json``): the app's version
+    stamp and the version of every format it writes; ``ahead`` (tests only) makes the
+    browser storage layout claim that many versions more, so two builds of one commit can
+    play an older and a newer version side by side."""
+    automa = engine()
+    from automa.core import formats
+
+    versions = formats.registered_versions()
+    versions["storage"] += ahead
+    return {"stamp": stamp or f"{automa.__version__}-{source_hash()}", "ahead": ahead,
+            "versions": versions}
+
+
+def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],
+               info: dict[str, Any] | None = None) -> bytes:
+    """The engine package with its card data, compiled catalogs and build stamp in
+    ``automa/_data``."""
+    entries: list[tuple[str, bytes]] = [
+        ("automa/_data/build.json", json.dumps(info or build_info()).encode())]
     package = ROOT / "py" / "automa"
     for path in sorted(package.rglob("*")):
         rel = path.relative_to(package.parent)
@@ -605,8 +634,10 @@ def content_hash(dist: Path, files: list[str]) -> str:
     return h.hexdigest()[:16]
 
 
-def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -> dict[str, Any]:
-    """Check the data and translations, then write the whole of ``dist``."""
+def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
+          stamp: str | None = None, ahead: int = 0) -> dict[str, Any]:
+    """Check the data and translations, then write the whole of ``dist`` (``stamp``: the
+    app's version name, by default from the sources; ``ahead``: see :func:`build_info`)."""
     ensure_node_modules()
     catalogs = check_translations()
     games = check_cards()
@@ -634,7 +665,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     preload = "\n".join(f'<link rel="modulepreload" href="./pyscript/{p.name}">'
                         for p in chunks if p.suffix == ".js" and PYSCRIPT_PRELOAD.match(p.name))
 
-    write(dist / "pkgs" / "automa.zip", engine_zip(catalogs, games))
+    info = build_info(stamp, ahead)
+    write(dist / "pkgs" / "automa.zip", engine_zip(catalogs, games, info))
     # PyScript's configuration is inlined in the page: one request less before Python starts.
     config = json.dumps({
         "interpreter": "./pyodide/pyodide.mjs",
@@ -659,6 +691,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
             data = data.replace(b'/*SETTING_CHOICES*/{ theme: ["auto"], text: [1] }',
                                 json.dumps({k: list(SETTING_CHOICES[k])
                                             for k in ("theme", "text")}).encode())
+            data = data.replace(b"/*FORMAT_VERSIONS*/{}", json.dumps(info["versions"]).encode())
+            data = data.replace(b"/*APP_STAMP*/\"\"", json.dumps(info["stamp"]).encode())
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
@@ -671,6 +705,21 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
         write(dist / name, data)
     write(dist / ".nojekyll", b"")
 
+    version = service_worker(dist)
+    report = sizes(dist)
+    report.update({"games": [g["id"] for g in games], "version": version,
+                   "stamp": info["stamp"]})
+    if not quiet:
+        print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
+              f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
+              f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(report['games']) or 'none'}; "
+              f"cache {CACHE_PREFIX}{version}")
+    return report
+
+
+def service_worker(dist: Path) -> str:
+    """Write ``sw.js``: the list of every file of ``dist`` and a cache named after their
+    content hash (the cache version, returned)."""
     files = dist_files(dist)
     version = content_hash(dist, files)
     template = (WEB / "sw.template.js").read_text()
@@ -678,14 +727,33 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
           .replace("[/*FILES*/]", json.dumps(urls, indent=0)))
-    report = sizes(dist)
-    report.update({"games": [g["id"] for g in games], "version": version})
-    if not quiet:
-        print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
-              f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
-              f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(report['games']) or 'none'}; "
-              f"cache {CACHE_PREFIX}{version}")
-    return report
+    return version
+
+
+def restamp(source: Path, out: Path, stamp: str, ahead: int = 0) -> None:
+    """A copy of the built ``source`` under another version ``stamp`` (and, for tests,
+    ``ahead``: see :func:`build_info`): the engine's build stamp, the page's format
+    versions and stamp, its security policy and the service worker are written again; the
+    rest is the same build. Much quicker than a second :func:`build` of the same commit."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(source, out)
+    with zipfile.ZipFile(source / "pkgs" / "automa.zip") as z:
+        entries = [(i.filename, z.read(i)) for i in z.infolist()]
+    old = json.loads(dict(entries)["automa/_data/build.json"])
+    versions = {**old["versions"], "storage": old["versions"]["storage"] - old["ahead"] + ahead}
+    info = {"stamp": stamp, "ahead": ahead, "versions": versions}
+    write(out / "pkgs" / "automa.zip", zip_bytes(
+        (name, json.dumps(info).encode() if name == "automa/_data/build.json" else data)
+        for name, data in entries))
+    html = (source / "index.html").read_bytes()
+    html = re.sub(rb'<meta http-equiv="Content-Security-Policy"[^>]*>', b"<!--CSP-->", html)
+    html = html.replace(b"var formats = " + json.dumps(old["versions"]).encode(),
+                        b"var formats = " + json.dumps(versions).encode())
+    html = html.replace(b"stamp: " + json.dumps(old["stamp"]).encode(),
+                        b"stamp: " + json.dumps(stamp).encode())
+    write(out / "index.html", with_csp(html))
+    service_worker(out)
 
 
 def sizes(dist: Path) -> dict[str, int]:
@@ -715,7 +783,7 @@ def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
             **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(dist), **kwargs)
+            super().__init__(*args, directory=str(args[2].dist), **kwargs)
 
         def send_head(self) -> Any:
             path = self.path.split("?", 1)[0]
@@ -746,7 +814,9 @@ def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
             if not quiet:
                 super().log_message(format, *args)
 
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server.dist = dist  # type: ignore[attr-defined]  # (a test may serve another build)
+    return server
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -758,11 +828,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-trim-stdlib", action="store_true",
                         help="ship Pyodide's whole standard library")
     parser.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    parser.add_argument("--stamp", help="the app's version name (default: from the sources)")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     try:
         if not args.no_build:
-            build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib)
+            build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib, stamp=args.stamp)
     except BuildError as e:
         print(f"build failed: {e}", file=sys.stderr)
         return 1

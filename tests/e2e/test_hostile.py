@@ -454,8 +454,8 @@ def test_a_new_version_is_announced_and_saves_kept(page: Page, base_url_app: str
         sw.write_text(text)
 
 
-@pytest.mark.parametrize("lang,words", [("en", "without its undo history"),
-                                        ("uk", "без історії скасувань")])
+@pytest.mark.parametrize("lang,words", [("en", "can no longer be undone"),
+                                        ("uk", "вже не можна скасувати")])
 def test_an_imported_game_without_its_history_keeps_the_file(
         page: Page, base_url_app: str, tmp_path: Path, lang: str, words: str) -> None:
     """An imported save that opens only from its snapshot says so (in the player's language)

@@ -22,6 +22,7 @@ from automa.app.saves import (
     CARRY_PREFIX,
     KEY_FORMAT,
     MAX_IMPORT_BYTES,
+    SAVE_PREFIX,
     SETTING_CHOICES,
     KeyValue,
     NewerVersionOpen,
@@ -315,10 +316,12 @@ class Controller:
     def storage_changed(self, key: str) -> Outcome:
         """Another tab or window changed storage ``key``: never keep showing a stale game,
         never write over a newer version's, take in what an older one carried."""
-        if key in (KEY_FORMAT, "") and not self.newer_open and self.store.stopped:
+        if self.newer_open:
+            return Outcome()  # (this tab shows no newer work: it asks for a reload)
+        if (key in (KEY_FORMAT, "") or key.startswith(SAVE_PREFIX)) and self.store.stopped:
             self.newer_open = True
             return Outcome(redraw=True)
-        if key.startswith(CARRY_PREFIX) and not self.newer_open:
+        if key.startswith(CARRY_PREFIX):
             if self.adopt_carried():
                 self.flash(self.t("web.store.changed"), "info")
                 return Outcome(redraw=self.screen in PLAY_SCREENS)

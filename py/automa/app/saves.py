@@ -371,6 +371,11 @@ class SaveStore:
                               supported=STORAGE.current)
         return record
 
+    def meta(self, save_id: str) -> SaveMeta | None:
+        """The stored summary of one game (of any layout version), or ``None``."""
+        record = self._record(save_id) if valid_save_id(save_id) else None
+        return record.meta if record is not None else None
+
     def _read_index(self) -> dict[str, Any] | None:
         """The list's entries (``None`` if it is missing, malformed or of another version:
         the list is a cache, rebuilt from the games, never migrated)."""

@@ -141,8 +141,7 @@ class Slot:
         """Another tab changed storage ``key``: "deleted" (the game in play was, and is
         closed), "changed" (to be opened again), "list" or ""."""
         open_id = self.save_id if self.session is not None else ""
-        change = storage_change(key, open_id, self.rev, lambda: (
-            r.meta if (r := self.store.load(open_id)) is not None else None))
+        change = storage_change(key, open_id, self.rev, lambda: self.store.meta(open_id))
         if change == "deleted":
             self.close()
         elif change == "changed":

@@ -1,0 +1,53 @@
+"""Issue 25: a fresh browser profile seeded with the whole storage of each corpus profile (a
+player of an earlier version who played all four games) opens every game at its question,
+with no error, its settings applied and its decks kept."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import wait_ready
+from playwright.sync_api import Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
+from frozen import ident, profiles, storage  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("path", profiles(), ids=ident)
+def test_a_corpus_profile_opens_every_game_with_its_settings_and_decks(
+        page: Page, base_url_app: str, path: Path) -> None:
+    stored = storage(path)
+    page.goto(base_url_app + "icons/icon.svg")
+    page.evaluate("""(stored) => {
+        localStorage.clear();
+        for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
+    }""", stored)
+    page.goto(base_url_app)
+    wait_ready(page)
+    settings = json.loads(stored["automa.settings"])
+    root = page.locator("html")
+    assert root.get_attribute("data-theme") == settings["theme"]
+    assert root.get_attribute("lang") == settings["lang"]
+    assert page.evaluate("getComputedStyle(document.documentElement)"
+                         ".getPropertyValue('--text-scale').trim()") == str(settings["text"])
+    ids = sorted(k.split(".", 2)[2] for k in stored if k.startswith("automa.save."))
+    listed = page.eval_on_selector_all("[data-save]", "els => els.map(e => e.dataset.save)")
+    assert sorted(listed) == ids
+    for save_id in ids:
+        page.evaluate("id => { location.hash = '#/play/' + id; }", save_id)
+        page.wait_for_selector(f'#app .play, #app [data-save="{save_id}"]', state="attached")
+        assert page.query_selector("#app .play"), save_id
+        assert not page.query_selector(".banner-error"), (save_id, page.text_content(
+            ".banner-error"))
+        finished = json.loads(stored[f"automa.save.{save_id}"].split("\n", 1)[0])["finished"]
+        assert finished or page.query_selector("#prompt"), save_id
+    page.evaluate("location.hash = '#/decks/glory_of_civilizations'")
+    page.wait_for_selector(".deck-list")
+    decks = sum(k.startswith("automa.deck.") for k in stored)
+    assert page.locator(".deck-list li.deck").count() == decks
+    assert json.loads(page.evaluate("localStorage.getItem('automa.format')"))["versions"]
