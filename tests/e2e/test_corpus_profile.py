@@ -13,7 +13,7 @@ from helpers import wait_ready
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
-from frozen import ident, profiles, storage  # noqa: E402
+from frozen import ident, profiles, storage
 
 pytestmark = pytest.mark.e2e
 
