@@ -62,7 +62,6 @@ class Page:
                             str(window.automaShell.lang), date,
                             bool(window.navigator.wakeLock))
         self.wake_lock = False
-        self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
         self.shown_parts: list[str] = []
@@ -146,9 +145,8 @@ class Page:
     def played(self, changed: bool, t0: float) -> None:
         """Redraw the game after a tap; the new question gets the focus (a screen reader
         reads it out). The game is saved right after the new screen is painted, so the tap
-        feels instant (a hidden tab gets no frames: the timer saves it then)."""
-        if changed and self.save_pending is not self.c.session:
-            self.save_pending = self.c.session
+        feels instant (or at once if the page is hidden first: :meth:`on_hidden`)."""
+        if changed:
             window.requestAnimationFrame(self.save_after_frame)
             window.setTimeout(self.save_later, 250)
         if self.c.session is None:
@@ -159,17 +157,33 @@ class Page:
         if is_there(question):
             question.focus(json_options({"preventScroll": True}))
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
+        if self.c.update_due(hidden=False, tapped=True):  # a turn of the bots ended
+            self.apply_update()
 
     def save_soon(self, *_: Any) -> None:
-        """The deferred autosave of a tap; a failure is shown at once."""
-        # (a game opened since — another one, or another tab's newer work — has nothing to save)
-        if self.save_pending is None or self.save_pending is not self.c.session:
+        """The deferred autosave of a tap (if it still waits); a failure is shown at once."""
+        if self.c.unsaved is None:
             return
-        self.save_pending = None
-        out = self.c.autosave()
+        out = self.c.flush()
         if self.c.message and self.c.screen == "play" and self.c.session is not None:
             self.show(self.c.play_screen())
         self.follow(out)
+
+    def on_hidden(self, event: Any) -> None:
+        """The page is hidden, left or frozen: write what waits now (the browser may freeze
+        or discard it next); a new version that waits is taken while nobody looks."""
+        hidden = str(document.visibilityState) == "hidden"
+        if str(event.type) == "visibilitychange" and not hidden:
+            return
+        self.save_soon()
+        if str(event.type) == "visibilitychange" and self.c.update_due(hidden=True):
+            self.apply_update()
+
+    def apply_update(self) -> None:
+        """Reload into the new version (or the newer one another tab runs), the game
+        written first: after the reload the same game is on the same question."""
+        self.save_soon()
+        window.automaShell.applyUpdate()
 
     # --- events -------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -243,15 +257,18 @@ class Page:
         self.follow(self.c.storage_changed(str(event.key) if is_there(event.key) else ""))
 
     def on_updated(self, *_: Any) -> None:
-        """The service worker installed a new version: say so (saves are untouched)."""
+        """A new version is installed and waits: say so, or take it now if the moment is
+        safe (saves are untouched)."""
         self.c.updated = True
-        if not is_there(document.getElementById("update-notice")):
+        if self.c.update_due(hidden=str(document.visibilityState) == "hidden"):
+            self.apply_update()
+        elif not is_there(document.getElementById("update-notice")):
             self.app.insertAdjacentHTML("afterbegin", self.c.update_notice())
 
     # --- taps handled by the page itself ------------------------------------------------
     def do_reload(self, arg: str | None, target: Any) -> None:
-        """Reload the page into the newly installed version."""
-        window.location.reload()
+        """Reload the page into the new version, on the player's word."""
+        self.apply_update()
 
     def do_zoom(self, arg: str | None, target: Any) -> None:
         """Show a card at the screen's width, or back at its size."""
@@ -355,6 +372,10 @@ def start() -> Page:
     window.addEventListener("hashchange", create_proxy(page.route))
     window.addEventListener("storage", create_proxy(page.on_storage))
     window.addEventListener("automa:updated", create_proxy(page.on_updated))
+    hidden = create_proxy(page.on_hidden)
+    for name in ("visibilitychange", "freeze"):
+        document.addEventListener(name, hidden)
+    window.addEventListener("pagehide", hidden)
     page.c.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(page.debug_state)
     page.route()

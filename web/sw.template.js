@@ -4,7 +4,10 @@
 // Only the build's own files are ever cached (at install, from the list below): a response
 // fetched later is passed through and never stored, so nothing a page or a save does can put
 // content into the offline cache. The page's saved games live in localStorage: a new version
-// replaces the cache, never the saves (the page announces it and offers a reload).
+// replaces the cache, never the saves.
+// A new version never takes over by itself: once installed it waits; the page says an update
+// is ready and, on the player's word or at a safe moment (its save written first), asks it to
+// take over ("skip-waiting"), then reloads.
 const CACHE = "__CACHE__";
 const PREFIX = "__CACHE_PREFIX__";
 const FILES = [/*FILES*/];
@@ -14,8 +17,11 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     // "no-cache" revalidates with the server (304s) instead of downloading everything twice.
     await cache.addAll(FILES.map((f) => new Request(new URL(f, self.location), { cache: "no-cache" })));
-    await self.skipWaiting();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

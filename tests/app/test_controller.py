@@ -28,9 +28,9 @@ def some_answer(c: Controller) -> PageForm:
     if p.kind == "pick_one":
         return {"pick": 0}
     if p.kind == "count":
-        return {"count": str(p.lo)}
+        return {"count": str(p.choices[0])}
     if p.kind == "pick_subset":
-        return {"checked": list(range(p.lo or 0))}
+        return {"checked": list(range((p.bounds or (0, 0))[0]))}
     return {"values": [0] * len(p.choices)}
 
 

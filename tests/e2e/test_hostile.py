@@ -452,6 +452,14 @@ def test_a_new_version_is_announced_and_saves_kept(page: Page, base_url_app: str
         assert sorted(saves_listed(page)) == sorted(ids)
     finally:
         sw.write_text(text)
+    # the build's own worker takes over again (a new version waits for the player's word)
+    page.evaluate("""async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        await r.update();
+        const w = r.installing || r.waiting;
+        if (w) { w.postMessage({type: 'skip-waiting'}); }
+    }""")
+    page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => !r.waiting)")
 
 
 @pytest.mark.parametrize("lang,words", [("en", "can no longer be undone"),

@@ -109,7 +109,11 @@ class Controller:
         self.confirm_delete = ""
         self._desk: DeckDesk | None = None
         self.screen = ""
-        self.updated = False  # a new version of the app was installed
+        self.updated = False  # a new version of the app is installed and waits
+        self.unsaved: automa.Session | None = None
+        """The game changed by the last tap, not written yet (the page writes it after the
+        next frame so the tap feels instant, and at once when the page is hidden)."""
+        self.turn_passed = False  # the last tap ended a turn of the bots
         self.newer_open = False  # a newer version opened the storage: this tab writes no more
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
         self.take_over_storage()
@@ -337,14 +341,41 @@ class Controller:
         return Outcome()
 
     def play(self, change: Callable[[], Any]) -> Outcome:
-        """Apply a change to the game in play (an engine error is shown, nothing changes)."""
+        """Apply a change to the game in play (an engine error is shown, nothing changes);
+        the changed game waits to be written (:meth:`flush`)."""
         self.message = ""
+        turn = self.session.turn if self.session else None
         try:
             change()
         except automa.AutomaError as e:
             self.flash(self.error_text(e))
             return Outcome(played=True)
+        self.unsaved = self.session
+        self.turn_passed = self.session is not None and self.session.turn != turn
         return Outcome(played=True, changed=True)
+
+    def flush(self) -> Outcome:
+        """Write the game the last tap changed, if it still waits (another game opened
+        since, or another tab's newer work, has nothing of it to write)."""
+        pending, self.unsaved = self.unsaved, None
+        if pending is None or pending is not self.session:
+            return Outcome()
+        return self.autosave()
+
+    def page_hidden(self) -> Outcome:
+        """The page is hidden, left or frozen (the phone locked, another app, the tab
+        closed or reloaded): every write that waits is done now, before the browser may
+        stop or discard the page."""
+        return self.flush()
+
+    def update_due(self, hidden: bool, tapped: bool = False) -> bool:
+        """Whether to reload into the new version that waits, now: never inside a started
+        procedure; when the page is ``hidden``, or right after a tap (``tapped``) that
+        ended a turn of the bots. (The player may always reload from the notice.)"""
+        s = self.session
+        if not self.updated or self.newer_open or (s is not None and s.open_procedures):
+            return False
+        return hidden or (tapped and self.turn_passed)
 
     def begin(self, session: automa.Session, original: str = "") -> Outcome:
         """Make a new (or imported, from ``original``) session the game in play."""

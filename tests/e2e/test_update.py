@@ -1,0 +1,96 @@
+"""Issue 25, point 5: a new version never takes over by itself. Once installed it waits; the
+app says an update is ready and reloads on the player's word, or at the next safe moment (a
+turn of the bots just ended, no procedure open), the game written first: after the reload
+the same game is on the same question."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS
+from helpers import answer, dist_games, save_text, start_game, wait_ready
+from playwright.sync_api import Error, Page, sync_playwright
+
+import build
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def served() -> Iterator[tuple[Any, str]]:
+    dist_games()
+    server = build.make_server(build.DIST, port=0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server, f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    server.shutdown()
+
+
+def publish(server: Any, tmp_path: Path, stamp: str, page: Page) -> None:
+    """Serve a new version and let the page's worker find it; wait for the notice."""
+    build.restamp(build.DIST, tmp_path / stamp, stamp)
+    server.dist = tmp_path / stamp
+    for _ in range(30):  # (an update check already under way may have read the old one)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        try:
+            page.wait_for_selector("#update-notice", timeout=3_000)
+            return
+        except Error:
+            continue
+    raise AssertionError("no update notice")
+
+
+def game(page: Page) -> tuple[Any, str]:
+    return json.loads(save_text(page))["actions"], page.text_content("#prompt") or ""
+
+
+def test_an_update_waits_then_reloads_on_the_players_word_or_between_turns(
+        served: tuple[Any, str], tmp_path: Path) -> None:
+    server, url = served
+    with sync_playwright() as play:
+        context = play.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            headless=True, viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        first = page.evaluate("automaShell.stamp")
+        start_game(page, "tapestry", seed=5)
+        answer(page, 0.3)
+
+        publish(server, tmp_path, "test-b", page)
+        page.wait_for_timeout(500)
+        assert page.evaluate("automaShell.stamp") == first  # it waits for the player
+        before = game(page)
+        with page.expect_navigation():
+            page.click("#update-notice button[data-act=reload]")
+        wait_ready(page)
+        assert page.evaluate("automaShell.stamp") == "test-b"
+        assert game(page) == before
+
+        publish(server, tmp_path, "test-c", page)
+        reloaded = False
+        for i in range(60):  # answer on: the app reloads once a turn of the bots ended
+            try:
+                turn = json.loads(save_text(page))["turn"]
+                actions = len(json.loads(save_text(page))["actions"])
+                answer(page, 0.37 * i % 1)
+                page.wait_for_timeout(50)
+                if page.evaluate("automaShell.stamp") == "test-c":
+                    reloaded = True
+            except Error:  # the page is reloading
+                reloaded = True
+            if reloaded:
+                break
+        assert reloaded
+        wait_ready(page)
+        assert page.evaluate("automaShell.stamp") == "test-c"
+        after = json.loads(save_text(page))
+        assert len(after["actions"]) == actions + 1 and after["turn"] != turn
+        context.close()
