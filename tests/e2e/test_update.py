@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import build
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS
 from helpers import answer, dist_games, save_text, start_game, wait_ready
 from playwright.sync_api import Error, Page, sync_playwright
 
-import build
+from conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.e2e
 
