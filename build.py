@@ -717,16 +717,26 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
     return report
 
 
-def service_worker(dist: Path) -> str:
-    """Write ``sw.js``: the list of every file of ``dist`` and a cache named after their
-    content hash (the cache version, returned)."""
+SW_VERIFY = True
+"""Whether the service worker checks each cached file's SHA-256 each time it serves it (it
+always checks at install); ``bench/integrity.py`` measures what that costs."""
+
+
+def service_worker(dist: Path, verify: bool = SW_VERIFY) -> str:
+    """Write ``sw.js``: the list of every file of ``dist`` with its SHA-256, and a cache
+    named after their content hash (the cache version, returned)."""
     files = dist_files(dist)
     version = content_hash(dist, files)
     template = (WEB / "sw.template.js").read_text()
     urls = ["./"] + [f"./{f}" for f in files if f != ".nojekyll"]
+    hashes = {url: base64.b64encode(hashlib.sha256(
+        (dist / ("index.html" if url == "./" else url[2:])).read_bytes()).digest()).decode()
+        for url in urls}
     write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
-          .replace("[/*FILES*/]", json.dumps(urls, indent=0)))
+          .replace("[/*FILES*/]", json.dumps(urls, indent=0))
+          .replace("{/*HASHES*/}", json.dumps(hashes, indent=0))
+          .replace("/*VERIFY*/true", "true" if verify else "false"))
     return version
 
 

@@ -5,23 +5,51 @@
 // fetched later is passed through and never stored, so nothing a page or a save does can put
 // content into the offline cache. The page's saved games live in localStorage: a new version
 // replaces the cache, never the saves.
+// Integrity: the build writes the SHA-256 of every file below. A file is cached at install
+// only if its bytes match (a truncated or foreign response never enters the cache), and, with
+// VERIFY, a cached file is served only if it still matches: another page of the same origin
+// (e.g. another project on user.github.io) can write into this origin's caches; what does not
+// match is dropped and fetched again from the network.
 // A new version never takes over by itself: once installed it waits; the page says an update
 // is ready and, on the player's word or at a safe moment (its save written first), asks it to
 // take over ("skip-waiting"), then reloads.
 const CACHE = "__CACHE__";
 const PREFIX = "__CACHE_PREFIX__";
 const FILES = [/*FILES*/];
+const HASHES = {/*HASHES*/};
+const VERIFY = /*VERIFY*/true;
+const EXPECTED = new Map(Object.entries(HASHES).map(([f, h]) => [new URL(f, self.location).href, h]));
+let hashMs = 0; // time spent checking (for the benchmark: message "hash-ms")
+
+async function sha256(response) {
+  const t0 = performance.now();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  let text = "";
+  for (const byte of digest) text += String.fromCharCode(byte);
+  hashMs += performance.now() - t0;
+  return btoa(text);
+}
+
+async function intact(url, response) {
+  return EXPECTED.get(url) === await sha256(response);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache" revalidates with the server (304s) instead of downloading everything twice.
-    await cache.addAll(FILES.map((f) => new Request(new URL(f, self.location), { cache: "no-cache" })));
+    await Promise.all(FILES.map(async (f) => {
+      const url = new URL(f, self.location).href;
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok || !(await intact(url, response))) throw new Error(`not the build's ${f}`);
+      await cache.put(url, response);
+    }));
   })());
 });
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "hash-ms" && event.ports[0]) event.ports[0].postMessage(hashMs);
 });
 
 self.addEventListener("activate", (event) => {
@@ -37,21 +65,29 @@ self.addEventListener("activate", (event) => {
 let opened = null;
 const openCache = () => opened || (opened = caches.open(CACHE));
 
+async function cached(cache, request, url) {
+  // An exact lookup; the slower query-ignoring one only for URLs with a query.
+  const hit = await cache.match(request) || (url.search ? await cache.match(request, { ignoreSearch: true }) : undefined);
+  if (!hit || !VERIFY) return hit;
+  const key = url.origin + url.pathname;
+  if (await intact(key, hit)) return hit;
+  await cache.delete(key); // not the build's bytes: never served
+  return undefined;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await openCache();
-    // An exact lookup; the slower query-ignoring one only for URLs with a query.
-    const hit = await cache.match(request)
-      || (url.search ? await cache.match(request, { ignoreSearch: true }) : undefined);
+    const hit = await cached(cache, request, url);
     if (hit) return hit;
     try {
       return await fetch(request);
     } catch (error) {
       if (request.mode === "navigate") {
-        const page = await cache.match(new URL("./", self.location));
+        const page = await cached(cache, new Request(new URL("./", self.location)), new URL("./", self.location));
         if (page) return page;
       }
       throw error;

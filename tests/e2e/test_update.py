@@ -94,3 +94,31 @@ def test_an_update_waits_then_reloads_on_the_players_word_or_between_turns(
         after = json.loads(save_text(page))
         assert len(after["actions"]) == actions + 1 and after["turn"] != turn
         context.close()
+
+
+def test_a_response_another_page_put_in_the_cache_is_never_served(
+        served: tuple[Any, str], tmp_path: Path) -> None:
+    """Issue 24: any page of the origin can write into its caches (another project on the
+    same github.io origin); the worker serves only bytes whose SHA-256 the build wrote."""
+    _, url = served
+    with sync_playwright() as play:
+        context = play.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            headless=True)
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.evaluate("""async () => {
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                const page = new Response('<p id="foreign">not the app</p>',
+                                          {headers: {'content-type': 'text/html'}});
+                await cache.put('./', page.clone());
+                await cache.put('./index.html', page);
+            }
+        }""")
+        page.reload()
+        wait_ready(page)
+        assert not page.query_selector("#foreign")
+        context.close()
