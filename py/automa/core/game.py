@@ -5,6 +5,10 @@ as a stack of *steps*: each step is a plain function ``step(ctx, **args)`` that 
 state, schedules further steps (:meth:`Ctx.then`, :meth:`Ctx.seq`) or asks the player
 (:meth:`Ctx.ask`). Steps are referred to by name, so the whole game position, including
 what happens next, is JSON and can be saved, undone and replayed.
+
+Like boardgame.io's ``ctx.phase``, the game's *phase* (:attr:`Ctx.phase`, one of
+:attr:`GameDef.phases`) is part of the saved state and set by the game's steps; it alone
+decides which procedures and corrections are offered (never a prompt's message id).
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ from automa.core.rng import Rng
 
 State = dict[str, Any]
 Args = dict[str, Any]
+
+START = "start"
+"""The phase of a new game until its setup step names one: nothing may be started or
+corrected, and nothing asked, before the game's state is built."""
 
 
 class StepFn(Protocol):
@@ -174,12 +182,20 @@ class GameDef:
     """Version of the game's rules/state layout; saves of a newer one are refused."""
     options: tuple[OptionSpec, ...]
     setup: StepFn
-    """The first step: builds ``ctx.data`` and schedules the game."""
+    """The first step: builds ``ctx.data``, sets the first phase and schedules the game."""
     steps: Steps
-    procedures: Callable[[Ctx], Sequence[Procedure]] = lambda ctx: ()
-    """The player-initiated procedures available now."""
-    corrections: Callable[[Ctx], Sequence[Correction]] = lambda ctx: ()
-    """The tracked values the player may correct now."""
+    phases: tuple[str, ...]
+    """Every phase the game's steps may set (:attr:`Ctx.phase`); another one is refused."""
+    procedures: Callable[[Ctx, str], Sequence[Procedure]] = lambda ctx, phase: ()
+    """The player-initiated procedures available in a phase (asked only once setup has set
+    one, and never once the game is over)."""
+    corrections: Callable[[Ctx, str], Sequence[Correction]] = lambda ctx, phase: ()
+    """The tracked values the player may correct in a phase (asked only once setup has set
+    one)."""
+    migrate: Callable[[State], None] = lambda state: None
+    """Brings a state saved before the engine had a phase to today's layout, in place: sets
+    ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
+    leaves is checked like any snapshot."""
     view: Callable[[Ctx], dict[str, Any]] = lambda ctx: {}
     """The bot's state at a glance, as display-ready JSON (see the web UI)."""
     value_label: Callable[[Any], dict[str, Any] | None] = lambda value: None
@@ -233,6 +249,8 @@ def register(game: GameDef) -> GameDef:
     missing = {"setup"} - set(game.steps)
     if missing:
         raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
+    if not game.phases or START in game.phases:
+        raise ValueError(f"game {game.id}: name its phases (the engine's {START!r} apart)")
     from automa.core.procedures import CORE_STEPS
 
     game.steps.include(CORE_STEPS)
@@ -299,6 +317,19 @@ class Ctx:
         self.state["turn"] = value
 
     @property
+    def phase(self) -> str:
+        """The game's phase (saved with the state): what the player may start or correct
+        depends on it alone. :data:`START` until the setup step sets one."""
+        phase: str = self.state["phase"]
+        return phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        if value not in self.game.phases:
+            raise ValueError(f"{self.game.id}: unknown phase {value!r}")
+        self.state["phase"] = value
+
+    @property
     def prompt(self) -> Prompt | None:
         """The prompt waiting for an answer, if any."""
         p = self.state.get("prompt")
@@ -325,6 +356,8 @@ class Ctx:
         if self.state.get("prompt") is not None:
             raise RuntimeError(f"{self.game.id}: asked {prompt.key} while "
                                f"{self.state['prompt']['key']} waits for an answer")
+        if self.phase == START:
+            raise RuntimeError(f"{self.game.id}: asked {prompt.key} before setup set a phase")
         name = step_name(then)
         if name not in self.game.steps:
             raise KeyError(f"{self.game.id}: unknown step {name}")

@@ -17,6 +17,7 @@ from . import data
 from .setup import shuffle_deck
 from .state import (
     AUTOMA,
+    FINAL,
     FINAL_TURN,
     ROUND_END_TURN,
     TURNS_PER_ROUND,
@@ -131,7 +132,7 @@ def best_sailing(ctx: Ctx) -> int:
 @steps
 def final_area(ctx: Ctx) -> None:
     """Area scoring as for a player, her Reach using her highest Sailing value."""
-    ctx.data["phase"] = "final"
+    ctx.phase = FINAL
     ctx.turn = FINAL_TURN
     ctx.data["final"] = {"before": ctx.data["score"]}
     ctx.ask(prompts.count(k("prompt.final_area"), 0, MAX_AREA_POINTS,

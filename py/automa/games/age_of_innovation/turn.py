@@ -15,7 +15,10 @@ from automa.core.game import Ctx
 
 from . import data
 from .state import (
+    AUTOMA_TURN,
+    HUMANS_PASS,
     SIDEWAYS,
+    WAITING,
     card_ui,
     faction,
     k,
@@ -28,11 +31,6 @@ from .state import (
     two_players,
 )
 
-# ctx.data["phase"]: what the app waits for, so the screen offers the right procedures.
-WAITING = "waiting"  # the humans play; the Automa's turn comes when they press Done
-HUMANS_PASS = "humans_pass"  # she has passed; the humans play on until they pass
-AUTOMA_TURN = "automa_turn"  # answering questions during her turn
-
 
 @steps
 def await_turn(ctx: Ctx) -> None:
@@ -42,10 +40,10 @@ def await_turn(ctx: Ctx) -> None:
         ctx.then("round_end")
         return
     if d["passed"]:
-        d["phase"] = HUMANS_PASS
+        ctx.phase = HUMANS_PASS
         ctx.ask(human_pass_prompt(ctx), "human_pass")
         return
-    d["phase"] = WAITING
+    ctx.phase = WAITING
     first = d["first_turn"]
     key = "prompt.ready_round" if first else "prompt.ready"
     if d["humans_passed"] >= d["humans"]:
@@ -92,7 +90,7 @@ def human_pass(ctx: Ctx, answer: Any = True) -> None:
 def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     """Draw her card(s) and either pass or run the Action card."""
     d = ctx.data
-    d["phase"] = AUTOMA_TURN
+    ctx.phase = AUTOMA_TURN
     next_turn(ctx)
     deck = ctx.piles["deck"]
     if d["first_turn"]:

@@ -10,11 +10,15 @@ from automa.core.game import Ctx
 
 from . import data
 from .state import (
+    ACHIEVEMENTS,
     AREAS,
     AUTOMA,
+    AUTOMA_TURN,
     FACE_UP,
     ROUNDS,
+    SETUP,
     STORAGE,
+    WAITING,
     add_glory,
     age_of_round,
     card_ui,
@@ -40,6 +44,7 @@ def setup(ctx: Ctx) -> None:
     opts = ctx.options
     custom = opts["custom_deck"]
     cards = sorted(data.register_custom(custom)) if custom else sorted(data.companion_deck())
+    ctx.phase = SETUP
     ctx.data.update({
         "edition": "custom" if custom else "companion",
         "round": 1, "age": 1, "activated": 0, "row": [], "passed": False,
@@ -132,6 +137,7 @@ def refill(ctx: Ctx) -> bool:
 def await_turn(ctx: Ctx) -> None:
     """Wait for the automa's next turn, or (once it has passed) for the others to pass."""
     d = ctx.data
+    ctx.phase = WAITING
     if d["passed"]:
         ctx.ask(prompts.confirm(k("prompt.others_pass"), {"round": d["round"]},
                                 ui={"game": data.GAME_ID}), "achievement_phase")
@@ -146,6 +152,7 @@ def await_turn(ctx: Ctx) -> None:
 def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     """Activate the first face-up card not yet activated, or pass if the row is done."""
     d = ctx.data
+    ctx.phase = AUTOMA_TURN
     d["turn_in_round"] += 1
     ctx.turn = d["round"] * 10 + d["turn_in_round"]
     cards = row(ctx)
@@ -344,6 +351,7 @@ def vote_target(numbers: list[int], fours: str = "each") -> tuple[int, int]:
 def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     """The achievement phase as a checklist with the automa's exceptions and its vote."""
     d = ctx.data
+    ctx.phase = ACHIEVEMENTS
     ctx.turn = d["round"] * 10 + 9
     last = data.card(d["last_card"]) if d["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]
