@@ -13,7 +13,7 @@ decides which procedures and corrections are offered (never a prompt's message i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -71,6 +71,39 @@ class Steps(Mapping[str, StepFn]):
 
 
 StepRef = str | Callable[..., None]
+
+
+class ActionSteps(Mapping[str, tuple[Callable[..., None], Args]]):
+    """Which step carries out each action a card names, with its fixed arguments: an explicit
+    table (so "find usages" finds every step), checked against the card vocabulary when the
+    game loads: an action of the cards without a step, or a step for no action, fails there,
+    not when a card first draws it."""
+
+    def __init__(self, game: str, vocabulary: Iterable[str],
+                 table: Mapping[str, Callable[..., None] | tuple[Callable[..., None], Args]]
+                 ) -> None:
+        self._table = {action: entry if isinstance(entry, tuple) else (entry, {})
+                       for action, entry in table.items()}
+        known = set(vocabulary)
+        unmatched = sorted(known - set(table)), sorted(set(table) - known)
+        if any(unmatched):
+            raise ValueError(f"{game}: card actions without a step {unmatched[0]}, "
+                             f"steps for no card action {unmatched[1]}")
+
+    def __getitem__(self, action: str) -> tuple[Callable[..., None], Args]:
+        return self._table[action]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def frame(self, action: str, **args: Any) -> tuple[Callable[..., None], Args]:
+        """The step carrying out ``action`` and its arguments (the table's and ``args``), as
+        :meth:`Ctx.seq` takes them."""
+        step, fixed = self._table[action]
+        return step, {**fixed, **args}
 
 
 def step_name(step: StepRef) -> str:

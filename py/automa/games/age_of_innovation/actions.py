@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
+from automa.core.game import ActionSteps, Ctx
 from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
@@ -673,5 +673,19 @@ def blight_done(ctx: Ctx, answer: bool) -> None:
     else:
         say(ctx, "log.blight_none")
 
+
+ACTION_STEPS = ActionSteps(data.GAME_ID, set(data.FACTION_STEP_TYPES) - {"faction"}, {
+    "take_innovation": act_take_innovation,
+    "gain_points": act_gain_points,
+    "terraform_build": act_terraform_build,
+    "upgrade": act_upgrade,
+    "block_power_book": act_block_power_book,
+    "send_scholar": act_send_scholar,
+    "advance_discipline": act_advance_discipline,
+    "symbionts_tool": act_symbionts_tool,
+    "blight_fallow": act_blight_fallow,
+})
+"""The step of each action icon the cards may show (checked against their vocabulary on load;
+a Faction action is her faction card's actions, see :func:`turn.expand`)."""
 
 __all__ = ["faction"]

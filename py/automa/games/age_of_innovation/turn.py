@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
+from automa.core.game import Ctx, StepRef
 
 from . import data
+from .actions import ACTION_STEPS, act_faction_note, act_powermongers_check
 from .state import (
     AUTOMA_TURN,
     HUMANS_PASS,
@@ -135,14 +136,14 @@ def support_number(ctx: Ctx) -> int:
     return int(data.card(top)["number"]) if top else 0
 
 
-Scheduled = list[tuple[str, dict[str, Any]]]
+Scheduled = list[tuple[StepRef, dict[str, Any]]]
 
 
 def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> Scheduled:
     """The steps of one action icon (a Faction action expands into her faction's actions)."""
     kind = action["type"]
     if kind == "faction":
-        out: Scheduled = [("act_faction_note", {})]
+        out: Scheduled = [(act_faction_note, {})]
         for sub in faction(ctx)["actions"]:
             out += expand(ctx, sub, via_faction=True)
         return out
@@ -153,10 +154,10 @@ def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> Sched
         args = {"variant": action.get("variant", "") if via_faction else ""}
     elif kind == "advance_discipline":
         args = {"levels": action.get("levels", 1)}
-    steps_out = [(f"act_{kind}", args)]
+    steps_out: Scheduled = [ACTION_STEPS.frame(kind, **args)]
     if kind in ("terraform_build", "upgrade") and "power_advances" in faction(ctx).get(
             "ongoing", []):
-        steps_out.append(("act_powermongers_check", {}))
+        steps_out.append((act_powermongers_check, {}))
     return steps_out
 
 

@@ -9,6 +9,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
+from .actions import main_try
 from .state import (
     ACHIEVEMENTS,
     AREAS,
@@ -277,31 +278,7 @@ def main_action(ctx: Ctx) -> None:
     planned = current_card(ctx)["main"][pointer - 1]
     ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}"),
                                        "card": arrow["number"]}, {"rule": why})
-    ctx.then("main_try", row=pointer, tried=0)
-
-
-@steps
-def main_try(ctx: Ctx, row: int, tried: int) -> None:
-    """Try main action ``row``; an impossible one falls to the row below (seeds/003)."""
-    if tried >= data.MAIN_ACTIONS or row > data.MAIN_ACTIONS:
-        ctx.log(AUTOMA, k("log.no_action"), {}, {"rule": m("rule.no_action_" +
-                                                            ctx.options["fallthrough"])},
-                table=True, icon="pass")
-        return
-    action = current_card(ctx)["main"][row - 1]
-    ctx.then(f"act_{action}", row=row, tried=tried)
-
-
-def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
-    """The action in ``row`` is impossible: log why and go on to the row below."""
-    action = current_card(ctx)["main"][row - 1]
-    nxt = row + 1
-    if nxt > data.MAIN_ACTIONS and ctx.options["fallthrough"] == "wrap":
-        nxt = 1
-    why = m(f"why.{reason}", **params)
-    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
-                                          "why": why}, {"rule": why})
-    ctx.then("main_try", row=nxt, tried=tried + 1)
+    ctx.then(main_try, row=pointer, tried=0)
 
 
 # --- the reform (end of round 1) --------------------------------------------------------------
