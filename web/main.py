@@ -181,10 +181,9 @@ class Page:
         action = str(target.dataset.act)
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
-        local: Callable[[str | None, Any], None] | None = getattr(
-            self, "do_" + action.replace("-", "_"), None)
+        local = PAGE_ACTIONS.get(action)
         if local is not None:
-            local(arg, target)
+            local(self, arg, target)
         else:
             t0 = window.performance.now()
             self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
@@ -285,6 +284,12 @@ class Page:
     def debug_state(self) -> str:
         """The save text of the game in play (for tests)."""
         return self.c.session.to_json() if self.c.session is not None else ""
+
+
+PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
+    "reload": Page.do_reload, "zoom": Page.do_zoom, "dismiss": Page.do_dismiss,
+    "step": Page.do_step}
+"""The taps the page handles itself (the others go to the controller's ``ACTIONS``)."""
 
 
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:

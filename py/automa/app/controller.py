@@ -367,8 +367,8 @@ class Controller:
         """A tap on a ``data-act`` element the page does not handle itself."""
         if action.startswith("deck-"):
             return self.desk.tap(action, arg or "")
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        return handler(arg or "", form) if handler is not None else Outcome()
+        handler = ACTIONS.get(action)
+        return handler(self, arg or "", form) if handler is not None else Outcome()
 
     def do_new(self, game_id: str, form: PageForm) -> Outcome:
         """Go to the options of a new game."""
@@ -415,8 +415,6 @@ class Controller:
             return Outcome(redraw=True)
         prompt = s.prompt
         return self.play(lambda: s.answer(present.answer_from(prompt, form)))
-
-    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
 
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""
@@ -497,3 +495,31 @@ class Controller:
             return step
 
         return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
+
+
+Tap = Callable[[Controller, str, PageForm], Outcome]
+"""What a tap does: the controller, the tapped element's ``data-arg`` ("" if none), the form."""
+
+ACTIONS: dict[str, Tap] = {
+    "start": Controller.do_start,
+    "new": Controller.do_new,
+    "continue": Controller.do_continue,
+    "export": Controller.do_export,
+    "export-original": Controller.do_export_original,
+    "accept-held": Controller.do_accept_held,
+    "delete": Controller.do_delete,
+    "delete-no": Controller.do_delete_no,
+    "delete-yes": Controller.do_delete_yes,
+    "answer": Controller.do_answer,
+    "pick": Controller.do_answer,
+    "submit-count": Controller.do_answer,
+    "submit-subset": Controller.do_answer,
+    "submit-values": Controller.do_answer,
+    "undo": Controller.do_undo,
+    "redo": Controller.do_redo,
+    "proc": Controller.do_proc,
+    "cancel": Controller.do_cancel,
+    "print-card": Controller.do_print_card,
+    "print-deck": Controller.do_print_deck,
+}
+"""Every ``data-act`` the controller answers (those of "My decks" start with ``deck-``)."""
