@@ -10,12 +10,12 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import automa
+import automa.render as cards
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
@@ -37,8 +37,6 @@ SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
 DECK_GAME = "glory_of_civilizations"
 """The game whose cards the player can key in ("My decks")."""
-
-cards = importlib.import_module("automa.render")  # the card-image package
 
 
 class PageForm(present.Form, total=False):
