@@ -31,6 +31,7 @@ import io
 import json
 import math
 import os
+import pkgutil
 import re
 import shutil
 import struct
@@ -47,6 +48,8 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
+GAMES = ROOT / "py" / "automa" / "games"
+CARDS = ROOT / "cards"
 PREFIX = "/automa-companion/"
 CACHE_PREFIX = "automa-companion-"
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
@@ -164,15 +167,30 @@ def check_translations() -> dict[str, dict[str, Any]]:
     return catalogs
 
 
+def game_packages(games: Path = GAMES, cards: Path = CARDS) -> list[str]:
+    """The games the app ships: the modules under ``py/automa/games/`` (never whatever else
+    the building process registered, such as the tests' demo game), each with its card data
+    in ``cards/<id>/``."""
+    ids = sorted(m.name for m in pkgutil.iter_modules([str(games)]) if not m.name.startswith("_"))
+    missing = [game_id for game_id in ids if not (cards / game_id).is_dir()]
+    if missing:
+        raise BuildError("games without their card data folder: "
+                         + ", ".join(f"cards/{game_id}/" for game_id in missing))
+    return ids
+
+
 def check_cards() -> list[dict[str, Any]]:
-    """Load every registered game's card data (and draw its cards) through the engine."""
+    """Load the card data of every game the app ships (and draw its cards) through the
+    engine."""
     automa = engine()
-    import importlib
+    import automa.render as render
 
-    render = importlib.import_module("automa.render")
-
-    games: list[dict[str, Any]] = automa.games()
+    shipped = game_packages()
+    games: list[dict[str, Any]] = [g for g in automa.games() if g["id"] in shipped]
     ids = [g["id"] for g in games]
+    if ids != shipped:
+        raise BuildError("game packages that register no game of their name: "
+                         + ", ".join(sorted(set(shipped) - set(ids))))
     for game_id in ids:
         try:
             session = automa.new_game(game_id, {}, seed=1)
