@@ -28,9 +28,9 @@ def some_answer(c: Controller) -> PageForm:
     if p.kind == "pick_one":
         return {"pick": 0}
     if p.kind == "count":
-        return {"count": str(p.lo)}
+        return {"count": str(p.choices[0])}  # the lowest count
     if p.kind == "pick_subset":
-        return {"checked": list(range(p.lo or 0))}
+        return {"checked": list(range(p.bounds[0] if p.bounds else 0))}
     return {"values": [0] * len(p.choices)}
 
 

@@ -164,15 +164,14 @@ def pick_ui(ctx: Ctx, pick: dict[str, Any] | None, rule: str) -> dict[str, Any]:
 # --- Terraform and Build --------------------------------------------------------------------
 
 def tb_stages(variant: str, count: int) -> list[str]:
-    """The board tiebreakers in order, per faction variant (faction tiebreakers first)."""
-    if variant == "kuddlers":
-        stages = ["closest", "atp_yours"]
-    elif variant == "mimics":
-        stages = ["atp_yours", "closest"]
-    elif variant == "powermongers":
-        stages = ["most_power", "atp", "closest"]
-    else:
-        stages = ["atp", "closest"]
+    """The board tiebreakers in order: those of the faction card whose action builds
+    (``variant``; its ``tiebreak`` in factions.toml), else a Decision card's.
+
+    >>> tb_stages("", 1), tb_stages("powermongers", 1)
+    (['atp', 'closest'], ['most_power', 'atp', 'closest'])
+    """
+    order = data.factions()[variant].get("tiebreak") if variant else None
+    stages = list(order or data.TB_ORDER)
     if count > 1:  # the arrow needs the number of hexes left; ask it with the last stage
         stages[-1] = "closest_count" if stages[-1] == "closest" else stages[-1]
         if stages[-1] != "closest_count":
