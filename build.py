@@ -42,7 +42,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -359,11 +359,11 @@ def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]])
     for path in sorted(cards.rglob("*")):
         if path.is_file() and path.suffix == ".toml":
             # compiled to JSON: the engine reads it without tomllib, several times faster
-            rel = path.relative_to(ROOT).with_suffix(".json").as_posix()
+            name = path.relative_to(ROOT).with_suffix(".json").as_posix()
             with path.open("rb") as f:
                 data = tomllib.load(f)
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-            entries.append((f"automa/_data/{rel}", text.encode()))
+            entries.append((f"automa/_data/{name}", text.encode()))
     for lang, catalog in catalogs.items():
         text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         entries.append((f"automa/_data/i18n/{lang}.json", text.encode()))
@@ -696,8 +696,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
           .replace("[/*FILES*/]", json.dumps(urls, indent=0)))
-    report = sizes(dist)
-    report.update({"games": [g["id"] for g in games], "version": version})
+    report: dict[str, Any] = {**sizes(dist), "games": [g["id"] for g in games],
+                               "version": version}
     if not quiet:
         print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
               f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
@@ -729,10 +729,10 @@ def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
     pages = dict(extra or {})
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map: ClassVar[dict[str, str]] = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
-
         def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # set before the base class's __init__, which already answers the request
+            self.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                                   **MIME}
             super().__init__(*args, directory=str(dist), **kwargs)
 
         def send_head(self) -> Any:
