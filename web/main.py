@@ -18,7 +18,9 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.controller import Controller, Outcome, PageForm, Screen
+from automa.app.controller import Controller, PageForm
+from automa.app.html import Safe
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import StorageError, StorageFull
 
 
@@ -65,7 +67,7 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[str] = []
+        self.shown_parts: list[Safe] = []
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")

@@ -8,8 +8,9 @@ import json
 import pytest
 from tests.app.test_saves import Clock, MemoryKV
 
-from automa.app.controller import Controller, Outcome, PageForm
+from automa.app.controller import Controller, PageForm
 from automa.app.deck_editor import PREFIX
+from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
 
 GLORY = "glory_of_civilizations"

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import (
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
@@ -48,39 +49,6 @@ class PageForm(present.Form, total=False):
     """New game: the seed typed (may be empty)."""
     deck: str
     """New game: the id of the kept deck chosen ("" for the companion edition)."""
-
-
-@dataclass
-class Screen:
-    """A whole screen to put on the page."""
-
-    name: str
-    """home, new, play, pile, settings or decks."""
-    body: Safe
-    title: str = ""
-    parts: list[str] = field(default_factory=list)
-    """Play: the screen's parts, each one element, so the page replaces only those that
-    changed."""
-
-
-@dataclass
-class Outcome:
-    """What the page does after a tap or an event."""
-
-    go: str | None = None
-    """Navigate to this hash (a history entry)."""
-    redraw: bool = False
-    """Show the screen of the current hash again."""
-    show: Screen | None = None
-    """Put this screen up without navigating."""
-    played: bool = False
-    """A tap on the game in play: redraw it (a new question gets the focus)."""
-    changed: bool = False
-    """... and the game changed: save it once the new screen is painted."""
-    download: tuple[str, str] | None = None
-    """A file to download: name and text."""
-    print_sheets: tuple[Safe, int] | None = None
-    """Sheets to print and their number of pages."""
 
 
 class Controller:
@@ -213,9 +181,9 @@ class Controller:
         s = self.session
         assert s is not None
         view = present.play(s, self.lang)
-        parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                                  self.settings["paper"])]
-        body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
+        parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
+                                 self.settings["paper"])
+        body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
         return Screen("play", body, self.game_name(s.game_id), parts)
 
     def pile_screen(self, pile: str) -> Screen | None:

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from automa.app import deck_editor as decks
-from automa.app.controller import Outcome  # (the controller imports this module lazily)
 from automa.app.html import Safe
+from automa.app.outcome import Outcome
 from automa.app.saves import KeyValue, StorageError
 from automa.core.errors import AutomaError
 from automa.games.glory_of_civilizations import editor
