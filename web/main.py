@@ -9,7 +9,6 @@ over, and carries out the outcome: draw, navigate, download, print, save after t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -28,14 +27,13 @@ def is_there(value: Any) -> bool:
 
 
 class LocalStorage:
-    """The page's ``localStorage`` as the controller's key-value storage."""
-
-    def __init__(self) -> None:
-        self.storage = window.localStorage
+    """The page's ``localStorage`` as the controller's key-value storage; every refusal of
+    the browser (``SecurityError`` in private mode or with storage disabled, even on reading
+    ``window.localStorage``) becomes a typed error."""
 
     def get(self, key: str) -> str | None:
         """The stored text of ``key``, or ``None``."""
-        value = self.storage.getItem(key)
+        value = refused_as_error(lambda: window.localStorage.getItem(key))
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
@@ -46,12 +44,22 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         """Remove ``key``."""
-        with contextlib.suppress(Exception):
-            self.storage.removeItem(key)
+        refused_as_error(lambda: window.localStorage.removeItem(key))
 
     def keys(self) -> list[str]:
         """Every key of the page's storage."""
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        def every_key() -> list[str]:
+            storage = window.localStorage
+            return [str(storage.key(i)) for i in range(int(storage.length))]
+        return list(refused_as_error(every_key))
+
+
+def refused_as_error(call: Callable[[], Any]) -> Any:
+    """``call()``, with whatever the browser throws as a :class:`StorageError`."""
+    try:
+        return call()
+    except Exception as e:  # a JavaScript exception (SecurityError, ...) of any kind
+        raise StorageError(detail=str(getattr(e, "name", "") or type(e).__name__)) from None
 
 
 class Page:

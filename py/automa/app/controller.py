@@ -170,10 +170,15 @@ class Controller:
         return banner, self.notices()
 
     def notices(self) -> Safe:
-        """The standing notices: a new version installed; a game kept with its original."""
+        """The standing notices: a new version installed; nothing can be kept (the storage
+        cannot be used: the game in play is offered for export); a game kept with its
+        original."""
         slot = self.slot
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
+        in_play = slot.save_id if self.session is not None else ""
         return join([views.update_notice(self.w) if self.updated else None,
+                     views.memory_notice(self.store.unavailable, in_play, self.w)
+                     if self.store.unavailable else None,
                      views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w)
                      if held else None])
 
@@ -382,7 +387,10 @@ class Controller:
     def do_export(self, save_id: str, form: PageForm) -> Outcome:
         """Download a saved game as a .json file."""
         record = self.store.load(save_id)
-        return Outcome(download=(f"automa-{save_id}.json", record.text) if record else None)
+        text = record.text if record else None
+        if text is None and self.session is not None and save_id == self.slot.save_id:
+            text = self.session.to_json()  # (a game the storage could not keep)
+        return Outcome(download=(f"automa-{save_id}.json", text) if text else None)
 
     def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
         """Download the original of a game that opened without its history."""
