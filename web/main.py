@@ -19,6 +19,9 @@ from pyscript import document, window
 
 from automa.app.controller import Controller, Outcome, PageForm, Screen
 from automa.app.saves import StorageError, StorageFull
+from automa.core.numbers import MAX_DIGITS, int_or
+
+MAX = 10**MAX_DIGITS - 1
 
 
 def is_there(value: Any) -> bool:
@@ -214,7 +217,7 @@ class Page:
         elif tid == "deck-name":
             self.follow(self.c.desk.rename(str(target.value)))
         elif is_there(target.getAttribute("data-field")):
-            out = self.c.desk.field(int(target.closest("[data-card]").dataset.card),
+            out = self.c.desk.field(str(target.closest("[data-card]").dataset.card),
                                     str(target.getAttribute("data-field")), str(target.value))
             # redrawn after the event: replacing the screen inside a change fired by a blur fails
             window.setTimeout(create_proxy(lambda *_: self.follow(out)), 0)
@@ -280,8 +283,9 @@ class Page:
 
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        box.value = str(stepped(str(box.value), int(arg or 0), int(stepper.dataset.lo),
-                                int(stepper.dataset.hi)))
+        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
+                                int_or(str(stepper.dataset.lo), -MAX, MAX, 0),
+                                int_or(str(stepper.dataset.hi), -MAX, MAX, 0)))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
@@ -302,14 +306,14 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
         form["json"] = str(target.dataset.json)
-    if action == "pick" and arg is not None and arg.isdigit():
-        form["pick"] = int(arg)
+    if action == "pick" and arg is not None:
+        form["pick"] = int_or(arg, 0, 10_000, -1)
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
     if action == "start":
         found = document.querySelectorAll("[data-option]:checked, select[data-option]")
-        form["options"] = {str(e.dataset.option): int(e.value)
+        form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
                            for e in (found.item(i) for i in range(found.length))}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
@@ -322,7 +326,8 @@ def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
     found = document.querySelectorAll(selector)
     items = [found.item(i) for i in range(found.length)]
-    return [int(e.getAttribute(f"data-{field}") if field else e.value) for e in items]
+    return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
+            for e in items]
 
 
 def date(ms: float) -> str:

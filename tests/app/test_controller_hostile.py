@@ -100,3 +100,49 @@ def test_a_full_storage_still_keeps_the_game_stored_before() -> None:
     c.tap("answer", None, some_answer(c))
     c.autosave()
     assert "full" in c.message and kv.data == kept and not c.store.unavailable
+
+
+# --- 4. numbers that are not numbers --------------------------------------------------------
+NOT_NUMBERS = ["²", "٣", "--1", "1_0", " ", "9" * 40, "1e3", "<b>1</b>", "\x00"]
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_a_deck_number_field_given_no_number_keeps_it_and_names_the_problem(text: str) -> None:
+    """``²`` in the card-number field once raised ``ValueError`` ("Something went wrong");
+    now it is kept as typed and the deck's check names it."""
+    c = app()
+    hash_ = c.tap("deck-new", "blank", {}).go or ""
+    c.route(hash_)
+    for path in ("number", "priority.1.number", "pointer"):
+        out = c.desk.field("0", path, text)
+        assert out.go == hash_, c.message
+    screen = c.route(hash_)
+    assert screen.name == "decks" and "deck-editor" in screen.body
+    assert c.desk.deck is not None and c.desk.deck["problems"]
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_a_card_index_in_the_url_or_a_button_that_is_no_number_shows_the_first_card(
+        text: str) -> None:
+    """``#/deck/<id>/²`` once crashed the route; any such index now means card 1."""
+    c = app()
+    hash_ = c.tap("deck-new", "companion", {}).go or ""
+    deck_id = hash_.split("/")[2]
+    screen = c.route(f"#/deck/{deck_id}/{text}")
+    assert screen.name == "decks" and 'data-card="0"' in screen.body
+    for act in ("deck-card", "deck-remove", "deck-dup"):
+        assert c.tap(act, text, {}).go is not None
+    assert c.desk.field(text, "number", "5").go is not None
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS)
+def test_a_count_stepper_and_a_tampered_form_never_raise(text: str) -> None:
+    c = app()
+    c.route(started(c).go or "")
+    from automa.app.present import stepped
+
+    assert stepped(text, 1, 0, 3) == 1
+    for form in ({"pick": 99}, {"pick": -1}, {"json": text}, {"checked": [99]},
+                 {"values": [-5, 99]}, {"count": text}):
+        out = c.tap("answer", None, form)  # type: ignore[arg-type]
+        assert out.played

@@ -15,6 +15,7 @@ from automa.app.controller import Outcome  # (the controller imports this module
 from automa.app.html import Safe
 from automa.app.saves import KeyValue, StorageError
 from automa.core.errors import AutomaError
+from automa.core.numbers import int_or
 from automa.games.glory_of_civilizations import editor
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class DeckDesk:
             if self.deck is None or self.deck["id"] != parts[1]:
                 self.deck = decks.load_deck(self.kv, parts[1], w)
             if not self.deck["error"]:
-                index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+                index = small_int(parts[2]) if len(parts) > 2 else 0
                 return decks.editor_screen(self.deck, index, w)
         self.deck = None
         found = decks.kept_decks(self.kv, w)
@@ -81,8 +82,9 @@ class DeckDesk:
         self.deck = decks.read_deck(d["id"], decks.deck_text(d["name"], cards), self.app.w)
         return Outcome(go=f"#/deck/{d['id']}/{max(0, min(index, len(cards) - 1))}")
 
-    def field(self, index: int, path: str, text: str) -> Outcome:
+    def field(self, index: int | str, path: str, text: str) -> Outcome:
         """A field of card ``index`` in the editor changed."""
+        index = small_int(index) if isinstance(index, str) else index
         d = self.deck
         if d is None or not 0 <= index < len(d["cards"]):
             return Outcome()
@@ -186,5 +188,5 @@ class DeckDesk:
 
 
 def small_int(text: str) -> int:
-    """A card index from a button's argument (0 if it is none)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 0
+    """A card index from a button's argument or a URL (0 if it is none)."""
+    return int_or(text, 0, decks.MAX_CARDS, 0)
