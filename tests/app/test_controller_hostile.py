@@ -5,12 +5,15 @@ message is translated."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from tests.app.test_controller import GLORY, app, some_answer, started
 from tests.app.test_saves import MemoryKV
 
 import automa
 from automa.app.controller import Controller
+from automa.app.deck_editor import PREFIX
 from automa.app.saves import StorageError
 
 
@@ -146,3 +149,130 @@ def test_a_count_stepper_and_a_tampered_form_never_raise(text: str) -> None:
                  {"values": [-5, 99]}, {"count": text}):
         out = c.tap("answer", None, form)  # type: ignore[arg-type]
         assert out.played
+
+
+# --- 5. a chosen deck deleted or broken before the game starts -----------------------------
+def new_deck(c: Controller, source: str = "companion") -> str:
+    out = c.tap("deck-new", source, {})
+    assert out.go is not None
+    c.route(out.go)
+    c.desk.rename("Box <1>")
+    return out.go.split("/")[2]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "no longer kept"), ("uk", "більше немає")])
+def test_a_chosen_deck_deleted_in_another_tab_is_refused_by_name(lang: str, words: str) -> None:
+    """The game once started silently with the companion edition."""
+    kv = MemoryKV()
+    here, there = app(kv, lang), app(kv, lang)
+    deck_id = new_deck(there)
+    assert deck_id in here.route(f"#/new/{GLORY}").body
+    there.tap("deck-delete-yes", deck_id, {})
+    out = here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
+    assert out.show is not None and out.show.name == "new" and here.session is None
+    assert words in here.message and "Box <1>" in here.message
+    banner, _ = here.chrome()
+    assert "Box &lt;1&gt;" in banner
+
+
+def test_a_chosen_deck_broken_in_another_tab_is_refused_with_the_reason() -> None:
+    kv = MemoryKV()
+    here, there = app(kv), app(kv)
+    deck_id = new_deck(there)
+    here.route(f"#/new/{GLORY}")
+    there.desk.field(0, "number", "0")
+    out = here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
+    assert out.show is not None and here.session is None
+    assert "cannot be played any more" in here.message and "Box <1>" in here.message
+    kv.data[PREFIX + deck_id] = "{not json"
+    here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
+    assert here.session is None and "Box <1>" in here.message
+
+
+# --- 6. "Print the deck" prints the game's own deck ------------------------------------------
+def printed_cards(c: Controller) -> int:
+    out = c.tap("print-deck", None, {})
+    assert out.print_sheets is not None
+    return str(out.print_sheets[0]).count('role="img"')
+
+
+def test_print_the_deck_prints_exactly_the_games_own_deck() -> None:
+    """A companion-edition game once printed 60 cards: its 24 and those of every player's
+    deck read in the same page."""
+    from automa.games.glory_of_civilizations import data
+
+    c = app()
+    deck_id = new_deck(c, "blank")
+    for _ in range(13):
+        c.tap("deck-dup", "0", {})
+    assert not c.desk.deck["problems"], c.desk.deck["problems"]  # type: ignore[index]
+    c.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
+    assert printed_cards(c) == 14
+    c.tap("start", GLORY, {"options": {}, "seed": "4"})
+    assert c.session is not None and not c.session.options.get("custom_deck")
+    assert printed_cards(c) == len(data.companion_deck()) == 24
+    for game in ("tapestry", "age_of_innovation", "civ_new_dawn"):
+        c.tap("start", game, {"options": {}, "seed": "4"})
+        assert printed_cards(c) > 0
+
+
+# --- 7. one deck in two tabs ----------------------------------------------------------------
+def test_two_tabs_editing_one_deck_never_overwrite_each_other() -> None:
+    """Tab B's edit once wrote its whole older deck over tab A's (card 1 lost)."""
+    kv = MemoryKV()
+    a, b = app(kv), app(kv)
+    deck_id = new_deck(a)
+    b.route(f"#/deck/{deck_id}/1")
+    a.desk.field(0, "main.1", "battles")
+    stored = json.loads(kv.data[PREFIX + deck_id])
+    out = b.desk.field(1, "main.1", "reform")  # B still shows the older revision
+    assert "changed in another tab" in b.message and out.go == f"#/deck/{deck_id}/1"
+    after = json.loads(kv.data[PREFIX + deck_id])
+    assert after == stored and after["cards"][0]["main"][0] == "battles"
+    assert b.desk.deck is not None and b.desk.deck["cards"][0]["main"][0] == "battles"
+    b.desk.field(1, "main.1", "reform")  # now over the newer version: both kept
+    cards = json.loads(kv.data[PREFIX + deck_id])["cards"]
+    assert cards[0]["main"][0] == "battles" and cards[1]["main"][0] == "reform"
+
+
+def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
+    kv = MemoryKV()
+    a, b = app(kv), app(kv)
+    deck_id = new_deck(a)
+    b.route(f"#/deck/{deck_id}/0")
+    a.tap("deck-delete-yes", deck_id, {})
+    for edit in (lambda: b.desk.field(0, "main.1", "battles"), lambda: b.desk.rename("x"),
+                 lambda: b.tap("deck-add", "", {}), lambda: b.tap("deck-save", deck_id, {})):
+        b.route(f"#/deck/{deck_id}/0")
+        edit()
+        assert PREFIX + deck_id not in kv.data
+    assert "deleted in another tab" in b.message or "no longer kept" in b.message
+
+
+def test_the_editor_hears_another_tabs_change_and_delete() -> None:
+    kv = MemoryKV()
+    a, b = app(kv), app(kv)
+    deck_id = new_deck(a)
+    b.route(f"#/deck/{deck_id}/0")
+    b.screen = "decks"
+    a.desk.field(0, "main.1", "battles")
+    out = b.storage_changed(PREFIX + deck_id)
+    assert out.redraw and b.message_kind == "info"
+    b.route(f"#/deck/{deck_id}/0")
+    assert b.desk.deck is not None and b.desk.deck["cards"][0]["main"][0] == "battles"
+    a.tap("deck-delete-yes", deck_id, {})
+    assert b.storage_changed(PREFIX + deck_id).go == f"#/decks/{GLORY}"
+
+
+def test_a_deck_kept_before_revisions_reads_as_revision_0_and_is_edited() -> None:
+    """The stored layout before issue 21 had no ``rev``: it is read and written on."""
+    kv = MemoryKV()
+    c = app(kv)
+    from automa.app.deck_editor import new_cards
+
+    kv.data[PREFIX + "old1"] = json.dumps({"game": GLORY, "name": "Old",
+                                           "cards": new_cards("companion")})
+    c.route("#/deck/old1/0")
+    assert c.desk.deck is not None and c.desk.deck["rev"] == 0
+    c.desk.field(0, "main.1", "battles")
+    assert json.loads(kv.data[PREFIX + "old1"])["rev"] == 1 and not c.message

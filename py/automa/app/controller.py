@@ -19,6 +19,7 @@ import automa
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.saves import (
+    DECK_PREFIX,
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
     KeyValue,
@@ -288,7 +289,14 @@ class Controller:
         return Outcome(go="#/")
 
     def storage_changed(self, key: str) -> Outcome:
-        """Another tab or window changed storage ``key``: never keep showing a stale game."""
+        """Another tab or window changed storage ``key``: never keep showing a stale game
+        (or a stale deck in the editor)."""
+        if key.startswith(DECK_PREFIX):
+            if self._desk is None and self.screen not in ("decks", "new"):
+                return Outcome()  # no deck on screen
+            return self.desk.storage_changed(key[len(DECK_PREFIX):])
+        if not key and self._desk is not None:
+            self._desk.deck = None  # the storage was cleared: read again when shown
         change = self.slot.storage_changed(key)
         if change == "deleted":
             return self.leave(self.t("web.store.deleted"))
@@ -448,8 +456,13 @@ class Controller:
         return self.print_cards(ids.split())
 
     def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
-        """Print every card of the game at real size."""
-        return self.print_cards(cards.deck(self.session.game_id) if self.session else [])
+        """Print every card of the game's own deck at real size (in print order; a game
+        that keeps no cards in piles prints its game's whole deck)."""
+        s = self.session
+        if s is None:
+            return Outcome()
+        every, own = cards.deck(s.game_id), set(s.cards)
+        return self.print_cards([c for c in every if c in own] if own else every)
 
     def print_cards(self, ids: list[str]) -> Outcome:
         """Real-size sheets of the cards ``ids`` of the game in play."""

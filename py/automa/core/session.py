@@ -204,6 +204,11 @@ class Session:
         base.update(self.game.view(self._ctx()))
         return base
 
+    @property
+    def cards(self) -> list[str]:
+        """Every card of this game's piles (its own deck: cards are never lost or added)."""
+        return sorted(self._ctx().piles.all_cards())
+
     def pile(self, name: str) -> list[dict[str, Any]]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
         if not isinstance(name, str) or name not in self._state["piles"]:
