@@ -225,14 +225,14 @@ def test_two_tabs_editing_one_deck_never_overwrite_each_other() -> None:
     b.route(f"#/deck/{deck_id}/1")
     a.desk.field(0, "main.1", "battles")
     stored = json.loads(kv.data[PREFIX + deck_id])
-    out = b.desk.field(1, "main.1", "reform")  # B still shows the older revision
+    out = b.desk.field(1, "main.1", "gather")  # B still shows the older revision
     assert "changed in another tab" in b.message and out.go == f"#/deck/{deck_id}/1"
     after = json.loads(kv.data[PREFIX + deck_id])
     assert after == stored and after["cards"][0]["main"][0] == "battles"
     assert b.desk.deck is not None and b.desk.deck["cards"][0]["main"][0] == "battles"
-    b.desk.field(1, "main.1", "reform")  # now over the newer version: both kept
+    b.desk.field(1, "main.1", "gather")  # now over the newer version: both kept
     cards = json.loads(kv.data[PREFIX + deck_id])["cards"]
-    assert cards[0]["main"][0] == "battles" and cards[1]["main"][0] == "reform"
+    assert cards[0]["main"][0] == "battles" and cards[1]["main"][0] == "gather"
 
 
 def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
