@@ -160,12 +160,17 @@ def new_deck(c: Controller, source: str = "companion") -> str:
     return out.go.split("/")[2]
 
 
+def two_tabs(lang: str = "en") -> tuple[MemoryKV, Controller, Controller, str]:
+    """Two tabs on one storage; a deck made in the second (the first has not read it)."""
+    kv = MemoryKV()
+    here, there = app(kv, lang), app(kv, lang)
+    return kv, here, there, new_deck(there)
+
+
 @pytest.mark.parametrize("lang,words", [("en", "no longer kept"), ("uk", "більше немає")])
 def test_a_chosen_deck_deleted_in_another_tab_is_refused_by_name(lang: str, words: str) -> None:
     """The game once started silently with the companion edition."""
-    kv = MemoryKV()
-    here, there = app(kv, lang), app(kv, lang)
-    deck_id = new_deck(there)
+    _, here, there, deck_id = two_tabs(lang)
     assert deck_id in here.route(f"#/new/{GLORY}").body
     there.tap("deck-delete-yes", deck_id, {})
     out = here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
@@ -176,9 +181,7 @@ def test_a_chosen_deck_deleted_in_another_tab_is_refused_by_name(lang: str, word
 
 
 def test_a_chosen_deck_broken_in_another_tab_is_refused_with_the_reason() -> None:
-    kv = MemoryKV()
-    here, there = app(kv), app(kv)
-    deck_id = new_deck(there)
+    kv, here, there, deck_id = two_tabs()
     here.route(f"#/new/{GLORY}")
     there.desk.field(0, "number", "0")
     out = here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
@@ -219,9 +222,7 @@ def test_print_the_deck_prints_exactly_the_games_own_deck() -> None:
 # --- 7. one deck in two tabs ----------------------------------------------------------------
 def test_two_tabs_editing_one_deck_never_overwrite_each_other() -> None:
     """Tab B's edit once wrote its whole older deck over tab A's (card 1 lost)."""
-    kv = MemoryKV()
-    a, b = app(kv), app(kv)
-    deck_id = new_deck(a)
+    kv, b, a, deck_id = two_tabs()
     b.route(f"#/deck/{deck_id}/1")
     a.desk.field(0, "main.1", "battles")
     stored = json.loads(kv.data[PREFIX + deck_id])
@@ -236,9 +237,7 @@ def test_two_tabs_editing_one_deck_never_overwrite_each_other() -> None:
 
 
 def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
-    kv = MemoryKV()
-    a, b = app(kv), app(kv)
-    deck_id = new_deck(a)
+    kv, b, a, deck_id = two_tabs()
     b.route(f"#/deck/{deck_id}/0")
     a.tap("deck-delete-yes", deck_id, {})
     for edit in (lambda: b.desk.field(0, "main.1", "battles"), lambda: b.desk.rename("x"),
@@ -250,9 +249,7 @@ def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
 
 
 def test_the_editor_hears_another_tabs_change_and_delete() -> None:
-    kv = MemoryKV()
-    a, b = app(kv), app(kv)
-    deck_id = new_deck(a)
+    _, b, a, deck_id = two_tabs()
     b.route(f"#/deck/{deck_id}/0")
     b.screen = "decks"
     a.desk.field(0, "main.1", "battles")
