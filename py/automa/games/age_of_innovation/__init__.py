@@ -50,6 +50,8 @@ GAME = GameDef(
     turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    score=f"{GAME_ID}.score",
+    correct_label=f"{GAME_ID}.procedure.correct",
 )
 
 register(GAME)

@@ -53,6 +53,7 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
+    correct_label=f"{GAME_ID}.procedure.correct",
 )
 
 register(GAME)

@@ -63,6 +63,8 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    score=f"{GAME_ID}.play.vp",
+    correct_label=f"{GAME_ID}.procedure.correct",
 )
 
 register(GAME)

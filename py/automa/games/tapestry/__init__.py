@@ -50,4 +50,6 @@ GAME = register(GameDef(
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
+    score="tapestry.score",
+    correct_label="tapestry.procedure.correct",
 ))
