@@ -9,7 +9,6 @@ over, and carries out the outcome: draw, navigate, download, print, save after t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -18,8 +17,13 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.controller import Controller, Outcome, PageForm, Screen
+from automa.app.controller import Controller, PageForm
+from automa.app.html import Safe
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import StorageError, StorageFull
+from automa.core.numbers import MAX_DIGITS, int_or
+
+MAX = 10**MAX_DIGITS - 1
 
 
 def is_there(value: Any) -> bool:
@@ -28,14 +32,13 @@ def is_there(value: Any) -> bool:
 
 
 class LocalStorage:
-    """The page's ``localStorage`` as the controller's key-value storage."""
-
-    def __init__(self) -> None:
-        self.storage = window.localStorage
+    """The page's ``localStorage`` as the controller's key-value storage; every refusal of
+    the browser (``SecurityError`` in private mode or with storage disabled, even on reading
+    ``window.localStorage``) becomes a typed error."""
 
     def get(self, key: str) -> str | None:
         """The stored text of ``key``, or ``None``."""
-        value = self.storage.getItem(key)
+        value = refused_as_error(lambda: window.localStorage.getItem(key))
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
@@ -46,12 +49,22 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         """Remove ``key``."""
-        with contextlib.suppress(Exception):
-            self.storage.removeItem(key)
+        refused_as_error(lambda: window.localStorage.removeItem(key))
 
     def keys(self) -> list[str]:
         """Every key of the page's storage."""
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        def every_key() -> list[str]:
+            storage = window.localStorage
+            return [str(storage.key(i)) for i in range(int(storage.length))]
+        return list(refused_as_error(every_key))
+
+
+def refused_as_error(call: Callable[[], Any]) -> Any:
+    """``call()``, with whatever the browser throws as a :class:`StorageError`."""
+    try:
+        return call()
+    except Exception as e:  # a JavaScript exception (SecurityError, ...) of any kind
+        raise StorageError(detail=str(getattr(e, "name", "") or type(e).__name__)) from None
 
 
 class Page:
@@ -64,7 +77,7 @@ class Page:
         self.wake_lock = False
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[str] = []
+        self.shown_parts: list[Safe] = []
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")
@@ -143,9 +156,8 @@ class Page:
             self.go(out.go)
 
     def played(self, changed: bool, t0: float) -> None:
-        """Redraw the game after a tap; the new question gets the focus (a screen reader
-        reads it out). The game is saved right after the new screen is painted, so the tap
-        feels instant (or at once if the page is hidden first: :meth:`on_hidden`)."""
+        """Redraw the game after a tap, the new question focused (a screen reader reads it);
+        saved once the screen is painted (the tap feels instant), or when hidden first."""
         if changed:
             window.requestAnimationFrame(self.save_after_frame)
             window.setTimeout(self.save_later, 250)
@@ -162,26 +174,21 @@ class Page:
 
     def save_soon(self, *_: Any) -> None:
         """The deferred autosave of a tap (if it still waits); a failure is shown at once."""
-        if self.c.unsaved is None:
-            return
-        out = self.c.flush()
-        if self.c.message and self.c.screen == "play" and self.c.session is not None:
-            self.show(self.c.play_screen())
-        self.follow(out)
+        if self.c.unsaved is not None:
+            out = self.c.flush()
+            if self.c.message and self.c.screen == "play" and self.c.session is not None:
+                self.show(self.c.play_screen())
+            self.follow(out)
 
     def on_hidden(self, event: Any) -> None:
-        """The page is hidden, left or frozen: write what waits now (the browser may freeze
-        or discard it next); a new version that waits is taken while nobody looks."""
-        hidden = str(document.visibilityState) == "hidden"
-        if str(event.type) == "visibilitychange" and not hidden:
-            return
-        self.save_soon()
-        if str(event.type) == "visibilitychange" and self.c.update_due(hidden=True):
-            self.apply_update()
+        """The page is hidden, shown, left or frozen: the controller writes what waits."""
+        out, update = self.c.page_hidden(str(event.type), str(document.visibilityState))
+        self.follow(out)
+        if update:  # a new version waits: taken while nobody looks
+            window.automaShell.applyUpdate()
 
-    def apply_update(self) -> None:
-        """Reload into the new version (or the newer one another tab runs), the game
-        written first: after the reload the same game is on the same question."""
+    def apply_update(self, *_: Any) -> None:
+        """Reload into the new version, the game written first (same game, same question)."""
         self.save_soon()
         window.automaShell.applyUpdate()
 
@@ -195,10 +202,9 @@ class Page:
         action = str(target.dataset.act)
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
-        local: Callable[[str | None, Any], None] | None = getattr(
-            self, "do_" + action.replace("-", "_"), None)
+        local = PAGE_ACTIONS.get(action)
         if local is not None:
-            local(arg, target)
+            local(self, arg, target)
         else:
             t0 = window.performance.now()
             self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
@@ -220,7 +226,7 @@ class Page:
         elif tid == "deck-name":
             self.follow(self.c.desk.rename(str(target.value)))
         elif is_there(target.getAttribute("data-field")):
-            out = self.c.desk.field(int(target.closest("[data-card]").dataset.card),
+            out = self.c.desk.field(str(target.closest("[data-card]").dataset.card),
                                     str(target.getAttribute("data-field")), str(target.value))
             # redrawn after the event: replacing the screen inside a change fired by a blur fails
             window.setTimeout(create_proxy(lambda *_: self.follow(out)), 0)
@@ -257,8 +263,7 @@ class Page:
         self.follow(self.c.storage_changed(str(event.key) if is_there(event.key) else ""))
 
     def on_updated(self, *_: Any) -> None:
-        """A new version is installed and waits: say so, or take it now if the moment is
-        safe (saves are untouched)."""
+        """A new version is installed and waits: taken now if nobody looks, else announced."""
         self.c.updated = True
         if self.c.update_due(hidden=str(document.visibilityState) == "hidden"):
             self.apply_update()
@@ -266,9 +271,6 @@ class Page:
             self.app.insertAdjacentHTML("afterbegin", self.c.update_notice())
 
     # --- taps handled by the page itself ------------------------------------------------
-    def do_reload(self, arg: str | None, target: Any) -> None:
-        """Reload the page into the new version, on the player's word."""
-        self.apply_update()
 
     def do_zoom(self, arg: str | None, target: Any) -> None:
         """Show a card at the screen's width, or back at its size."""
@@ -289,8 +291,9 @@ class Page:
 
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        box.value = str(stepped(str(box.value), int(arg or 0), int(stepper.dataset.lo),
-                                int(stepper.dataset.hi)))
+        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
+                                int_or(str(stepper.dataset.lo), -MAX, MAX, 0),
+                                int_or(str(stepper.dataset.hi), -MAX, MAX, 0)))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
@@ -304,6 +307,12 @@ class Page:
         return self.c.session.to_json() if self.c.session is not None else ""
 
 
+PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
+    "reload": Page.apply_update, "zoom": Page.do_zoom, "dismiss": Page.do_dismiss,
+    "step": Page.do_step}
+"""The taps the page handles itself (the others go to the controller's ``ACTIONS``)."""
+
+
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     """What the form on screen says when ``target`` was tapped: the answer controls of the
     question, or the options, seed and deck of a new game."""
@@ -311,14 +320,14 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
         form["json"] = str(target.dataset.json)
-    if action == "pick" and arg is not None and arg.isdigit():
-        form["pick"] = int(arg)
+    if action == "pick" and arg is not None:
+        form["pick"] = int_or(arg, 0, 10_000, -1)
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
     if action == "start":
         found = document.querySelectorAll("[data-option]:checked, select[data-option]")
-        form["options"] = {str(e.dataset.option): int(e.value)
+        form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
                            for e in (found.item(i) for i in range(found.length))}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
@@ -331,7 +340,8 @@ def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
     found = document.querySelectorAll(selector)
     items = [found.item(i) for i in range(found.length)]
-    return [int(e.getAttribute(f"data-{field}") if field else e.value) for e in items]
+    return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
+            for e in items]
 
 
 def date(ms: float) -> str:
@@ -372,10 +382,8 @@ def start() -> Page:
     window.addEventListener("hashchange", create_proxy(page.route))
     window.addEventListener("storage", create_proxy(page.on_storage))
     window.addEventListener("automa:updated", create_proxy(page.on_updated))
-    hidden = create_proxy(page.on_hidden)
-    for name in ("visibilitychange", "freeze"):
-        document.addEventListener(name, hidden)
-    window.addEventListener("pagehide", hidden)
+    for name in ("visibilitychange", "freeze", "pagehide"):  # (the first two bubble up)
+        window.addEventListener(name, create_proxy(page.on_hidden))
     page.c.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(page.debug_state)
     page.route()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from tests.app.test_controller import app, some_answer, started
 from tests.app.test_saves import MemoryKV
 
+from automa.app.outcome import Outcome
 from automa.app.saves import SAVE_PREFIX
 
 
@@ -23,10 +24,14 @@ def test_a_tap_waits_to_be_written_and_hiding_the_page_writes_it_at_once() -> No
     out = c.tap("answer", None, some_answer(c))
     assert out.changed and c.unsaved is c.session
     assert stored(kv, save_id) == before  # not yet: after the next frame
-    c.page_hidden()  # visibilitychange (hidden), pagehide or freeze
+    assert c.page_hidden("visibilitychange", "visible") == (Outcome(), False)  # shown again
+    assert stored(kv, save_id) == before
+    c.page_hidden("visibilitychange", "hidden")  # (or pagehide, or freeze)
     assert c.session is not None and stored(kv, save_id) == c.session.to_json()
     assert c.unsaved is None
-    assert c.flush() == c.page_hidden()  # nothing more waits: nothing more is written
+    written = dict(kv.data)
+    c.page_hidden("pagehide")  # nothing more waits: nothing more is written
+    assert kv.data == written
 
 
 def test_a_wait_for_a_game_no_longer_in_play_writes_nothing() -> None:
@@ -45,6 +50,8 @@ def test_a_waiting_update_is_taken_only_at_a_safe_moment() -> None:
     c.screen = c.route(started(c).go or "").name
     assert not c.update_due(hidden=True)  # no update waits
     c.updated = True
+    assert c.page_hidden("visibilitychange", "hidden") == (Outcome(), True)
+    assert c.page_hidden("pagehide") == (Outcome(), False)  # (the page is going anyway)
     assert c.update_due(hidden=True)  # nobody looks
     c.turn_passed = False
     assert not c.update_due(hidden=False, tapped=True)  # mid-turn: on the player's word

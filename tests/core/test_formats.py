@@ -15,11 +15,12 @@ import pytest
 
 import automa
 from automa.app.saves import KEY_INDEX, settings_v1_to_v2, storage_v1_to_v2
-from automa.cli import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, main, open_folder
-from automa.cli import write_save as cli_write
+from automa.cli import main
 from automa.core import formats, game
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
+from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
+from automa.files import write_save as cli_write
 from automa.games.glory_of_civilizations.editor import deck_v1_to_v2
 
 
@@ -127,10 +128,11 @@ def test_settings_1_to_2_adds_the_version() -> None:
         {"theme": "dark", "text": 1.3, "wake": True, "paper": "letter", "lang": "uk", "v": 2})
 
 
-def test_deck_1_to_2_adds_the_version_and_wraps_a_bare_list() -> None:
+def test_deck_1_to_2_adds_the_version_a_kept_decks_revision_and_wraps_a_bare_list() -> None:
     card = {"number": 1, "free": ["tech", "coins"]}
     kept = {"game": "glory_of_civilizations", "name": "My box", "cards": [card]}
-    assert pure(deck_v1_to_v2, kept) == Migrated({**kept, "v": 2})
+    assert pure(deck_v1_to_v2, kept) == Migrated(
+        {"game": "glory_of_civilizations", "name": "My box", "cards": [card], "rev": 0, "v": 2})
     file = {"game": "glory_of_civilizations", "edition": "custom", "cards": [card]}
     assert pure(deck_v1_to_v2, file) == Migrated({**file, "v": 2})
     assert pure(deck_v1_to_v2, [card]) == Migrated({"v": 2, "cards": [card]})
@@ -141,7 +143,7 @@ def test_folder_1_to_2_writes_its_version_beside_the_autosaves() -> None:
     before = {"tapestry.autosave.json": SAVE_TEXT, "tapestry.autosave.previous.json": "{}"}
     assert pure(folder_v1_to_v2, before) == Migrated({
         "tapestry.autosave.json": SAVE_TEXT, "tapestry.autosave.previous.json": "{}",
-        "format.json": '{"format": "automa-companion-autosaves", "v": 2}'})
+        "FORMAT": '{"format": "automa-companion-autosaves", "v": 2}'})
 
 
 def test_a_folder_of_a_newer_version_is_left_alone(tmp_path: Path,

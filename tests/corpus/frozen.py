@@ -164,7 +164,7 @@ def open_profile(path: Path) -> tuple[Any, MemoryKV, dict[str, Any]]:
 def open_cli_folder(path: Path, into: Path) -> Path:
     """A terminal autosave folder of the corpus, copied (gunzipped) into ``into`` and opened
     by the terminal (its layout migrated); returns the folder."""
-    from automa.cli import open_folder
+    from automa.files import open_folder
 
     folder = into / "automa-companion"
     folder.mkdir(parents=True)

@@ -137,7 +137,8 @@ def test_the_terminal_resumes_every_corpus_autosave(folder: Path, tmp_path: Path
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """The terminal's autosave folder of an earlier version: its layout is migrated, every
     game resumes where it was, and the earlier games kept beside it stay."""
-    from automa.cli import FOLDER, FOLDER_MARKER, main
+    from automa.cli import main
+    from automa.files import FOLDER, FOLDER_MARKER
 
     source = folder / "cli" / "automa-companion"
     data = open_cli_folder(source, tmp_path)

@@ -52,7 +52,8 @@ def test_a_corpus_game_whose_answers_no_longer_replay_goes_on_and_says_why(
     saved = json.loads(text)
     s = automa.load_game(text)
     assert s.history_dropped and not s.can_undo
-    assert s.turn == saved["turn"] and s.state["data"] == saved["snapshot"]["data"]
+    old_data = {k: v for k, v in saved["snapshot"]["data"].items() if k != "phase"}
+    assert s.turn == saved["turn"] and s.state["data"] == old_data  # (its phase moved out)
     [warning] = s.warnings
     assert warning["key"] == "warning.save.rules_changed"
     n = len(saved["actions"])

@@ -1,6 +1,6 @@
 """Answer, then at once reload, close or hide the page, as a player does (a pull-to-refresh,
 a closed tab, a locked phone): shared by ``test_durability.py`` (every answer kept) and
-``bench/durability.py`` (how many answers an earlier build lost).
+``bench/lost_answers.py`` (how many answers an earlier build lost).
 
 Everything is real Chromium: "hide" leaves the page for another one and comes back, so the
 app is hidden and frozen in the back-forward cache (``pagehide``, ``visibilitychange``,
@@ -18,10 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from helpers import FIND_ANSWER_JS, start_game, wait_ready
+from helpers import CHROMIUM, CHROMIUM_ARGS, FIND_ANSWER_JS, start_game, wait_ready
 from playwright.sync_api import BrowserContext, Page, sync_playwright
-
-from conftest import CHROMIUM, CHROMIUM_ARGS
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")
 MODES = ("reload", "close", "hide")

@@ -19,6 +19,12 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-default-apps",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+"""Debian's Chromium, and switches that keep it quiet and on 127.0.0.1 only."""
 READY = "body[data-py-ready]"
 PREFIX = "/automa-companion/"
 

@@ -14,10 +14,8 @@ from typing import Any
 
 import build
 import pytest
-from helpers import answer, dist_games, save_text, start_game, wait_ready
+from helpers import CHROMIUM, CHROMIUM_ARGS, answer, dist_games, save_text, start_game, wait_ready
 from playwright.sync_api import Page, sync_playwright
-
-from conftest import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.e2e
 

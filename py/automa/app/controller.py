@@ -10,16 +10,18 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import automa
+import automa.render as cards
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import (
     CARRY_PREFIX,
+    DECK_PREFIX,
     KEY_FORMAT,
     MAX_IMPORT_BYTES,
     SAVE_PREFIX,
@@ -42,8 +44,6 @@ PLAY_SCREENS = ("play", "pile")
 DECK_GAME = "glory_of_civilizations"
 """The game whose cards the player can key in ("My decks")."""
 
-cards = importlib.import_module("automa.render")  # the card-image package
-
 
 class PageForm(present.Form, total=False):
     """Everything the page read from the form on screen when a button was tapped."""
@@ -54,39 +54,6 @@ class PageForm(present.Form, total=False):
     """New game: the seed typed (may be empty)."""
     deck: str
     """New game: the id of the kept deck chosen ("" for the companion edition)."""
-
-
-@dataclass
-class Screen:
-    """A whole screen to put on the page."""
-
-    name: str
-    """home, new, play, pile, settings or decks."""
-    body: Safe
-    title: str = ""
-    parts: list[str] = field(default_factory=list)
-    """Play: the screen's parts, each one element, so the page replaces only those that
-    changed."""
-
-
-@dataclass
-class Outcome:
-    """What the page does after a tap or an event."""
-
-    go: str | None = None
-    """Navigate to this hash (a history entry)."""
-    redraw: bool = False
-    """Show the screen of the current hash again."""
-    show: Screen | None = None
-    """Put this screen up without navigating."""
-    played: bool = False
-    """A tap on the game in play: redraw it (a new question gets the focus)."""
-    changed: bool = False
-    """... and the game changed: save it once the new screen is painted."""
-    download: tuple[str, str] | None = None
-    """A file to download: name and text."""
-    print_sheets: tuple[Safe, int] | None = None
-    """Sheets to print and their number of pages."""
 
 
 class Controller:
@@ -200,12 +167,17 @@ class Controller:
         return banner, self.notices()
 
     def notices(self) -> Safe:
-        """The standing notices: a new version installed; a game kept with its original."""
+        """The standing notices: a new version installed; nothing can be kept (the storage
+        cannot be used: the game in play is offered for export); a game kept with its
+        original."""
         slot = self.slot
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
+        in_play = slot.save_id if self.session is not None else ""
         why = [self.w.text(m) for m in slot.session.warnings] if slot.session else []
         return join([views.newer_notice(self.w) if self.newer_open
                      else views.update_notice(self.w) if self.updated else None,
+                     views.memory_notice(self.store.unavailable, in_play, self.w)
+                     if self.store.unavailable else None,
                      views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w,
                                        why) if held else None])
 
@@ -247,9 +219,9 @@ class Controller:
         s = self.session
         assert s is not None
         view = present.play(s, self.lang)
-        parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                                  self.settings["paper"])]
-        body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
+        parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
+                                 self.settings["paper"])
+        body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
         return Screen("play", body, self.game_name(s.game_id), parts)
 
     def pile_screen(self, pile: str) -> Screen | None:
@@ -318,8 +290,9 @@ class Controller:
         return Outcome(go="#/")
 
     def storage_changed(self, key: str) -> Outcome:
-        """Another tab or window changed storage ``key``: never keep showing a stale game,
-        never write over a newer version's, take in what an older one carried."""
+        """Another tab or window changed storage ``key``: never keep showing a stale game
+        (or a stale deck in the editor), never write over a newer version's, take in what an
+        older one carried."""
         if self.newer_open:
             return Outcome()  # (this tab shows no newer work: it asks for a reload)
         if (key in (KEY_FORMAT, "") or key.startswith(SAVE_PREFIX)) and self.store.stopped:
@@ -330,6 +303,12 @@ class Controller:
                 self.flash(self.t("web.store.changed"), "info")
                 return Outcome(redraw=self.screen in PLAY_SCREENS)
             return Outcome(show=self.home_screen()) if self.screen == "home" else Outcome()
+        if key.startswith(DECK_PREFIX):
+            if self._desk is None and self.screen not in ("decks", "new"):
+                return Outcome()  # no deck on screen
+            return self.desk.storage_changed(key[len(DECK_PREFIX):])
+        if not key and self._desk is not None:
+            self._desk.deck = None  # the storage was cleared: read again when shown
         change = self.slot.storage_changed(key)
         if change == "deleted":
             return self.leave(self.t("web.store.deleted"))
@@ -362,11 +341,17 @@ class Controller:
             return Outcome()
         return self.autosave()
 
-    def page_hidden(self) -> Outcome:
-        """The page is hidden, left or frozen (the phone locked, another app, the tab
+    def page_hidden(self, event: str = "pagehide",
+                    visibility: str = "hidden") -> tuple[Outcome, bool]:
+        """The page was hidden, left or frozen (``event``: ``visibilitychange`` to
+        ``visibility``, ``pagehide`` or ``freeze``: the phone locked, another app, the tab
         closed or reloaded): every write that waits is done now, before the browser may
-        stop or discard the page."""
-        return self.flush()
+        stop or discard the page. Also whether to reload into a waiting new version now,
+        while nobody looks."""
+        if event == "visibilitychange" and visibility != "hidden":
+            return Outcome(), False
+        out = self.flush()
+        return out, event == "visibilitychange" and self.update_due(hidden=True)
 
     def update_due(self, hidden: bool, tapped: bool = False) -> bool:
         """Whether to reload into the new version that waits, now: never inside a started
@@ -440,8 +425,8 @@ class Controller:
         """A tap on a ``data-act`` element the page does not handle itself."""
         if action.startswith("deck-"):
             return self.desk.tap(action, arg or "")
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        return handler(arg or "", form) if handler is not None else Outcome()
+        handler = ACTIONS.get(action)
+        return handler(self, arg or "", form) if handler is not None else Outcome()
 
     def do_new(self, game_id: str, form: PageForm) -> Outcome:
         """Go to the options of a new game."""
@@ -455,7 +440,10 @@ class Controller:
     def do_export(self, save_id: str, form: PageForm) -> Outcome:
         """Download a saved game as a .json file."""
         record = self.store.load(save_id)
-        return Outcome(download=(f"automa-{save_id}.json", record.text) if record else None)
+        text = record.text if record else None
+        if text is None and self.session is not None and save_id == self.slot.save_id:
+            text = self.session.to_json()  # (a game the storage could not keep)
+        return Outcome(download=(f"automa-{save_id}.json", text) if text else None)
 
     def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
         """Download the original of a game that opened without its history."""
@@ -489,8 +477,6 @@ class Controller:
         prompt = s.prompt
         return self.play(lambda: s.answer(present.answer_from(prompt, form)))
 
-    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
-
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""
         return self.play(self.session.undo) if self.session else Outcome(redraw=True)
@@ -513,8 +499,13 @@ class Controller:
         return self.print_cards(ids.split())
 
     def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
-        """Print every card of the game at real size."""
-        return self.print_cards(cards.deck(self.session.game_id) if self.session else [])
+        """Print every card of the game's own deck at real size (in print order; a game
+        that keeps no cards in piles prints its game's whole deck)."""
+        s = self.session
+        if s is None:
+            return Outcome()
+        every, own = cards.deck(s.game_id), set(s.cards)
+        return self.print_cards([c for c in every if c in own] if own else every)
 
     def print_cards(self, ids: list[str]) -> Outcome:
         """Real-size sheets of the cards ``ids`` of the game in play."""
@@ -572,3 +563,31 @@ class Controller:
             return step
 
         return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
+
+
+Tap = Callable[[Controller, str, PageForm], Outcome]
+"""What a tap does: the controller, the tapped element's ``data-arg`` ("" if none), the form."""
+
+ACTIONS: dict[str, Tap] = {
+    "start": Controller.do_start,
+    "new": Controller.do_new,
+    "continue": Controller.do_continue,
+    "export": Controller.do_export,
+    "export-original": Controller.do_export_original,
+    "accept-held": Controller.do_accept_held,
+    "delete": Controller.do_delete,
+    "delete-no": Controller.do_delete_no,
+    "delete-yes": Controller.do_delete_yes,
+    "answer": Controller.do_answer,
+    "pick": Controller.do_answer,
+    "submit-count": Controller.do_answer,
+    "submit-subset": Controller.do_answer,
+    "submit-values": Controller.do_answer,
+    "undo": Controller.do_undo,
+    "redo": Controller.do_redo,
+    "proc": Controller.do_proc,
+    "cancel": Controller.do_cancel,
+    "print-card": Controller.do_print_card,
+    "print-deck": Controller.do_print_deck,
+}
+"""Every ``data-act`` the controller answers (those of "My decks" start with ``deck-``)."""

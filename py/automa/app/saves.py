@@ -16,6 +16,11 @@ app, a full disk or a person with the browser's developer tools may have written
 * a game that opened without its undo history keeps its original text aside (``held``) until
   the player accepts the loss;
 * settings are checked value by value, and a failed settings write has its own message;
+* a storage that refuses to be used at all (private mode, storage disabled: the browser's
+  ``SecurityError``), from the start or all of a sudden, never stops the app:
+  :class:`GuardedStorage` keeps everything in the tab's memory from then on, and says so
+  (the page shows a notice and offers export). Only a full storage still refuses a write
+  (:class:`StorageFull`), so that the game stored before stays as it was;
 * the layout is versioned (:data:`STORAGE`, :data:`SETTINGS`): a record of an earlier
   version is read through the migrations, every write carries the current version, and the
   storage names the versions of the newest app that opened it (``automa.format``); a tab of
@@ -46,6 +51,8 @@ KEY_FORMAT = "automa.format"
 """The format versions of the newest app that opened this storage (and its stamp)."""
 CARRY_PREFIX = "automa.carry."
 """A game an older tab could no longer write, kept for the newer app to adopt."""
+DECK_PREFIX = "automa.deck."
+"""A kept deck of "My decks" (:mod:`automa.app.deck_editor`)."""
 INDEX_VERSION = 2
 # The largest file the page reads for an import, checked before reading it (the browser's
 # whole storage is about 5 MB; a save of a long game is well under 1 MB).
@@ -102,8 +109,73 @@ class SaveDeleted(AutomaError):
     key = "web.store.deleted"
 
 
+class GuardedStorage:
+    """A :class:`KeyValue` over another that never fails for any reason but room.
+
+    The first refusal of the storage under it (a read, a listing, a removal, or a write
+    refused for any reason but a full storage) switches it to this tab's memory for good:
+    ``unavailable`` then says why, every later call uses the memory, and the stored keys
+    are left as they were (nothing there is overwritten or removed while they cannot be
+    read). A full storage still raises :class:`StorageFull` (nothing written).
+    """
+
+    def __init__(self, kv: KeyValue) -> None:
+        self.kv = kv
+        self.memory: dict[str, str] | None = None
+        self.unavailable = ""
+        """Why the storage cannot be used ("" while it can): then nothing outlives the tab."""
+
+    def _lost(self, error: StorageError) -> dict[str, str]:
+        self.unavailable = str(error.params.get("detail", "")) or type(error).__name__
+        self.memory = {}
+        return self.memory
+
+    def get(self, key: str) -> str | None:
+        """The value of ``key`` (``None`` if absent or if the storage cannot be read)."""
+        if self.memory is None:
+            try:
+                return self.kv.get(key)
+            except StorageError as e:
+                self._lost(e)
+        return (self.memory or {}).get(key)
+
+    def set(self, key: str, value: str) -> None:
+        """Write ``value``; only a full storage raises (:class:`StorageFull`)."""
+        memory = self.memory
+        if memory is None:
+            try:
+                self.kv.set(key, value)
+                return
+            except StorageFull:
+                raise
+            except StorageError as e:
+                memory = self._lost(e)
+        memory[key] = value
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` (from memory only once the storage is lost)."""
+        if self.memory is None:
+            try:
+                self.kv.remove(key)
+                return
+            except StorageError as e:
+                self._lost(e)
+        (self.memory or {}).pop(key, None)
+
+    def keys(self) -> list[str]:
+        """Every key present."""
+        if self.memory is None:
+            try:
+                return list(self.kv.keys())
+            except StorageError as e:
+                self._lost(e)
+        return list(self.memory or {})
+
+
 class KeyValue(Protocol):
-    """The storage under the store: string keys, string values."""
+    """The storage under the store: string keys, string values. Any call may raise
+    :class:`StorageError` when the storage cannot be used (:class:`GuardedStorage` takes
+    that), a write :class:`StorageFull` when it has no room."""
 
     def get(self, key: str) -> str | None:
         """The value of ``key``, or ``None``."""
@@ -319,8 +391,16 @@ class SaveStore:
 
     def __init__(self, kv: KeyValue, clock: Callable[[], float],
                  versions: Mapping[str, int] | None = None) -> None:
-        self.kv = Guarded(kv, versions if versions is not None else formats.versions())
+        self.guarded = GuardedStorage(kv)
+        self.kv = Guarded(self.guarded, versions if versions is not None
+                          else formats.versions())
         self.clock = clock
+
+    @property
+    def unavailable(self) -> str:
+        """Why the browser's storage cannot be used ("" while it can): then games and
+        settings live in this tab only, and the page says so."""
+        return self.guarded.unavailable
 
     # --- the versions of the storage ----------------------------------------------------
     def claim(self) -> bool:
@@ -451,8 +531,8 @@ class SaveStore:
         if self.kv.newer_seen() or (current is not None
                                     and current.version > STORAGE.current):
             raise NewerVersionOpen()  # (before the revision: its answer is carried)
-        if current is None and rev is not None:
-            raise SaveDeleted()
+        if current is None and rev is not None and not self.unavailable:
+            raise SaveDeleted()  # (a game read before the storage was lost is not in memory)
         if current is not None and (rev is None or current.meta.rev != rev):
             raise StaleSave()
         now = float(self.clock())

@@ -7,14 +7,13 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import automa.render as cards
 from automa.app import guide
-from automa.app.html import Safe, h, join, trusted
-from automa.app.icons import icon
+from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
     CardView,
@@ -24,9 +23,9 @@ from automa.app.present import (
     QuestionView,
     Words,
 )
+from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
-EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -66,15 +65,6 @@ def numbers(text: str) -> list[Safe | str]:
     for i, part in enumerate(NUMBER.split(text)):
         if part:
             parts.append(h("strong", {"class": "num"}, part) if i % 2 else part)
-    return parts
-
-
-def emphasised(text: str) -> list[Safe | str]:
-    """Text with its "**action**" marks shown in bold (never as asterisks)."""
-    parts: list[Safe | str] = []
-    for i, part in enumerate(EMPHASIS.split(text)):
-        if part:
-            parts.append(h("strong", None, part) if i % 2 else part)
     return parts
 
 
@@ -118,15 +108,9 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
-    """A board-scan pattern, drawn by the game's renderer when it has a hook for it."""
-    try:
-        module = importlib.import_module(f"automa.render.{game}")
-    except ImportError:
-        return None
-    drawer = getattr(module, "pattern_svg", None)
-    if drawer is None:
-        return None
-    return h("figure", {"class": "pattern"}, trusted(str(drawer(pattern, lang))))
+    """A board-scan pattern, drawn by the game's renderer when it draws them."""
+    svg = cards.pattern_svg(game, pattern, lang)
+    return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
 def dock(v: PlayView, w: Words, answers: Safe | None) -> Safe:
@@ -315,8 +299,6 @@ def pile_screen(label: str, figures: list[CardView], w: Words, draw: DrawCard,
 
 def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe, int]:
     """Real-size sheets of the cards ``ids`` (our renderer's SVG) and their page count."""
-    cards = importlib.import_module("automa.render")
-    sheets = importlib.import_module("automa.render.print")
     svgs = [cards.card_svg(game, c, (), lang) for c in ids]
     return (trusted(f"<style>{sheets.page_css(paper)}</style>{sheets.sheets_html(svgs, paper)}"),
             int(sheets.pages(ids, paper)))
@@ -500,6 +482,17 @@ def newer_notice(w: Words) -> Safe:
                      "id": "newer-notice"},
              h("p", None, w.t("web.store.newer_open")),
              h("button", {"class": "primary", "data-act": "reload"}, w.t("web.update.reload")))
+
+
+def memory_notice(why: str, save_id: str, w: Words) -> Safe:
+    """The browser lets the app keep nothing (``why``): play goes on in this tab only; the
+    game in play (``save_id``, "" for none) can be exported to keep it."""
+    export = (h("button", {"class": "primary", "data-act": "export", "data-arg": save_id},
+                w.t("web.memory.export")) if save_id else None)
+    return h("div", {"class": "banner banner-error notice", "role": "status",
+                     "id": "memory-notice"},
+             h("p", None, w.t("web.memory.notice", detail=why)),
+             h("div", {"class": "row"}, export) if export is not None else None)
 
 
 def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words,

@@ -11,8 +11,9 @@ import copy
 import json
 import os
 import re
+from dataclasses import replace
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 from automa.core.checks import NAME, check_text
 from automa.core.errors import (
@@ -28,7 +29,7 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.formats import Format, Message, Migrated
-from automa.core.game import Ctx, GameDef, Procedure, find_game, game_format
+from automa.core.game import START, Ctx, GameDef, Procedure, find_game, game_format
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
@@ -36,13 +37,33 @@ from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 
 SAVE_FORMAT = "automa-companion-save"
-SAVE = Format("save", [])
-"""The save envelope (this module's :meth:`Session.to_json`). Version 1 (engine 0.1.0):
-``format, version, engine, game, game_version, options, seed, actions, redo, turn,
-finished, snapshot, log`` and, for a game restored from its snapshot, ``base``. A change of
-the engine state that every game shares (the snapshot's and the base's fields) is a
-migration here; a change of one game's ``data`` is one of that game's
-(:attr:`automa.core.game.GameDef.migrations`)."""
+
+
+def save_v1_to_v2(envelope: dict[str, Any]) -> Migrated:
+    """Save 1 (engine 0.1.0, commit 588bb06): the engine state (the snapshot, and the base
+    of a game restored from its snapshot) had no phase. Save 2: each carries ``"phase"``,
+    derived by the game from what the old state shows (:attr:`GameDef.migrate`); the
+    replay sets the real one, so a save whose answers reach its snapshot but for a guessed
+    phase keeps its undo history."""
+    out = {**envelope, "version": 2}
+    try:
+        game = find_game(envelope.get("game", ""))
+    except AutomaError:
+        return Migrated(out)  # (the loader names the unknown game)
+    if "snapshot" in envelope:
+        out["snapshot"] = _upgraded(game, envelope["snapshot"])
+    base = envelope.get("base")
+    if isinstance(base, dict) and "state" in base:
+        out["base"] = {**base, "state": _upgraded(game, base["state"])}
+    return Migrated(out)
+
+
+SAVE = Format("save", [save_v1_to_v2])
+"""The save envelope (this module's :meth:`Session.to_json`): ``format, version, engine,
+game, game_version, options, seed, actions, redo, turn, finished, snapshot, log`` and, for a
+game restored from its snapshot, ``base``. A change of the engine state that every game
+shares (the snapshot's and the base's fields) is a migration here; a change of one game's
+``data`` is one of that game's (:attr:`automa.core.game.GameDef.migrations`)."""
 SAVE_VERSION = SAVE.current
 ENGINE_VERSION = "0.1.0"
 MAX_STEPS_PER_ACTION = 100_000
@@ -59,6 +80,17 @@ Action = dict[str, Any]
 """``{"answer": value}``, ``{"start": procedure_id}`` or ``{"cancel": True}``."""
 
 
+class _Before(NamedTuple):
+    """What an action changed, to take it back: the state before it (JSON text) and the log
+    before it, which is ``log[:kept]`` followed by ``cut``. Most actions only add entries
+    (``cut`` is empty); a cancel also takes back the cancelled procedure's entries, which
+    ``cut`` keeps, so that undoing the cancel brings them back exactly."""
+
+    snapshot: str
+    kept: int
+    cut: list[dict[str, Any]]
+
+
 def _dumps(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
@@ -70,7 +102,7 @@ class Session:
         self.game = game
         self._log: list[dict[str, Any]] = []
         self._actions: list[Action] = []
-        self._undo: list[tuple[str, int]] = []
+        self._undo: list[_Before] = []
         self._redo: list[Action] = []
         self._open: list[int] = []
         """How many procedures were open after each action (aligned with ``_actions``)."""
@@ -93,6 +125,7 @@ class Session:
             "seed": seed,
             "rng": Rng.initial_state(seed),
             "turn": 0,
+            "phase": START,
             "data": {},
             "piles": {},
             "stack": [{"step": "setup", "args": {}}],
@@ -173,6 +206,12 @@ class Session:
         return bool(self._state["finished"])
 
     @property
+    def phase(self) -> str:
+        """The game's phase, as its steps set it (what may be started depends on it)."""
+        phase: str = self._state["phase"]
+        return phase
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is an answer to take back."""
         return bool(self._undo)
@@ -194,15 +233,24 @@ class Session:
         return turn
 
     def view(self) -> dict[str, Any]:
-        """The bot's state at a glance (game-specific, display-ready JSON)."""
-        base = {
+        """The bot's state at a glance (game-specific, display-ready JSON); only the piles
+        until setup has built the game's state and set its first phase."""
+        base: dict[str, Any] = {
             "game": self.game.id,
             "turn": self.turn,
             "finished": self.finished,
             "pile_counts": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
         }
-        base.update(self.game.view(self._ctx()))
+        if self.phase == START:
+            base.update(sections=[], cards=[], piles=[], vp=None)
+        else:
+            base.update(self.game.view(self._ctx()))
         return base
+
+    @property
+    def cards(self) -> list[str]:
+        """Every card of this game's piles (its own deck: cards are never lost or added)."""
+        return sorted(self._ctx().piles.all_cards())
 
     def pile(self, name: str) -> list[dict[str, Any]]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
@@ -216,12 +264,12 @@ class Session:
         return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
 
     def _available_procedures(self) -> list[Procedure]:
-        if self.open_procedures >= MAX_OPEN_PROCEDURES:
+        if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:
             return []
         ctx = self._ctx()
-        found = list(self.game.procedures(ctx)) if not self.finished else []
-        if self.game.corrections(ctx):
-            found.append(CORRECT)
+        found = list(self.game.procedures(ctx, self.phase)) if not self.finished else []
+        if self.game.corrections(ctx, self.phase):
+            found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
     @property
@@ -270,11 +318,15 @@ class Session:
         """Take back the last answer (or procedure start)."""
         if not self._undo:
             raise NothingToUndo()
-        snapshot, log_len = self._undo.pop()
+        before = self._undo.pop()
         self._redo.append(self._actions.pop())
         self._open.pop()
-        self._state = json.loads(snapshot)
-        del self._log[log_len:]
+        self._state = json.loads(before.snapshot)
+        self._restore_log(before)
+
+    def _restore_log(self, before: _Before) -> None:
+        del self._log[before.kept:]
+        self._log.extend(before.cut)
 
     def redo(self) -> None:
         """Re-apply the last undone answer."""
@@ -301,7 +353,12 @@ class Session:
         else:
             value = self.prompt.validate(action["answer"])  # type: ignore[union-attr]
         snapshot = _dumps(self._state)
-        log_len = len(self._log)
+        before = _Before(snapshot, len(self._log), [])
+        if "cancel" in action:
+            # a start only adds to the log, and every action since lies inside its
+            # procedure: the log before the start is still the prefix ``log[:kept]``
+            kept = self._undo[target].kept
+            before = _Before(snapshot, kept, self._log[kept:])
         try:
             if "start" in action:
                 self._begin_procedure(procedure)
@@ -317,9 +374,9 @@ class Session:
             self._run()
         except BaseException:
             self._state = json.loads(snapshot)
-            del self._log[log_len:]
+            self._restore_log(before)
             raise
-        self._undo.append((snapshot, log_len))
+        self._undo.append(before)
         self._actions.append({"start": action["start"]} if "start" in action
                              else {"cancel": True} if "cancel" in action
                              else {"answer": value})
@@ -348,10 +405,10 @@ class Session:
 
     def _return_to(self, target: int) -> None:
         """Restore the state from before action ``target`` (a procedure start) and log it."""
-        snapshot, log_len = self._undo[target]
+        start = self._undo[target]
         procedure_id = self._actions[target]["start"]
-        self._state = json.loads(snapshot)
-        del self._log[log_len:]
+        self._state = json.loads(start.snapshot)
+        del self._log[start.kept:]
         label = next((p.label for p in self._available_procedures() if p.id == procedure_id),
                      procedure_id)
         self._ctx().log("player", "core.log.cancelled", {"name": {"key": label, "params": {}}})
@@ -380,8 +437,7 @@ class Session:
         redo = redo[: MAX_ACTIONS // 2]
         drop = len(actions) + len(redo) - MAX_ACTIONS
         if drop > 0:
-            snapshot, log_len = self._undo[drop]
-            base = {"state": json.loads(snapshot), "log": self._log[:log_len]}
+            base = {"state": json.loads(self._undo[drop].snapshot), "log": self._log_before(drop)}
             actions = actions[drop:]
         envelope = {
             "format": SAVE_FORMAT,
@@ -401,6 +457,14 @@ class Session:
         if base is not None:
             envelope["base"] = base
         return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+
+    def _log_before(self, index: int) -> list[dict[str, Any]]:
+        """The log as it was before action ``index`` (later cancels may have cut it)."""
+        log = list(self._log)
+        for before in reversed(self._undo[index:]):
+            del log[before.kept:]
+            log.extend(before.cut)
+        return log
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Session):
@@ -529,6 +593,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     game_version = data.get("game_version", 1)
     if game_version > game.version:
         raise NewerSave(version=describe(game_version), supported=game.version)
+    guessed_phase = data["version"] < 2  # (a phase derived from an older state)
     migrated = SAVE.upgrade(data, data["version"])
     data, lost = migrated.value, list(migrated.lost)
     data, game_lost = _upgrade_states(game, data, game_version)
@@ -541,7 +606,8 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
                if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
     snapshot = data.get("snapshot")
-    if not (replayed and (snapshot is None or snapshot == session._state)):
+    if not (replayed and (snapshot is None or _same_state(snapshot, session._state,
+                                                          guessed_phase))):
         if snapshot is None:
             raise UnreadableSave("error.save.replay_failed")
         session = _from_snapshot(Session(game, options, data["seed"]), data, session,
@@ -578,6 +644,29 @@ def _upgrade_states(game: GameDef, data: dict[str, Any],
     if isinstance(data.get("base"), dict) and "state" in data["base"]:
         out["base"] = {**data["base"], "state": upgraded(data["base"]["state"])}
     return out, lost
+
+
+def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bool:
+    """Whether a save's snapshot is the state its answers replay to. A snapshot whose phase
+    a migration derived from an older layout (``guessed_phase``) is compared with the phase
+    the replay sets by the rules (the derived one is a best guess)."""
+    if guessed_phase and isinstance(snapshot, dict):
+        return {**snapshot, "phase": state["phase"]} == state
+    return bool(snapshot == state)
+
+
+def _upgraded(game: GameDef, state: Any) -> Any:
+    """A saved state from before the engine had a phase, with the phase the game derives
+    from it (:attr:`GameDef.migrate`, on a copy). Anything else is returned as it is, to be
+    checked."""
+    if not isinstance(state, dict) or "phase" in state:
+        return state
+    state = copy.deepcopy(state)
+    try:
+        game.migrate(state)
+    except Exception:  # an untrusted save: the snapshot checks refuse what is left
+        return state
+    return state
 
 
 def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:

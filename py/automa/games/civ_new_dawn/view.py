@@ -62,10 +62,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards[::-1], "piles": [], "vp": None}
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
-    """Every tracked value of the AP."""
-    if "row" not in ctx.data:
-        return ()
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
+    """Every tracked value of the AP, in every phase."""
     out = list(_fixed())
     for slot in range(1, 6):
         t = data.card(card_in(ctx, slot))["type"]
@@ -92,7 +90,8 @@ def _fixed() -> tuple[Correction, ...]:
     ]
     out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
                        0, 40) for t in data.TYPES]
-    out += [Correction(f"resource_{r}", m(f"resource.{r}"), ("resources", r), 0, 8)
+    out += [Correction(f"resource_{r}", m("view.resource_of", resource=m(f"resource.{r}")),
+                       ("resources", r), 0, 8)
             for r in data.RESOURCES]
     out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
                        0, 8) for t in data.TYPES]

@@ -15,12 +15,15 @@ from typing import Any
 from automa.core.errors import InvalidOption
 from automa.core.formats import Format, Migrated
 from automa.core.i18n import msg
+from automa.core.numbers import int_or, is_number_text
 
 from . import data
 from .data import GAME_ID
 
 MIN_DECK = data.CARDS_PER_GAME
 """A game takes 12 random cards from the deck, so a deck needs at least 12."""
+MAX_TYPED = 99_999
+"""Typed numbers beyond this stay text (the check names them); none is near it."""
 MAX_JSON_CHARS = 200_000
 """A deck of the largest size is far below this; anything longer is refused unread."""
 
@@ -78,7 +81,7 @@ def blank_card(number: int = 1) -> dict[str, Any]:
 
 
 def _parts(path: str) -> list[str | int]:
-    return [int(x) - 1 if x.isdigit() else x for x in path.split(".")]
+    return [int(x) - 1 if is_number_text(x) else x for x in path.split(".")]
 
 
 def field_value(card: dict[str, Any], path: str) -> Any:
@@ -98,9 +101,8 @@ def with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     them."""
     if path not in {f["path"] for f in fields()}:
         raise InvalidOption(f"{GAME_ID}.error.unknown_path")
-    if isinstance(value, str) and value.strip().isdigit() and len(value) < 6 and (
-            path in ("number", "pointer") or path.endswith(".number")):
-        value = int(value.strip())
+    if isinstance(value, str) and (path in ("number", "pointer") or path.endswith(".number")):
+        value = int_or(value, -MAX_TYPED, MAX_TYPED, value)  # else kept as typed: named
     *head, last = _parts(path)
     try:
         new = json.loads(json.dumps({**blank_card(), **card}))
@@ -164,12 +166,14 @@ def canonical_deck(cards: Any) -> list[dict[str, Any]]:
 def deck_v1_to_v2(value: Any) -> Migrated:
     """Deck 1 (engine 0.1.0): a file ``{"game", "edition", "cards"}``, a kept deck
     ``{"game", "name", "cards"}``, or a bare list of cards. Deck 2: an object with
-    ``"v": 2`` (a bare list becomes its ``cards``). Anything else is left for the reader to
-    name what is wrong."""
+    ``"v": 2``; a kept deck (an object that is no file: no ``edition``) counts its writes in
+    ``"rev"``, 0 for one written before; a bare list becomes its ``cards``. Anything else is
+    left for the reader to name what is wrong."""
     if isinstance(value, list):
         return Migrated({"v": 2, "cards": value})
     if isinstance(value, dict):
-        return Migrated({**value, "v": 2})
+        kept = {} if "edition" in value or "rev" in value else {"rev": 0}
+        return Migrated({**value, **kept, "v": 2})
     return Migrated(value)
 
 

@@ -8,14 +8,12 @@ from automa.core.game import Correction, Ctx, Procedure
 
 from . import data
 from .flow import end_game
-from .state import AREAS, AUTOMA, FACE_UP, STORAGE, k, m, roman, row, steps
+from .state import AREAS, AUTOMA, FACE_UP, STORAGE, WAITING, k, m, roman, row, steps
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
     """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row."""
     d = ctx.data
-    if "round" not in d:
-        return {"sections": [], "cards": [], "piles": [], "vp": None}
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
     automa_rows: list[dict[str, Any]] = [
@@ -61,11 +59,10 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"]}
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """While waiting for the automa: it fulfilled an instant achievement on its turn; a player
     wins at once by instant achievements."""
-    p = ctx.prompt
-    if p is None or p.key not in (k("prompt.ready"), k("prompt.others_pass")):
+    if phase != WAITING:
         return []
     return [Procedure("automa_achievement", k("procedure.automa_achievement"),
                       "proc_automa_achievement"),
@@ -86,11 +83,9 @@ def proc_instant_victory(ctx: Ctx) -> None:
     end_game(ctx, instant=True)
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value: Glory, coins, storage, structures, age, cubes, government, religion."""
     d = ctx.data
-    if "round" not in d:
-        return ()
     supply = data.vocabulary()["supply"]
     out = [
         Correction("glory", m("view.glory"), ("glory",), 0, 999),

@@ -1,7 +1,7 @@
 """How many answers a build loses when the page is reloaded, closed or hidden right after a
 tap (issue 24), counted in real Chromium; ``--against OLD_DIST`` counts an earlier build's too.
 
-    .venv/bin/python bench/durability.py [--rounds 20] [--against OLD_DIST]
+    .venv/bin/python bench/lost_answers.py [--rounds 20] [--against OLD_DIST]
 
 Each build is served on its own port with a fresh profile; the scenario is
 ``tests/e2e/durability.py`` (the same the end-to-end test asserts on).
