@@ -19,6 +19,7 @@ from automa.cli import main
 from automa.core import formats, game
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
+from automa.core.session import save_v1_to_v2
 from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
 from automa.files import write_save as cli_write
 from automa.games.glory_of_civilizations.editor import deck_v1_to_v2
@@ -83,6 +84,20 @@ def test_only_newer_or_unknown_formats_count_as_newer() -> None:
     assert formats.newer_than_mine({"phase": 1}, mine)  # a format this app does not know
     assert not formats.newer_than_mine("garbage", mine)
     assert not formats.newer_than_mine({"storage": "9"}, mine)
+
+
+# --- save envelope 1 → 2 ----------------------------------------------------------------------
+def test_save_1_to_2_gives_the_snapshot_and_the_base_their_phase() -> None:
+    """Tapestry kept its phase in ``data``; the engine's state has it now."""
+    before = {"format": "automa-companion-save", "version": 1, "game": "tapestry",
+              "actions": [], "snapshot": {"turn": 3, "data": {"phase": "income", "vp": 4}},
+              "base": {"state": {"turn": 1, "data": {"vp": 0}}, "log": []}}
+    assert pure(save_v1_to_v2, before) == Migrated({
+        "format": "automa-companion-save", "version": 2, "game": "tapestry", "actions": [],
+        "snapshot": {"turn": 3, "data": {"vp": 4}, "phase": "income"},
+        "base": {"state": {"turn": 1, "data": {"vp": 0}, "phase": "bots"}, "log": []}})
+    unknown = {"format": "automa-companion-save", "version": 1, "game": "chess"}
+    assert pure(save_v1_to_v2, unknown) == Migrated({**unknown, "version": 2})
 
 
 # --- browser storage layout 1 → 2 ----------------------------------------------------------

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.app.test_saves import Clock, MemoryKV
+
 HERE = Path(__file__).resolve().parent
 FOLDERS = sorted(p for p in HERE.iterdir() if p.is_dir() and p.name.startswith("v"))
 """Every corpus folder, oldest first."""
@@ -54,34 +56,11 @@ def storage(path: Path) -> dict[str, str]:
 
 
 # --- reading the corpus the way the app reads what players have -----------------------------
-class MemoryKV:
-    """A browser storage in memory (a dictionary of key → text)."""
-
-    def __init__(self, data: dict[str, str] | None = None) -> None:
-        self.data = dict(data or {})
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
-
-
-class Clock:
-    """A clock that moves one second per reading."""
-
-    def __init__(self) -> None:
-        self.now = 1_900_000_000_000.0
-
-    def __call__(self) -> float:
-        self.now += 1000
-        return self.now
+def memory(data: dict[str, str] | None = None) -> MemoryKV:
+    """A browser storage in memory holding ``data``."""
+    kv = MemoryKV()
+    kv.data.update(data or {})
+    return kv
 
 
 def some_answer(session: Any) -> Any:
@@ -140,7 +119,7 @@ def open_settings(path: Path) -> dict[str, Any]:
     from automa.app.saves import KEY_SETTINGS, SaveStore
     from automa.core import i18n
 
-    store = SaveStore(MemoryKV({KEY_SETTINGS: read(path)}), Clock())
+    store = SaveStore(memory({KEY_SETTINGS: read(path)}), Clock())
     return store.settings(DEFAULT_SETTINGS, i18n.LANGUAGES)
 
 
@@ -150,7 +129,7 @@ def open_profile(path: Path) -> tuple[Any, MemoryKV, dict[str, Any]]:
     controller, the storage and the screens ({"home", "decks", "play": {id: screen}})."""
     from automa.app.controller import Controller
 
-    kv = MemoryKV(storage(path))
+    kv = memory(storage(path))
     c = Controller(kv, Clock(), "en", lambda ms: f"t{int(ms)}")
     screens: dict[str, Any] = {"home": c.route("#/"), "play": {}}
     for meta in c.store.saves():

@@ -99,6 +99,8 @@ def run(context: BrowserContext, url: str, rounds: int, modes: tuple[str, ...] =
             elif mode == "hide":
                 page.goto(url + "icons/icon.svg", wait_until="commit")
             where = f"{game} round {i}"
+            if mode == "reload":  # (read once the page is gone: the new one is up)
+                wait_ready(page)
             if stored_actions(reader, save_id) < seen["actions"]:
                 tally.lost[mode].append(where)
             if mode == "close":
