@@ -7,7 +7,7 @@ and running her cards), ``actions``, ``directional`` (Directional Selection arit
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
@@ -50,6 +50,11 @@ GAME = GameDef(
     turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    unit="web.play.vp", round_label=f"{GAME_ID}.score.round",
+                    you=f"{GAME_ID}.score.you",
+                    sources=tuple((s, f"{GAME_ID}.score.source.{s}") for s in view.SCORE_SOURCES),
+                    strength=("difficulty", "faction")),
 )
 
 register(GAME)

@@ -8,7 +8,7 @@ reset), ``walk`` (the priority walk), ``actions`` (culture, economy, industry, s
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, military, reactive, resolve, setup, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
@@ -53,6 +53,12 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    unit=f"{GAME_ID}.score.unit", round_label=f"{GAME_ID}.score.round",
+                    you=f"{GAME_ID}.score.you",
+                    sources=tuple((f"card_{i}", f"{GAME_ID}.score.source.card_{i}")
+                                  for i in (1, 2, 3)),
+                    strength=("difficulty", "leader"), player_max=3),
 )
 
 register(GAME)

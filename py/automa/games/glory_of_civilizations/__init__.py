@@ -8,7 +8,7 @@ actions, reform, achievement phase, game end), ``actions`` (main actions), ``vie
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
@@ -63,6 +63,9 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    unit=f"{GAME_ID}.play.vp", round_label=f"{GAME_ID}.score.round",
+                    you=f"{GAME_ID}.score.you"),
 )
 
 register(GAME)

@@ -8,9 +8,9 @@ Modules: ``data`` (card and board data), ``tracks`` (advancing, landmarks), ``be
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import steps, turn_label
+from automa.games.tapestry.common import VP_SOURCES, steps, turn_label
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
@@ -50,4 +50,7 @@ GAME = register(GameDef(
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
+    scoring=Scoring(final=view.final_score, progress=view.progress, unit="web.play.vp",
+                    round_label="tapestry.score.round", you="tapestry.score.you",
+                    sources=tuple((s, f"tapestry.vp.{s}") for s in VP_SOURCES)),
 ))
