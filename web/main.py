@@ -289,7 +289,7 @@ class Page:
 
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     """What the form on screen says when ``target`` was tapped: the answer controls of the
-    question, or the options, seed and deck of a new game."""
+    question, the options, seed and deck of a new game, or the scores entered for a record."""
     form: PageForm = {"checked": numbers("#subset input:checked", "index"),
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
@@ -299,10 +299,12 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
+    if action == "record-save":
+        form["scores"] = [str(e.value) for e in elements("[data-score]")]
+        form["winner"] = next((str(e.value) for e in elements("[data-winner]:checked")), "")
     if action == "start":
-        found = document.querySelectorAll("[data-option]:checked, select[data-option]")
         form["options"] = {str(e.dataset.option): int(e.value)
-                           for e in (found.item(i) for i in range(found.length))}
+                           for e in elements("[data-option]:checked, select[data-option]")}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
         deck = document.getElementById("deck-choice")
@@ -310,11 +312,16 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     return form
 
 
+def elements(selector: str) -> list[Any]:
+    """The elements on the page that ``selector`` finds."""
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
 def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
-    found = document.querySelectorAll(selector)
-    items = [found.item(i) for i in range(found.length)]
-    return [int(e.getAttribute(f"data-{field}") if field else e.value) for e in items]
+    return [int(e.getAttribute(f"data-{field}") if field else e.value)
+            for e in elements(selector)]
 
 
 def date(ms: float) -> str:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 import automa
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
+from automa.app.record_desk import RecordDesk
+from automa.app.record_views import home_link
 from automa.app.saves import (
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
@@ -50,6 +52,10 @@ class PageForm(present.Form, total=False):
     """New game: the seed typed (may be empty)."""
     deck: str
     """New game: the id of the kept deck chosen ("" for the companion edition)."""
+    scores: list[str]
+    """A record: each human's final score as typed (may be empty)."""
+    winner: str
+    """A record: who won, where the end of the game asks it ("" if not chosen)."""
 
 
 @dataclass
@@ -57,7 +63,7 @@ class Screen:
     """A whole screen to put on the page."""
 
     name: str
-    """home, new, play, pile, settings or decks."""
+    """home, new, play, pile, settings, decks or records."""
     body: Safe
     title: str = ""
     parts: list[str] = field(default_factory=list)
@@ -103,6 +109,7 @@ class Controller:
         self.message_kind = "error"
         self.confirm_delete = ""
         self._desk: DeckDesk | None = None
+        self.records = RecordDesk(self)
         self.screen = ""
         self.updated = False  # a new version of the app was installed
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
@@ -146,7 +153,8 @@ class Controller:
     def route(self, hash_: str) -> Screen:
         """The screen the URL hash names (``#/``, ``#/new/<game>``, ``#/play/<save>``,
         ``#/pile/<save>/<pile>``, ``#/settings``, ``#/decks/<game>``,
-        ``#/deck/<id>/<card>``); a broken save never locks the player out (home instead)."""
+        ``#/deck/<id>/<card>``, ``#/records[/<game>]``, ``#/record/<id>``); a broken save
+        never locks the player out (home instead)."""
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         name = parts[0] if parts else "home"
         try:
@@ -154,6 +162,8 @@ class Controller:
                 return self.new_game_screen(parts[1])
             if name in ("decks", "deck"):
                 return Screen("decks", self.desk.route(parts), self.t("web.decks.title"))
+            if name in ("records", "record"):
+                return Screen("records", *self.records.route(parts))
             if name in PLAY_SCREENS and len(parts) > 1 and self.open(parts[1]):
                 pile = self.pile_screen(parts[2]) if name == "pile" and len(parts) > 2 else None
                 return pile or self.play_screen()
@@ -197,7 +207,8 @@ class Controller:
         saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
         extra = {DECK_GAME: h("a", {"class": "guide-link", "href": f"#/decks/{DECK_GAME}"},
                               self.t("web.decks.title"))} if DECK_GAME in self.games else {}
-        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra))
+        return Screen("home", join([views.home(list(self.games.values()), saves, self.w, extra),
+                                    home_link(self.w)]))
 
     def new_game_screen(self, game_id: str) -> Screen:
         """The options of a new game."""
@@ -215,8 +226,9 @@ class Controller:
         s = self.session
         assert s is not None
         view = present.play(s, self.lang)
+        end = self.records.end_panel(s, self.slot.save_id)
         parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                                  self.settings["paper"])]
+                                                  self.settings["paper"], end)]
         body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
         return Screen("play", body, self.game_name(s.game_id), parts)
 
@@ -311,17 +323,21 @@ class Controller:
         return Outcome(go=f"#/play/{self.slot.save_id}") if out.go is None else out
 
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
-        """A save file was read: open it as a new game, or say why it cannot be."""
+        """A file was read: a records file adds its records; a save opens as a new game (with
+        the records it carries), or the player is told why it cannot be."""
         self.message = ""
         if error or text is None:
             self.flash(self.t("web.error.read_file", detail=str(error)))
             return Outcome(redraw=True)
+        if self.records.import_file(text):
+            return Outcome(go="#/records") if self.screen != "records" else Outcome(redraw=True)
         try:
             session = automa.load_game(text)
         except Exception as e:  # a hostile file must never break the page
             self.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
             return Outcome(show=self.home_screen())
         out = self.begin(session, text)
+        self.records.import_with_save(text, self.slot.save_id)
         if not self.slot.holding:  # (the notice of a kept original says it already)
             for warning in session.warnings:
                 self.flash(self.w.text(warning), "info")
@@ -367,6 +383,8 @@ class Controller:
         """A tap on a ``data-act`` element the page does not handle itself."""
         if action.startswith("deck-"):
             return self.desk.tap(action, arg or "")
+        if action.startswith("record-"):
+            return self.records.tap(action, arg or "", form)
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         return handler(arg or "", form) if handler is not None else Outcome()
 
@@ -380,9 +398,12 @@ class Controller:
         return Outcome(go=f"#/play/{save_id}")
 
     def do_export(self, save_id: str, form: PageForm) -> Outcome:
-        """Download a saved game as a .json file."""
-        record = self.store.load(save_id)
-        return Outcome(download=(f"automa-{save_id}.json", record.text) if record else None)
+        """Download a saved game as a .json file (with its record, if it has one)."""
+        stored = self.store.load(save_id)
+        if stored is None:
+            return Outcome()
+        return Outcome(download=(f"automa-{save_id}.json",
+                                 self.records.export_text(stored.text, save_id)))
 
     def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
         """Download the original of a game that opened without its history."""

@@ -33,11 +33,12 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
-               paper: str) -> list[Safe]:
+               paper: str, end: Safe | None = None) -> list[Safe]:
     """The parts of the play screen: what the bots did first, then the question (with the
-    cards it depends on), the other cards, the state, procedures, the log and printing."""
+    cards it depends on; at the game's ``end``, its score and your entry), the other cards,
+    the state, procedures, the log and printing."""
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             summary(v, w), prompt(v, w, draw), cards_panel(v["cards"], w, draw),
+             summary(v, w), prompt(v, w, draw, end), cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
              print_panel(v, w, paper)]
     return [part or h("div", {"hidden": True}) for part in parts]
@@ -89,14 +90,15 @@ def question_text(q: QuestionView) -> Safe:
                    "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
-def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
-    """The question now, its steps, the cards it depends on, its answers and its rule."""
+def prompt(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> Safe:
+    """The question now, its steps, the cards it depends on, its answers and its rule (at
+    the game's end: its ``end`` panel)."""
     q = v["question"]
     if q["kind"] == "over":
-        home = h("a", {"class": "button primary wide", "href": "#/"}, w.t("web.nav.home"))
+        home = h("a", {"class": "button wide", "href": "#/"}, w.t("web.nav.home"))
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
                              "aria-labelledby": "question"},
-                 question_text(q), dock(v, w, home))
+                 question_text(q), end, dock(v, w, home))
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
