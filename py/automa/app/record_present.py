@@ -165,8 +165,8 @@ class Words4Records:
         outcome = record.result
         if not outcome:
             return self.t("web.records.result_unknown")
-        scores = (self.t("web.records.scores", you=self.score(record.game, you),
-                         bot=self.score(record.game, bot)) if you is not None else "")
+        scores = (self.t("web.records.scores", you=you, bot=self.score(record.game, bot))
+                  if you is not None else "")
         text = self.t(f"web.records.result_{outcome}")
         return f"{text} ({scores})" if scores else text
 
@@ -180,7 +180,7 @@ class Words4Records:
         game = record.game
         bot_name = self.bot_name(game)
         sources: list[Row] = [
-            {"label": self.source(game, s), "value": self.score(game, n)}
+            {"label": self.source(game, s), "value": str(n)}
             for s, n in record.bot_sources.items() if n]
         top = int(self.scoring(game).get("player_max") or rec.MAX_SCORE)
         you = self.scoring(game).get("you")

@@ -66,7 +66,10 @@ def end_panel(v: EndView, w: Words) -> Safe:
 def game_section(g: GameRecords, w: Words, *, full: bool, confirm: str) -> Safe:
     """One game on the records screen: the suggestion, the numbers per difficulty, the two
     charts and (``full``) every game with its edit and delete."""
-    standings = [h("div", {"class": "standing"}, h("h4", None, s["level"]), rows(s["rows"]))
+    standings = [h("div", {"class": "standing"}, h("h4", None, s["level"]),
+                   h("ul", {"class": "plain stats"},
+                     *[h("li", None, h("span", {"class": "muted"}, r["label"]), " ",
+                         h("strong", None, r["value"])) for r in s["rows"]]))
                  for s in g["standings"]]
     games = None
     if full:

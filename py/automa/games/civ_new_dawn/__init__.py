@@ -55,10 +55,7 @@ GAME = GameDef(
     description=f"{GAME_ID}.description",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     unit=f"{GAME_ID}.score.unit", round_label=f"{GAME_ID}.score.round",
-                    you=f"{GAME_ID}.score.you",
-                    sources=tuple((f"card_{i}", f"{GAME_ID}.score.source.card_{i}")
-                                  for i in (1, 2, 3)),
-                    strength=("difficulty", "leader"), player_max=3),
+                    you=f"{GAME_ID}.score.you", strength=("difficulty", "leader"), player_max=3),
 )
 
 register(GAME)

@@ -132,7 +132,7 @@ def final_score(ctx: Ctx) -> FinalScore:
     (base rules); who that was the game asked (with several humans the end screen asks
     which)."""
     done = [bool(v) for v in ctx.data["agendas"]]
-    return {"total": sum(done), "sources": {f"card_{i + 1}": int(v) for i, v in enumerate(done)},
+    return {"total": sum(done), "sources": {},
             "rounds": ctx.turn, "winner": {"ap": "bot", "human": "human"}.get(
                 str(ctx.data.get("winner")), ""), "ask_winner": False,
             "played": {"leader": ctx.data["leader"]}}
