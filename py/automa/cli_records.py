@@ -25,6 +25,8 @@ from automa.core.i18n import render
 if TYPE_CHECKING:
     from automa.cli import Terminal
 
+COMMAND = "automa records"
+
 
 class FolderKV:
     """A folder as the records' key-value storage: one file a key (``<key>.json``)."""
@@ -158,7 +160,7 @@ def record_game(terminal: Terminal) -> None:
     if record is not None:
         terminal.say("")
         enter(record, kept, w, terminal.read, terminal.say)
-        terminal.say(w.t("cli.records.see", folder=str(records_dir())))
+        terminal.say(w.t("cli.records.see", folder=str(records_dir()), command=COMMAND))
 
 
 # --- python -m automa records ---------------------------------------------------------------
@@ -239,7 +241,7 @@ def main(action: str, target: str | None, game: str, lang: str, stdin: TextIO,
     if action in ("edit", "delete"):
         record = pick(shelf, target)
         if record is None:
-            say(w.t("cli.records.no_such", target=str(target)))
+            say(w.t("cli.records.no_such", target=str(target), command=COMMAND))
             return 2
         if action == "delete":
             kept.delete(record.id)

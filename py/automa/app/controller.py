@@ -307,18 +307,23 @@ class Controller:
         return Outcome()
 
     def play(self, change: Callable[[], Any]) -> Outcome:
-        """Apply a change to the game in play (an engine error is shown, nothing changes)."""
+        """Apply a change to the game in play (an engine error is shown, nothing changes); a
+        change that ends the game records it."""
         self.message = ""
         try:
             change()
         except automa.AutomaError as e:
             self.flash(self.error_text(e))
             return Outcome(played=True)
+        if self.session is not None and self.session.finished:  # recorded the moment it ends
+            self.records.kept(self.session, self.slot.save_id)
         return Outcome(played=True, changed=True)
 
     def begin(self, session: automa.Session, original: str = "") -> Outcome:
         """Make a new (or imported, from ``original``) session the game in play."""
         out = self.autosave(self.slot.begin(session, original))
+        if session.finished:
+            self.records.kept(session, self.slot.save_id)
         self.remember_last()
         return Outcome(go=f"#/play/{self.slot.save_id}") if out.go is None else out
 
@@ -336,8 +341,8 @@ class Controller:
         except Exception as e:  # a hostile file must never break the page
             self.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
             return Outcome(show=self.home_screen())
+        self.records.import_with_save(text)  # (its end screen then finds them)
         out = self.begin(session, text)
-        self.records.import_with_save(text, self.slot.save_id)
         if not self.slot.holding:  # (the notice of a kept original says it already)
             for warning in session.warnings:
                 self.flash(self.w.text(warning), "info")

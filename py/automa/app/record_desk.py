@@ -154,10 +154,10 @@ class RecordDesk:
                        "info")
         return True
 
-    def import_with_save(self, text: str, save_id: str) -> None:
-        """Take in the records a save's export file carries, linked to the game just
-        imported from it as ``save_id`` (a storage that refuses is said)."""
+    def import_with_save(self, text: str) -> None:
+        """Take in the records a save's export file carries (the game's end screen then
+        finds its own and links it; a storage that refuses is said)."""
         try:
-            self.store.merge(rec.unpack(text).records, save_id)
+            self.store.merge(rec.unpack(text).records)
         except (rec.RecordError, StorageError) as e:
             self.problem(e)
