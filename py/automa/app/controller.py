@@ -207,8 +207,8 @@ class Controller:
         saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
         extra = {DECK_GAME: h("a", {"class": "guide-link", "href": f"#/decks/{DECK_GAME}"},
                               self.t("web.decks.title"))} if DECK_GAME in self.games else {}
-        return Screen("home", join([views.home(list(self.games.values()), saves, self.w, extra),
-                                    home_link(self.w)]))
+        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra,
+                                         home_link(self.w)))
 
     def new_game_screen(self, game_id: str) -> Screen:
         """The options of a new game."""

@@ -89,7 +89,8 @@ class RecordDesk:
         ladder, _ = rec.ladder_of(self.app.games.get(record.game, {}))
         mine = [record, *[r for r in records if r.id != record.id]]
         return views.record_screen(w.end(record, self.app.date), w.game_name(record.game),
-                                   w.strength(record), w.rounds_chart(record.game, mine, ladder),
+                                   w.strength(record),
+                                   w.rounds_chart(record.game, mine, ladder, "this"),
                                    self.app.w)
 
     # --- taps ---------------------------------------------------------------------------

@@ -254,9 +254,10 @@ class Words4Records:
                 "x_heading": self.t("web.records.game"),
                 "title": self.t("web.records.chart_history", level=self.level(game, level))}
 
-    def rounds_chart(self, game: str, records: Sequence[rec.Record], ladder: str
-                     ) -> ChartView | None:
-        """The last game's bot score per round against its average at that difficulty."""
+    def rounds_chart(self, game: str, records: Sequence[rec.Record], ladder: str,
+                     this: str = "last") -> ChartView | None:
+        """The first of ``records`` (the ``last`` game, or ``this`` one on its own page):
+        the bot's score per round against its average at that difficulty."""
         if not records or not any(v is not None for v in records[0].by_round):
             return None
         last = records[0]
@@ -264,12 +265,12 @@ class Words4Records:
         average = rec.average_by_round(r for r in records if rec.level_of(r, ladder) == level)
         names = [self.round_name(game, i + 1) for i in range(max(len(last.by_round),
                                                                  len(average)))]
-        lines = [Line(self.t("web.records.line_last", bot=self.bot_name(game)),
+        lines = [Line(self.t(f"web.records.line_{this}", bot=self.bot_name(game)),
                       list(last.by_round), "bot"),
                  Line(self.t("web.records.line_average"), average, "average")]
         return {"lines": lines, "labels": names, "rows": names,
                 "x_heading": self.t("web.records.round"),
-                "title": self.t("web.records.chart_rounds", bot=self.bot_name(game),
+                "title": self.t(f"web.records.chart_rounds_{this}", bot=self.bot_name(game),
                                 level=self.level(game, level))}
 
     def game_records(self, game: str, records: Sequence[rec.Record], date: Any

@@ -49,9 +49,10 @@ def entry_form(v: EndView, w: Words) -> Safe:
                           "data-arg": v["record"]}, w.t("web.records.save")))
 
 
-def end_panel(v: EndView, w: Words) -> Safe:
+def end_panel(v: EndView, w: Words, records_link: bool = True) -> Safe:
     """The end of a game, under "The game is over": the bot's final score by source, the
-    entry of yours (optional; the game is recorded either way), how you did."""
+    entry of yours (optional; the game is recorded either way), how you did, and a link to
+    the records."""
     return h("div", {"class": "end", "id": "end"},
              h("p", {"class": "end-bot"}, h("strong", None, v["bot"])),
              rows(v["sources"], "end-sources") if v["sources"] else None,
@@ -60,7 +61,7 @@ def end_panel(v: EndView, w: Words) -> Safe:
              h("p", {"class": "muted"}, w.t("web.records.optional")),
              entry_form(v, w),
              h("p", None, h("a", {"class": "button wide", "href": "#/records"},
-                            w.t("web.records.title"))))
+                            w.t("web.records.title"))) if records_link else None)
 
 
 def game_section(g: GameRecords, w: Words, *, full: bool, confirm: str) -> Safe:
@@ -133,7 +134,7 @@ def record_screen(v: EndView, name: str, strength: str, rounds: ChartView | None
     return join([
         h("section", {"class": "panel", "data-record": v["record"]},
           h("h2", None, name), h("p", {"class": "muted"}, f"{v['when']} · {strength}"),
-          end_panel(v, w)),
+          end_panel(v, w, records_link=False)),
         h("section", {"class": "panel"}, chart(rounds, w)) if rounds else None,
         h("p", None, h("a", {"class": "button", "href": f"#/records/{v['game']}"},
                        w.t("web.records.back")))])

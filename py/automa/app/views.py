@@ -326,9 +326,9 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
-         extra: Mapping[str, Safe] | None = None) -> Safe:
-    """The games (each with its guide and its ``extra`` links), the saved games and
-    import."""
+         extra: Mapping[str, Safe] | None = None, records: Safe | None = None) -> Safe:
+    """The games (each with its guide and its ``extra`` links), the saved games, the
+    ``records`` and import."""
     def tile(g: Mapping[str, Any]) -> Safe:
         links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
                              else None, (extra or {}).get(g["id"])) if x is not None]
@@ -345,6 +345,7 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
           h("ul", {"class": "plain stack"}, *tiles)),
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
           h("ul", {"class": "plain stack", "id": "saves"}, *saved)),
+        records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
           h("label", {"class": "button", "for": "import-file"}, w.t("web.home.import_button")),
