@@ -161,6 +161,10 @@ class Correction:
     choices: tuple[Any, ...] = ()
     """If given, the value is one of these instead of a number in ``lo..hi``."""
     choice_labels: tuple[dict[str, Any], ...] = ()
+    offset: int = 0
+    """Added to the stored number wherever it is shown or asked (``lo``/``hi`` bound the sum):
+    the stored value is one part of a sum (the Automa's VP from corrections), and the player
+    sees and sets the sum."""
 
 
 class FinalScore(TypedDict):
@@ -199,8 +203,6 @@ class Scoring:
 
     final: Callable[[Ctx], FinalScore]
     """The bot's final score, its sources and who won (called once the game is over)."""
-    unit: str
-    """Message id of a score ("{n} VP", plural by ``n``)."""
     round_label: str
     """Message id of a round as the game counts them ("Era {n}")."""
     you: str
@@ -217,6 +219,9 @@ class Scoring:
     difficulty ladder, its choices in order from easiest to hardest."""
     player_max: int = 999
     """The highest score a player can enter."""
+    unit: str = ""
+    """Message id of a score ("{n} VP", plural by ``n``) if it is not the game's
+    :attr:`GameDef.score` (a bot with no score beside the turn)."""
 
     def to_json(self) -> dict[str, Any]:
         """What the app reads of it without importing the game."""
@@ -256,6 +261,12 @@ class GameDef:
     scoring: Scoring | None = None
     """How the game keeps score, for its end screen and the player's records (None: the game
     keeps no records)."""
+    score: str | None = None
+    """Message id of the bot's score with its count ``{n}`` in the game's own word ("{n} VP",
+    "{n} Glory"), shown beside the turn; None for a game whose bot keeps no score."""
+    correct_label: str = "core.procedure.correct"
+    """Message id of the name of the procedure that corrects tracked values, naming what
+    this game tracks ("Correct the Automa's Glory, coins or other values")."""
 
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""
@@ -285,7 +296,8 @@ class GameDef:
             "name": self.name,
             "description": self.description,
             "options": [o.to_json() for o in self.options],
-            **({"scoring": self.scoring.to_json()} if self.scoring else {}),
+            **({"scoring": {**self.scoring.to_json(), "unit": self.scoring.unit or self.score}}
+               if self.scoring else {}),
         }
 
 

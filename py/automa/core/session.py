@@ -12,6 +12,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
@@ -243,7 +244,7 @@ class Session:
         ctx = self._ctx()
         found = list(self.game.procedures(ctx)) if not self.finished else []
         if self.game.corrections(ctx):
-            found.append(CORRECT)
+            found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
     @property

@@ -50,10 +50,12 @@ GAME = GameDef(
     turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    score=f"{GAME_ID}.score",
+    correct_label=f"{GAME_ID}.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
-                    unit="web.play.vp", round_label=f"{GAME_ID}.score.round",
-                    you=f"{GAME_ID}.score.you",
-                    sources=tuple((s, f"{GAME_ID}.score.source.{s}") for s in view.SCORE_SOURCES),
+                    round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you",
+                    sources=tuple((s, f"{GAME_ID}.record.source.{s}") for s in view.SCORE_SOURCES),
                     strength=("difficulty", "faction")),
 )
 

@@ -53,9 +53,10 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
+    correct_label=f"{GAME_ID}.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
-                    unit=f"{GAME_ID}.score.unit", round_label=f"{GAME_ID}.score.round",
-                    you=f"{GAME_ID}.score.you", strength=("difficulty", "leader"), player_max=3),
+                    unit=f"{GAME_ID}.record.unit", round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you", strength=("difficulty", "leader"), player_max=3),
 )
 
 register(GAME)

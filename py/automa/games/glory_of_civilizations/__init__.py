@@ -63,9 +63,11 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    score=f"{GAME_ID}.play.vp",
+    correct_label=f"{GAME_ID}.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
-                    unit=f"{GAME_ID}.play.vp", round_label=f"{GAME_ID}.score.round",
-                    you=f"{GAME_ID}.score.you"),
+                    round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you"),
 )
 
 register(GAME)

@@ -50,7 +50,9 @@ GAME = register(GameDef(
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
-    scoring=Scoring(final=view.final_score, progress=view.progress, unit="web.play.vp",
-                    round_label="tapestry.score.round", you="tapestry.score.you",
+    score="tapestry.score",
+    correct_label="tapestry.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress,
+                    round_label="tapestry.record.round", you="tapestry.record.you",
                     sources=tuple((s, f"tapestry.vp.{s}") for s in VP_SOURCES)),
 ))
