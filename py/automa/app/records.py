@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, KeyValue, StorageError
+from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, MAX_TIME_MS, SAVE_ID, KeyValue, StorageError
 from automa.core.errors import AutomaError
 from automa.core.session import Session
 
@@ -47,8 +47,10 @@ RECORD_PREFIX = "automa.record."
 RECORD_VERSION = 1
 BUNDLE_FORMAT = "automa-companion-records"
 BUNDLE_VERSION = 1
-RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
-NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+RECORD_ID = SAVE_ID
+"""A record's id has the shape of a save id (safe in a URL, a key and a file name)."""
+NAME = GAME_ID
+"""An option's or a score source's id has the shape of a game id."""
 VALUE = re.compile(r"[A-Za-z0-9_.-]{0,40}")
 MAX_RECORD_CHARS = 20_000
 MAX_SCORE = 100_000
@@ -56,7 +58,6 @@ MAX_ROUNDS = 1_000
 MAX_HUMANS = 8
 MAX_SOURCES = 30
 MAX_RECORDS = 5_000
-MAX_TIME_MS = 1e14
 WINNERS = ("", "bot", "human")
 ANSWERS = ("", "you", "other", "bot")
 
