@@ -450,3 +450,14 @@ def test_the_records_screen_shows_each_game_with_its_charts_and_tables_in_both_l
         assert all(w in body for w in words), lang
         assert body.count("<svg class=\"chart\"") == 2 and body.count("<table") == 2
         assert body.count('data-act="record-delete"') == 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_names_its_score_rounds_and_sources_in_both_languages(game: str) -> None:
+    from automa.core.i18n import has_message
+
+    spec = next(g for g in automa.games() if g["id"] == game)["scoring"]
+    keys = [spec["unit"], spec["round_label"], spec["you"], *spec["sources"].values()]
+    assert all(has_message(k, lang) for k in keys for lang in ("en", "uk")), keys
+    options = {o["id"] for o in next(g for g in automa.games() if g["id"] == game)["options"]}
+    assert set(spec["strength"]) <= options and spec["strength"][0] == "difficulty"

@@ -201,11 +201,8 @@ class Words4Records:
 
     def bot_name(self, game: str) -> str:
         """The bot's name in this game ("Automa", "AP")."""
-        for actor in ("automa", "ap", "bot"):
-            key = f"{game}.actor.{actor}"
-            if i18n.has_message(key, "en"):
-                return self.t(key)
-        return self.t("web.records.bot")
+        key = self.scoring(game).get("bot")
+        return self.t(key) if self._known(key) else self.t("web.records.bot")
 
     def answers(self, record: rec.Record) -> list[Answer]:
         """Who won, where the end screen asks it."""

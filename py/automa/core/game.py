@@ -268,6 +268,11 @@ class GameDef:
     """Message id of the name of the procedure that corrects tracked values, naming what
     this game tracks ("Correct the Automa's Glory, coins or other values")."""
 
+    @property
+    def bot(self) -> str:
+        """The bot whose score counts: the first actor that is not the player (or the app)."""
+        return next((a for a in self.actors if a not in ("player", "app")), "bot")
+
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""
         for spec in self.options:
@@ -296,8 +301,8 @@ class GameDef:
             "name": self.name,
             "description": self.description,
             "options": [o.to_json() for o in self.options],
-            **({"scoring": {**self.scoring.to_json(), "unit": self.scoring.unit or self.score}}
-               if self.scoring else {}),
+            **({"scoring": {**self.scoring.to_json(), "unit": self.scoring.unit or self.score,
+                            "bot": f"{self.id}.actor.{self.bot}"}} if self.scoring else {}),
         }
 
 
