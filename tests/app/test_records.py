@@ -246,6 +246,7 @@ def test_deleting_a_saved_game_keeps_its_record() -> None:
 HOSTILE = {
     "not-json": "{", "array": "[]", "huge": "x" * 30_000, "nan": '{"v":1,"finished":NaN}',
     "newer": json.dumps({"v": 99, "id": "newer"}), "v-bool": json.dumps({"v": True}),
+    "deep": "[" * 15_000,  # would overflow the browser's stack if parsed
 }
 
 
@@ -388,6 +389,10 @@ def test_a_records_file_with_hostile_records_adds_the_good_ones_and_counts_the_r
     c = app(kv)
     c.imported("r.json", text, None)
     assert stored_records(kv) == [good] and "could not be read: 2" in c.message
+
+
+def test_a_deeply_nested_file_is_left_to_the_save_check_never_parsed() -> None:
+    assert rec.unpack("[" * 200_000) == rec.Unpacked(False, [], 0)
 
 
 def test_the_newer_of_two_copies_of_a_record_is_kept() -> None:

@@ -41,7 +41,7 @@ from typing import Any
 
 from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, MAX_TIME_MS, SAVE_ID, KeyValue, StorageError
 from automa.core.errors import AutomaError
-from automa.core.session import Session
+from automa.core.session import Session, check_nesting
 
 RECORD_PREFIX = "automa.record."
 RECORD_VERSION = 1
@@ -268,11 +268,17 @@ def parse(text: Any) -> Record:
     """A record from its stored text (size, JSON and every field checked)."""
     if not isinstance(text, str) or len(text) > MAX_RECORD_CHARS:
         raise _bad("size")
+    return from_json(_json(text))
+
+
+def _json(text: str) -> Any:
+    """Parsed JSON, its nesting checked first (a deep one overflows the browser's stack
+    before Python's recursion limit is reached)."""
     try:
-        data = json.loads(text)
+        check_nesting(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
         raise _bad("json") from None
-    return from_json(data)
 
 
 # --- making a record of a game ------------------------------------------------------------------
@@ -482,8 +488,8 @@ def unpack(text: str) -> Unpacked:
     if len(text) > MAX_IMPORT_BYTES:
         return Unpacked(False, [], 0)
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = _json(text)
+    except RecordError:  # (a save the engine then refuses with its own reason)
         return Unpacked(False, [], 0)
     if not isinstance(data, dict):
         return Unpacked(False, [], 0)
