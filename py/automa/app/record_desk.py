@@ -9,17 +9,19 @@ that refuses or throws is said in words and never stops a game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from automa.app import record_views as views
 from automa.app import records as rec
 from automa.app.html import Safe
+from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
 from automa.app.saves import StorageError
 from automa.core.session import Session
 
 if TYPE_CHECKING:
-    from automa.app.controller import Controller, Outcome, PageForm
+    from automa.app.controller import Controller, PageForm
 
 
 class RecordDesk:
@@ -95,26 +97,31 @@ class RecordDesk:
 
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str, form: PageForm) -> Outcome:
-        """``record-save``, ``record-delete`` (asks), ``record-delete-yes`` / ``-no``,
-        ``record-export``."""
-        from automa.app.controller import Outcome
-
+        """A ``record-…`` button."""
+        handler = RECORD_ACTIONS.get(action)
         self.app.message = ""
-        if action == "record-save":
-            return self.save(arg, form)
-        if action == "record-export":
-            shelf = self.store.shelf()
-            return Outcome(download=("automa-records.json", rec.bundle(shelf.records)))
-        if action == "record-delete-yes":
-            self.store.delete(arg)
-            arg = ""
-        self.confirm = arg if action == "record-delete" else ""
+        return handler(self, arg, form) if handler is not None else Outcome()
+
+    def export(self, arg: str, form: PageForm) -> Outcome:
+        """Download every record as one file."""
+        return Outcome(download=("automa-records.json", rec.bundle(self.store.shelf().records)))
+
+    def ask_delete(self, record_id: str, form: PageForm) -> Outcome:
+        """Ask before deleting a record (``record-delete-no`` keeps it)."""
+        self.confirm = record_id
         return Outcome(redraw=True)
+
+    def keep_record(self, arg: str, form: PageForm) -> Outcome:
+        """Keep the record."""
+        return self.ask_delete("", form)
+
+    def delete(self, record_id: str, form: PageForm) -> Outcome:
+        """Delete one record (its saved game, if any, is kept)."""
+        self.store.delete(record_id)
+        return self.ask_delete("", form)
 
     def save(self, record_id: str, form: PageForm) -> Outcome:
         """The player's scores and who won, entered for a record."""
-        from automa.app.controller import Outcome
-
         record = self.store.get(record_id)
         if record is None:
             self.app.flash(self.app.t("web.records.missing"))
@@ -162,3 +169,13 @@ class RecordDesk:
             self.store.merge(rec.unpack(text).records)
         except (rec.RecordError, StorageError) as e:
             self.problem(e)
+
+
+RECORD_ACTIONS: dict[str, Callable[[RecordDesk, str, PageForm], Outcome]] = {
+    "record-save": RecordDesk.save,
+    "record-export": RecordDesk.export,
+    "record-delete": RecordDesk.ask_delete,
+    "record-delete-no": RecordDesk.keep_record,
+    "record-delete-yes": RecordDesk.delete,
+}
+"""Every ``record-…`` button by its ``data-act``, with its ``data-arg`` and the form."""

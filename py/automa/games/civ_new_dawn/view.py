@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from automa.core.game import Correction, Ctx, FinalScore
+from automa.core.game import START, Correction, Ctx, FinalScore
 
 from . import data
 from .state import card_in, is_leader, level_of, m, row
@@ -63,10 +63,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards[::-1], "piles": [], "vp": None}
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
-    """Every tracked value of the AP."""
-    if "row" not in ctx.data:
-        return ()
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
+    """Every tracked value of the AP, in every phase."""
     out = list(_fixed())
     for slot in range(1, 6):
         t = data.card(card_in(ctx, slot))["type"]
@@ -141,7 +139,7 @@ def final_score(ctx: Ctx) -> FinalScore:
 
 def progress(ctx: Ctx) -> tuple[int, int] | None:
     """(AP turn, victory cards completed)."""
-    return (ctx.turn, sum(bool(v) for v in ctx.data["agendas"])) if "row" in ctx.data else None
+    return None if ctx.phase == START else (ctx.turn, sum(bool(v) for v in ctx.data["agendas"]))
 
 
 def humans(options: Mapping[str, Any]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, Scoring, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import VP_SOURCES, steps, turn_label
+from automa.games.tapestry.common import PHASES, VP_SOURCES, migrate, steps, turn_label
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
@@ -43,8 +43,10 @@ GAME = register(GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

@@ -7,11 +7,12 @@ from itertools import permutations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, FinalScore, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
 from automa.games.tapestry.common import (
+    PHASE_OVER,
     PLAYER_PHASES,
     TURNS_PER_ERA,
     VP_SOURCES,
@@ -95,11 +96,11 @@ def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
 
 
 # --- player-initiated procedures -------------------------------------------------------------
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """Your turn's procedures, offered in the phases where you play (between the bots' turns
     and after their last income turn until your game is over), never inside another one."""
     d = ctx.data
-    if not d or d.get("phase") not in PLAYER_PHASES or d.get("procedure"):
+    if phase not in PLAYER_PHASES or d["procedure"]:
         return []
     found = [_procedure("you_conquer_automa")]
     if any(not holder for holder in d["landmarks"].values()):
@@ -169,10 +170,10 @@ def you_income_turn(ctx: Ctx) -> None:
     ctx.log("player", "tapestry.log.you_income", {"turn": ctx.data["you_income_turns"]})
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """The values the player may set by hand: every tracked value, landmarks and
-    achievements included."""
-    if not ctx.data or ctx.data.get("over"):
+    achievements included (until the game is over)."""
+    if phase == PHASE_OVER:
         return ()
     # The player sets the Automa's VP as a total; the difference goes to its "correction"
     # source, so the breakdown by source stays as the rules scored it.
@@ -270,6 +271,6 @@ def progress(ctx: Ctx) -> tuple[int, int] | None:
     """(era, the Automa's VP): an era is its income turn and the bots' turns after it; the
     5th runs on to the game's end (income turn 5 scores on the way to it)."""
     era = min(ctx.turn // TURNS_PER_ERA, 5)
-    if not ctx.data or era < 1:
+    if ctx.phase == START or era < 1:
         return None
     return era, total_vp(ctx)
