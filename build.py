@@ -104,8 +104,9 @@ KEEP_ENCODINGS = {
     "utf_7", "utf_8", "utf_8_sig", "zlib_codec",
 }
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
-              "web.shell.failed", "web.shell.loaded", "web.shell.ready_soon", "web.home.saved",
-              "web.home.turn", "web.home.finished", "web.shell.guides", "web.shell.guides_short",
+              "web.shell.failed", "web.shell.blocked", "web.shell.loaded",
+              "web.shell.ready_soon", "web.home.saved", "web.home.turn", "web.home.finished",
+              "web.shell.guides", "web.shell.guides_short",
               "web.shell.settings_more", "web.nav.settings", "web.settings.title",
               "web.settings.language", "web.settings.lang_en", "web.settings.lang_uk",
               "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",

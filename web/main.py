@@ -9,7 +9,6 @@ over, and carries out the outcome: draw, navigate, download, print, save after t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -22,6 +21,9 @@ from automa.app.controller import Controller, PageForm
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
 from automa.app.saves import StorageError, StorageFull
+from automa.core.numbers import MAX_DIGITS, int_or
+
+MAX = 10**MAX_DIGITS - 1
 
 
 def is_there(value: Any) -> bool:
@@ -30,14 +32,13 @@ def is_there(value: Any) -> bool:
 
 
 class LocalStorage:
-    """The page's ``localStorage`` as the controller's key-value storage."""
-
-    def __init__(self) -> None:
-        self.storage = window.localStorage
+    """The page's ``localStorage`` as the controller's key-value storage; every refusal of
+    the browser (``SecurityError`` in private mode or with storage disabled, even on reading
+    ``window.localStorage``) becomes a typed error."""
 
     def get(self, key: str) -> str | None:
         """The stored text of ``key``, or ``None``."""
-        value = self.storage.getItem(key)
+        value = refused_as_error(lambda: window.localStorage.getItem(key))
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
@@ -48,12 +49,22 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         """Remove ``key``."""
-        with contextlib.suppress(Exception):
-            self.storage.removeItem(key)
+        refused_as_error(lambda: window.localStorage.removeItem(key))
 
     def keys(self) -> list[str]:
         """Every key of the page's storage."""
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        def every_key() -> list[str]:
+            storage = window.localStorage
+            return [str(storage.key(i)) for i in range(int(storage.length))]
+        return list(refused_as_error(every_key))
+
+
+def refused_as_error(call: Callable[[], Any]) -> Any:
+    """``call()``, with whatever the browser throws as a :class:`StorageError`."""
+    try:
+        return call()
+    except Exception as e:  # a JavaScript exception (SecurityError, ...) of any kind
+        raise StorageError(detail=str(getattr(e, "name", "") or type(e).__name__)) from None
 
 
 class Page:
@@ -207,7 +218,7 @@ class Page:
         elif tid == "deck-name":
             self.follow(self.c.desk.rename(str(target.value)))
         elif is_there(target.getAttribute("data-field")):
-            out = self.c.desk.field(int(target.closest("[data-card]").dataset.card),
+            out = self.c.desk.field(str(target.closest("[data-card]").dataset.card),
                                     str(target.getAttribute("data-field")), str(target.value))
             # redrawn after the event: replacing the screen inside a change fired by a blur fails
             window.setTimeout(create_proxy(lambda *_: self.follow(out)), 0)
@@ -273,8 +284,9 @@ class Page:
 
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        box.value = str(stepped(str(box.value), int(arg or 0), int(stepper.dataset.lo),
-                                int(stepper.dataset.hi)))
+        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
+                                int_or(str(stepper.dataset.lo), -MAX, MAX, 0),
+                                int_or(str(stepper.dataset.hi), -MAX, MAX, 0)))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
@@ -301,8 +313,8 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
         form["json"] = str(target.dataset.json)
-    if action == "pick" and arg is not None and arg.isdigit():
-        form["pick"] = int(arg)
+    if action == "pick" and arg is not None:
+        form["pick"] = int_or(arg, 0, 10_000, -1)
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
@@ -310,7 +322,7 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
         form["scores"] = [str(e.value) for e in elements("[data-score]")]
         form["winner"] = next((str(e.value) for e in elements("[data-winner]:checked")), "")
     if action == "start":
-        form["options"] = {str(e.dataset.option): int(e.value)
+        form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
                            for e in elements("[data-option]:checked, select[data-option]")}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
@@ -327,7 +339,7 @@ def elements(selector: str) -> list[Any]:
 
 def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
-    return [int(e.getAttribute(f"data-{field}") if field else e.value)
+    return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
             for e in elements(selector)]
 
 

@@ -178,8 +178,10 @@ def chart_lines(v: ChartView) -> list[str]:
 def show(shelf: rec.Shelf, game: str, w: Words4Records, out: TextIO) -> int:
     """How you did, per game and difficulty, with the charts' tables; every record
     numbered for ``edit`` and ``delete``."""
+    from automa.cli import emit
+
     def say(text: str) -> None:
-        print(text, file=out)
+        emit(text, out)
 
     if not shelf.records:
         say(w.t("web.records.none"))
@@ -221,14 +223,14 @@ def pick(shelf: rec.Shelf, target: str | None) -> rec.Record | None:
 def main(action: str, target: str | None, game: str, lang: str, stdin: TextIO,
          out: TextIO) -> int:
     """``records [show|edit N|delete N|export FILE|import FILE] [--game G]``."""
-    from automa.cli import read_save, write_save
+    from automa.cli import emit, read_save, write_save
 
     w = words(lang)
     kept = store()
     shelf = kept.shelf()
 
     def say(text: str) -> None:
-        print(text, file=out)
+        emit(text, out)
 
     def read() -> str:
         line = stdin.readline()

@@ -22,6 +22,7 @@ from automa.app.outcome import Outcome, Screen
 from automa.app.record_desk import RecordDesk
 from automa.app.record_views import home_link
 from automa.app.saves import (
+    DECK_PREFIX,
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
     KeyValue,
@@ -146,10 +147,15 @@ class Controller:
         return banner, self.notices()
 
     def notices(self) -> Safe:
-        """The standing notices: a new version installed; a game kept with its original."""
+        """The standing notices: a new version installed; nothing can be kept (the storage
+        cannot be used: the game in play is offered for export); a game kept with its
+        original."""
         slot = self.slot
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
+        in_play = slot.save_id if self.session is not None else ""
         return join([views.update_notice(self.w) if self.updated else None,
+                     views.memory_notice(self.store.unavailable, in_play, self.w)
+                     if self.store.unavailable else None,
                      views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w)
                      if held else None])
 
@@ -261,7 +267,14 @@ class Controller:
         return Outcome(go="#/")
 
     def storage_changed(self, key: str) -> Outcome:
-        """Another tab or window changed storage ``key``: never keep showing a stale game."""
+        """Another tab or window changed storage ``key``: never keep showing a stale game
+        (or a stale deck in the editor)."""
+        if key.startswith(DECK_PREFIX):
+            if self._desk is None and self.screen not in ("decks", "new"):
+                return Outcome()  # no deck on screen
+            return self.desk.storage_changed(key[len(DECK_PREFIX):])
+        if not key and self._desk is not None:
+            self._desk.deck = None  # the storage was cleared: read again when shown
         change = self.slot.storage_changed(key)
         if change == "deleted":
             return self.leave(self.t("web.store.deleted"))
@@ -371,10 +384,13 @@ class Controller:
     def do_export(self, save_id: str, form: PageForm) -> Outcome:
         """Download a saved game as a .json file (with its record, if it has one)."""
         stored = self.store.load(save_id)
-        if stored is None:
+        text = stored.text if stored else None
+        if text is None and self.session is not None and save_id == self.slot.save_id:
+            text = self.session.to_json()  # (a game the storage could not keep)
+        if text is None:
             return Outcome()
         return Outcome(download=(f"automa-{save_id}.json",
-                                 self.records.export_text(stored.text, save_id)))
+                                 self.records.export_text(text, save_id)))
 
     def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
         """Download the original of a game that opened without its history."""
@@ -430,8 +446,13 @@ class Controller:
         return self.print_cards(ids.split())
 
     def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
-        """Print every card of the game at real size."""
-        return self.print_cards(cards.deck(self.session.game_id) if self.session else [])
+        """Print every card of the game's own deck at real size (in print order; a game
+        that keeps no cards in piles prints its game's whole deck)."""
+        s = self.session
+        if s is None:
+            return Outcome()
+        every, own = cards.deck(s.game_id), set(s.cards)
+        return self.print_cards([c for c in every if c in own] if own else every)
 
     def print_cards(self, ids: list[str]) -> Outcome:
         """Real-size sheets of the cards ``ids`` of the game in play."""

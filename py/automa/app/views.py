@@ -478,6 +478,17 @@ def update_notice(w: Words) -> Safe:
              h("button", {"data-act": "reload"}, w.t("web.update.reload")))
 
 
+def memory_notice(why: str, save_id: str, w: Words) -> Safe:
+    """The browser lets the app keep nothing (``why``): play goes on in this tab only; the
+    game in play (``save_id``, "" for none) can be exported to keep it."""
+    export = (h("button", {"class": "primary", "data-act": "export", "data-arg": save_id},
+                w.t("web.memory.export")) if save_id else None)
+    return h("div", {"class": "banner banner-error notice", "role": "status",
+                     "id": "memory-notice"},
+             h("p", None, w.t("web.memory.notice", detail=why)),
+             h("div", {"class": "row"}, export) if export is not None else None)
+
+
 def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words) -> Safe:
     """The game opened without its undo history: its original is kept aside until the player
     accepts (``holding``), or could not be (``hold_failed``: why) and the game is not saved."""

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 from automa.core.checks import NAME, check_text
 from automa.core.errors import (
@@ -53,6 +53,17 @@ Action = dict[str, Any]
 """``{"answer": value}``, ``{"start": procedure_id}`` or ``{"cancel": True}``."""
 
 
+class _Before(NamedTuple):
+    """What an action changed, to take it back: the state before it (JSON text) and the log
+    before it, which is ``log[:kept]`` followed by ``cut``. Most actions only add entries
+    (``cut`` is empty); a cancel also takes back the cancelled procedure's entries, which
+    ``cut`` keeps, so that undoing the cancel brings them back exactly."""
+
+    snapshot: str
+    kept: int
+    cut: list[dict[str, Any]]
+
+
 def _dumps(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
@@ -64,7 +75,7 @@ class Session:
         self.game = game
         self._log: list[dict[str, Any]] = []
         self._actions: list[Action] = []
-        self._undo: list[tuple[str, int]] = []
+        self._undo: list[_Before] = []
         self._redo: list[Action] = []
         self._open: list[int] = []
         """How many procedures were open after each action (aligned with ``_actions``)."""
@@ -206,6 +217,11 @@ class Session:
             base.update(self.game.view(self._ctx()))
         return base
 
+    @property
+    def cards(self) -> list[str]:
+        """Every card of this game's piles (its own deck: cards are never lost or added)."""
+        return sorted(self._ctx().piles.all_cards())
+
     def pile(self, name: str) -> list[dict[str, Any]]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
         if not isinstance(name, str) or name not in self._state["piles"]:
@@ -215,8 +231,8 @@ class Session:
     def history(self) -> Iterator[dict[str, Any]]:
         """The game's positions in the order they were played (copies): the state before
         each answer the undo history holds, then the state now."""
-        for snapshot, _ in self._undo:
-            yield json.loads(snapshot)
+        for before in self._undo:
+            yield json.loads(before.snapshot)
         yield self.state
 
     def final_score(self) -> FinalScore | None:
@@ -304,11 +320,15 @@ class Session:
         """Take back the last answer (or procedure start)."""
         if not self._undo:
             raise NothingToUndo()
-        snapshot, log_len = self._undo.pop()
+        before = self._undo.pop()
         self._redo.append(self._actions.pop())
         self._open.pop()
-        self._state = json.loads(snapshot)
-        del self._log[log_len:]
+        self._state = json.loads(before.snapshot)
+        self._restore_log(before)
+
+    def _restore_log(self, before: _Before) -> None:
+        del self._log[before.kept:]
+        self._log.extend(before.cut)
 
     def redo(self) -> None:
         """Re-apply the last undone answer."""
@@ -335,7 +355,12 @@ class Session:
         else:
             value = self.prompt.validate(action["answer"])  # type: ignore[union-attr]
         snapshot = _dumps(self._state)
-        log_len = len(self._log)
+        before = _Before(snapshot, len(self._log), [])
+        if "cancel" in action:
+            # a start only adds to the log, and every action since lies inside its
+            # procedure: the log before the start is still the prefix ``log[:kept]``
+            kept = self._undo[target].kept
+            before = _Before(snapshot, kept, self._log[kept:])
         try:
             if "start" in action:
                 self._begin_procedure(procedure)
@@ -351,9 +376,9 @@ class Session:
             self._run()
         except BaseException:
             self._state = json.loads(snapshot)
-            del self._log[log_len:]
+            self._restore_log(before)
             raise
-        self._undo.append((snapshot, log_len))
+        self._undo.append(before)
         self._actions.append({"start": action["start"]} if "start" in action
                              else {"cancel": True} if "cancel" in action
                              else {"answer": value})
@@ -382,10 +407,10 @@ class Session:
 
     def _return_to(self, target: int) -> None:
         """Restore the state from before action ``target`` (a procedure start) and log it."""
-        snapshot, log_len = self._undo[target]
+        start = self._undo[target]
         procedure_id = self._actions[target]["start"]
-        self._state = json.loads(snapshot)
-        del self._log[log_len:]
+        self._state = json.loads(start.snapshot)
+        del self._log[start.kept:]
         label = next((p.label for p in self._available_procedures() if p.id == procedure_id),
                      procedure_id)
         self._ctx().log("player", "core.log.cancelled", {"name": {"key": label, "params": {}}})
@@ -414,8 +439,7 @@ class Session:
         redo = redo[: MAX_ACTIONS // 2]
         drop = len(actions) + len(redo) - MAX_ACTIONS
         if drop > 0:
-            snapshot, log_len = self._undo[drop]
-            base = {"state": json.loads(snapshot), "log": self._log[:log_len]}
+            base = {"state": json.loads(self._undo[drop].snapshot), "log": self._log_before(drop)}
             actions = actions[drop:]
         envelope = {
             "format": SAVE_FORMAT,
@@ -435,6 +459,14 @@ class Session:
         if base is not None:
             envelope["base"] = base
         return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+
+    def _log_before(self, index: int) -> list[dict[str, Any]]:
+        """The log as it was before action ``index`` (later cancels may have cut it)."""
+        log = list(self._log)
+        for before in reversed(self._undo[index:]):
+            del log[before.kept:]
+            log.extend(before.cut)
+        return log
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Session):
