@@ -466,3 +466,15 @@ def test_every_game_names_its_score_rounds_and_sources_in_both_languages(game: s
     assert all(has_message(k, lang) for k in keys for lang in ("en", "uk")), keys
     options = {o["id"] for o in next(g for g in automa.games() if g["id"] == game)["options"]}
     assert set(spec["strength"]) <= options and spec["strength"][0] == "difficulty"
+
+
+def test_in_a_storage_that_throws_the_game_is_recorded_in_the_tabs_memory() -> None:
+    """Private mode: the app plays on in memory (its notice says so); the record of a game
+    finished there is shown and can be exported."""
+    c = app(ThrowingKV())
+    started(c)
+    civ_to_the_end(c, "ap")
+    assert 'id="end"' in c.route(f"#/play/{c.slot.save_id}").body
+    assert "Civilization" in c.route("#/records").body
+    out = c.tap("record-export", "", {})
+    assert out.download is not None and len(json.loads(out.download[1])["records"]) == 1
