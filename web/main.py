@@ -167,7 +167,7 @@ class Page:
         self.show(self.c.play_screen())
         question = document.getElementById("question")
         if is_there(question):
-            question.focus(json_options({"preventScroll": True}))
+            question.focus(window.JSON.parse('{"preventScroll": true}'))
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
         if self.c.update_due(hidden=False, tapped=True):  # a turn of the bots ended
             self.apply_update()
@@ -175,10 +175,7 @@ class Page:
     def save_soon(self, *_: Any) -> None:
         """The deferred autosave of a tap (if it still waits); a failure is shown at once."""
         if self.c.unsaved is not None:
-            out = self.c.flush()
-            if self.c.message and self.c.screen == "play" and self.c.session is not None:
-                self.show(self.c.play_screen())
-            self.follow(out)
+            self.follow(self.c.flush())
 
     def on_hidden(self, event: Any) -> None:
         """The page is hidden, shown, left or frozen: the controller writes what waits."""
@@ -315,7 +312,7 @@ PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
 
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     """What the form on screen says when ``target`` was tapped: the answer controls of the
-    question, or the options, seed and deck of a new game."""
+    question, the options, seed and deck of a new game, or the scores entered for a record."""
     form: PageForm = {"checked": numbers("#subset input:checked", "index"),
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
@@ -325,10 +322,12 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
+    if action == "record-save":
+        form["scores"] = [str(e.value) for e in elements("[data-score]")]
+        form["winner"] = next((str(e.value) for e in elements("[data-winner]:checked")), "")
     if action == "start":
-        found = document.querySelectorAll("[data-option]:checked, select[data-option]")
         form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
-                           for e in (found.item(i) for i in range(found.length))}
+                           for e in elements("[data-option]:checked, select[data-option]")}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
         deck = document.getElementById("deck-choice")
@@ -336,12 +335,16 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     return form
 
 
+def elements(selector: str) -> list[Any]:
+    """The elements on the page that ``selector`` finds."""
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
 def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
-    found = document.querySelectorAll(selector)
-    items = [found.item(i) for i in range(found.length)]
     return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
-            for e in items]
+            for e in elements(selector)]
 
 
 def date(ms: float) -> str:
@@ -351,11 +354,6 @@ def date(ms: float) -> str:
     d = window.Date.new(ms)
     return (f"{d.getFullYear()}-{d.getMonth() + 1:02d}-{d.getDate():02d} "
             f"{d.getHours():02d}:{d.getMinutes():02d}")
-
-
-def json_options(options: dict[str, Any]) -> Any:
-    """A plain JavaScript object (for DOM calls that take options)."""
-    return window.JSON.parse(json.dumps(options))
 
 
 def warm_up(page: Page) -> None:

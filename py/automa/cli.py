@@ -1,7 +1,8 @@
 """Play any registered game in a terminal, through the same prompts as the web app.
 
 ``python -m automa list`` lists the games; ``python -m automa play GAME [--seed N]
-[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load. Every
+[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load;
+``python -m automa records`` shows how you did (:mod:`automa.cli_records`). Every
 change is autosaved (``--save FILE``, else a file of its own in the user's data folder,
 announced at the start: :mod:`automa.files`); ``--resume`` continues the newest. Nothing
 typed or loaded ends in a traceback, and everything printed passes :func:`emit`, the one
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import automa
+from automa import cli_records
 from automa.app import present
 from automa.core.errors import AutomaError
 from automa.core.i18n import render
@@ -77,8 +79,11 @@ class Terminal:
     """A game on a terminal: reads commands, prints prompts and what the bots did."""
 
     def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
-                 autosave: Path | None = None, lock: Lock | None = None) -> None:
+                 autosave: Path | None = None, lock: Lock | None = None,
+                 finished: Callable[[Terminal], None] | None = None) -> None:
         self.session = session
+        self.finished = finished
+        """Called once the game is over (the records: its end, your score)."""
         self.autosave = autosave
         """The file every change is written to (None: no autosave)."""
         self.lock = lock
@@ -389,6 +394,8 @@ class Terminal:
                 self.autosave_now()
                 self.say(self.t("cli.finished"))
                 self.show_view()
+                if self.finished is not None:
+                    self.finished(self)
                 return 0
             self.show_prompt(prompt)
             try:
@@ -507,6 +514,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", action="store_true",
                       help="continue the autosaved game (--save FILE, else the newest one)")
     play.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    cli_records.add_parser(sub)
     return parser
 
 
@@ -611,9 +619,12 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
     args = _parser().parse_args(argv)
-    lang = getattr(args, "play_lang", None) or args.lang
+    lang = getattr(args, "play_lang", None) or getattr(args, "records_lang", None) or args.lang
     if args.command == "list":
         return _list(lang)
+    if args.command == "records":
+        return cli_records.main(args.action, args.target, args.game, lang,
+                                stdin or sys.stdin, sys.stdout)
     if not (args.save or args.no_autosave):  # the autosave folder, in today's layout
         try:
             open_folder(data_dir())
@@ -646,7 +657,8 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
             raise EOFError
         return line
 
-    terminal = Terminal(session, lang, read, sys.stdout, autosave, lock)
+    terminal = Terminal(session, lang, read, sys.stdout, autosave, lock,
+                        cli_records.record_game)
     try:
         if source is not None:
             terminal.after_load(source, text)  # (the original kept before it is autosaved)

@@ -10,9 +10,11 @@ from pathlib import Path
 from automa.app import views
 from automa.app.controller import ACTIONS
 from automa.app.decks import DECK_ACTIONS
+from automa.app.record_desk import RECORD_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "deck_editor.py")]
+SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "deck_editor.py",
+                                                            "record_views.py")]
 
 
 def page_actions() -> set[str]:
@@ -36,7 +38,7 @@ def rendered_actions() -> set[str]:
 
 
 def test_every_button_on_screen_has_a_handler_in_one_table() -> None:
-    tables = [set(ACTIONS), set(DECK_ACTIONS), page_actions()]
+    tables = [set(ACTIONS), set(DECK_ACTIONS), set(RECORD_ACTIONS), page_actions()]
     assert not set.intersection(*tables)
     missing = rendered_actions() - set.union(*tables)
     assert not missing
@@ -44,5 +46,6 @@ def test_every_button_on_screen_has_a_handler_in_one_table() -> None:
 
 def test_the_tables_hold_no_action_no_screen_shows() -> None:
     """A handler left over after its button went would be dead code."""
-    unused = (set(ACTIONS) | set(DECK_ACTIONS) | page_actions()) - rendered_actions()
+    unused = (set(ACTIONS) | set(DECK_ACTIONS) | set(RECORD_ACTIONS) | page_actions()
+              ) - rendered_actions()
     assert not unused

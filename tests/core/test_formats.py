@@ -70,7 +70,10 @@ def test_what_a_migration_cannot_carry_is_named_not_dropped() -> None:
 
 def test_every_format_has_a_version_and_the_build_knows_them_all() -> None:
     found = formats.registered_versions()
-    for name in ("save", "storage", "settings", "deck", "cli", "game.tapestry",
+    from automa.app import records
+
+    assert found["record"] == records.RECORD_VERSION
+    for name in ("save", "storage", "settings", "deck", "cli", "record", "game.tapestry",
                  "game.age_of_innovation", "game.civ_new_dawn",
                  "game.glory_of_civilizations"):
         assert isinstance(found[name], int) and found[name] >= 1, name

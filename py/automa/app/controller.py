@@ -19,6 +19,8 @@ import automa.render as cards
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
+from automa.app.record_desk import RecordDesk
+from automa.app.record_views import home_link
 from automa.app.saves import (
     CARRY_PREFIX,
     DECK_PREFIX,
@@ -54,6 +56,10 @@ class PageForm(present.Form, total=False):
     """New game: the seed typed (may be empty)."""
     deck: str
     """New game: the id of the kept deck chosen ("" for the companion edition)."""
+    scores: list[str]
+    """A record: each human's final score as typed (may be empty)."""
+    winner: str
+    """A record: who won, where the end of the game asks it ("" if not chosen)."""
 
 
 class Controller:
@@ -75,6 +81,7 @@ class Controller:
         self.message_kind = "error"
         self.confirm_delete = ""
         self._desk: DeckDesk | None = None
+        self.records = RecordDesk(self)
         self.screen = ""
         self.updated = False  # a new version of the app is installed and waits
         self.unsaved: automa.Session | None = None
@@ -143,7 +150,8 @@ class Controller:
     def route(self, hash_: str) -> Screen:
         """The screen the URL hash names (``#/``, ``#/new/<game>``, ``#/play/<save>``,
         ``#/pile/<save>/<pile>``, ``#/settings``, ``#/decks/<game>``,
-        ``#/deck/<id>/<card>``); a broken save never locks the player out (home instead)."""
+        ``#/deck/<id>/<card>``, ``#/records[/<game>]``, ``#/record/<id>``); a broken save
+        never locks the player out (home instead)."""
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         name = parts[0] if parts else "home"
         try:
@@ -151,6 +159,8 @@ class Controller:
                 return self.new_game_screen(parts[1])
             if name in ("decks", "deck"):
                 return Screen("decks", self.desk.route(parts), self.t("web.decks.title"))
+            if name in ("records", "record"):
+                return Screen("records", *self.records.route(parts))
             if name in PLAY_SCREENS and len(parts) > 1 and self.open(parts[1]):
                 pile = self.pile_screen(parts[2]) if name == "pile" and len(parts) > 2 else None
                 return pile or self.play_screen()
@@ -201,7 +211,8 @@ class Controller:
         saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
         extra = {DECK_GAME: h("a", {"class": "guide-link", "href": f"#/decks/{DECK_GAME}"},
                               self.t("web.decks.title"))} if DECK_GAME in self.games else {}
-        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra))
+        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra,
+                                         home_link(self.w)))
 
     def new_game_screen(self, game_id: str) -> Screen:
         """The options of a new game."""
@@ -219,8 +230,9 @@ class Controller:
         s = self.session
         assert s is not None
         view = present.play(s, self.lang)
+        end = self.records.end_panel(s, self.slot.save_id)
         parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                 self.settings["paper"])
+                                 self.settings["paper"], end)
         body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
         return Screen("play", body, self.game_name(s.game_id), parts)
 
@@ -321,7 +333,8 @@ class Controller:
 
     def play(self, change: Callable[[], Any]) -> Outcome:
         """Apply a change to the game in play (an engine error is shown, nothing changes);
-        the changed game waits to be written (:meth:`flush`)."""
+        the changed game waits to be written (:meth:`flush`); a change that ends the game
+        records it."""
         self.message = ""
         turn = self.session.turn if self.session else None
         try:
@@ -331,6 +344,8 @@ class Controller:
             return Outcome(played=True)
         self.unsaved = self.session
         self.turn_passed = self.session is not None and self.session.turn != turn
+        if self.session is not None and self.session.finished:  # recorded the moment it ends
+            self.records.kept(self.session, self.slot.save_id)
         return Outcome(played=True, changed=True)
 
     def flush(self) -> Outcome:
@@ -339,7 +354,10 @@ class Controller:
         pending, self.unsaved = self.unsaved, None
         if pending is None or pending is not self.session:
             return Outcome()
-        return self.autosave()
+        out = self.autosave()
+        if out == Outcome() and self.message and self.screen == "play":
+            return Outcome(show=self.play_screen())  # (a failure is shown at once)
+        return out
 
     def page_hidden(self, event: str = "pagehide",
                     visibility: str = "hidden") -> tuple[Outcome, bool]:
@@ -365,20 +383,26 @@ class Controller:
     def begin(self, session: automa.Session, original: str = "") -> Outcome:
         """Make a new (or imported, from ``original``) session the game in play."""
         out = self.autosave(self.slot.begin(session, original))
+        if session.finished:
+            self.records.kept(session, self.slot.save_id)
         self.remember_last()
         return Outcome(go=f"#/play/{self.slot.save_id}") if out.go is None else out
 
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
-        """A save file was read: open it as a new game, or say why it cannot be."""
+        """A file was read: a records file adds its records; a save opens as a new game (with
+        the records it carries), or the player is told why it cannot be."""
         self.message = ""
         if error or text is None:
             self.flash(self.t("web.error.read_file", detail=str(error)))
             return Outcome(redraw=True)
+        if self.records.import_file(text):
+            return Outcome(go="#/records") if self.screen != "records" else Outcome(redraw=True)
         try:
             session = automa.load_game(text)
         except Exception as e:  # a hostile file must never break the page
             self.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
             return Outcome(show=self.home_screen())
+        self.records.import_with_save(text)  # (its end screen then finds them)
         out = self.begin(session, text)
         if not self.slot.holding:  # (the notice of a kept original says it already)
             for warning in session.warnings:
@@ -425,6 +449,8 @@ class Controller:
         """A tap on a ``data-act`` element the page does not handle itself."""
         if action.startswith("deck-"):
             return self.desk.tap(action, arg or "")
+        if action.startswith("record-"):
+            return self.records.tap(action, arg or "", form)
         handler = ACTIONS.get(action)
         return handler(self, arg or "", form) if handler is not None else Outcome()
 
@@ -438,12 +464,15 @@ class Controller:
         return Outcome(go=f"#/play/{save_id}")
 
     def do_export(self, save_id: str, form: PageForm) -> Outcome:
-        """Download a saved game as a .json file."""
-        record = self.store.load(save_id)
-        text = record.text if record else None
+        """Download a saved game as a .json file (with its record, if it has one)."""
+        stored = self.store.load(save_id)
+        text = stored.text if stored else None
         if text is None and self.session is not None and save_id == self.slot.save_id:
             text = self.session.to_json()  # (a game the storage could not keep)
-        return Outcome(download=(f"automa-{save_id}.json", text) if text else None)
+        if text is None:
+            return Outcome()
+        return Outcome(download=(f"automa-{save_id}.json",
+                                 self.records.export_text(text, save_id)))
 
     def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
         """Download the original of a game that opened without its history."""

@@ -32,11 +32,12 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
-               paper: str) -> list[Safe]:
+               paper: str, end: Safe | None = None) -> list[Safe]:
     """The parts of the play screen: what the bots did first, then the question (with the
-    cards it depends on), the other cards, the state, procedures, the log and printing."""
+    cards it depends on; at the game's ``end``, its score and your entry), the other cards,
+    the state, procedures, the log and printing."""
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             summary(v, w), prompt(v, w, draw), cards_panel(v["cards"], w, draw),
+             summary(v, w), prompt(v, w, draw, end), cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
              print_panel(v, w, paper)]
     return [part or h("div", {"hidden": True}) for part in parts]
@@ -79,14 +80,15 @@ def question_text(q: QuestionView) -> Safe:
                    "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
-def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
-    """The question now, its steps, the cards it depends on, its answers and its rule."""
+def prompt(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> Safe:
+    """The question now, its steps, the cards it depends on, its answers and its rule (at
+    the game's end: its ``end`` panel)."""
     q = v["question"]
     if q["kind"] == "over":
-        home = h("a", {"class": "button primary wide", "href": "#/"}, w.t("web.nav.home"))
+        home = h("a", {"class": "button wide", "href": "#/"}, w.t("web.nav.home"))
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
                              "aria-labelledby": "question"},
-                 question_text(q), dock(v, w, home))
+                 question_text(q), end, dock(v, w, home))
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -306,9 +308,9 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
-         extra: Mapping[str, Safe] | None = None) -> Safe:
-    """The games (each with its guide and its ``extra`` links), the saved games and
-    import."""
+         extra: Mapping[str, Safe] | None = None, records: Safe | None = None) -> Safe:
+    """The games (each with its guide and its ``extra`` links), the saved games, the
+    ``records`` and import."""
     def tile(g: Mapping[str, Any]) -> Safe:
         links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
                              else None, (extra or {}).get(g["id"])) if x is not None]
@@ -325,6 +327,7 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
           h("ul", {"class": "plain stack"}, *tiles)),
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
           h("ul", {"class": "plain stack", "id": "saves"}, *saved)),
+        records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
           h("label", {"class": "button", "for": "import-file"}, w.t("web.home.import_button")),

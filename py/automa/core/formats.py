@@ -121,7 +121,8 @@ def stamp() -> str:
     return value if isinstance(value, str) else "dev"
 
 
-OWNERS = ("automa.core.session", "automa.games", "automa.app.saves", "automa.files")
+OWNERS = ("automa.core.session", "automa.games", "automa.app.saves", "automa.app.records",
+          "automa.files")
 """The modules that register formats (importing ``automa.games`` registers each game's,
 and Glory of Civilizations' deck format)."""
 

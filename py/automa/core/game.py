@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 from automa.core import formats
 from automa.core.errors import InvalidOption, UnknownGame
@@ -210,6 +210,69 @@ class Correction:
     sees and sets the sum."""
 
 
+class FinalScore(TypedDict):
+    """The bot's score at a game's end, as its end screen shows it and a record keeps it."""
+
+    total: int
+    """The bot's score (what the game counts: VP, Glory, completed agendas…)."""
+    sources: dict[str, int]
+    """The score by source, in the order the game declares its sources (``{}``: none)."""
+    rounds: int
+    """Rounds (eras, turns) played, as the game counts them."""
+    winner: str
+    """Who the game itself says won: ``"bot"``, ``"human"`` (a human; with several humans the
+    end screen asks which), or ``""`` when the points decide or nobody said."""
+    ask_winner: bool
+    """The rules decided by something else than points and the game does not know who won:
+    the end screen asks."""
+    played: dict[str, Any]
+    """Strength options as they were played where that differs from the option chosen (a
+    leader drawn at random): kept in the record instead."""
+
+
+def _no_progress(ctx: Ctx) -> tuple[int, int] | None:
+    return None
+
+
+def _one_human(options: Mapping[str, Any]) -> int:
+    return 1
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a game keeps score: what its end screen shows and asks, and what a record of one
+    of its games holds (its words are message ids, so the app can show a record without
+    loading the game)."""
+
+    final: Callable[[Ctx], FinalScore]
+    """The bot's final score, its sources and who won (called once the game is over)."""
+    round_label: str
+    """Message id of a round as the game counts them ("Era {n}")."""
+    you: str
+    """Message id of the player's own score, as the end screen asks it ("Your VP")."""
+    progress: Callable[[Ctx], tuple[int, int] | None] = _no_progress
+    """``(round, bot's score)`` of a position, or None outside the rounds (setup, final
+    scoring): the bot's score per round is read from the game's history with it."""
+    humans: Callable[[Mapping[str, Any]], int] = _one_human
+    """How many humans play with these options."""
+    sources: tuple[tuple[str, str], ...] = ()
+    """The score's sources: id (the keys of :attr:`FinalScore.sources`) and message id."""
+    strength: tuple[str, ...] = ("difficulty",)
+    """The options that change the bot's strength (kept in a record); the first is the
+    difficulty ladder, its choices in order from easiest to hardest."""
+    player_max: int = 999
+    """The highest score a player can enter."""
+    unit: str = ""
+    """Message id of a score ("{n} VP", plural by ``n``) if it is not the game's
+    :attr:`GameDef.score` (a bot with no score beside the turn)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """What the app reads of it without importing the game."""
+        return {"unit": self.unit, "round_label": self.round_label, "you": self.you,
+                "sources": dict(self.sources), "strength": list(self.strength),
+                "player_max": self.player_max}
+
+
 @dataclass(frozen=True)
 class GameDef:
     """Everything the engine needs to run one game."""
@@ -254,12 +317,20 @@ class GameDef:
     changes: Mapping[int, str] = field(default_factory=dict)
     """What changed in the rules at a version (message id of a short phrase, e.g. "the
     Automa's income turn"), told to a player whose saved game no longer replays."""
+    scoring: Scoring | None = None
+    """How the game keeps score, for its end screen and the player's records (None: the game
+    keeps no records)."""
     score: str | None = None
     """Message id of the bot's score with its count ``{n}`` in the game's own word ("{n} VP",
     "{n} Glory"), shown beside the turn; None for a game whose bot keeps no score."""
     correct_label: str = "core.procedure.correct"
     """Message id of the name of the procedure that corrects tracked values, naming what
     this game tracks ("Correct the Automa's Glory, coins or other values")."""
+
+    @property
+    def bot(self) -> str:
+        """The bot whose score counts: the first actor that is not the player (or the app)."""
+        return next((a for a in self.actors if a not in ("player", "app")), "bot")
 
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""
@@ -289,6 +360,8 @@ class GameDef:
             "name": self.name,
             "description": self.description,
             "options": [o.to_json() for o in self.options],
+            **({"scoring": {**self.scoring.to_json(), "unit": self.scoring.unit or self.score,
+                            "bot": f"{self.id}.actor.{self.bot}"}} if self.scoring else {}),
         }
 
 

@@ -11,6 +11,7 @@ import copy
 import json
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import accumulate
 from typing import Any, NamedTuple
@@ -29,7 +30,15 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.formats import Format, Message, Migrated
-from automa.core.game import START, Ctx, GameDef, Procedure, find_game, game_format
+from automa.core.game import (
+    START,
+    Ctx,
+    FinalScore,
+    GameDef,
+    Procedure,
+    find_game,
+    game_format,
+)
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
@@ -257,6 +266,38 @@ class Session:
         if not isinstance(name, str) or name not in self._state["piles"]:
             raise UnknownPile(pile=name_of(name), known=sorted(self._state["piles"]))
         return self._ctx().piles[name].inspect()
+
+    def history(self) -> Iterator[dict[str, Any]]:
+        """The game's positions in the order they were played (copies): the state before
+        each answer the undo history holds, then the state now."""
+        for before in self._undo:
+            yield json.loads(before.snapshot)
+        yield self.state
+
+    def final_score(self) -> FinalScore | None:
+        """The bot's final score, by source, and who won, once the game is over (None before,
+        or for a game that keeps no score)."""
+        scoring = self.game.scoring
+        if scoring is None or not self.finished:
+            return None
+        return scoring.final(self._ctx())
+
+    def score_by_round(self) -> list[int | None]:
+        """The bot's score at the end of each round (era, turn) as the game counts them from
+        round 1, read from the positions the undo history holds: a round with no position
+        there keeps the score before it; rounds before the history began are None."""
+        scoring = self.game.scoring
+        if scoring is None:
+            return []
+        at_end: dict[int, int] = {}
+        for state in self.history():
+            found = scoring.progress(Ctx(self.game, state, []))
+            if found is not None and found[0] >= 1:
+                at_end[found[0]] = found[1]
+        scores: list[int | None] = []
+        for r in range(1, max(at_end, default=0) + 1):
+            scores.append(at_end.get(r, scores[-1] if scores else None))
+        return scores
 
     @property
     def procedures(self) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ and running her cards), ``actions``, ``directional`` (Directional Selection arit
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
@@ -54,6 +54,11 @@ GAME = GameDef(
     description=f"{GAME_ID}.description",
     score=f"{GAME_ID}.score",
     correct_label=f"{GAME_ID}.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you",
+                    sources=tuple((s, f"{GAME_ID}.record.source.{s}") for s in view.SCORE_SOURCES),
+                    strength=("difficulty", "faction")),
 )
 
 register(GAME)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 
 from . import data
 from .state import (
+    FINAL,
     WAITING,
     action_card_id,
     building,
@@ -147,3 +149,32 @@ def value_label(value: Any) -> dict[str, Any] | None:
         if value in values:
             return m(f"{kind}.{value}")
     return None
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+SCORE_SOURCES = ("game", "area", "science", "faction")
+"""Her points: those scored during the six rounds (with her 20 to start), then the final
+scoring's area, science and faction points."""
+
+
+def final_score(ctx: Ctx) -> FinalScore:
+    """Her points by source; the winner is found by points (base game)."""
+    d = ctx.data
+    final = d.get("final") or {}
+    sources = {"game": int(final.get("before", d["score"])), "area": int(final.get("area", 0)),
+               "science": int(final.get("science", 0)), "faction": int(final.get("faction", 0))}
+    return {"total": int(d["score"]), "sources": sources, "rounds": min(round_no(ctx), 6),
+            "winner": "", "ask_winner": False, "played": {"faction": d["faction"]}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(round, her points) during the six rounds (not in the final scoring)."""
+    d = ctx.data
+    if ctx.phase in (START, FINAL):
+        return None
+    return round_no(ctx), int(d["score"])
+
+
+def humans(options: Mapping[str, Any]) -> int:
+    """One human, or two in the 2-player variant."""
+    return 2 if options.get("variant") == "two_players" else 1

@@ -8,7 +8,7 @@ reset), ``walk`` (the priority walk), ``actions`` (culture, economy, industry, s
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, military, reactive, resolve, setup, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
@@ -56,6 +56,9 @@ GAME = GameDef(
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
     correct_label=f"{GAME_ID}.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    unit=f"{GAME_ID}.record.unit", round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you", strength=("difficulty", "leader"), player_max=3),
 )
 
 register(GAME)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from automa.core.game import Correction, Ctx
+from automa.core.game import START, Correction, Ctx, FinalScore
 
 from . import data
 from .state import card_in, is_leader, level_of, m, row
@@ -121,3 +122,26 @@ def value_label(value: Any) -> dict[str, Any] | None:
 def turn_label(turn: int) -> dict[str, Any] | None:
     """"AP turn 4" (setup, turn 0, keeps the plain number)."""
     return m("turn_label", n=turn) if turn > 0 else None
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+def final_score(ctx: Ctx) -> FinalScore:
+    """Civilization has no points: its "score" is victory progress, the victory cards on
+    which the AP completed an agenda (0-3). The game ends when someone completes all three
+    (base rules); who that was the game asked (with several humans the end screen asks
+    which)."""
+    done = [bool(v) for v in ctx.data["agendas"]]
+    return {"total": sum(done), "sources": {},
+            "rounds": ctx.turn, "winner": {"ap": "bot", "human": "human"}.get(
+                str(ctx.data.get("winner")), ""), "ask_winner": False,
+            "played": {"leader": ctx.data["leader"]}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(AP turn, victory cards completed)."""
+    return None if ctx.phase == START else (ctx.turn, sum(bool(v) for v in ctx.data["agendas"]))
+
+
+def humans(options: Mapping[str, Any]) -> int:
+    """The humans at the table."""
+    return int(options.get("humans", 1))

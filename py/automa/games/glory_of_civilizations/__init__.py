@@ -8,7 +8,7 @@ actions, reform, achievement phase, game end), ``actions`` (main actions), ``vie
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
@@ -67,6 +67,9 @@ GAME = GameDef(
     description=f"{GAME_ID}.description",
     score=f"{GAME_ID}.play.vp",
     correct_label=f"{GAME_ID}.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you"),
 )
 
 register(GAME)

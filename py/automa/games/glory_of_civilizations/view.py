@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 
 from . import data
 from .flow import end_game
@@ -133,3 +134,24 @@ def turn_label(turn: int) -> dict[str, Any] | None:
     if t == 9:
         return m("turn.achievements", round=rnd)
     return m("turn.turn", round=rnd, n=t)
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+def final_score(ctx: Ctx) -> FinalScore:
+    """Its Glory. After round 6 the Glory decides; a game ended at once by instant
+    achievements (complexity 4) was not decided by Glory, so the end screen asks who won."""
+    d = ctx.data
+    instant = bool(d["row"])  # the cleanup after round 6 empties the row; an instant end does not
+    return {"total": int(d["glory"]), "sources": {}, "rounds": int(d["round"]), "winner": "",
+            "ask_winner": instant, "played": {}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(round, its Glory)."""
+    d = ctx.data
+    return None if ctx.phase == START else (int(d["round"]), int(d["glory"]))
+
+
+def humans(options: Mapping[str, Any]) -> int:
+    """The players but the automa."""
+    return max(1, int(options.get("players", 2)) - 1)

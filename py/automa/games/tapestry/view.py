@@ -7,13 +7,14 @@ from itertools import permutations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
 from automa.games.tapestry.common import (
     PHASE_OVER,
     PLAYER_PHASES,
+    TURNS_PER_ERA,
     VP_SOURCES,
     bot_ref,
     gain_achievement,
@@ -254,3 +255,22 @@ def value_label(value: Any) -> dict[str, Any] | None:
     VP sources, chart steps, conquer cases), or None."""
     key = _value_names().get(value) if isinstance(value, str) else None
     return msg(key) if key else None
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+def final_score(ctx: Ctx) -> FinalScore:
+    """The Automa's VP by source; the winner is found by points as in the base game (the
+    Shadow Empire never wins: rulebook "Game end")."""
+    vp = ctx.data["vp"]
+    return {"total": total_vp(ctx), "sources": {s: int(vp[s]) for s in VP_SOURCES},
+            "rounds": int(ctx.data["income_turns"]), "winner": "", "ask_winner": False,
+            "played": {}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(era, the Automa's VP): an era is its income turn and the bots' turns after it; the
+    5th runs on to the game's end (income turn 5 scores on the way to it)."""
+    era = min(ctx.turn // TURNS_PER_ERA, 5)
+    if ctx.phase == START or era < 1:
+        return None
+    return era, total_vp(ctx)
