@@ -69,6 +69,17 @@ def stored_actions(reader: Page, save_id: str) -> int:
     return len(json.loads(text)["actions"])
 
 
+def kept(reader: Page, save_id: str, answers: int, wait_ms: int = 2000) -> bool:
+    """Whether the stored game holds ``answers`` answers, given the page that was left the
+    time to run its own handlers of being hidden or left (a frozen or closed page runs
+    nothing else: a save put off to a timer or a frame is not made meanwhile)."""
+    for _ in range(wait_ms // 50):
+        if stored_actions(reader, save_id) >= answers:
+            return True
+        reader.wait_for_timeout(50)
+    return stored_actions(reader, save_id) >= answers
+
+
 def prompt_text(page: Page) -> str:
     return page.text_content("#prompt") or ""
 
@@ -101,7 +112,7 @@ def run(context: BrowserContext, url: str, rounds: int, modes: tuple[str, ...] =
             where = f"{game} round {i}"
             if mode == "reload":  # (read once the page is gone: the new one is up)
                 wait_ready(page)
-            if stored_actions(reader, save_id) < seen["actions"]:
+            if not kept(reader, save_id, seen["actions"]):
                 tally.lost[mode].append(where)
             if mode == "close":
                 page = context.new_page()
