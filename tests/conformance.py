@@ -2,7 +2,8 @@
 
 Used by ``test_conformance.py`` (every game, many seeds), by the benchmark and by the
 per-game tests. After every answer: no card lost or duplicated, the state is JSON,
-undo restores the previous state exactly and redo re-applies it; at the end the
+every tracked value lies within the range its game declares (the count invariant), undo
+restores the previous state exactly and redo re-applies it; at the end the
 replay of the same seed and answers goes through identical states and log, and
 save → load gives an identical session.
 """
@@ -17,6 +18,7 @@ from typing import Any
 import automa
 from automa.core.i18n import catalog
 from automa.core.prompts import Prompt
+from automa.core.ranges import first_problem
 from automa.core.rng import Rng
 from automa.core.session import Session
 
@@ -47,6 +49,15 @@ def check_cards(session: Session) -> None:
     dup = [c for c, n in Counter(cards).items() if n > 1]
     assert not dup, f"duplicated cards: {dup}"
     assert sorted(cards) == session.initial_cards, "a card was lost or added"
+
+
+def check_ranges(session: Session) -> None:
+    """Every tracked value within the range its game declares: no count below 0 or above
+    its component count, no unknown key (the snapshot check refuses the same)."""
+    if session.game.ranges is None:
+        return
+    problem = first_problem(session._state["data"], session.game.ranges, "data")
+    assert problem is None, f"{session.game_id} seed {session.seed}: {problem}"
 
 
 def random_options(game_id: str, rng: Rng) -> dict[str, Any]:
@@ -119,6 +130,7 @@ def _dump(session: Session) -> str:
 
 def _check_step(session: Session, states: list[str]) -> None:
     check_cards(session)
+    check_ranges(session)
     if session.game_id not in UNTRANSLATED_TEST_GAMES:
         # the view is checked every few answers: it changes slowly and is costly to walk
         check_messages(session, max(0, len(session._log) - 20),

@@ -11,7 +11,7 @@ from automa.core.game import GameDef, OptionSpec, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import steps, turn_label
+from .state import ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -50,6 +50,7 @@ GAME = GameDef(
     turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    ranges=ranges(),
 )
 
 register(GAME)

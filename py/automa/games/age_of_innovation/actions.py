@@ -14,7 +14,9 @@ from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
 from .state import (
+    TOP_LEVEL,
     building,
+    buildings_in_box,
     card_ui,
     discipline,
     faction,
@@ -36,7 +38,6 @@ from .state import (
 MAX_HEXES = 40
 MAX_INNOVATIONS = 18
 MAX_BOOK_ACTIONS = 6
-TOP_LEVEL = 12
 
 
 # --- Faction action, Gain Points ---------------------------------------------------------
@@ -301,7 +302,9 @@ def tb_build(ctx: Ctx, answer: bool) -> None:
     """Place the Workshop (a native terrain tile if needed), marked or unmarked."""
     d = ctx.data
     d["supply"]["workshop"] -= 1
-    d["marked" if answer else "unmarked"] += 1
+    if d["marked"] + d["unmarked"] < buildings_in_box():
+        # a count corrected past the buildings on the board never passes the box's total
+        d["marked" if answer else "unmarked"] += 1
     d["built"] = True
     say(ctx, "log.tb_built_marked" if answer else "log.tb_built",
         {"left": d["supply"]["workshop"], "terrain": terrain(d["native"]), "pick": picked(ctx)},

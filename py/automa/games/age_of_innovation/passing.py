@@ -19,6 +19,7 @@ from .state import (
     AUTOMA,
     FINAL_TURN,
     ROUND_END_TURN,
+    TOP_LEVEL,
     TURNS_PER_ROUND,
     add_steps,
     faction,
@@ -39,7 +40,6 @@ LAST_ROUND = 6
 MAX_AREA_POINTS = 60
 MAX_SCIENCE_POINTS = 60
 MAX_FACTION_POINTS = 60
-TOP_LEVEL = 12
 
 
 @steps

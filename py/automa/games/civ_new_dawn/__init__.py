@@ -12,7 +12,7 @@ from automa.core.game import GameDef, OptionSpec, register
 
 from . import actions, military, reactive, resolve, setup, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
-from .state import steps
+from .state import ranges, steps
 
 
 def _reading(option_id: str, default: object, choices: tuple[object, ...], kind: str = "choice"
@@ -53,6 +53,7 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
+    ranges=ranges(),
 )
 
 register(GAME)

@@ -11,6 +11,7 @@ from automa.core.game import Ctx
 
 from . import data
 from .state import (
+    MAX_SPACES,
     advance_dial,
     card_in,
     card_name,
@@ -28,7 +29,6 @@ from .state import (
 )
 from .walk import start_walk
 
-MAX_SPACES = 40
 MAX_WONDERS = 12
 MAX_COST = 40
 Runner = Callable[[Ctx, dict[str, Any], int], None]

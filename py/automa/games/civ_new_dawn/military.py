@@ -14,8 +14,9 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .actions import MAX_SPACES, Runner, gain_resources, res, spend_tokens
+from .actions import Runner, gain_resources, res, spend_tokens
 from .state import (
+    MAX_SPACES,
     card_ui,
     gain_trade_tokens,
     is_leader,

@@ -16,6 +16,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
 
 from . import data
 
@@ -220,3 +221,46 @@ def take_notice(ctx: Ctx) -> dict[str, Any] | str:
     """The pending board reminder (cleared), or an empty text."""
     ref = ctx.data.pop("notice", None)
     return ref if ref else ""
+
+
+# --- declared ranges ------------------------------------------------------------------------
+MAX_TRADE_TOKENS = 40
+"""Trade tokens on one AP card: the AP may hold any number (AP rules, Gaining Trade Tokens);
+a sane bound (the base game's component list has 34 in the box)."""
+MAX_BONUS = 99
+MAX_SPACES = 40
+
+
+def ranges() -> Table:
+    """The range of every value in ``ctx.data`` (counts from 0 to the component count: 8
+    resources of each type, 4 natural wonder tokens, 8 cities; a sane bound where the box
+    sets none)."""
+    card_ids = OneOf(tuple(data.cards()))
+    resolving = Table({
+        "card": card_ids, "type": OneOf(data.TYPES), "bonus": Count(0, MAX_BONUS),
+        "nw": Count(0, data.NATURAL_WONDERS), "reset": FLAG, "built": FLAG,
+        "attacks": Count(0, 9), "won": Count(0, 9), "reinforced": Count(0, MAX_SPACES),
+        "retry": Maybe(OneOf(data.TARGETS)),
+        "caravans": Items(Table({"j": Count(1, 9), "cls": OneOf(data.CRITERIA),
+                                 "dist": Count(0, MAX_SPACES)}), 9),
+        "used": Items(OneOf(("bonus", "nw")), 2),
+    }, frozenset({"used"}))
+    return Table({
+        "humans": Count(1, 3),
+        "leader": OneOf(data.LEADERS),
+        "difficulty": OneOf(data.DIFFICULTIES),
+        "row": Items(card_ids, 5, 5),
+        "tokens": table_of(data.TYPES, Count(0, MAX_TRADE_TOKENS)),
+        "nw": table_of(data.TYPES, Count(0, data.NATURAL_WONDERS)),
+        "nw_pool": Count(0, data.NATURAL_WONDERS),
+        "dial": Count(0, data.dial()["last"]),
+        "resources": table_of(data.RESOURCES, Count(0, data.RESOURCES_PER_TYPE)),
+        "wonders": table_of(data.TYPES, Count(0, data.MAX_CITIES)),
+        "city_states": table_of(data.TYPES, Count(0, data.CITY_STATE_CARDS)),
+        "cities": Count(1, data.MAX_CITIES),
+        "diplomacy": table_of(("1", "2", "3"), OneOf(("none", *data.DIPLOMACY)), optional=True),
+        "agendas": Items(FLAG, 3, 3),
+        "res": Maybe(resolving),
+        "winner": OneOf((None, "ap", "human")),
+        "notice": Json(),
+    }, frozenset({"notice"}))

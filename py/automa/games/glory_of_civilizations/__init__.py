@@ -13,7 +13,7 @@ from automa.core.game import GameDef, OptionSpec, register
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import option_value
-from .state import steps
+from .state import ranges, steps
 
 
 def _o(key: str) -> str:
@@ -63,6 +63,7 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    ranges=ranges(),
 )
 
 register(GAME)

@@ -8,7 +8,20 @@ from automa.core.game import Correction, Ctx, Procedure
 
 from . import data
 from .flow import end_game
-from .state import AREAS, AUTOMA, FACE_UP, STORAGE, k, m, roman, row, steps
+from .state import (
+    AREAS,
+    AUTOMA,
+    FACE_UP,
+    MAX_CUBES,
+    MAX_STORED,
+    MAX_TRACKED,
+    STORAGE,
+    k,
+    m,
+    roman,
+    row,
+    steps,
+)
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
@@ -93,8 +106,8 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         return ()
     supply = data.vocabulary()["supply"]
     out = [
-        Correction("glory", m("view.glory"), ("glory",), 0, 999),
-        Correction("coins", m("view.coins"), ("coins",), 0, 999),
+        Correction("glory", m("view.glory"), ("glory",), 0, MAX_TRACKED),
+        Correction("coins", m("view.coins"), ("coins",), 0, MAX_TRACKED),
         Correction("age", m("view.age"), ("age",), 1, 3),
         Correction("achievements", m("view.achievements"), ("achievements",), 0, 48),
         Correction("cities", m("view.cities"), ("cities",), 0, int(supply["city"])),
@@ -102,9 +115,10 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         Correction("wonder", m("view.wonder"), ("wonder",), choices=(0, 1, 2),
                    choice_labels=tuple(m(f"wonder.{n}") for n in (0, 1, 2))),
     ]
-    out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0, 99) for s in STORAGE]
+    out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0,
+                       MAX_STORED) for s in STORAGE]
     out += [Correction(f"cubes_{a}", m("view.cubes_on", area=m(f"area_name.{a}")), ("cubes", a), 0,
-                       20) for a in AREAS]
+                       MAX_CUBES) for a in AREAS]
     if d["government"]:
         govs = data.governments()
         out.append(Correction("government", m("view.government"), ("government",), choices=govs,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from automa.core.game import GameDef, OptionSpec, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
 from automa.games.tapestry.common import steps, turn_label
+from automa.games.tapestry.state import ranges
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
@@ -50,4 +51,5 @@ GAME = register(GameDef(
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
+    ranges=ranges(),
 ))
