@@ -301,6 +301,11 @@ def tb_marking(ctx: Ctx, answer: bool = True, pick: dict[str, Any] | None = None
 def tb_build(ctx: Ctx, answer: bool) -> None:
     """Place the Workshop (a native terrain tile if needed), marked or unmarked."""
     d = ctx.data
+    if d["supply"]["workshop"] <= 0:
+        # corrected to none while the question was open: nothing left to build (the
+        # condition was checked when the action began)
+        say(ctx, "log.tb_workshop_gone")
+        return
     d["supply"]["workshop"] -= 1
     if d["marked"] + d["unmarked"] < buildings_in_box():
         # a count corrected past the buildings on the board never passes the box's total

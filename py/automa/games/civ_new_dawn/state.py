@@ -24,6 +24,11 @@ G = data.GAME_ID
 steps = Steps()
 AP = "ap"
 PLAYER = "player"
+MAX_TRADE_TOKENS = 40
+"""Trade tokens on one AP card: the AP may hold any number (AP rules, Gaining Trade Tokens);
+a sane bound (the base game's component list has 34 in the box)."""
+MAX_BONUS = 99
+MAX_SPACES = 40
 
 
 def m(key: str, **params: Any) -> dict[str, Any]:
@@ -89,6 +94,39 @@ def bonus(ctx: Ctx, card_type: str) -> int:
     return cs + wonders
 
 
+def military_bonus(ctx: Ctx) -> int:
+    """+1 combat value per military wonder and city-state card, attacking or defending (AP
+    rules, Wonders and Diplomacy)."""
+    return int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
+
+
+def held_diplomacy(ctx: Ctx, card: str) -> list[str]:
+    """The rivals whose player diplomacy card ``card`` the AP holds (and uses)."""
+    return sorted(p for p, held in ctx.data["diplomacy"].items() if held == card)
+
+
+def rivals_ref(rivals: list[str]) -> dict[str, Any]:
+    """"Player 1, Player 2" as a message reference."""
+    ref = m("rival", n=int(rivals[0]))
+    for p in rivals[1:]:
+        ref = m("list_join", a=ref, b=m("rival", n=int(p)))
+    return ref
+
+
+def uses_cards(rivals: list[str], card: str) -> dict[str, Any] | str:
+    """The note naming the player diplomacy cards of this kind the AP uses at a combat (AP
+    rules, Wonders and Diplomacy: "The AP uses the abilities on any player diplomacy cards it
+    has except for Embassy"), or nothing."""
+    return m(f"uses.{card}", rivals=rivals_ref(rivals)) if rivals else ""
+
+
+def nw_value(ctx: Ctx, *, wonder: bool) -> int:
+    """What one of Teddy Roosevelt's natural wonder tokens adds: +1 like a trade token, +2
+    toward a wonder like a resource (AP rules, Building Wonders); reading ``teddy_nw_value``
+    ``one``: +1 toward a wonder too."""
+    return 2 if wonder and ctx.options["teddy_nw_value"] == "one_two" else 1
+
+
 def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
             **extra: Any) -> dict[str, Any]:
     """Screen hints: the focus row, the card being resolved highlighted."""
@@ -126,6 +164,15 @@ def take_one(counts: dict[str, int], key: str) -> bool:
     return True
 
 
+def add_tokens(ctx: Ctx, card_type: str, n: int) -> int:
+    """Put up to ``n`` trade tokens on the AP's card of this type (no more than
+    :data:`MAX_TRADE_TOKENS` on one card); how many went on."""
+    tokens = ctx.data["tokens"]
+    added = max(0, min(n, MAX_TRADE_TOKENS - int(tokens[card_type])))
+    tokens[card_type] += added
+    return added
+
+
 def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None:
     """Place ``n`` trade tokens one at a time on the focus card with the fewest, ties going to
     the card highest in the row (AP rules, Gaining Trade Tokens; "highest" = slot 5 first, as
@@ -135,6 +182,9 @@ def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None
         slots = [s for s in range(5, 0, -1) if s != exclude_slot]
         counts = [tokens[data.card(card_in(ctx, s))["type"]] for s in slots]
         fewest = min(counts)
+        if fewest >= MAX_TRADE_TOKENS:
+            log_ap(ctx, "log.tokens_full", {"n": MAX_TRADE_TOKENS})
+            return
         slot = slots[counts.index(fewest)]
         card_id = card_in(ctx, slot)
         tokens[data.card(card_id)["type"]] += 1
@@ -224,11 +274,6 @@ def take_notice(ctx: Ctx) -> dict[str, Any] | str:
 
 
 # --- declared ranges ------------------------------------------------------------------------
-MAX_TRADE_TOKENS = 40
-"""Trade tokens on one AP card: the AP may hold any number (AP rules, Gaining Trade Tokens);
-a sane bound (the base game's component list has 34 in the box)."""
-MAX_BONUS = 99
-MAX_SPACES = 40
 
 
 def ranges() -> Table:
