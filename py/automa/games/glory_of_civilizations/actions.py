@@ -154,7 +154,7 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
                 piece: str) -> None:
     """A fit hex: build; none after four entries: the fallback of each action."""
     if answer:
-        _build_on(ctx, purpose, i, piece)
+        _build_on(ctx, purpose, i, piece, row, tried)
         return
     if i < data.PRIORITY_ENTRIES:
         ctx.then("site_ask", purpose=purpose, i=i + 1, row=row, tried=tried, piece=piece)
@@ -170,10 +170,14 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
     fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
 
 
-def _build_on(ctx: Ctx, purpose: str, i: int, piece: str) -> None:
+def _build_on(ctx: Ctx, purpose: str, i: int, piece: str, row: int, tried: int) -> None:
     params = _entry_params(ctx, i)
     why = {"rule": m("rule.priority_found", k=i)}
     if purpose == "site":
+        if _supply_left(ctx, piece) <= 0:
+            # corrected to none while the question was open: the row below (seeds/003)
+            fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
+            return
         ctx.data["cities" if piece == "city" else "castles"] += 1
         ctx.log(AUTOMA, k(f"log.build_{piece}"), params, why, table=True,
                 icon="city" if piece == "city" else "build")
