@@ -297,8 +297,9 @@ def test_no_army_falls_through() -> None:
 
 
 def test_wonder_one_stage_per_action_with_technology() -> None:
-    """Wonder: the base with 3 cubes on the hex, then technologies as the free action."""
-    s = run(new({}, deck(main=["build_wonder", "produce", "market", "gather"])),
+    """Wonder (reading ``wonder_stages = 1``): the base with 3 cubes on the hex, then
+    technologies as the free action."""
+    s = run(new({"wonder_stages": 1}, deck(main=["build_wonder", "produce", "market", "gather"])),
             at("prompt.tech"), {"prompt.site_wonder": True})
     assert s._state["data"]["wonder"] == 1
     assert logged(s, "log.cubes_hex")[0]["action"]["params"]["n"] == 3

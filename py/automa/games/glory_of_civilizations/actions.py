@@ -103,6 +103,10 @@ def act_build_castle(ctx: Ctx, row: int, tried: int) -> None:
     if _supply_left(ctx, "castle") <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m("piece.castle"))
         return
+    if ctx.options["castle_explore"]:
+        # "Аналогічно до будівництва міста": the city's search, exploration first included
+        act_build_city(ctx, row=row, tried=tried, piece="castle")
+        return
     ctx.then("site_ask", purpose="site", i=1, row=row, tried=tried, piece="castle")
 
 
@@ -114,20 +118,20 @@ def act_build_buildings(ctx: Ctx, row: int, tried: int) -> None:
 
 @steps
 def act_build_wonder(ctx: Ctx, row: int, tried: int) -> None:
-    """Wonder stages: the base on a priority hex, or the flip to its completed side."""
-    stage = ctx.data["wonder"]
-    if stage >= 2:
-        fail(ctx, row, tried, "wonder_done")
-        return
-    if stage == 1:
+    """Wonder stages (seeds/003 "+2 етапи Чуда"): the base of a Wonder on a priority hex, or
+    the flip of the one whose base stands to its completed side. The text sets no limit on
+    Wonders: once one is complete, the next action founds a new one."""
+    if ctx.data["wonder"] == 1:
         _wonder_stage(ctx, 2)
         return
     ctx.then("site_ask", purpose="wonder", i=1, row=row, tried=tried, piece="wonder")
 
 
 def _wonder_stage(ctx: Ctx, stage: int) -> None:
-    before = ctx.data["wonder"]
+    before = ctx.data["wonder"] if ctx.data["wonder"] < 2 else 0  # a new Wonder
     ctx.data["wonder"] = stage
+    if stage == 2:
+        ctx.data["wonders_done"] = ctx.data.get("wonders_done", 0) + 1
     for built in range(before + 1, stage + 1):
         ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
                 {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
@@ -160,10 +164,7 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
         ctx.then("site_ask", purpose=purpose, i=i + 1, row=row, tried=tried, piece=piece)
         return
     if purpose == "buildings" and ctx.data["age"] > 1:
-        n = ctx.data["age"]
-        ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1), {"n": n},
-                              ui=card_ui(ctx, "priority.1")),
-                buildings_fit, row=row, tried=tried)
+        ask_buildings_fit(ctx, row, tried, 1)
         return
     if purpose == "site":
         ctx.data.setdefault("failed_sites", []).append(piece)
@@ -194,13 +195,27 @@ def _build_on(ctx: Ctx, purpose: str, i: int, piece: str, row: int, tried: int) 
         _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
 
 
+def ask_buildings_fit(ctx: Ctx, row: int, tried: int, i: int) -> None:
+    """No hex takes them all (seeds/003: "побудуйте таку кількість будівель, щоб не
+    перевищити ліміт забудови"): the best priority hex is the first entry where any fit."""
+    n = ctx.data["age"]
+    ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1),
+                          {**_entry_params(ctx, i), "n": n},
+                          ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
+            buildings_fit, row=row, tried=tried, i=i)
+
+
 @steps
-def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int) -> None:
-    """No hex takes them all: as many as the limit allows on the best one (none: fallback)."""
+def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int, i: int = 1) -> None:
+    """As many as the limit allows on entry ``i``'s hex; none there: the next entry; none on
+    any: the row below."""
     if answer <= 0:
+        if i < data.PRIORITY_ENTRIES:
+            ask_buildings_fit(ctx, row, tried, i + 1)
+            return
         fail(ctx, row, tried, "no_site", piece=m("piece.buildings"))
         return
-    e = _entry_params(ctx, 1)
+    e = _entry_params(ctx, i)
     ctx.log(AUTOMA, k("log.build_buildings"), {**e, "n": answer},
             {"rule": m("rule.building_limit", n=ctx.data["age"])}, table=True, icon="build")
     ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,

@@ -90,7 +90,7 @@ def setup_cards(ctx: Ctx, answer: bool = True) -> None:
 def round_start(ctx: Ctx) -> None:
     """Shuffle the deck and lay out the row: the first three face up, the rest face down."""
     d = ctx.data
-    d["age"] = max(d["age"], age_of_round(d["round"]))
+    next_age(ctx)
     ctx.turn = d["round"] * 10
     d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
               "turn_in_round": 0, "techs_taken": []})
@@ -113,6 +113,24 @@ def round_start(ctx: Ctx) -> None:
                                    "up": numbers[:FACE_UP], "down": numbers[FACE_UP:]},
             {"rule": m("rule.row_" + ctx.options["row_rule"], n=size)}, table=True, icon="card")
     ctx.then("await_turn")
+
+
+def next_age(ctx: Ctx) -> None:
+    """The age of the new round. The rulebook text gives no age schedule: the app's reading
+    (``age_rule = rounds``) is I in rounds 1–2, II in 3–4, III in 5–6, followed only while the
+    age is on it — an age the proxy corrected stays until corrected again; ``manual``: the
+    app never changes the age, the proxy corrects it."""
+    d = ctx.data
+    rnd = d["round"]
+    before, now = age_of_round(rnd - 1), age_of_round(rnd)
+    if now == before or rnd == 1:
+        return
+    if ctx.options["age_rule"] == "rounds" and d["age"] == before:
+        d["age"] = now
+        ctx.log(AUTOMA, k("log.age"), {"age": roman(now)}, {"rule": m("rule.age_rounds")})
+        return
+    ctx.log(AUTOMA, k("log.age_kept"), {"age": roman(d["age"]), "scheduled": roman(now)},
+            {"rule": m(f"rule.age_{ctx.options['age_rule']}")})
 
 
 def refill(ctx: Ctx) -> bool:

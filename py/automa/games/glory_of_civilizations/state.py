@@ -127,6 +127,8 @@ MAX_STORED = 999
 """A sane bound on one item of the automa's storage (it only accumulates, seeds/003)."""
 MAX_CUBES = 99
 """A sane bound on the action cubes on one area in a round (taken from the box)."""
+MAX_WONDERS = 99
+"""A sane bound on the Wonders the automa completes (the text sets no limit)."""
 MAX_ROW = 4 + 3
 """The longest row: 4 + age III (the newer revision's reading)."""
 
@@ -142,7 +144,7 @@ def ranges() -> Table:
         "glory": Count(0, MAX_TRACKED), "coins": Count(0, MAX_TRACKED),
         "storage": table_of(STORAGE, Count(0, MAX_STORED)),
         "cities": Count(0, int(supply["city"])), "castles": Count(0, int(supply["castle"])),
-        "wonder": Count(0, 2),
+        "wonder": Count(0, 2), "wonders_done": Count(0, MAX_WONDERS),
         "government": Maybe(OneOf(data.governments())),
         "religion": Maybe(OneOf(data.religions())),
         "cubes": table_of(AREAS, Count(0, MAX_CUBES)),
@@ -150,4 +152,4 @@ def ranges() -> Table:
         "achievements": Count(0, 48),
         "techs_taken": Items(Items(Count(1, 4), 2, 2), 16),
         "failed_sites": Items(OneOf(("city", "castle")), 2),
-    }, frozenset({"failed_sites"}))
+    }, frozenset({"failed_sites", "wonders_done"}))

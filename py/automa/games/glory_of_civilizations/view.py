@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from automa.core import prompts
 from automa.core.game import Correction, Ctx, Procedure
 
 from . import data
@@ -15,6 +16,7 @@ from .state import (
     MAX_CUBES,
     MAX_STORED,
     MAX_TRACKED,
+    MAX_WONDERS,
     STORAGE,
     k,
     m,
@@ -50,7 +52,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"title": m("view.structures"),
          "rows": [{"label": m("view.cities"), "value": d["cities"]},
                   {"label": m("view.castles"), "value": d["castles"]},
-                  {"label": m("view.wonder"), "value": m(f"wonder.{d['wonder']}")}]},
+                  {"label": m("view.wonder"), "value": m(f"wonder.{d['wonder']}")},
+                  {"label": m("view.wonders_done"), "value": d.get("wonders_done", 0)}]},
         {"title": m("view.cubes"),
          "rows": [{"label": m(f"area_name.{a}"), "value": d["cubes"][a]} for a in AREAS
                   if d["cubes"].get(a)]
@@ -74,15 +77,72 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"]}
 
 
+BETWEEN_TURNS = ("prompt.ready", "prompt.others_pass")
+ACHIEVEMENT_PHASE = ("prompt.achievements", "prompt.phase_glory", "prompt.spent")
+EVENT_ITEMS = ("coins", *STORAGE)
+"""What an event may give the automa: coins to its treasury, goods to its storage."""
+
+
 def procedures(ctx: Ctx) -> list[Procedure]:
     """While waiting for the automa: it fulfilled an instant achievement on its turn; a player
-    wins at once by instant achievements."""
+    wins at once by instant achievements; and (in the achievement phase too) it gains coins or
+    goods from an event."""
     p = ctx.prompt
-    if p is None or p.key not in (k("prompt.ready"), k("prompt.others_pass")):
+    if p is None:
         return []
-    return [Procedure("automa_achievement", k("procedure.automa_achievement"),
-                      "proc_automa_achievement"),
-            Procedure("instant_victory", k("procedure.instant_victory"), "proc_instant_victory")]
+    found = []
+    if p.key in [k(key) for key in BETWEEN_TURNS]:
+        found += [Procedure("automa_achievement", k("procedure.automa_achievement"),
+                            "proc_automa_achievement"),
+                  Procedure("instant_victory", k("procedure.instant_victory"),
+                            "proc_instant_victory")]
+    if p.key in [k(key) for key in (*BETWEEN_TURNS, *ACHIEVEMENT_PHASE)]:
+        found.append(Procedure("event_gain", k("procedure.event_gain"), "proc_event_gain"))
+    return found
+
+
+def _held(ctx: Ctx, item: str) -> int:
+    return int(ctx.data["coins"] if item == "coins" else ctx.data["storage"][item])
+
+
+def _most(item: str) -> int:
+    return MAX_TRACKED if item == "coins" else MAX_STORED
+
+
+@steps
+def proc_event_gain(ctx: Ctx) -> None:
+    """seeds/003: "кожного разу, коли автома отримує монети вільною дією або за допомогою
+    ефектів подій, додайте відповідну кількість монет до її скарбниці" — and goods to its
+    storage. What did it gain?"""
+    items = [i for i in EVENT_ITEMS if _held(ctx, i) < _most(i)]
+    if not items:
+        return
+    ctx.ask(prompts.pick_one(k("prompt.event_item"), items, {},
+                             labels=[m(f"item.{i}") for i in items],
+                             ui={"game": data.GAME_ID, "rule": m("rule.event_gain")}),
+            proc_event_amount)
+
+
+@steps
+def proc_event_amount(ctx: Ctx, answer: str) -> None:
+    """How many."""
+    room = _most(answer) - _held(ctx, answer)
+    ctx.ask(prompts.count(k("prompt.event_amount"), 1, max(1, min(room, 99)),
+                          {"item": m(f"item.{answer}"), "have": _held(ctx, answer)},
+                          default=1, ui={"game": data.GAME_ID}), proc_event_add, item=answer)
+
+
+@steps
+def proc_event_add(ctx: Ctx, answer: int, item: str) -> None:
+    """Add it to its treasury or storage."""
+    n = min(answer, _most(item) - _held(ctx, item))
+    if item == "coins":
+        ctx.data["coins"] += n
+    else:
+        ctx.data["storage"][item] += n
+    ctx.log(AUTOMA, k("log.event_gain"), {"item": m(f"item.{item}"), "n": n,
+                                          "total": _held(ctx, item)},
+            {"rule": m("rule.event_gain")}, table=True, icon="gain")
 
 
 @steps
@@ -114,6 +174,7 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         Correction("castles", m("view.castles"), ("castles",), 0, int(supply["castle"])),
         Correction("wonder", m("view.wonder"), ("wonder",), choices=(0, 1, 2),
                    choice_labels=tuple(m(f"wonder.{n}") for n in (0, 1, 2))),
+        Correction("wonders_done", m("view.wonders_done"), ("wonders_done",), 0, MAX_WONDERS),
     ]
     out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0,
                        MAX_STORED) for s in STORAGE]
