@@ -143,3 +143,83 @@ def test_buildings_that_fit_nowhere_go_on_the_first_priority_hex_with_room() -> 
     built = logged(s, "log.build_buildings")[-1]["action"]["params"]
     assert built["k"] == 2 and built["n"] == 2
     assert built["terrain"]["key"].endswith("terrain.forest")   # the second entry's terrain
+
+
+# --- B4: the deck editor names fields by their label ---------------------------------------
+def test_the_deck_editor_names_a_wrong_field_by_its_label() -> None:
+    """The editor's problems say "Priority 1: direction", as the form does, never the raw
+    address ``priority.1.direction``."""
+    from automa.core.i18n import render
+    from automa.games.glory_of_civilizations import editor
+
+    cards = deck()
+    cards[2]["priority"][0]["direction"] = "sideways"
+    problem = editor.validate_deck(cards)[0]
+    for lang, label in (("en", "Priority 1: direction"), ("uk", "Пріоритет 1: напрямок")):
+        text = render(problem["key"], problem["params"], lang)
+        assert label in text and "priority.1.direction" not in text
+
+
+# --- B5: keying whatever a printed card shows ------------------------------------------------
+def test_a_printed_card_may_show_other_amounts_and_the_game_plays_them() -> None:
+    """seeds/003 prints the amounts of the card anatomy (+10 coins, +3 Glory, "+1 … +2 …"
+    for gather and produce, 2 battles); the publisher's cards are not public, so the editor
+    keys the amounts a printed card shows, and the automa plays those."""
+    from automa.games.glory_of_civilizations import editor
+
+    c = card(1, free=["coins", "glory"], main=["gather", "battles", "market", "gather"])
+    c = editor.with_field(c, "amounts.free.1.coins", "12")
+    c = editor.with_field(c, "amounts.main.1.food", "3")
+    c = editor.with_field(c, "amounts.main.1.wood", 0)
+    c = editor.with_field(c, "amounts.main.2.battles", 3)
+    assert editor.field_value(c, "amounts.free.1.coins") == 12
+    assert editor.field_value(c, "amounts.free.2.glory") == 3     # the rulebook's
+    cards = [c] + [card(n, free=["coins", "glory"], main=["gather", "battles", "market",
+                                                          "gather"]) for n in range(2, 13)]
+    cards = [dict(x, amounts=c["amounts"]) for x in cards]
+    assert editor.validate_deck(cards) == []
+    s = run(new({}, cards), lambda s: bool(logged(s, "log.storage")))
+    assert logged(s, "log.coins")[0]["action"]["params"]["n"] == 12
+    stored = [e["action"]["params"] for e in logged(s, "log.storage")]
+    assert stored[0]["n"] == 3 and all(p["item"]["key"].endswith("food") for p in stored)
+    face = __import__("automa.render.glory_of_civilizations", fromlist=["card_face"])
+    svg = face.card_face(data_of(cards[0]), (), "en", custom=True)
+    assert "+12" in svg and "3 battles" in svg
+
+
+def data_of(c: dict[str, Any]) -> dict[str, Any]:
+    """A keyed card as the game holds it."""
+    from automa.games.glory_of_civilizations import data as cards
+
+    return cards.canonical(c)
+
+
+def test_a_deck_keyed_before_amounts_existed_keeps_its_form() -> None:
+    """A card whose amounts are the rulebook's has no ``amounts`` in its canonical form, so
+    decks and saves made before amounts could be keyed keep their cards (and card ids)."""
+    from automa.games.glory_of_civilizations import data as cards
+    from automa.games.glory_of_civilizations import editor
+
+    old = card(5)
+    assert "amounts" not in cards.canonical(old)
+    same = editor.with_field(old, "amounts.free.1.coins", 10)
+    assert cards.canonical(same) == cards.canonical(old)
+    changed = editor.with_field(editor.with_field(old, "amounts.free.1.coins", 7), "free.1",
+                                "tech")
+    assert "amounts" not in cards.canonical(changed)          # a new action: amounts dropped
+
+
+def test_directions_are_as_the_proxy_sees_the_board_with_a_note_that_they_are_a_guess() -> None:
+    """seeds/003: "Напрямки визначаються відносно того, як проксі-гравець дивиться на поле."
+    The printed arrows are not public: the vocabulary covers both ways hexes can lie (up and
+    down, left and right) and the editor says it is a guess."""
+    from automa.core.i18n import render
+    from automa.games.glory_of_civilizations import data as cards
+    from automa.games.glory_of_civilizations import editor
+
+    assert {"n", "s", "e", "w"} <= set(cards.directions())
+    first = next(f for f in editor.fields() if f["path"] == "priority.1.direction")
+    note = render(first["note"]["key"], first["note"]["params"], "en")
+    assert "guess" in note and "away from you" in note
+    amount = next(f for f in editor.fields(card(1)) if f["path"] == "amounts.free.1.coins")
+    assert amount["kind"] == "int" and amount["default"] == 10

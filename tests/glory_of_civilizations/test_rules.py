@@ -282,7 +282,7 @@ def test_training_then_attack_check_and_experience_by_priority_number() -> None:
 def test_two_battles_with_target_search() -> None:
     """2 battles: the army, the target by priority (second entry found: 2 experience cubes)."""
     seq = iter([False, True])
-    answers = {"prompt.army": True, "prompt.target": lambda s: next(seq, True),
+    answers = {"prompt.army_of": True, "prompt.target": lambda s: next(seq, True),
                "prompt.experience": True}
     s = run(new({}, deck(main=["battles", "produce", "market", "gather"])),
             lambda s: len(logged(s, "log.fight")) >= 2, answers)

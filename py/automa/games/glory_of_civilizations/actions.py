@@ -13,6 +13,7 @@ from . import data
 from .flow import fail
 from .state import (
     AUTOMA,
+    MAX_STORED,
     STORAGE,
     add_glory,
     card_ui,
@@ -38,12 +39,15 @@ def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
 
 # --- economy ----------------------------------------------------------------------------------
 
-def _storage_action(ctx: Ctx, action: str) -> None:
+def _storage_action(ctx: Ctx, action: str, row: int) -> None:
     for area in data.record("main_action", action)["areas"]:
         place_cubes(ctx, area)
-    gains = data.vocabulary()["storage"][action]
+    gains = data.amounts_of(current_card(ctx), "main", row - 1)
     # in the fixed storage order: the web build's JSON sorts table keys
     for item, n in ((i, gains[i]) for i in STORAGE if i in gains):
+        n = min(n, MAX_STORED - ctx.data["storage"][item])
+        if n <= 0:
+            continue
         ctx.data["storage"][item] += int(n)
         ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
                                            "total": ctx.data["storage"][item]},
@@ -53,13 +57,13 @@ def _storage_action(ctx: Ctx, action: str) -> None:
 @steps
 def act_gather(ctx: Ctx, row: int, tried: int) -> None:
     """Gather: cubes on the mill and the sawmill, their resources to its storage."""
-    _storage_action(ctx, "gather")
+    _storage_action(ctx, "gather", row)
 
 
 @steps
 def act_produce(ctx: Ctx, row: int, tried: int) -> None:
     """Produce: cubes on the smithy and the meadery, their goods to its storage."""
-    _storage_action(ctx, "produce")
+    _storage_action(ctx, "produce", row)
 
 
 @steps
@@ -417,59 +421,68 @@ def adversity_removed(ctx: Ctx, answer: int) -> None:
 
 @steps
 def act_battles(ctx: Ctx, row: int, tried: int) -> None:
-    """Two battles."""
-    ctx.ask(prompts.yes_no(k("prompt.army"), {"battle": 1}, ui=card_ui(ctx)), battle_army,
-            battle=1, row=row, tried=tried)
+    """Two battles (or as many as the card prints)."""
+    of = data.amounts_of(current_card(ctx), "main", row - 1)["battles"]
+    if of <= 0:
+        fail(ctx, row, tried, "no_army")
+        return
+    ctx.ask(prompts.yes_no(k("prompt.army_of"), {"battle": 1, "of": of}, ui=card_ui(ctx)),
+            battle_army, battle=1, row=row, tried=tried, of=of)
 
 
 @steps
-def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int) -> None:
+def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int,
+                of: int = 2) -> None:
     """The largest non-exhausted army farthest from the capital (none: no battle)."""
     if not answer:
         if battle == 1:
             fail(ctx, row, tried, "no_army")
-        else:
+        elif battle == 2:
             ctx.log(AUTOMA, k("log.no_second_battle"), {}, {"rule": m("why.no_army")})
+        else:
+            ctx.log(AUTOMA, k("log.no_army_for_battle"), {"battle": battle},
+                    {"rule": m("why.no_army")})
         return
     if battle == 1:
         place_cubes(ctx, "maneuver")
     ctx.log(AUTOMA, k("log.army"), {"battle": battle,
                                     "terrain": terrain(entry(ctx, 1)["terrain"])},
             {"rule": m("rule.army")}, table=True, icon="attack")
-    ctx.then("target_ask", i=1, battle=battle)
+    ctx.then("target_ask", i=1, battle=battle, of=of)
 
 
 @steps
-def target_ask(ctx: Ctx, i: int, battle: int) -> None:
+def target_ask(ctx: Ctx, i: int, battle: int, of: int = 2) -> None:
     """Can the army attack entry ``i``'s target (nearest enemy city in the direction, else
     enemy objects on the terrain in the direction)?"""
     ctx.ask(prompts.yes_no(k("prompt.target"), {**_entry_params(ctx, i), "battle": battle},
                            ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
-            target_answer, i=i, battle=battle)
+            target_answer, i=i, battle=battle, of=of)
 
 
 @steps
-def target_answer(ctx: Ctx, answer: bool, i: int, battle: int) -> None:
+def target_answer(ctx: Ctx, answer: bool, i: int, battle: int, of: int = 2) -> None:
     """Attack the target found; none after four entries: move toward the enemy."""
     if answer:
         ctx.log(AUTOMA, k("log.attack"), _entry_params(ctx, i),
                 {"rule": m("rule.priority_found", k=i)}, table=True, icon="attack")
-        ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle}))
+        ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle, "of": of}))
         return
     if i < data.PRIORITY_ENTRIES:
-        ctx.then("target_ask", i=i + 1, battle=battle)
+        ctx.then("target_ask", i=i + 1, battle=battle, of=of)
         return
     ctx.log(AUTOMA, k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
             {"rule": m("rule.no_target")}, table=True, icon="move")
-    ctx.then("battle_next", battle=battle)
+    ctx.then("battle_next", battle=battle, of=of)
 
 
 @steps
-def battle_next(ctx: Ctx, battle: int) -> None:
-    """After the first battle, the second one."""
-    if battle == 1:
-        ctx.ask(prompts.yes_no(k("prompt.army"), {"battle": 2}, ui=card_ui(ctx)), battle_army,
-                battle=2, row=0, tried=0)
+def battle_next(ctx: Ctx, battle: int, of: int = 2) -> None:
+    """After a battle, the next one."""
+    if battle < of:
+        ctx.ask(prompts.yes_no(k("prompt.army_of"), {"battle": battle + 1, "of": of},
+                               ui=card_ui(ctx)),
+                battle_army, battle=battle + 1, row=0, tried=0, of=of)
 
 
 @steps

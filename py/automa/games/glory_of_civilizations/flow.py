@@ -13,6 +13,7 @@ from .state import (
     AREAS,
     AUTOMA,
     FACE_UP,
+    MAX_TRACKED,
     ROUNDS,
     STORAGE,
     add_glory,
@@ -212,18 +213,19 @@ def pass_first(ctx: Ctx, answer: bool) -> None:
 
 @steps
 def free_action(ctx: Ctx, index: int) -> None:
-    """One free action of the top block."""
-    action = current_card(ctx)["free"][index]
+    """One free action of the top block, with the amount its card prints."""
+    card = current_card(ctx)
+    action = card["free"][index]
+    amount = data.amounts_of(card, "free", index).get(action, 1)
     if action == "coins":
-        amount = int(data.record("free_action", "coins")["amount"])
+        amount = min(amount, MAX_TRACKED - ctx.data["coins"])
         ctx.data["coins"] += amount
         ctx.log(AUTOMA, k("log.coins"), {"n": amount, "total": ctx.data["coins"]},
                 {"rule": m("rule.coins")}, table=True, icon="coin")
     elif action == "glory":
-        amount = int(data.record("free_action", "glory")["amount"])
-        add_glory(ctx, amount, {"rule": m("rule.glory_free")})
-    else:
-        ctx.then("tech_try", attempt=0, left=1)
+        add_glory(ctx, amount, {"rule": m("rule.glory_free_n", n=amount)})
+    elif amount > 0:
+        ctx.then("tech_try", attempt=0, left=amount)
 
 
 @steps

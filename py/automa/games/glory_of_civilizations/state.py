@@ -113,6 +113,7 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
 
 def add_glory(ctx: Ctx, n: int, why: dict[str, Any] | None = None) -> None:
     """Add Glory to the automa's tracked total and tell the table."""
+    n = min(n, MAX_TRACKED - ctx.data["glory"])
     if n <= 0:
         return
     ctx.data["glory"] += n
