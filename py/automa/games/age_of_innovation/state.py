@@ -199,6 +199,9 @@ MAX_SCORE = 9999
 """A sane bound on her points (a whole game scores about 150; a correction goes up to
 :data:`MAX_CORRECTED_SCORE`, and play goes on from there)."""
 MAX_CORRECTED_SCORE = 999
+LEGACY_BUILDINGS = 30
+"""What a correction of her marked/unmarked buildings allowed before the count invariant (the
+box holds 18: builds never pass that, corrections now stop there)."""
 PHASES = ("setup", "waiting", "automa_turn", "humans_pass", "final")
 
 
@@ -226,7 +229,9 @@ def ranges() -> Table:
         "disciplines": levels, "human_levels": levels,
         "scholars": Count(0, int(base["scholars"])),
         "supply": Table({b: Count(0, n) for b, n in counts.items()}),
-        "marked": Count(0, buildings), "unmarked": Count(0, buildings),
+        # earlier releases let a correction set up to 30: their saves still load
+        "marked": Count(0, max(buildings, LEGACY_BUILDINGS)),
+        "unmarked": Count(0, max(buildings, LEGACY_BUILDINGS)),
         "innovations": Count(0, 3), "player_terrains": Items(terrains, 2),
         "native": Maybe(terrains), "youth": Maybe(terrains), "final": Maybe(final),
         "phase": OneOf(PHASES), "together": FLAG, "automa_position": Count(1, 3),

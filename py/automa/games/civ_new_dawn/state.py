@@ -28,6 +28,9 @@ MAX_TRADE_TOKENS = 40
 """Trade tokens on one AP card: the AP may hold any number (AP rules, Gaining Trade Tokens);
 a sane bound (the base game's component list has 34 in the box)."""
 MAX_BONUS = 99
+LEGACY_NATURAL_WONDERS = 8
+"""What a correction of natural wonder tokens allowed before the count invariant: saves of
+those releases still load (gains now stop at the box's 4)."""
 MAX_SPACES = 40
 
 
@@ -296,8 +299,9 @@ def ranges() -> Table:
         "difficulty": OneOf(data.DIFFICULTIES),
         "row": Items(card_ids, 5, 5),
         "tokens": table_of(data.TYPES, Count(0, MAX_TRADE_TOKENS)),
-        "nw": table_of(data.TYPES, Count(0, data.NATURAL_WONDERS)),
-        "nw_pool": Count(0, data.NATURAL_WONDERS),
+        # the box holds 4 (gains stop there); earlier releases' corrections allowed 8
+        "nw": table_of(data.TYPES, Count(0, LEGACY_NATURAL_WONDERS)),
+        "nw_pool": Count(0, LEGACY_NATURAL_WONDERS),
         "dial": Count(0, data.dial()["last"]),
         "resources": table_of(data.RESOURCES, Count(0, data.RESOURCES_PER_TYPE)),
         "wonders": table_of(data.TYPES, Count(0, data.MAX_CITIES)),

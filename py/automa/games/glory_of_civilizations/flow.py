@@ -46,7 +46,7 @@ def setup(ctx: Ctx) -> None:
         "round": 1, "age": 1, "activated": 0, "row": [], "passed": False,
         "first_player": False, "glory": 0, "coins": 0,
         "storage": {s: 0 for s in STORAGE},
-        "cities": 0, "castles": 0, "wonder": 0,
+        "cities": 0, "castles": 0, "wonder": 0, "wonders_done": 0,
         "government": None, "religion": None,
         "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
         "achievements": 0, "techs_taken": [],

@@ -174,8 +174,10 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         Correction("castles", m("view.castles"), ("castles",), 0, int(supply["castle"])),
         Correction("wonder", m("view.wonder"), ("wonder",), choices=(0, 1, 2),
                    choice_labels=tuple(m(f"wonder.{n}") for n in (0, 1, 2))),
-        Correction("wonders_done", m("view.wonders_done"), ("wonders_done",), 0, MAX_WONDERS),
     ]
+    if "wonders_done" in d:  # kept since this release: a game begun earlier adds it later
+        out.append(Correction("wonders_done", m("view.wonders_done"), ("wonders_done",), 0,
+                              MAX_WONDERS))
     out += [Correction(f"storage_{s}", m(f"item.{s}"), ("storage", s), 0,
                        MAX_STORED) for s in STORAGE]
     out += [Correction(f"cubes_{a}", m("view.cubes_on", area=m(f"area_name.{a}")), ("cubes", a), 0,
