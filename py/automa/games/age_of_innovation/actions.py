@@ -100,7 +100,12 @@ def innovation_pick(ctx: Ctx, answer: int) -> None:
 
 @steps
 def innovation_take(ctx: Ctx, answer: bool = True) -> None:
-    """Give her the Innovation."""
+    """Give her the Innovation (none past 3: a correction made while the question was open
+    may have counted the third already)."""
+    if ctx.data["innovations"] >= 3:
+        say(ctx, "log.innovation_condition", {"round": round_no(ctx),
+                                              "n": ctx.data["innovations"]})
+        return
     ctx.data["innovations"] += 1
     say(ctx, "log.innovation", {"n": ctx.data["innovations"], "pick": picked(ctx)}, icon="tech")
 
@@ -596,6 +601,9 @@ def scholar_place(ctx: Ctx, answer: int, d: str) -> None:
     """Place a Scholar and advance that many levels, or advance 1 without one."""
     if answer <= 0:
         advance_in(ctx, answer=d, levels=1, note="no_space")
+        return
+    if ctx.data["scholars"] <= 0:  # corrected to none while the question was open
+        advance_in(ctx, answer=d, levels=1, note="no_scholar")
         return
     ctx.data["scholars"] -= 1
     advance_in(ctx, answer=d, levels=answer, note="scholar")

@@ -14,6 +14,7 @@ from .flow import fail
 from .state import (
     AUTOMA,
     MAX_STORED,
+    MAX_WONDERS,
     STORAGE,
     add_glory,
     card_ui,
@@ -135,7 +136,7 @@ def _wonder_stage(ctx: Ctx, stage: int) -> None:
     before = ctx.data["wonder"] if ctx.data["wonder"] < 2 else 0  # a new Wonder
     ctx.data["wonder"] = stage
     if stage == 2:
-        ctx.data["wonders_done"] = ctx.data.get("wonders_done", 0) + 1
+        ctx.data["wonders_done"] = min(MAX_WONDERS, ctx.data.get("wonders_done", 0) + 1)
     for built in range(before + 1, stage + 1):
         ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
                 {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,

@@ -102,7 +102,7 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     (seeds/003 "action cubes"). Logs the board instruction; returns the number of cubes."""
     used = ctx.data["cubes"].get(area, 0) > 0
     n = 2 if used else 1
-    ctx.data["cubes"][area] = ctx.data["cubes"].get(area, 0) + n
+    ctx.data["cubes"][area] = min(MAX_CUBES, ctx.data["cubes"].get(area, 0) + n)
     # Reading "any" (ambiguity C3): as for a player, other players' cubes there count too;
     # the app cannot see them, so the table is told both counts (correctable afterwards).
     key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
@@ -128,6 +128,8 @@ MAX_STORED = 999
 """A sane bound on one item of the automa's storage (it only accumulates, seeds/003)."""
 MAX_CUBES = 99
 """A sane bound on the action cubes on one area in a round (taken from the box)."""
+MAX_ACHIEVEMENTS = 48
+"""A sane bound on the instant-achievement cubes it places."""
 MAX_WONDERS = 99
 """A sane bound on the Wonders the automa completes (the text sets no limit)."""
 MAX_ROW = 4 + 3
@@ -150,7 +152,7 @@ def ranges() -> Table:
         "religion": Maybe(OneOf(data.religions())),
         "cubes": table_of(AREAS, Count(0, MAX_CUBES)),
         "last_card": Maybe(Text()), "turn_in_round": Count(0, MAX_ROW + 2),
-        "achievements": Count(0, 48),
+        "achievements": Count(0, MAX_ACHIEVEMENTS),
         "techs_taken": Items(Items(Count(1, 4), 2, 2), 16),
         "failed_sites": Items(OneOf(("city", "castle")), 2),
     }, frozenset({"failed_sites", "wonders_done"}))

@@ -13,6 +13,7 @@ from .state import (
     AREAS,
     AUTOMA,
     FACE_UP,
+    MAX_ACHIEVEMENTS,
     MAX_CUBES,
     MAX_STORED,
     MAX_TRACKED,
@@ -148,7 +149,7 @@ def proc_event_add(ctx: Ctx, answer: int, item: str) -> None:
 @steps
 def proc_automa_achievement(ctx: Ctx) -> None:
     """Its cube goes on the instant achievement it fulfilled during its turn (seeds/003)."""
-    ctx.data["achievements"] += 1
+    ctx.data["achievements"] = min(MAX_ACHIEVEMENTS, ctx.data["achievements"] + 1)
     ctx.log(AUTOMA, k("log.achievement_cube"), {"n": ctx.data["achievements"]}, None,
             table=True, icon="achievement")
 
@@ -169,7 +170,8 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
         Correction("glory", m("view.glory"), ("glory",), 0, MAX_TRACKED),
         Correction("coins", m("view.coins"), ("coins",), 0, MAX_TRACKED),
         Correction("age", m("view.age"), ("age",), 1, 3),
-        Correction("achievements", m("view.achievements"), ("achievements",), 0, 48),
+        Correction("achievements", m("view.achievements"), ("achievements",), 0,
+                   MAX_ACHIEVEMENTS),
         Correction("cities", m("view.cities"), ("cities",), 0, int(supply["city"])),
         Correction("castles", m("view.castles"), ("castles",), 0, int(supply["castle"])),
         Correction("wonder", m("view.wonder"), ("wonder",), choices=(0, 1, 2),
