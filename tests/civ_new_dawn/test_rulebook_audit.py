@@ -158,26 +158,27 @@ def test_the_ap_defends_with_its_military_bonus_and_names_its_defensive_pact() -
     assert key(s) == "prompt.attacker_total" and s.prompt.params["ap"] == 5
 
 
+def _masonry_with_joint_war(target: str) -> Session:
+    """Two humans; the AP holds player 1's Joint War and attacks ``target`` with Masonry."""
+    s = new(2, leader="rome", humans=2)
+    set_row(s, MASONRY_TURN)
+    data(s)["diplomacy"]["1"] = "joint_war"
+    s.answer(True)
+    s.answer(target)
+    s.answer(1)
+    return s
+
+
 def test_joint_war_adds_two_when_the_ap_attacks_anyone_but_its_owner() -> None:
     """AP rules, Wonders and Diplomacy ("The AP uses the abilities on any player diplomacy
     cards it has"); Joint War: "When attacking, increase your combat value by 2 unless you are
     attacking [the card's owner]". Against a barbarian it counts; against its owner it does
     not (with several rivals the app asks whose target it is)."""
-    s = new(2, leader="rome", humans=2)
-    set_row(s, MASONRY_TURN)
-    data(s)["diplomacy"]["1"] = "joint_war"
-    s.answer(True)
-    s.answer("barbarian")
-    s.answer(1)
+    s = _masonry_with_joint_war("barbarian")
     assert key(s) == "prompt.ap_total" and s.prompt.default == 5 + 2
     assert "Joint War" in render(s.prompt.key, s.prompt.params, "en")
     for rival, value in (("1", 5), ("2", 7)):
-        s = new(2, leader="rome", humans=2)
-        set_row(s, MASONRY_TURN)
-        data(s)["diplomacy"]["1"] = "joint_war"
-        s.answer(True)
-        s.answer("rival_token")
-        s.answer(1)
+        s = _masonry_with_joint_war("rival_token")
         assert key(s) == "prompt.which_rival_attacked"
         s.answer(rival)
         assert key(s) == "prompt.ap_total" and s.prompt.default == value
