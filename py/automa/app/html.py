@@ -11,6 +11,7 @@ Every ``str`` given to :func:`h` (as a child or an attribute value) is escaped; 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from html import escape
 
@@ -18,6 +19,7 @@ Attr = str | int | float | bool | None
 
 
 VOID = frozenset({"input", "br", "img", "meta", "link", "hr", "source"})
+EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 
 
 class Safe(str):
@@ -67,3 +69,13 @@ def h(tag: str, attributes: Mapping[str, Attr] | None = None,
     if tag in VOID:
         return Safe(opening)
     return Safe(f"{opening}{join(children)}</{tag}>")
+
+
+def emphasised(text: str) -> list[Safe | str]:
+    """Text with its "**…**" marks (an action, a button's name) shown in bold, never as
+    asterisks; the rest stays text, escaped where it is put."""
+    parts: list[Safe | str] = []
+    for i, part in enumerate(EMPHASIS.split(text)):
+        if part:
+            parts.append(h("strong", None, part) if i % 2 else part)
+    return parts

@@ -527,9 +527,8 @@ def head(session: Session, view: dict[str, Any], w: Words) -> str:
     """Turn and score in one short line, in the game's own word for points ("3 Glory")."""
     vp = view.get("vp")
     turn = w.turn(session, session.turn)
-    key = f"{session.game_id}.play.vp"
-    key = key if i18n.has_message(key, "en") else "web.play.vp"
-    return f"{turn} · {w.t(key, n=vp)}" if isinstance(vp, int) else turn
+    score = session.game.score
+    return f"{turn} · {w.t(score, n=vp)}" if score and isinstance(vp, int) else turn
 
 
 def can_cancel(session: Session) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from automa.app import guide
-from automa.app.html import Safe, h, join, trusted
+from automa.app.html import Safe, emphasised, h, join, trusted
 from automa.app.icons import icon
 from automa.app.present import (
     LONG_QUESTION,
@@ -26,7 +26,6 @@ from automa.app.present import (
 )
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
-EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -66,15 +65,6 @@ def numbers(text: str) -> list[Safe | str]:
     for i, part in enumerate(NUMBER.split(text)):
         if part:
             parts.append(h("strong", {"class": "num"}, part) if i % 2 else part)
-    return parts
-
-
-def emphasised(text: str) -> list[Safe | str]:
-    """Text with its "**action**" marks shown in bold (never as asterisks)."""
-    parts: list[Safe | str] = []
-    for i, part in enumerate(EMPHASIS.split(text)):
-        if part:
-            parts.append(h("strong", None, part) if i % 2 else part)
     return parts
 
 

@@ -162,6 +162,10 @@ class Correction:
     choices: tuple[Any, ...] = ()
     """If given, the value is one of these instead of a number in ``lo..hi``."""
     choice_labels: tuple[dict[str, Any], ...] = ()
+    offset: int = 0
+    """Added to the stored number wherever it is shown or asked (``lo``/``hi`` bound the sum):
+    the stored value is one part of a sum (the Automa's VP from corrections), and the player
+    sees and sets the sum."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +199,12 @@ class GameDef:
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
     """Message id of a one-line description."""
+    score: str | None = None
+    """Message id of the bot's score with its count ``{n}`` in the game's own word ("{n} VP",
+    "{n} Glory"), shown beside the turn; None for a game whose bot keeps no score."""
+    correct_label: str = "core.procedure.correct"
+    """Message id of the name of the procedure that corrects tracked values, naming what
+    this game tracks ("Correct the Automa's Glory, coins or other values")."""
 
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""

@@ -65,7 +65,8 @@ def core_correct_value(ctx: Ctx, answer: str) -> None:
                                   labels=list(c.choice_labels) or None, default=current)
     else:
         prompt = prompts.count("core.correct.new_value", c.lo, c.hi,
-                               {"what": c.label, "current": current}, default=current)
+                               {"what": c.label, "current": current + c.offset},
+                               default=current + c.offset)
     ctx.ask(prompt, core_correct_set, correction=c.id)
 
 
@@ -74,7 +75,11 @@ def core_correct_set(ctx: Ctx, answer: Any, correction: str) -> None:
     """Set the corrected value and log it."""
     c = _find(ctx, correction)
     old = _get(ctx.data, c.path)
-    _set(ctx.data, c.path, answer)
+    if not c.choices:
+        old += c.offset
+        _set(ctx.data, c.path, answer - c.offset)
+    else:
+        _set(ctx.data, c.path, answer)
     ctx.log("player", "core.log.corrected", {"what": c.label, "old": old, "new": answer})
 
 

@@ -11,6 +11,7 @@ import copy
 import json
 import os
 import re
+from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
@@ -213,7 +214,7 @@ class Session:
         ctx = self._ctx()
         found = list(self.game.procedures(ctx)) if not self.finished else []
         if self.game.corrections(ctx):
-            found.append(CORRECT)
+            found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
     @property

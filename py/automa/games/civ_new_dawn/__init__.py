@@ -58,6 +58,7 @@ GAME = GameDef(
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
     ranges=ranges(),
+    correct_label=f"{GAME_ID}.procedure.correct",
 )
 
 register(GAME)

@@ -93,7 +93,8 @@ def _fixed() -> tuple[Correction, ...]:
     ]
     out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
                        0, 40) for t in data.TYPES]
-    out += [Correction(f"resource_{r}", m(f"resource.{r}"), ("resources", r), 0, 8)
+    out += [Correction(f"resource_{r}", m("view.resource_of", resource=m(f"resource.{r}")),
+                       ("resources", r), 0, 8)
             for r in data.RESOURCES]
     out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
                        0, 8) for t in data.TYPES]

@@ -68,6 +68,8 @@ GAME = GameDef(
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
     ranges=ranges(),
+    score=f"{GAME_ID}.play.vp",
+    correct_label=f"{GAME_ID}.procedure.correct",
 )
 
 register(GAME)

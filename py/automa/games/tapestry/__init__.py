@@ -52,4 +52,6 @@ GAME = register(GameDef(
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
     ranges=ranges(),
+    score="tapestry.score",
+    correct_label="tapestry.procedure.correct",
 ))

@@ -93,7 +93,8 @@ def setup_automa(ctx: Ctx, answer: bool) -> None:
     civ = ctx.data["civs"][0]
     params = {"level": ctx.data["level"], "name": msg(f"tapestry.level.{ctx.data['level']}"),
               "side": msg(f"tapestry.mat.{level['mat']}"), "card": card,
-              "civ": msg(f"tapestry.civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"])}
+              "civ": msg(f"tapestry.civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"]),
+              "civ_card": msg(f"tapestry.civ_card.{civ}")}
     ctx.ask(prompts.confirm("tapestry.q.setup_automa", params,
                             ui=checklist("automa", AUTOMA_STEPS, params)), setup_second_civ)
 

@@ -173,7 +173,12 @@ def corrections(ctx: Ctx) -> tuple[Correction, ...]:
     achievements included."""
     if not ctx.data or ctx.data.get("over"):
         return ()
-    return _corrections()
+    # The player sets the Automa's VP as a total; the difference goes to its "correction"
+    # source, so the breakdown by source stays as the rules scored it.
+    other_sources = total_vp(ctx) - int(ctx.data["vp"]["correction"])
+    vp = Correction("vp", msg("tapestry.correct.vp"), ("vp", "correction"), 0, 999,
+                    offset=other_sources)
+    return (vp, *_corrections())
 
 
 HOLDERS = ("", "automa", "shadow", "player")
@@ -196,7 +201,6 @@ def _holders_label(order: list[str]) -> dict[str, Any]:
 def _corrections() -> tuple[Correction, ...]:
     track_labels = tuple(_track(t) for t in TRACKS)
     found = [
-        Correction("vp", msg("tapestry.correct.vp"), ("vp", "correction"), -200, 200),
         Correction("territories", msg("tapestry.view.territories"), ("territories",), 0, 40),
         Correction("tapestry_held", msg("tapestry.view.tapestry_held"), ("tapestry_held",),
                    0, 20),
