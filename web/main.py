@@ -18,7 +18,9 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.controller import Controller, Outcome, PageForm, Screen
+from automa.app.controller import Controller, PageForm
+from automa.app.html import Safe
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import StorageError, StorageFull
 
 
@@ -65,7 +67,7 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[str] = []
+        self.shown_parts: list[Safe] = []
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")
@@ -181,10 +183,9 @@ class Page:
         action = str(target.dataset.act)
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
-        local: Callable[[str | None, Any], None] | None = getattr(
-            self, "do_" + action.replace("-", "_"), None)
+        local = PAGE_ACTIONS.get(action)
         if local is not None:
-            local(arg, target)
+            local(self, arg, target)
         else:
             t0 = window.performance.now()
             self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
@@ -285,6 +286,12 @@ class Page:
     def debug_state(self) -> str:
         """The save text of the game in play (for tests)."""
         return self.c.session.to_json() if self.c.session is not None else ""
+
+
+PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
+    "reload": Page.do_reload, "zoom": Page.do_zoom, "dismiss": Page.do_dismiss,
+    "step": Page.do_step}
+"""The taps the page handles itself (the others go to the controller's ``ACTIONS``)."""
 
 
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:

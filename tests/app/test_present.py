@@ -334,7 +334,7 @@ def test_every_correctable_value_is_named_in_sentence_case(game: str) -> None:
     ("Tech dial", then "diamonds" did not)."""
     session = automa.new_game(game, {}, 7)
     play_through(session, 15)
-    corrections = session.game.corrections(session._ctx())
+    corrections = session.game.corrections(session._ctx(), session.phase)
     assert corrections
     for lang in i18n.LANGUAGES:
         w = present.Words(lang)

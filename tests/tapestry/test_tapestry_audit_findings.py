@@ -281,7 +281,7 @@ def test_procedures_follow_the_game_phase() -> None:
     assert s.prompt is not None and s.prompt.key == "tapestry.q.setup_components"
     assert [p["id"] for p in s.procedures] == ["correct"]
     run_until(s, "tapestry.q.bots_turn")
-    assert data(s)["phase"] == "between_turns"
+    assert s.phase == "between_turns"
     assert "you_conquer_automa" in [p["id"] for p in s.procedures]
 
 

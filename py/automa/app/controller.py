@@ -10,14 +10,15 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
-import importlib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import automa
+import automa.render as cards
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import (
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
@@ -38,8 +39,6 @@ PLAY_SCREENS = ("play", "pile")
 DECK_GAME = "glory_of_civilizations"
 """The game whose cards the player can key in ("My decks")."""
 
-cards = importlib.import_module("automa.render")  # the card-image package
-
 
 class PageForm(present.Form, total=False):
     """Everything the page read from the form on screen when a button was tapped."""
@@ -50,39 +49,6 @@ class PageForm(present.Form, total=False):
     """New game: the seed typed (may be empty)."""
     deck: str
     """New game: the id of the kept deck chosen ("" for the companion edition)."""
-
-
-@dataclass
-class Screen:
-    """A whole screen to put on the page."""
-
-    name: str
-    """home, new, play, pile, settings or decks."""
-    body: Safe
-    title: str = ""
-    parts: list[str] = field(default_factory=list)
-    """Play: the screen's parts, each one element, so the page replaces only those that
-    changed."""
-
-
-@dataclass
-class Outcome:
-    """What the page does after a tap or an event."""
-
-    go: str | None = None
-    """Navigate to this hash (a history entry)."""
-    redraw: bool = False
-    """Show the screen of the current hash again."""
-    show: Screen | None = None
-    """Put this screen up without navigating."""
-    played: bool = False
-    """A tap on the game in play: redraw it (a new question gets the focus)."""
-    changed: bool = False
-    """... and the game changed: save it once the new screen is painted."""
-    download: tuple[str, str] | None = None
-    """A file to download: name and text."""
-    print_sheets: tuple[Safe, int] | None = None
-    """Sheets to print and their number of pages."""
 
 
 class Controller:
@@ -215,9 +181,9 @@ class Controller:
         s = self.session
         assert s is not None
         view = present.play(s, self.lang)
-        parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                                  self.settings["paper"])]
-        body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
+        parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
+                                 self.settings["paper"])
+        body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
         return Screen("play", body, self.game_name(s.game_id), parts)
 
     def pile_screen(self, pile: str) -> Screen | None:
@@ -367,8 +333,8 @@ class Controller:
         """A tap on a ``data-act`` element the page does not handle itself."""
         if action.startswith("deck-"):
             return self.desk.tap(action, arg or "")
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        return handler(arg or "", form) if handler is not None else Outcome()
+        handler = ACTIONS.get(action)
+        return handler(self, arg or "", form) if handler is not None else Outcome()
 
     def do_new(self, game_id: str, form: PageForm) -> Outcome:
         """Go to the options of a new game."""
@@ -415,8 +381,6 @@ class Controller:
             return Outcome(redraw=True)
         prompt = s.prompt
         return self.play(lambda: s.answer(present.answer_from(prompt, form)))
-
-    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
 
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""
@@ -497,3 +461,31 @@ class Controller:
             return step
 
         return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
+
+
+Tap = Callable[[Controller, str, PageForm], Outcome]
+"""What a tap does: the controller, the tapped element's ``data-arg`` ("" if none), the form."""
+
+ACTIONS: dict[str, Tap] = {
+    "start": Controller.do_start,
+    "new": Controller.do_new,
+    "continue": Controller.do_continue,
+    "export": Controller.do_export,
+    "export-original": Controller.do_export_original,
+    "accept-held": Controller.do_accept_held,
+    "delete": Controller.do_delete,
+    "delete-no": Controller.do_delete_no,
+    "delete-yes": Controller.do_delete_yes,
+    "answer": Controller.do_answer,
+    "pick": Controller.do_answer,
+    "submit-count": Controller.do_answer,
+    "submit-subset": Controller.do_answer,
+    "submit-values": Controller.do_answer,
+    "undo": Controller.do_undo,
+    "redo": Controller.do_redo,
+    "proc": Controller.do_proc,
+    "cancel": Controller.do_cancel,
+    "print-card": Controller.do_print_card,
+    "print-deck": Controller.do_print_deck,
+}
+"""Every ``data-act`` the controller answers (those of "My decks" start with ``deck-``)."""

@@ -8,11 +8,12 @@ Stored decks are read as hostile text by :mod:`automa.app.deck_editor`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from automa.app import deck_editor as decks
-from automa.app.controller import Outcome  # (the controller imports this module lazily)
 from automa.app.html import Safe
+from automa.app.outcome import Outcome
 from automa.app.saves import KeyValue, StorageError
 from automa.core.errors import AutomaError
 from automa.games.glory_of_civilizations import editor
@@ -116,8 +117,8 @@ class DeckDesk:
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str) -> Outcome:
         """A ``deck-…`` button."""
-        handler = getattr(self, action.replace("-", "_"), None)
-        return handler(arg) if handler is not None else Outcome()
+        handler = DECK_ACTIONS.get(action)
+        return handler(self, arg) if handler is not None else Outcome()
 
     def deck_new(self, source: str) -> Outcome:
         """A new deck: a copy of the companion edition or one blank card."""
@@ -144,7 +145,6 @@ class DeckDesk:
         cards = decks.add_card(self.deck["cards"], small_int(copy_of) if copy_of else None)
         return self.edited(cards, len(cards) - 1)
 
-    deck_dup = deck_add
 
     def deck_remove(self, index: str) -> Outcome:
         """Remove a card from the deck."""
@@ -188,3 +188,19 @@ class DeckDesk:
 def small_int(text: str) -> int:
     """A card index from a button's argument (0 if it is none)."""
     return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 0
+
+
+DECK_ACTIONS: dict[str, Callable[[DeckDesk, str], Outcome]] = {
+    "deck-new": DeckDesk.deck_new,
+    "deck-edit": DeckDesk.deck_edit,
+    "deck-card": DeckDesk.deck_card,
+    "deck-add": DeckDesk.deck_add,
+    "deck-dup": DeckDesk.deck_add,
+    "deck-remove": DeckDesk.deck_remove,
+    "deck-save": DeckDesk.deck_save,
+    "deck-export": DeckDesk.deck_export,
+    "deck-delete": DeckDesk.deck_delete,
+    "deck-delete-no": DeckDesk.deck_delete_no,
+    "deck-delete-yes": DeckDesk.deck_delete_yes,
+}
+"""Every ``deck-…`` button by its ``data-act``, with the argument of its ``data-arg``."""

@@ -36,8 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from automa.app.html import Safe, emphasised, h, join
-from automa.app.icons import icon
+from automa.app.html import Safe, emphasised, h, icon, join
 from automa.app.present import Words
 from automa.app.saves import SETTING_CHOICES
 

@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Mapping
 from html import escape
 
+from automa.render.icons import icon_svg
+
 Attr = str | int | float | bool | None
 
 
@@ -38,6 +40,11 @@ def esc(text: object) -> Safe:
 def trusted(markup: str) -> Safe:
     """Mark markup drawn by our own code (card SVG, icons) as safe to insert."""
     return Safe(markup)
+
+
+def icon(name: str, cls: str = "icon") -> Safe:
+    """One of our own line icons, inline (the control or text beside it carries the words)."""
+    return trusted(icon_svg(name, cls))
 
 
 def join(parts: Iterable[Safe | str | int | float | None], sep: str = "") -> Safe:

@@ -7,14 +7,13 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import automa.render as cards
 from automa.app import guide
-from automa.app.html import Safe, emphasised, h, join, trusted
-from automa.app.icons import icon
+from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
     CardView,
@@ -24,6 +23,7 @@ from automa.app.present import (
     QuestionView,
     Words,
 )
+from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
@@ -108,15 +108,9 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
-    """A board-scan pattern, drawn by the game's renderer when it has a hook for it."""
-    try:
-        module = importlib.import_module(f"automa.render.{game}")
-    except ImportError:
-        return None
-    drawer = getattr(module, "pattern_svg", None)
-    if drawer is None:
-        return None
-    return h("figure", {"class": "pattern"}, trusted(str(drawer(pattern, lang))))
+    """A board-scan pattern, drawn by the game's renderer when it draws them."""
+    svg = cards.pattern_svg(game, pattern, lang)
+    return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
 def dock(v: PlayView, w: Words, answers: Safe | None) -> Safe:
@@ -305,8 +299,6 @@ def pile_screen(label: str, figures: list[CardView], w: Words, draw: DrawCard,
 
 def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe, int]:
     """Real-size sheets of the cards ``ids`` (our renderer's SVG) and their page count."""
-    cards = importlib.import_module("automa.render")
-    sheets = importlib.import_module("automa.render.print")
     svgs = [cards.card_svg(game, c, (), lang) for c in ids]
     return (trusted(f"<style>{sheets.page_css(paper)}</style>{sheets.sheets_html(svgs, paper)}"),
             int(sheets.pages(ids, paper)))

@@ -5,11 +5,15 @@ as a stack of *steps*: each step is a plain function ``step(ctx, **args)`` that 
 state, schedules further steps (:meth:`Ctx.then`, :meth:`Ctx.seq`) or asks the player
 (:meth:`Ctx.ask`). Steps are referred to by name, so the whole game position, including
 what happens next, is JSON and can be saved, undone and replayed.
+
+Like boardgame.io's ``ctx.phase``, the game's *phase* (:attr:`Ctx.phase`, one of
+:attr:`GameDef.phases`) is part of the saved state and set by the game's steps; it alone
+decides which procedures and corrections are offered (never a prompt's message id).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -23,6 +27,10 @@ from automa.core.rng import Rng
 
 State = dict[str, Any]
 Args = dict[str, Any]
+
+START = "start"
+"""The phase of a new game until its setup step names one: nothing may be started or
+corrected, and nothing asked, before the game's state is built."""
 
 
 class StepFn(Protocol):
@@ -64,6 +72,39 @@ class Steps(Mapping[str, StepFn]):
 
 
 StepRef = str | Callable[..., None]
+
+
+class ActionSteps(Mapping[str, tuple[Callable[..., None], Args]]):
+    """Which step carries out each action a card names, with its fixed arguments: an explicit
+    table (so "find usages" finds every step), checked against the card vocabulary when the
+    game loads: an action of the cards without a step, or a step for no action, fails there,
+    not when a card first draws it."""
+
+    def __init__(self, game: str, vocabulary: Iterable[str],
+                 table: Mapping[str, Callable[..., None] | tuple[Callable[..., None], Args]]
+                 ) -> None:
+        self._table = {action: entry if isinstance(entry, tuple) else (entry, {})
+                       for action, entry in table.items()}
+        known = set(vocabulary)
+        unmatched = sorted(known - set(table)), sorted(set(table) - known)
+        if any(unmatched):
+            raise ValueError(f"{game}: card actions without a step {unmatched[0]}, "
+                             f"steps for no card action {unmatched[1]}")
+
+    def __getitem__(self, action: str) -> tuple[Callable[..., None], Args]:
+        return self._table[action]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def frame(self, action: str, **args: Any) -> tuple[Callable[..., None], Args]:
+        """The step carrying out ``action`` and its arguments (the table's and ``args``), as
+        :meth:`Ctx.seq` takes them."""
+        step, fixed = self._table[action]
+        return step, {**fixed, **args}
 
 
 def step_name(step: StepRef) -> str:
@@ -179,12 +220,20 @@ class GameDef:
     """Version of the game's rules/state layout; saves of a newer one are refused."""
     options: tuple[OptionSpec, ...]
     setup: StepFn
-    """The first step: builds ``ctx.data`` and schedules the game."""
+    """The first step: builds ``ctx.data``, sets the first phase and schedules the game."""
     steps: Steps
-    procedures: Callable[[Ctx], Sequence[Procedure]] = lambda ctx: ()
-    """The player-initiated procedures available now."""
-    corrections: Callable[[Ctx], Sequence[Correction]] = lambda ctx: ()
-    """The tracked values the player may correct now."""
+    phases: tuple[str, ...]
+    """Every phase the game's steps may set (:attr:`Ctx.phase`); another one is refused."""
+    procedures: Callable[[Ctx, str], Sequence[Procedure]] = lambda ctx, phase: ()
+    """The player-initiated procedures available in a phase (asked only once setup has set
+    one, and never once the game is over)."""
+    corrections: Callable[[Ctx, str], Sequence[Correction]] = lambda ctx, phase: ()
+    """The tracked values the player may correct in a phase (asked only once setup has set
+    one)."""
+    migrate: Callable[[State], None] = lambda state: None
+    """Brings a state saved before the engine had a phase to today's layout, in place: sets
+    ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
+    leaves is checked like any snapshot."""
     view: Callable[[Ctx], dict[str, Any]] = lambda ctx: {}
     """The bot's state at a glance, as display-ready JSON (see the web UI)."""
     value_label: Callable[[Any], dict[str, Any] | None] = lambda value: None
@@ -247,6 +296,8 @@ def register(game: GameDef) -> GameDef:
     missing = {"setup"} - set(game.steps)
     if missing:
         raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
+    if not game.phases or START in game.phases:
+        raise ValueError(f"game {game.id}: name its phases (the engine's {START!r} apart)")
     from automa.core.procedures import CORE_STEPS
 
     game.steps.include(CORE_STEPS)
@@ -313,6 +364,19 @@ class Ctx:
         self.state["turn"] = value
 
     @property
+    def phase(self) -> str:
+        """The game's phase (saved with the state): what the player may start or correct
+        depends on it alone. :data:`START` until the setup step sets one."""
+        phase: str = self.state["phase"]
+        return phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        if value not in self.game.phases:
+            raise ValueError(f"{self.game.id}: unknown phase {value!r}")
+        self.state["phase"] = value
+
+    @property
     def prompt(self) -> Prompt | None:
         """The prompt waiting for an answer, if any."""
         p = self.state.get("prompt")
@@ -339,6 +403,8 @@ class Ctx:
         if self.state.get("prompt") is not None:
             raise RuntimeError(f"{self.game.id}: asked {prompt.key} while "
                                f"{self.state['prompt']['key']} waits for an answer")
+        if self.phase == START:
+            raise RuntimeError(f"{self.game.id}: asked {prompt.key} before setup set a phase")
         name = step_name(then)
         if name not in self.game.steps:
             raise KeyError(f"{self.game.id}: unknown step {name}")

@@ -24,8 +24,16 @@ def core_reask(ctx: Ctx, prompt: dict[str, Any] | None, pending: dict[str, Any] 
         ctx.state["pending"] = pending
 
 
+def resumed_step(state: dict[str, Any]) -> str:
+    """The step the game's own prompt leads to: under open procedures, that of the prompt the
+    first one interrupted ("" if none). For a game deriving its phase from an old state."""
+    reasks = [f["args"] for f in state["stack"] if f["step"] == "core_reask"]
+    pending = reasks[0]["pending"] if reasks else state["pending"]
+    return str(pending["step"]) if isinstance(pending, dict) else ""
+
+
 def _find(ctx: Ctx, correction_id: str) -> Correction:
-    for c in ctx.game.corrections(ctx):
+    for c in ctx.game.corrections(ctx, ctx.phase):
         if c.id == correction_id:
             return c
     raise KeyError(correction_id)
@@ -46,7 +54,7 @@ def _set(data: Any, path: tuple[str | int, ...], value: Any) -> None:
 @CORE_STEPS
 def core_correct(ctx: Ctx) -> None:
     """Ask which tracked value to correct."""
-    items = list(ctx.game.corrections(ctx))
+    items = list(ctx.game.corrections(ctx, ctx.phase))
     ctx.ask(
         prompts.pick_one("core.correct.which", [c.id for c in items],
                          labels=[c.label for c in items]),

@@ -29,7 +29,7 @@ from automa.core.errors import (
     UnreadableSave,
     WrongGameSave,
 )
-from automa.core.game import Ctx, GameDef, Procedure, find_game
+from automa.core.game import START, Ctx, GameDef, Procedure, find_game
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
@@ -86,6 +86,7 @@ class Session:
             "seed": seed,
             "rng": Rng.initial_state(seed),
             "turn": 0,
+            "phase": START,
             "data": {},
             "piles": {},
             "stack": [{"step": "setup", "args": {}}],
@@ -166,6 +167,12 @@ class Session:
         return bool(self._state["finished"])
 
     @property
+    def phase(self) -> str:
+        """The game's phase, as its steps set it (what may be started depends on it)."""
+        phase: str = self._state["phase"]
+        return phase
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is an answer to take back."""
         return bool(self._undo)
@@ -187,14 +194,18 @@ class Session:
         return turn
 
     def view(self) -> dict[str, Any]:
-        """The bot's state at a glance (game-specific, display-ready JSON)."""
-        base = {
+        """The bot's state at a glance (game-specific, display-ready JSON); only the piles
+        until setup has built the game's state and set its first phase."""
+        base: dict[str, Any] = {
             "game": self.game.id,
             "turn": self.turn,
             "finished": self.finished,
             "pile_counts": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
         }
-        base.update(self.game.view(self._ctx()))
+        if self.phase == START:
+            base.update(sections=[], cards=[], piles=[], vp=None)
+        else:
+            base.update(self.game.view(self._ctx()))
         return base
 
     def pile(self, name: str) -> list[dict[str, Any]]:
@@ -209,11 +220,11 @@ class Session:
         return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
 
     def _available_procedures(self) -> list[Procedure]:
-        if self.open_procedures >= MAX_OPEN_PROCEDURES:
+        if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:
             return []
         ctx = self._ctx()
-        found = list(self.game.procedures(ctx)) if not self.finished else []
-        if self.game.corrections(ctx):
+        found = list(self.game.procedures(ctx, self.phase)) if not self.finished else []
+        if self.game.corrections(ctx, self.phase):
             found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
@@ -541,7 +552,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
                if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
     snapshot = data.get("snapshot")
-    if replayed and (snapshot is None or snapshot == session._state):
+    if replayed and (snapshot is None or _same_state(game, snapshot, session._state)):
         return session
     if snapshot is None:
         raise UnreadableSave("error.save.replay_failed")
@@ -558,6 +569,29 @@ def _add_new_options(data: dict[str, Any], options: dict[str, Any]) -> None:
         if isinstance(state, dict) and isinstance(state.get("options"), dict):
             for key, value in added.items():
                 state["options"].setdefault(key, value)
+
+
+def _same_state(game: GameDef, snapshot: dict[str, Any], state: dict[str, Any]) -> bool:
+    """Whether a save's snapshot is the state its answers replay to. A snapshot from before
+    the engine had a phase is compared in today's layout, its phase taken from the replay
+    (which sets it by the rules; the phase derived from an old state is a best guess)."""
+    if "phase" in snapshot:
+        return snapshot == state
+    return {**_upgraded(game, snapshot), "phase": state["phase"]} == state
+
+
+def _upgraded(game: GameDef, state: Any) -> Any:
+    """A saved state in today's layout: one from before the engine had a phase gets the
+    phase the game derives from it (:attr:`GameDef.migrate`). Anything else is returned as
+    it is, to be checked."""
+    if not isinstance(state, dict) or "phase" in state:
+        return state
+    state = copy.deepcopy(state)
+    try:
+        game.migrate(state)
+    except Exception:  # an untrusted save: the snapshot checks refuse what is left
+        return state
+    return state
 
 
 def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:
@@ -598,7 +632,8 @@ def _checked_action(action: Any) -> Action:
 
 def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session) -> Session:
     """A session restored from a save's checked snapshot and log, without undo history."""
-    session = _restored(fresh, data["snapshot"], data.get("log", []), replayed)
+    session = _restored(fresh, _upgraded(fresh.game, data["snapshot"]), data.get("log", []),
+                        replayed)
     session.history_dropped = True
     session.warnings = [{"key": "warning.save.history_dropped",
                          "params": {"n": len(data["actions"])}}]
@@ -610,7 +645,7 @@ def _from_base(fresh: Session, base: Any) -> Session:
     snapshot earlier: that snapshot, checked again like any other."""
     if not isinstance(base, dict) or set(base) != {"state", "log"}:
         raise UnreadableSave("error.save.bad_field", field="base")
-    return _restored(fresh, base["state"], base["log"], None)
+    return _restored(fresh, _upgraded(fresh.game, base["state"]), base["log"], None)
 
 
 def _restored(fresh: Session, state: Any, log: Any, replayed: Session | None) -> Session:

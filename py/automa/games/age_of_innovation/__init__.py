@@ -11,7 +11,7 @@ from automa.core.game import GameDef, OptionSpec, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import ranges, steps, turn_label
+from .state import PHASES, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -43,8 +43,10 @@ GAME = GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

@@ -12,6 +12,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
 
 from . import data
@@ -21,6 +22,24 @@ steps = Steps()
 AUTOMA = "automa"
 PLAYER = "player"
 SIDEWAYS = "sideways"
+
+# The phase (ctx.phase): what the app waits for, so the screen offers the right procedures.
+SETUP = "setup"
+WAITING = "waiting"  # the humans play; the Automa's turn comes when they press Done
+HUMANS_PASS = "humans_pass"  # she has passed; the humans play on until they pass
+AUTOMA_TURN = "automa_turn"  # answering questions during her turn
+FINAL = "final"  # final scoring
+PHASES = (SETUP, WAITING, HUMANS_PASS, AUTOMA_TURN, FINAL)
+
+
+def migrate(state: dict[str, Any]) -> None:
+    """A state saved before the engine had a phase kept it in ``data["phase"]`` (version 1
+    saves had none: her turn comes next if the prompt leads to it)."""
+    phase = state["data"].pop("phase", None)
+    if phase not in PHASES:
+        phase = {"automa_turn": WAITING, "human_pass": HUMANS_PASS}.get(
+            resumed_step(state), AUTOMA_TURN)
+    state["phase"] = phase
 
 
 def m(key: str, **params: Any) -> dict[str, Any]:
@@ -202,9 +221,6 @@ MAX_CORRECTED_SCORE = 999
 LEGACY_BUILDINGS = 30
 """What a correction of her marked/unmarked buildings allowed before the count invariant (the
 box holds 18: builds never pass that, corrections now stop there)."""
-PHASES = ("setup", "waiting", "automa_turn", "humans_pass", "final")
-
-
 def buildings_in_box() -> int:
     """All her buildings (workshops, guilds, schools, palace, university)."""
     return sum(int(b["count"]) for b in data.base()["buildings"].values())
@@ -234,7 +250,7 @@ def ranges() -> Table:
         "unmarked": Count(0, max(buildings, LEGACY_BUILDINGS)),
         "innovations": Count(0, 3), "player_terrains": Items(terrains, 2),
         "native": Maybe(terrains), "youth": Maybe(terrains), "final": Maybe(final),
-        "phase": OneOf(PHASES), "together": FLAG, "automa_position": Count(1, 3),
+        "together": FLAG, "automa_position": Count(1, 3),
         "round_tiles": Items(OneOf(tuple(data.tiles())), 6, 6),
         "final_tile": OneOf(tuple(data.tiles())),
         "setup_card": OneOf(tuple(data.decision_cards())),

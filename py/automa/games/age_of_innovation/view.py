@@ -10,6 +10,7 @@ from automa.core.game import Correction, Ctx, Procedure
 from . import data
 from .state import (
     MAX_CORRECTED_SCORE,
+    WAITING,
     action_card_id,
     building,
     buildings_in_box,
@@ -25,14 +26,12 @@ from .state import (
     turn_label,
     x_points,
 )
-from .turn import WAITING, human_pass
+from .turn import human_pass
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
     """Her score, round values, disciplines, buildings, and the current pair of cards."""
     d = ctx.data
-    if "round" not in d:
-        return {"sections": [], "cards": [], "piles": [], "vp": None}
     rnd = min(round_no(ctx), 6)
     automa_rows: list[dict[str, Any]] = [
         {"label": m("view.score"), "value": d["score"]},
@@ -80,11 +79,10 @@ def view(ctx: Ctx) -> dict[str, Any]:
             "turn_label": turn_label(ctx.turn)}
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """While waiting for her turn: you pass (if you have not yet this round)."""
     d = ctx.data
-    if ctx.prompt is None or d.get("phase") != WAITING or d.get("humans_passed", 0) >= d.get(
-            "humans", 1):
+    if phase != WAITING or d["humans_passed"] >= d["humans"]:
         return []
     label = "procedure.pass_two" if d["humans"] == 2 else "procedure.pass"
     return [Procedure("you_pass", k(label), "proc_you_pass")]
@@ -96,10 +94,8 @@ def proc_you_pass(ctx: Ctx) -> None:
     human_pass(ctx)
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
-    if "round" not in ctx.data:
-        return ()
     # Symbionts only: her youth terrain places her Tools.
     return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth"))
 

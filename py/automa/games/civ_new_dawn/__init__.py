@@ -12,7 +12,7 @@ from automa.core.game import GameDef, OptionSpec, register
 
 from . import actions, military, reactive, resolve, setup, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
-from .state import ranges, steps
+from .state import PHASES, migrate, ranges, steps
 
 
 def _reading(option_id: str, default: object, choices: tuple[object, ...], kind: str = "choice"
@@ -50,8 +50,10 @@ GAME = GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=reactive.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=view.turn_label,

@@ -62,10 +62,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards[::-1], "piles": [], "vp": None}
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
-    """Every tracked value of the AP."""
-    if "row" not in ctx.data:
-        return ()
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
+    """Every tracked value of the AP, in every phase."""
     out = list(_fixed())
     for slot in range(1, 6):
         t = data.card(card_in(ctx, slot))["type"]

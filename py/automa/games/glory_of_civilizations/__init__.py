@@ -13,7 +13,7 @@ from automa.core.game import GameDef, OptionSpec, register
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import option_value
-from .state import ranges, steps
+from .state import PHASES, migrate, ranges, steps
 
 
 def _o(key: str) -> str:
@@ -60,8 +60,10 @@ GAME = GameDef(
     ),
     setup=flow.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=view.turn_label,

@@ -10,6 +10,7 @@ from automa.core.game import Correction, Ctx, Procedure
 from . import data
 from .flow import end_game
 from .state import (
+    ACHIEVEMENTS,
     AREAS,
     AUTOMA,
     FACE_UP,
@@ -19,6 +20,7 @@ from .state import (
     MAX_TRACKED,
     MAX_WONDERS,
     STORAGE,
+    WAITING,
     k,
     m,
     roman,
@@ -30,8 +32,6 @@ from .state import (
 def view(ctx: Ctx) -> dict[str, Any]:
     """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row."""
     d = ctx.data
-    if "round" not in d:
-        return {"sections": [], "cards": [], "piles": [], "vp": None}
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
     automa_rows: list[dict[str, Any]] = [
@@ -78,26 +78,21 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"]}
 
 
-BETWEEN_TURNS = ("prompt.ready", "prompt.others_pass")
-ACHIEVEMENT_PHASE = ("prompt.achievements", "prompt.phase_glory", "prompt.spent")
 EVENT_ITEMS = ("coins", *STORAGE)
 """What an event may give the automa: coins to its treasury, goods to its storage."""
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """While waiting for the automa: it fulfilled an instant achievement on its turn; a player
     wins at once by instant achievements; and (in the achievement phase too) it gains coins or
     goods from an event."""
-    p = ctx.prompt
-    if p is None:
-        return []
     found = []
-    if p.key in [k(key) for key in BETWEEN_TURNS]:
+    if phase == WAITING:
         found += [Procedure("automa_achievement", k("procedure.automa_achievement"),
                             "proc_automa_achievement"),
                   Procedure("instant_victory", k("procedure.instant_victory"),
                             "proc_instant_victory")]
-    if p.key in [k(key) for key in (*BETWEEN_TURNS, *ACHIEVEMENT_PHASE)]:
+    if phase in (WAITING, ACHIEVEMENTS):
         found.append(Procedure("event_gain", k("procedure.event_gain"), "proc_event_gain"))
     return found
 
@@ -160,11 +155,9 @@ def proc_instant_victory(ctx: Ctx) -> None:
     end_game(ctx, instant=True)
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value: Glory, coins, storage, structures, age, cubes, government, religion."""
     d = ctx.data
-    if "round" not in d:
-        return ()
     supply = data.vocabulary()["supply"]
     out = [
         Correction("glory", m("view.glory"), ("glory",), 0, MAX_TRACKED),

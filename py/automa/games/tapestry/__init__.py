@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import steps, turn_label
+from automa.games.tapestry.common import PHASES, migrate, steps, turn_label
 from automa.games.tapestry.state import ranges
 
 __all__ = ["GAME"]
@@ -44,8 +44,10 @@ GAME = register(GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

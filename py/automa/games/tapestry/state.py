@@ -16,7 +16,6 @@ TAPESTRY_CARDS = 43
 MAX_TERRITORIES = 99
 """A sane bound on the territories the Automa controls (a real map holds about 40)."""
 HOLDERS = ("", "automa", "shadow", "player")
-PHASES = ("setup", "bots", "income", "between_turns", "bots_done", "over")
 
 
 def ranges() -> Table:
@@ -38,6 +37,5 @@ def ranges() -> Table:
         "you_income_turns": Count(1, 5),
         "income_turns": Count(0, 5),
         "over": FLAG,
-        "phase": OneOf(PHASES),
         "procedure": Maybe(Text()),
     })

@@ -12,6 +12,7 @@ from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
 from automa.games.tapestry.common import (
+    PHASE_OVER,
     PLAYER_PHASES,
     VP_SOURCES,
     bot_ref,
@@ -94,11 +95,11 @@ def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
 
 
 # --- player-initiated procedures -------------------------------------------------------------
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """Your turn's procedures, offered in the phases where you play (between the bots' turns
     and after their last income turn until your game is over), never inside another one."""
     d = ctx.data
-    if not d or d.get("phase") not in PLAYER_PHASES or d.get("procedure"):
+    if phase not in PLAYER_PHASES or d["procedure"]:
         return []
     found = [_procedure("you_conquer_automa")]
     if any(not holder for holder in d["landmarks"].values()):
@@ -168,10 +169,10 @@ def you_income_turn(ctx: Ctx) -> None:
     ctx.log("player", "tapestry.log.you_income", {"turn": ctx.data["you_income_turns"]})
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """The values the player may set by hand: every tracked value, landmarks and
-    achievements included."""
-    if not ctx.data or ctx.data.get("over"):
+    achievements included (until the game is over)."""
+    if phase == PHASE_OVER:
         return ()
     # The player sets the Automa's VP as a total; the difference goes to its "correction"
     # source, so the breakdown by source stays as the rules scored it.
