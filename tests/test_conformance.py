@@ -45,7 +45,7 @@ def test_every_correction_offers_only_values_within_the_declared_ranges(game_id:
     rng = Rng.from_seed(5)
     seen: set[str] = set()
     while session.prompt is not None and len(seen) < 200:
-        for c in game.corrections(session._ctx()):
+        for c in game.corrections(session._ctx(), session.phase):
             seen.add(c.id)
             spec = spec_at(game.ranges, c.path)
             assert spec is not None, f"{c.id}: {c.path} has no declared range"
