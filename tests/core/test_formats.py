@@ -79,6 +79,14 @@ def test_every_format_has_a_version_and_the_build_knows_them_all() -> None:
         assert isinstance(found[name], int) and found[name] >= 1, name
 
 
+def test_every_rules_change_a_game_names_is_said_in_both_languages() -> None:
+    for found in game.registered().values():
+        for version, key in found.changes.items():
+            assert 1 < version <= found.version, (found.id, version)
+            for lang in ("en", "uk"):
+                assert render(key, {}, lang) != key, (found.id, key, lang)
+
+
 def test_only_newer_or_unknown_formats_count_as_newer() -> None:
     mine = {"save": 1, "storage": 2}
     assert not formats.newer_than_mine({"save": 1, "storage": 2}, mine)

@@ -33,7 +33,8 @@ def fixed_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
     def bot_turn(ctx: game.Ctx, **args: Any) -> None:
         original(ctx, **args)
-        ctx.data["vp"]["other"] = ctx.data["vp"].get("other", 0) + 1
+        source = sorted(ctx.data["vp"])[0]
+        ctx.data["vp"][source] += 1
         turns.append(ctx.turn)
 
     bot_turn.__name__ = "bot_turn"

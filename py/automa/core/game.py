@@ -24,6 +24,7 @@ from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
+from automa.core.ranges import Range
 from automa.core.rng import Rng
 
 State = dict[str, Any]
@@ -308,6 +309,9 @@ class GameDef:
     turn 3"), or None for the plain number; log groups and the play screen use it."""
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
+    ranges: Range | None = None
+    """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
+    answer may leave a value outside it, and no snapshot holding one is restored."""
     """Message id of a one-line description."""
     migrations: tuple[Step, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a

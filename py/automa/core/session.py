@@ -20,6 +20,7 @@ from automa.core.checks import NAME, check_text
 from automa.core.errors import (
     AutomaError,
     GameOver,
+    ImpossibleValue,
     InvalidOption,
     NewerSave,
     NothingToCancel,
@@ -39,9 +40,11 @@ from automa.core.game import (
     find_game,
     game_format,
 )
+from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
+from automa.core.ranges import first_problem
 from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 
@@ -67,7 +70,36 @@ def save_v1_to_v2(envelope: dict[str, Any]) -> Migrated:
     return Migrated(out)
 
 
-SAVE = Format("save", [save_v1_to_v2])
+def save_v2_to_v3(envelope: dict[str, Any]) -> Migrated:
+    """Save 2: the options named every option of the game then. Save 3: options added to
+    the games since (the rule readings of the Civilization, Glory and Tapestry audits, …)
+    are named with their defaults in the snapshot's and the base's state too (the envelope's
+    own options take them when read), so that the state compares with the replay and
+    passes the snapshot check. A save made before an option existed plays on with its
+    default, as before the option existed."""
+    try:
+        game = find_game(envelope.get("game", ""))
+        options = game.resolve_options(envelope.get("options"))
+    except AutomaError:
+        return Migrated({**envelope, "version": 3})  # (the loader names what is wrong)
+    out = {**envelope, "version": 3}
+
+    def with_options(state: Any) -> Any:
+        if not isinstance(state, dict) or not isinstance(state.get("options"), dict):
+            return state
+        return {**state, "options": {**{k: v for k, v in options.items()
+                                        if k not in envelope["options"]},
+                                     **state["options"]}}
+
+    if "snapshot" in envelope:
+        out["snapshot"] = with_options(envelope["snapshot"])
+    base = envelope.get("base")
+    if isinstance(base, dict) and "state" in base:
+        out["base"] = {**base, "state": with_options(base["state"])}
+    return Migrated(out)
+
+
+SAVE = Format("save", [save_v1_to_v2, save_v2_to_v3])
 """The save envelope (this module's :meth:`Session.to_json`): ``format, version, engine,
 game, game_version, options, seed, actions, redo, turn, finished, snapshot, log`` and, for a
 game restored from its snapshot, ``base``. A change of the engine state that every game
@@ -413,6 +445,7 @@ class Session:
                     {"step": pending["step"], "args": {**pending["args"], "answer": value}}
                 )
             self._run()
+            self._check_ranges()
         except BaseException:
             self._state = json.loads(snapshot)
             self._restore_log(before)
@@ -422,6 +455,17 @@ class Session:
                              else {"cancel": True} if "cancel" in action
                              else {"answer": value})
         self._open.append(self.open_procedures)
+
+    def _check_ranges(self) -> None:
+        """Refuse a state with a tracked value outside its declared range (the game's
+        ``ranges``): no rule may drive a count below 0 or above its component count."""
+        if self.game.ranges is None:
+            return
+        problem = first_problem(self._state["data"], self.game.ranges, "data")
+        if problem is not None:
+            where, reason, params = problem
+            raise ImpossibleValue(field=where.removeprefix("data."),
+                                  reason=msg(f"error.save.reason.{reason}", **params))
 
     def _procedure(self, procedure_id: str) -> Procedure:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:
