@@ -21,6 +21,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
 
 import build  # noqa: E402
 from durability import MODES, lifecycle_context, run  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 
 
 def count(dist: Path, rounds: int) -> dict[str, tuple[int, int]]:
@@ -29,7 +30,8 @@ def count(dist: Path, rounds: int) -> dict[str, tuple[int, int]]:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
     try:
-        with tempfile.TemporaryDirectory() as profile, lifecycle_context(Path(profile)) as ctx:
+        with tempfile.TemporaryDirectory() as profile, sync_playwright() as play, \
+                lifecycle_context(play.chromium, Path(profile)) as ctx:
             tally = run(ctx, url, rounds)
     finally:
         server.shutdown()

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from frozen import (
+from tests.corpus.frozen import (
     FOLDERS,
     files,
     form_for,

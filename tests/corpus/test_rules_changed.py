@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from frozen import FOLDERS, Clock, MemoryKV, form_for, read, some_answer
+from tests.corpus.frozen import FOLDERS, Clock, MemoryKV, form_for, read, some_answer
 
 import automa
 from automa.app.controller import Controller

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from helpers import CHROMIUM, CHROMIUM_ARGS, FIND_ANSWER_JS, start_game, wait_ready
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, BrowserType, Page
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")
 MODES = ("reload", "close", "hide")
@@ -48,16 +48,15 @@ class Tally:
 
 
 @contextmanager
-def lifecycle_context(profile: Path) -> Iterator[BrowserContext]:
+def lifecycle_context(chromium: BrowserType, profile: Path) -> Iterator[BrowserContext]:
     """A Chromium profile with the real page lifecycle (back-forward cache, throttling)."""
-    with sync_playwright() as play:
-        context = play.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 390, "height": 844}, ignore_default_args=LIFECYCLE)
-        try:
-            yield context
-        finally:
-            context.close()
+    context = chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 390, "height": 844}, ignore_default_args=LIFECYCLE)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def stored_actions(reader: Page, save_id: str) -> int:

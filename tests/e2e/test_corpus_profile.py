@@ -5,15 +5,12 @@ with no error, its settings applied and its decks kept."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 from helpers import wait_ready
 from playwright.sync_api import Page
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
-from frozen import ident, profiles, storage
+from tests.corpus.frozen import ident, profiles, storage
 
 pytestmark = pytest.mark.e2e
 

@@ -14,6 +14,7 @@ import build
 import pytest
 from durability import lifecycle_context, run
 from helpers import dist_games
+from playwright.sync_api import BrowserType
 
 pytestmark = pytest.mark.e2e
 ROUNDS = int(os.environ.get("AUTOMA_DURABILITY_ROUNDS", "20"))
@@ -30,9 +31,9 @@ def url() -> Iterator[str]:
 
 
 def test_an_answer_survives_a_reload_a_close_or_a_hidden_page_at_once(
-        url: str, tmp_path: Path) -> None:
+        url: str, tmp_path: Path, chromium: BrowserType) -> None:
     t0 = time.perf_counter()
-    with lifecycle_context(tmp_path / "profile") as context:
+    with lifecycle_context(chromium, tmp_path / "profile") as context:
         tally = run(context, url, ROUNDS)
     print(f"\n{ROUNDS} rounds × reload, close, hide in {time.perf_counter() - t0:.0f} s")
     assert tally.lost == {"reload": [], "close": [], "hide": []}

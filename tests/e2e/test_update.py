@@ -13,8 +13,10 @@ from typing import Any
 
 import build
 import pytest
-from helpers import CHROMIUM, CHROMIUM_ARGS, answer, dist_games, save_text, start_game, wait_ready
-from playwright.sync_api import Error, Page, sync_playwright
+from helpers import answer, dist_games, save_text, start_game, wait_ready
+from playwright.sync_api import BrowserContext, BrowserType, Error, Page
+
+from conftest import launch
 
 pytestmark = pytest.mark.e2e
 
@@ -48,75 +50,73 @@ def game(page: Page) -> tuple[Any, str]:
 
 
 def test_an_update_waits_then_reloads_on_the_players_word_or_between_turns(
-        served: tuple[Any, str], tmp_path: Path) -> None:
+        served: tuple[Any, str], tmp_path: Path,
+        chromium: BrowserType) -> None:
     server, url = served
-    with sync_playwright() as play:
-        context = play.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 390, "height": 844})
-        page = context.new_page()
-        page.goto(url)
-        wait_ready(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-        first = page.evaluate("automaShell.stamp")
-        start_game(page, "tapestry", seed=5)
-        answer(page, 0.3)
+    context = launch(chromium, tmp_path / "profile")
+    assert isinstance(context, BrowserContext)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    first = page.evaluate("automaShell.stamp")
+    start_game(page, "tapestry", seed=5)
+    answer(page, 0.3)
 
-        publish(server, tmp_path, "test-b", page)
-        page.wait_for_timeout(500)
-        assert page.evaluate("automaShell.stamp") == first  # it waits for the player
-        before = game(page)
-        with page.expect_navigation():
-            page.click("#update-notice button[data-act=reload]")
-        wait_ready(page)
-        assert page.evaluate("automaShell.stamp") == "test-b"
-        assert game(page) == before
+    publish(server, tmp_path, "test-b", page)
+    page.wait_for_timeout(500)
+    assert page.evaluate("automaShell.stamp") == first  # it waits for the player
+    before = game(page)
+    with page.expect_navigation():
+        page.click("#update-notice button[data-act=reload]")
+    wait_ready(page)
+    assert page.evaluate("automaShell.stamp") == "test-b"
+    assert game(page) == before
 
-        publish(server, tmp_path, "test-c", page)
-        reloaded = False
-        for i in range(60):  # answer on: the app reloads once a turn of the bots ended
-            try:
-                turn = json.loads(save_text(page))["turn"]
-                actions = len(json.loads(save_text(page))["actions"])
-                answer(page, 0.37 * i % 1)
-                page.wait_for_timeout(50)
-                if page.evaluate("automaShell.stamp") == "test-c":
-                    reloaded = True
-            except Error:  # the page is reloading
+    publish(server, tmp_path, "test-c", page)
+    reloaded = False
+    for i in range(60):  # answer on: the app reloads once a turn of the bots ended
+        try:
+            turn = json.loads(save_text(page))["turn"]
+            actions = len(json.loads(save_text(page))["actions"])
+            answer(page, 0.37 * i % 1)
+            page.wait_for_timeout(50)
+            if page.evaluate("automaShell.stamp") == "test-c":
                 reloaded = True
-            if reloaded:
-                break
-        assert reloaded
-        wait_ready(page)
-        assert page.evaluate("automaShell.stamp") == "test-c"
-        after = json.loads(save_text(page))
-        assert len(after["actions"]) == actions + 1 and after["turn"] != turn
-        context.close()
+        except Error:  # the page is reloading
+            reloaded = True
+        if reloaded:
+            break
+    assert reloaded
+    wait_ready(page)
+    assert page.evaluate("automaShell.stamp") == "test-c"
+    after = json.loads(save_text(page))
+    assert len(after["actions"]) == actions + 1 and after["turn"] != turn
+    context.close()
 
 
 def test_a_response_another_page_put_in_the_cache_is_never_served(
-        served: tuple[Any, str], tmp_path: Path) -> None:
+        served: tuple[Any, str], tmp_path: Path,
+        chromium: BrowserType) -> None:
     """Issue 24: any page of the origin can write into its caches (another project on the
     same github.io origin); the worker serves only bytes whose SHA-256 the build wrote."""
     _, url = served
-    with sync_playwright() as play:
-        context = play.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-            headless=True)
-        page = context.new_page()
-        page.goto(url)
-        wait_ready(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-        page.evaluate("""async () => {
-            for (const name of await caches.keys()) {
-                const cache = await caches.open(name);
-                const page = new Response('<p id="foreign">not the app</p>',
-                                          {headers: {'content-type': 'text/html'}});
-                await cache.put('./', page.clone());
-                await cache.put('./index.html', page);
-            }
-        }""")
-        page.reload()
-        wait_ready(page)
-        assert not page.query_selector("#foreign")
-        context.close()
+    context = launch(chromium, tmp_path / "profile")
+    assert isinstance(context, BrowserContext)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("""async () => {
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            const page = new Response('<p id="foreign">not the app</p>',
+                                      {headers: {'content-type': 'text/html'}});
+            await cache.put('./', page.clone());
+            await cache.put('./index.html', page);
+        }
+    }""")
+    page.reload()
+    wait_ready(page)
+    assert not page.query_selector("#foreign")
+    context.close()

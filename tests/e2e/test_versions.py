@@ -14,8 +14,10 @@ from typing import Any
 
 import build
 import pytest
-from helpers import CHROMIUM, CHROMIUM_ARGS, answer, dist_games, save_text, start_game, wait_ready
-from playwright.sync_api import Page, sync_playwright
+from helpers import answer, dist_games, save_text, start_game, wait_ready
+from playwright.sync_api import BrowserContext, BrowserType, Page
+
+from conftest import launch
 
 pytestmark = pytest.mark.e2e
 
@@ -52,56 +54,55 @@ def header(value: str) -> dict[str, Any]:
 
 
 def test_an_older_tab_writes_nothing_over_a_newer_version_and_loses_no_answer(
-        served: tuple[Any, str], two_builds: tuple[Path, Path], tmp_path: Path) -> None:
+        served: tuple[Any, str], two_builds: tuple[Path, Path], tmp_path: Path,
+        chromium: BrowserType) -> None:
     server, url = served
-    with sync_playwright() as play:
-        context = play.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-            headless=True, viewport={"width": 390, "height": 844}, service_workers="block")
-        errors: list[str] = []
-        context.on("weberror", lambda e: errors.append(str(e.error)))
-        old = context.new_page()
-        old.goto(url)
-        wait_ready(old)
-        start_game(old, "tapestry", seed=5)
-        for i in range(3):
-            answer(old, 0.3 * i)
-        old.wait_for_timeout(400)
-        save_id = old.url.split("#/play/")[1]
-        key = f"automa.save.{save_id}"
-        older_layout = header(storage(old)[key])["v"]
+    context = launch(chromium, tmp_path / "profile", service_workers="block")
+    assert isinstance(context, BrowserContext)
+    errors: list[str] = []
+    context.on("weberror", lambda e: errors.append(str(e.error)))
+    old = context.new_page()
+    old.goto(url)
+    wait_ready(old)
+    start_game(old, "tapestry", seed=5)
+    for i in range(3):
+        answer(old, 0.3 * i)
+    old.wait_for_timeout(400)
+    save_id = old.url.split("#/play/")[1]
+    key = f"automa.save.{save_id}"
+    older_layout = header(storage(old)[key])["v"]
 
-        server.dist = two_builds[1]  # the newer version is published; a second tab opens it
-        new = context.new_page()
-        new.goto(url + f"#/play/{save_id}")
-        wait_ready(new)
-        newer = json.loads(storage(new)["automa.format"])
-        assert newer["stamp"] == "test-newer" and newer["versions"]["storage"] == older_layout + 1
-        assert new.text_content("#prompt") == old.text_content("#prompt")
-        old.wait_for_selector("#newer-notice")  # the older tab heard of it at once
-        before = storage(old)
+    server.dist = two_builds[1]  # the newer version is published; a second tab opens it
+    new = context.new_page()
+    new.goto(url + f"#/play/{save_id}")
+    wait_ready(new)
+    newer = json.loads(storage(new)["automa.format"])
+    assert newer["stamp"] == "test-newer" and newer["versions"]["storage"] == older_layout + 1
+    assert new.text_content("#prompt") == old.text_content("#prompt")
+    old.wait_for_selector("#newer-notice")  # the older tab heard of it at once
+    before = storage(old)
 
-        answer(old, 0.6)  # the older tab's answer: kept, not written over the newer storage
-        kept = save_text(old)
-        old.wait_for_function(f"localStorage.getItem('automa.carry.{save_id}') !== null"
-                              f" || localStorage.getItem('{key}') !== {json.dumps(before[key])}")
-        after = storage(old)
-        assert after[key] == before[key] or header(after[key])["v"] == older_layout + 1
-        assert all(header(v)["v"] == older_layout + 1 for k, v in after.items()
-                   if k.startswith("automa.save.") and v != before.get(k))
-        # the newer tab takes the answer in (and writes it in its own layout)
-        new.wait_for_function(f"localStorage.getItem('automa.carry.{save_id}') === null")
-        new.wait_for_function(
-            f"header => (localStorage.getItem('{key}') || '').split('\\n')[0] !== header",
-            arg=before[key].split("\n", 1)[0])
-        assert header(storage(new)[key])["v"] == older_layout + 1
-        assert json.loads(save_text(new))["actions"] == json.loads(kept)["actions"]
+    answer(old, 0.6)  # the older tab's answer: kept, not written over the newer storage
+    kept = save_text(old)
+    old.wait_for_function(f"localStorage.getItem('automa.carry.{save_id}') !== null"
+                          f" || localStorage.getItem('{key}') !== {json.dumps(before[key])}")
+    after = storage(old)
+    assert after[key] == before[key] or header(after[key])["v"] == older_layout + 1
+    assert all(header(v)["v"] == older_layout + 1 for k, v in after.items()
+               if k.startswith("automa.save.") and v != before.get(k))
+    # the newer tab takes the answer in (and writes it in its own layout)
+    new.wait_for_function(f"localStorage.getItem('automa.carry.{save_id}') === null")
+    new.wait_for_function(
+        f"header => (localStorage.getItem('{key}') || '').split('\\n')[0] !== header",
+        arg=before[key].split("\n", 1)[0])
+    assert header(storage(new)[key])["v"] == older_layout + 1
+    assert json.loads(save_text(new))["actions"] == json.loads(kept)["actions"]
 
-        old.click("#newer-notice button[data-act=reload]")  # the older tab reloads
-        wait_ready(old)
-        assert old.evaluate("automaShell.stamp") == "test-newer"
-        assert json.loads(save_text(old))["actions"] == json.loads(kept)["actions"]
-        assert old.text_content("#prompt") == new.text_content("#prompt")
-        assert not old.query_selector("#newer-notice")
-        context.close()
+    old.click("#newer-notice button[data-act=reload]")  # the older tab reloads
+    wait_ready(old)
+    assert old.evaluate("automaShell.stamp") == "test-newer"
+    assert json.loads(save_text(old))["actions"] == json.loads(kept)["actions"]
+    assert old.text_content("#prompt") == new.text_content("#prompt")
+    assert not old.query_selector("#newer-notice")
+    context.close()
     assert not errors, errors
