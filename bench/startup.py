@@ -43,11 +43,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT)]
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 import build  # noqa: E402
-from helpers import FIND_ANSWER_JS, open_app, percentile, start_game, wait_ready  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from tests.e2e.helpers import FIND_ANSWER_JS, open_app, percentile, start_game, wait_ready  # noqa: E402
 
 BARE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head>
 <body><p>bare Pyodide</p><script type="module">

@@ -10,7 +10,7 @@ import os
 import pytest
 
 import automa
-from conformance import playout
+from tests.conformance import playout
 
 PLAYOUTS = int(os.environ.get("AUTOMA_PLAYOUTS", "200"))
 CHUNKS = 4

@@ -4,20 +4,24 @@ named after the rule; docstrings cite the Automa rulebook v1.1."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from aoi_play import play
-from test_rules import GAME, card_no, last_log, new, put, run_step, through_setup
 
 import automa
 from automa.core.i18n import catalog, render
 from automa.games.age_of_innovation import passing
 from automa.games.age_of_innovation.state import round_tile, turn_label
+from tests.age_of_innovation.aoi_play import play
+from tests.age_of_innovation.test_rules import (
+    GAME,
+    card_no,
+    last_log,
+    new,
+    put,
+    run_step,
+    through_setup,
+)
 
 ICONS = {"advance", "regress", "gain", "lose", "vp", "conquer", "explore", "build", "upgrade",
          "block", "card", "pass", "income", "attack", "defend", "trade", "resource", "caravan",

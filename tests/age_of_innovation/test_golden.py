@@ -6,17 +6,11 @@ review the diff.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-from aoi_play import transcript  # noqa: E402
-from regen_golden import GOLDEN, cases  # noqa: E402
-
-from golden_games import assert_plays_as_recorded, each_case  # noqa: E402
+from tests.age_of_innovation.aoi_play import transcript
+from tests.age_of_innovation.regen_golden import GOLDEN, cases
+from tests.golden_games import assert_plays_as_recorded, each_case
 
 
 @each_case(cases())

@@ -8,7 +8,7 @@ import pytest
 
 from automa.games.age_of_innovation import data
 from automa.render import card_svg, deck
-from golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.golden_games import assert_messages_match_across_languages, assert_options_named
 
 GAME = "age_of_innovation"
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.app.test_saves import Clock, MemoryKV
 
 from automa.app.controller import Controller, PageForm
 from automa.app.deck_editor import PREFIX
 from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
+from tests.app.test_saves import Clock, MemoryKV
 
 GLORY = "glory_of_civilizations"
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.app.test_controller import GLORY, app, some_answer, started
-from tests.app.test_saves import MemoryKV
 
 import automa
 from automa.app.controller import Controller
 from automa.app.deck_editor import PREFIX
 from automa.app.saves import StorageError
+from tests.app.test_controller import GLORY, app, some_answer, started
+from tests.app.test_saves import MemoryKV
 
 
 def play_a_little(c: Controller, answers: int = 3) -> None:

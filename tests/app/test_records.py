@@ -10,14 +10,14 @@ from dataclasses import replace
 from functools import cache
 
 import pytest
-from tests.app.test_saves import Clock, MemoryKV
-from tests.conformance import playout
 
 import automa
 from automa.app import records as rec
 from automa.app.controller import Controller, Outcome, PageForm
 from automa.app.saves import SAVE_PREFIX, StorageError, StorageFull
 from automa.core.session import Session
+from tests.app.test_saves import Clock, MemoryKV
+from tests.conformance import playout
 
 CIV = "civ_new_dawn"
 GAMES = ("tapestry", "age_of_innovation", "glory_of_civilizations", CIV)

@@ -12,10 +12,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
-from civ_play import transcript  # noqa: E402
-
 from automa.games.civ_new_dawn.data import DIFFICULTIES  # noqa: E402
-from golden_games import Case, regenerate  # noqa: E402
+from tests.civ_new_dawn.civ_play import transcript  # noqa: E402
+from tests.golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"
 LEADERS = ("america", "aztec", "sumer", "rome", "egypt", "japan")

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import sys
 import xml.dom.minidom
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from civ_play import new
 
 from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import card_svg, deck
 from automa.render import civ_new_dawn as faces
-from golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.civ_new_dawn.civ_play import new
+from tests.golden_games import assert_messages_match_across_languages, assert_options_named
 
 GAME = "civ_new_dawn"
 

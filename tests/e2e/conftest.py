@@ -9,20 +9,14 @@ and installability is only reported outside incognito.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-for _path in (str(ROOT), str(Path(__file__).resolve().parent)):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-import build  # noqa: E402
-from helpers import dist_games  # noqa: E402
+import build
+from tests.e2e.helpers import dist_games
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -13,11 +12,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import build
 
-import build  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 READY = "body[data-py-ready]"
 PREFIX = "/automa-companion/"

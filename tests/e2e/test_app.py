@@ -12,10 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import LATIN_WORD, answer, game_state, open_app, save_text, start_game, wait_ready
 from playwright.sync_api import Page
 
-from conftest import ROOT, dist_games
+from tests.e2e.helpers import (
+    LATIN_WORD,
+    ROOT,
+    answer,
+    dist_games,
+    game_state,
+    open_app,
+    save_text,
+    start_game,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()

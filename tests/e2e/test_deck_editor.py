@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import game_state, open_app, save_text
 from playwright.sync_api import Page
+
+from tests.e2e.helpers import game_state, open_app, save_text
 
 GAME = "glory_of_civilizations"
 

@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import answer, open_app, start_game, wait_ready
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import automa
-from conftest import ROOT, dist_games
+from tests.e2e.helpers import ROOT, answer, dist_games, open_app, start_game, wait_ready
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import open_app, wait_ready
 from playwright.sync_api import BrowserContext, Page
 
 from automa.core.i18n import catalog
-from conftest import launch
+from tests.e2e.conftest import launch
+from tests.e2e.helpers import open_app, wait_ready
 
 pytestmark = pytest.mark.e2e
 

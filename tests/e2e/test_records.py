@@ -13,12 +13,12 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import open_app, start_game
 from playwright.sync_api import Page
-from tests.conformance import random_answer
 
 import automa
 from automa.core.rng import Rng
+from tests.conformance import random_answer
+from tests.e2e.helpers import open_app, start_game
 
 pytestmark = pytest.mark.e2e
 SCORES = {"tapestry": 150, "age_of_innovation": 140, "glory_of_civilizations": 60,

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from glory_play import at, deck, logged, new, run
-
 from automa.core.i18n import msg, render
+from tests.glory_of_civilizations.glory_play import at, deck, logged, new, run
 
 G = "glory_of_civilizations"
 

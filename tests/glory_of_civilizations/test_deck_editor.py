@@ -9,13 +9,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from glory_play import G, card, deck, new
 
 import automa
 from automa.core.errors import InvalidOption
 from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
 from automa.games.glory_of_civilizations.flow import reform_choice
+from tests.glory_of_civilizations.glory_play import G, card, deck, new
 
 
 def _companion_cards() -> list[dict[str, Any]]:

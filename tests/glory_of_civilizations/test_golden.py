@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from glory_play import transcript
-from glory_regen_golden import GOLDEN, cases
-
-from golden_games import assert_plays_as_recorded, each_case
+from tests.glory_of_civilizations.glory_play import transcript
+from tests.glory_of_civilizations.glory_regen_golden import GOLDEN, cases
+from tests.golden_games import assert_plays_as_recorded, each_case
 
 
 @each_case(cases())

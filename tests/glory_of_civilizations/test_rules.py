@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from glory_play import at, card, deck, logged, new, run
 
 from automa.games.glory_of_civilizations import data
 from automa.games.glory_of_civilizations.flow import reform_choice, vote_target
+from tests.glory_of_civilizations.glory_play import at, card, deck, logged, new, run
 
 
 def _row(s: Any) -> list[str]:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hostile_support import GAMES, TALLY
 
 import automa
 from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 from automa.core.session import _from_snapshot
-from conformance import random_answer, random_options
+from tests.conformance import random_answer, random_options
+from tests.hostile.hostile_support import GAMES, TALLY
 
 
 @pytest.mark.parametrize("seed", [1])

@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_support import TALLY
 
 import automa
 from automa.cli import shown
+from tests.hostile.hostile_support import TALLY
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "tapestry"

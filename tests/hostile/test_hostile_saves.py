@@ -8,7 +8,13 @@ import json
 from typing import Any
 
 import pytest
-from hostile_support import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import automa
+from automa.core import session as session_module
+from automa.core.errors import UnreadableSave
+from tests.hostile.hostile_support import (
     DELETE,
     GAMES,
     TALLY,
@@ -17,12 +23,6 @@ from hostile_support import (
     load_or_refuse,
     replace,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import automa
-from automa.core import session as session_module
-from automa.core.errors import UnreadableSave
 
 HTML = '<img src=x onerror="alert(1)">'
 
@@ -407,7 +407,7 @@ def test_a_restored_game_keeps_its_history_from_the_restore_on(game_id: str) -> 
     ``base``): no second warning, undo back to the restore, and a tampered base is refused."""
     from automa.core.prompts import Prompt
     from automa.core.rng import Rng
-    from conformance import random_answer
+    from tests.conformance import random_answer
 
     loaded = automa.load_game(json.dumps(forced(game_id)))
     assert loaded.history_dropped

@@ -13,10 +13,9 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
-from tapestry_helpers import default_answer, new  # noqa: E402
-
 from automa.core.i18n import render  # noqa: E402
-from golden_games import Case, regenerate  # noqa: E402
+from tests.golden_games import Case, regenerate  # noqa: E402
+from tests.tapestry.tapestry_helpers import default_answer, new  # noqa: E402
 
 GAMES = {"level1_seed101": (1, 101), "level2_seed102": (2, 102),
          "level5_seed105": (5, 105), "level6_seed106": (6, 106)}

@@ -9,14 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tapestry_helpers import at_idle, data, default_answer, new, piles, run_until, stack_deck
 
 from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.common import turn_label
-from conformance import playout
+from tests.conformance import playout
+from tests.tapestry.tapestry_helpers import (
+    at_idle,
+    data,
+    default_answer,
+    new,
+    piles,
+    run_until,
+    stack_deck,
+)
 
 
 def _run_step(s: Session, step: str, **args: Any) -> None:

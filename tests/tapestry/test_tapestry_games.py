@@ -7,17 +7,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from make_golden import GOLDEN, cases, transcript
-from tapestry_helpers import default_answer, new, play_to_end
 
 from automa.cli import main
 from automa.render import card_svg, deck
-from golden_games import (
+from tests.golden_games import (
     assert_messages_match_across_languages,
     assert_options_named,
     assert_plays_as_recorded,
     each_case,
 )
+from tests.tapestry.make_golden import GOLDEN, cases, transcript
+from tests.tapestry.tapestry_helpers import default_answer, new, play_to_end
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
