@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS  # noqa: E402
-from tests.age_of_innovation.aoi_play import transcript  # noqa: E402
+from tests.age_of_innovation.play import transcript  # noqa: E402
 from tests.golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"

@@ -11,7 +11,7 @@ import pytest
 
 from automa.cli import main
 from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS
-from tests.age_of_innovation.aoi_play import cli_input, play
+from tests.age_of_innovation.play import cli_input, play
 
 HERE = Path(__file__).resolve().parent
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.age_of_innovation.aoi_play import transcript
+from tests.age_of_innovation.play import transcript
 from tests.age_of_innovation.regen_golden import GOLDEN, cases
 from tests.golden_games import assert_plays_as_recorded, each_case
 

@@ -13,7 +13,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from automa.games.civ_new_dawn.data import DIFFICULTIES  # noqa: E402
-from tests.civ_new_dawn.civ_play import transcript  # noqa: E402
+from tests.civ_new_dawn.play import transcript  # noqa: E402
 from tests.golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"

@@ -12,7 +12,7 @@ import pytest
 
 import automa
 from automa.core.rng import Rng
-from tests.civ_new_dawn.civ_play import GAME, key
+from tests.civ_new_dawn.play import GAME, key
 from tests.conformance import (
     _check_replay,
     _check_step,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.civ_new_dawn.civ_play import transcript
 from tests.civ_new_dawn.civ_regen_golden import GOLDEN, cases
+from tests.civ_new_dawn.play import transcript
 from tests.golden_games import assert_plays_as_recorded, each_case
 
 

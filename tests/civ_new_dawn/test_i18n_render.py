@@ -10,7 +10,7 @@ from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import card_svg, deck
 from automa.render import civ_new_dawn as faces
-from tests.civ_new_dawn.civ_play import new
+from tests.civ_new_dawn.play import new
 from tests.golden_games import assert_messages_match_across_languages, assert_options_named
 
 GAME = "civ_new_dawn"

@@ -8,7 +8,7 @@ from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
 from automa.games.civ_new_dawn.actions import caravan_spend
 from automa.games.civ_new_dawn.military import attack_spend, defence_spend
-from tests.civ_new_dawn.civ_play import data, entries, key, log_keys, new, play_to
+from tests.civ_new_dawn.play import data, entries, key, log_keys, new, play_to
 
 
 def set_row(s: Session, row: list[str], tokens: dict[str, int] | None = None) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
-from tests.glory_of_civilizations.glory_play import card, transcript  # noqa: E402
+from tests.glory_of_civilizations.play import card, transcript  # noqa: E402
 from tests.golden_games import Case, regenerate  # noqa: E402
 
 GOLDEN = HERE / "golden"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from automa.core.i18n import msg, render
-from tests.glory_of_civilizations.glory_play import at, deck, logged, new, run
+from tests.glory_of_civilizations.play import at, deck, logged, new, run
 
 G = "glory_of_civilizations"
 

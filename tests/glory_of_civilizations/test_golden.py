@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.glory_of_civilizations.glory_play import transcript
 from tests.glory_of_civilizations.glory_regen_golden import GOLDEN, cases
+from tests.glory_of_civilizations.play import transcript
 from tests.golden_games import assert_plays_as_recorded, each_case
 
 

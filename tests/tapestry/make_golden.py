@@ -15,7 +15,7 @@ sys.path[:0] = [str(HERE.parent.parent / "py"), str(HERE.parent), str(HERE)]
 
 from automa.core.i18n import render  # noqa: E402
 from tests.golden_games import Case, regenerate  # noqa: E402
-from tests.tapestry.tapestry_helpers import default_answer, new  # noqa: E402
+from tests.tapestry.play import default_answer, new  # noqa: E402
 
 GAMES = {"level1_seed101": (1, 101), "level2_seed102": (2, 102),
          "level5_seed105": (5, 105), "level6_seed106": (6, 106)}

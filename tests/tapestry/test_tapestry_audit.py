@@ -9,7 +9,7 @@ from automa.core.prompts import Prompt
 from automa.core.session import Session
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.tracks import choose_track
-from tests.tapestry.tapestry_helpers import at_idle, data, default_answer, piles, run_until
+from tests.tapestry.play import at_idle, data, default_answer, piles, run_until
 
 
 def _to_income_turn_2(level: int = 2, seed: int = 4) -> Session:

@@ -16,7 +16,7 @@ from automa.core.session import Session
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.common import turn_label
 from tests.conformance import playout
-from tests.tapestry.tapestry_helpers import (
+from tests.tapestry.play import (
     at_idle,
     data,
     default_answer,

@@ -13,7 +13,7 @@ from automa.render import card_svg
 from automa.render import deck as print_deck
 from automa.render.print import sheets_html
 from tests.conformance import check_messages, playout
-from tests.glory_of_civilizations.glory_play import G, card, deck, new, run
+from tests.glory_of_civilizations.play import G, card, deck, new, run
 from tests.golden_games import assert_messages_match_across_languages, assert_options_named
 
 

@@ -11,7 +11,7 @@ from automa.core.prompts import Prompt
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.income import chart_steps, era_first_vp, income_vp, multipliers
 from automa.games.tapestry.tracks import choose_track, distance, tiebreak_order
-from tests.tapestry.tapestry_helpers import (
+from tests.tapestry.play import (
     at_idle,
     data,
     log_keys,
@@ -633,7 +633,7 @@ def test_disputed_cards_8_19_21_ship_the_image_reading_with_the_bga_alternative(
 
 # --- Game end ----------
 def test_game_end_reports_the_automa_vp_by_source() -> None:
-    from tests.tapestry.tapestry_helpers import play_to_end
+    from tests.tapestry.play import play_to_end
 
     s = play_to_end(new(2, 11))
     final = s.log[-1]

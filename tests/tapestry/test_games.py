@@ -17,7 +17,7 @@ from tests.golden_games import (
     each_case,
 )
 from tests.tapestry.make_golden import GOLDEN, cases, transcript
-from tests.tapestry.tapestry_helpers import default_answer, new, play_to_end
+from tests.tapestry.play import default_answer, new, play_to_end
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
