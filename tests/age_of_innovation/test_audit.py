@@ -12,12 +12,12 @@ import automa
 from automa.core.i18n import catalog, render
 from automa.games.age_of_innovation import passing
 from automa.games.age_of_innovation.state import round_tile, turn_label
-from tests.age_of_innovation.play import play
-from tests.age_of_innovation.test_rules import (
+from tests.age_of_innovation.play import (
     GAME,
     card_no,
     last_log,
     new,
+    play,
     put,
     run_step,
     through_setup,
