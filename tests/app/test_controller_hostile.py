@@ -6,6 +6,7 @@ message is translated."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -208,7 +209,9 @@ def test_print_the_deck_prints_exactly_the_games_own_deck() -> None:
     deck_id = new_deck(c, "blank")
     for _ in range(13):
         c.tap("deck-dup", "0", {})
-    assert not c.desk.deck["problems"], c.desk.deck["problems"]  # type: ignore[index]
+    deck = c.desk.deck
+    assert deck is not None
+    assert not deck["problems"], deck["problems"]
     c.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
     assert printed_cards(c) == 14
     c.tap("start", GLORY, {"options": {}, "seed": "4"})
@@ -240,8 +243,10 @@ def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
     kv, b, a, deck_id = two_tabs()
     b.route(f"#/deck/{deck_id}/0")
     a.tap("deck-delete-yes", deck_id, {})
-    for edit in (lambda: b.desk.field(0, "main.1", "battles"), lambda: b.desk.rename("x"),
-                 lambda: b.tap("deck-add", "", {}), lambda: b.tap("deck-save", deck_id, {})):
+    edits: list[Callable[[], object]] = [
+        lambda: b.desk.field(0, "main.1", "battles"), lambda: b.desk.rename("x"),
+        lambda: b.tap("deck-add", "", {}), lambda: b.tap("deck-save", deck_id, {})]
+    for edit in edits:
         b.route(f"#/deck/{deck_id}/0")
         edit()
         assert PREFIX + deck_id not in kv.data

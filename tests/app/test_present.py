@@ -6,13 +6,13 @@ Run in CPython; the page (web/main.py) only puts :mod:`automa.app.views` HTML on
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 import automa
 from automa.app import present, views
-from automa.app.html import Safe
+from automa.app.html import Safe, emphasised, join
 from automa.core import i18n
 from automa.core.game import registered
 
@@ -50,7 +50,7 @@ def test_every_screen_of_a_game_is_presented(game: str, lang: str) -> None:
     for _ in range(12):
         view = present.play(session, lang)
         q = view["question"]
-        assert q["lead"] and q["kind"] in present.Kind.__args__  # type: ignore[attr-defined]
+        assert q["lead"] and q["kind"] in get_args(present.Kind)
         if q["kind"] in ("pick_one", "pick_subset", "values"):
             assert q["choices"] and all(c["label"] for c in q["choices"])
         if q["kind"] in ("yes_no", "confirm", "scan"):
@@ -227,7 +227,7 @@ def test_a_started_procedure_has_its_way_back() -> None:
 
 
 def test_the_numbers_of_a_step_stand_out_and_text_stays_escaped() -> None:
-    assert views.join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
+    assert join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
         'Science <strong class="num">2 → 3</strong>, &lt;b&gt; '
         '<strong class="num">+2</strong> VP')
 
@@ -393,7 +393,7 @@ def test_emphasised_actions_show_in_bold_never_as_asterisks(lang: str) -> None:
         seen += any("**" in s for s in view["question"]["steps"])
         play_through(session, 1)
     assert seen
-    assert str(views.emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
+    assert str(emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
 
 
 def test_age_of_innovation_round_end_score_agrees() -> None:

@@ -7,6 +7,7 @@ the AP plays 40 turns first, with every option drawn at random, undo/redo and re
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -36,6 +37,7 @@ def test_forty_turns_with_random_answers_keep_the_invariants(seed: int) -> None:
         if s.prompt is None:
             break
         played.update(s._state["data"].get("row", []))
+        answer: Any
         if key(s) == "prompt.ready":
             answer = "ap_turn" if s.turn < TURNS else "game_over"
         elif key(s) in ("prompt.who_won",):

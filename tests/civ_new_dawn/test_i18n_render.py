@@ -12,6 +12,7 @@ from automa.render import card_svg, deck
 from automa.render import civ_new_dawn as faces
 from tests.civ_new_dawn.play import new
 from tests.golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.sessions import asked
 
 GAME = "civ_new_dawn"
 
@@ -53,6 +54,7 @@ def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -
     svg = card_svg("civ_new_dawn", card, ("priority", "strip"), lang)
     doc = xml.dom.minidom.parseString(svg)
     root = doc.documentElement
+    assert root is not None
     assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
     assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
     assert "civ_new_dawn." not in svg
@@ -107,7 +109,7 @@ def test_every_tracked_value_can_be_corrected() -> None:
     """Dial, cities, tokens, resources, wonders, city-states, each slot's card."""
     s = new(1, leader="rome")
     s.start("correct")
-    ids = s.prompt.choices  # type: ignore[union-attr]
+    ids = asked(s).choices
     for want in ("dial", "cities", "nw_pool", "tokens_culture", "resource_oil",
                  "wonders_science", "city_states_military", "slot_5"):
         assert want in ids

@@ -8,6 +8,7 @@ import pytest
 
 import automa
 from automa.core.errors import (
+    AutomaError,
     GameOver,
     InvalidAnswer,
     InvalidOption,
@@ -19,6 +20,7 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.session import Session
+from tests.sessions import asked
 
 
 def start(seed: int = 1) -> Session:
@@ -113,9 +115,9 @@ def test_procedures_interrupt_and_the_prompt_comes_back() -> None:
 def test_a_correction_sets_a_tracked_value_logs_it_and_is_undoable() -> None:
     s = start()
     s.start("correct")
-    assert s.prompt.kind == "pick_one" and s.prompt.choices == ["vp"]
+    assert asked(s).kind == "pick_one" and asked(s).choices == ["vp"]
     s.answer("vp")
-    assert s.prompt.kind == "count" and s.prompt.default == 0
+    assert asked(s).kind == "count" and asked(s).default == 0
     with pytest.raises(InvalidAnswer):
         s.answer(500)
     s.answer(17)
@@ -123,11 +125,11 @@ def test_a_correction_sets_a_tracked_value_logs_it_and_is_undoable() -> None:
     assert s.log[-1]["action"] == {"key": "core.log.corrected",
                                    "params": {"what": {"key": "demo.vp", "params": {}},
                                               "old": 0, "new": 17}}
-    assert s.prompt.key == "demo.q.yes_no"
+    assert asked(s).key == "demo.q.yes_no"
     s.undo()
     s.undo()
     s.undo()
-    assert s.view()["vp"] == 0 and s.prompt.key == "demo.q.yes_no"
+    assert s.view()["vp"] == 0 and asked(s).key == "demo.q.yes_no"
 
 
 def test_the_finished_game_accepts_no_answer() -> None:
@@ -163,7 +165,8 @@ def test_save_and_load_give_an_identical_session_with_its_history() -> None:
     ("[1, 2]", UnreadableSave, "error.save.not_a_save"),
     ('{"format": "something-else"}', UnreadableSave, "error.save.not_a_save"),
 ])
-def test_unreadable_saves_get_a_clear_message(text: str, error: type, key: str) -> None:
+def test_unreadable_saves_get_a_clear_message(text: str, error: type[AutomaError],
+                                               key: str) -> None:
     with pytest.raises(error) as info:
         automa.load_game(text)
     assert info.value.key == key

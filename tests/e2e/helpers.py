@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import ElementHandle, Page
 
 import build
 
@@ -115,6 +115,14 @@ def open_app(page: Page, base: str, *, lang: str = "en", clear: bool = True,
     }""", [clear, lang])
     page.goto(base + hash_)
     wait_ready(page)
+
+
+def shown(page: Page, selector: str, timeout: float | None = None) -> ElementHandle:
+    """The element ``selector`` once it is visible (Playwright waits for it, ``timeout`` ms
+    or its default)."""
+    element = page.wait_for_selector(selector, timeout=timeout)
+    assert element is not None, selector
+    return element
 
 
 def start_game(page: Page, game_id: str, seed: int | None = 1) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import FloatRect, Page
 
 from tests.e2e.helpers import (
     LATIN_WORD,
@@ -22,6 +22,7 @@ from tests.e2e.helpers import (
     game_state,
     open_app,
     save_text,
+    shown,
     start_game,
     wait_ready,
 )
@@ -199,7 +200,7 @@ def test_export_then_import_and_bad_files(page: Page, base_url_app: str, tmp_pat
         bad = tmp_path / name
         bad.write_text(text)
         page.set_input_files("#import-file", str(bad))
-        banner = page.wait_for_selector(".banner-error")
+        banner = shown(page, ".banner-error")
         message = banner.text_content() or ""
         assert expected[name] in message and name in message, message
         page.click('button[data-act="dismiss"]')
@@ -214,7 +215,7 @@ def test_full_storage_is_reported(page: Page, base_url_app: str) -> None:
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('full', 'QuotaExceededError'); }; }""")
     answer(page, 0.0)
-    banner = page.wait_for_selector(".banner-error")
+    banner = shown(page, ".banner-error")
     assert "storage is full" in (banner.text_content() or "")
 
 
@@ -329,7 +330,7 @@ def test_print_the_deck(page: Page, base_url_app: str, paper: str,
     assert abs(float(box_pt.group(2)) - size_pt[1]) < 2
 
 
-def box_in_view(page: Page, selector: str) -> dict[str, float]:
+def box_in_view(page: Page, selector: str) -> FloatRect:
     """The element's box, checked to be a full touch target inside the viewport."""
     box = page.locator(selector).bounding_box()
     assert box is not None, selector

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import build
+import build
 
 
 def test_a_missing_ukrainian_message_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from tests.e2e.helpers import build
+import build
 
 
 def test_the_policy_hashes_each_inline_script_the_browser_runs() -> None:

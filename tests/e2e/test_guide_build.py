@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.helpers import build
+import build
 
 GAMES = [{"id": "tapestry"}, {"id": "civ_new_dawn"}]
 

@@ -16,7 +16,7 @@ from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import automa
-from tests.e2e.helpers import ROOT, answer, dist_games, open_app, start_game, wait_ready
+from tests.e2e.helpers import ROOT, answer, dist_games, open_app, shown, start_game, wait_ready
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()
@@ -301,7 +301,7 @@ def test_two_tabs_never_overwrite_each_other(browser_context: BrowserContext,
         one.wait_for_function(
             f"JSON.parse(localStorage.getItem('automa.index')||'{{}}').saves?.['{save_id}']"
             f"?.rev >= 2")
-        banner = two.wait_for_selector(".banner-info")
+        banner = shown(two, ".banner-info")
         assert "another tab" in (banner.text_content() or "")
         assert two.evaluate("automaDebug()") == one.evaluate("automaDebug()")
 
@@ -443,7 +443,7 @@ def test_a_new_version_is_announced_and_saves_kept(page: Page, base_url_app: str
     try:
         sw.write_text(text + "\n// a new version\n")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        notice = page.wait_for_selector("#update-notice", timeout=120_000)
+        notice = shown(page, "#update-notice", timeout=120_000)
         assert "new version" in (notice.text_content() or "")
         assert storage(page) == before
         page.click('button[data-act="reload"]')
@@ -463,7 +463,7 @@ def test_an_imported_game_without_its_history_keeps_the_file(
     path = tmp_path / "older.json"
     path.write_text(held_save())
     page.set_input_files("#import-file", str(path))
-    notice = page.wait_for_selector("#held-notice")
+    notice = shown(page, "#held-notice")
     assert words in (notice.text_content() or "")
     save_id = page.url.split("#/play/")[1]
     assert page.evaluate(f"localStorage.getItem('automa.held.{save_id}')") == held_save()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from automa.core.i18n import msg, render
 from tests.glory_of_civilizations.play import at, deck, logged, new, run
+from tests.sessions import asked
 
 G = "glory_of_civilizations"
 
@@ -18,11 +19,11 @@ def test_technology_taken_earlier_this_round_is_not_asked_again() -> None:
     s = run(new({"players": 4}, deck(priority=prio, free=["tech", "coins"],
                                       main=["build_wonder", "produce", "market", "gather"])),
             at("prompt.tech"))
-    assert (s.prompt.params["row"], s.prompt.params["col"]) == (1, 2)
+    assert (asked(s).params["row"], asked(s).params["col"]) == (1, 2)
     s.answer(True)
     s = run(s, at("prompt.tech"), {"prompt.site_wonder": True})
     assert logged(s, "log.tech_taken")[0]["action"]["params"]["try"] == 1
-    assert (s.prompt.params["row"], s.prompt.params["col"]) == (2, 3)
+    assert (asked(s).params["row"], asked(s).params["col"]) == (2, 3)
 
 
 def test_taken_technologies_are_forgotten_at_the_next_round() -> None:
@@ -31,7 +32,7 @@ def test_taken_technologies_are_forgotten_at_the_next_round() -> None:
     s = run(new({"players": 4, "difficulty": "easy"}, deck(priority=prio, free=["tech", "coins"])),
             lambda s: s._state["data"]["round"] == 2 and s.prompt is not None
             and s.prompt.key.endswith("prompt.tech"), {"prompt.tech": True})
-    assert (s.prompt.params["row"], s.prompt.params["col"]) == (1, 2)
+    assert (asked(s).params["row"], asked(s).params["col"]) == (1, 2)
 
 
 def test_suppression_discards_no_more_cubes_than_its_adversities() -> None:
@@ -40,7 +41,7 @@ def test_suppression_discards_no_more_cubes_than_its_adversities() -> None:
     answers = {"prompt.has_suppress": True, "prompt.adversity_count": 2}
     s = run(new({}, deck(main=["suppress_rebels", "produce", "market", "gather"])),
             at("prompt.removed"), answers)
-    assert s.prompt.bounds == (0, 2) or max(s.prompt.choices) == 2
+    assert asked(s).bounds == (0, 2) or max(asked(s).choices) == 2
 
 
 def test_main_action_names_the_card_whose_arrow_chose_it() -> None:
@@ -75,7 +76,7 @@ def test_instant_victory_says_the_rulebook_breaks_off() -> None:
     """Game end: the rulebook sentence about the automa being a candidate for victory breaks
     off mid-sentence; the app says so when the game ends that way."""
     s = run(new(), at("prompt.instant_victory"))
-    assert s.prompt.ui["rule"]["key"] == f"{G}.rule.truncated"
+    assert asked(s).ui["rule"]["key"] == f"{G}.rule.truncated"
     s.answer(True)
     text = render(logged(s, "log.game_end_instant")[0]["action"]["key"],
                   logged(s, "log.game_end_instant")[0]["action"]["params"], "en")
@@ -197,10 +198,10 @@ def test_proxy_player_decides_what_the_priorities_leave_open() -> None:
     any ambiguity it leaves is the proxy player's to decide — said at setup and beside every
     priority question."""
     s = new()
-    assert "you decide" in render(s.prompt.ui["rule"]["key"], {}, "en")
+    assert "you decide" in render(asked(s).ui["rule"]["key"], {}, "en")
     s = run(new({}, deck(main=["build_city", "produce", "market", "gather"])),
             at("prompt.site_site"))
-    assert s.prompt.ui["rule"]["key"] == f"{G}.rule.proxy_decides"
+    assert asked(s).ui["rule"]["key"] == f"{G}.rule.proxy_decides"
 
 
 def test_storage_spent_in_the_achievement_phase_is_taken_off() -> None:

@@ -83,7 +83,7 @@ def test_random_deep_fields_mutated(game_id: str, pick: st.DataObject) -> None:
 
 def forced(game_id: str, index: int = 2) -> dict[str, Any]:
     """A save whose replay cannot reach its snapshot, so that the snapshot is what counts."""
-    data = json.loads(honest_saves(game_id)[index])
+    data: dict[str, Any] = json.loads(honest_saves(game_id)[index])
     data["actions"] = data["actions"][:-1] if data["actions"] else [{"answer": "?"}]
     data["redo"] = []
     return data
@@ -333,7 +333,7 @@ class Work:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
         dumps = session_module._dumps
-        loads = session_module.json.loads
+        loads = json.loads
 
         def counting_dumps(state: dict[str, Any]) -> str:
             text = dumps(state)
@@ -353,7 +353,7 @@ class Work:
             return getitem(steps, name)
 
         monkeypatch.setattr(session_module, "_dumps", counting_dumps)
-        monkeypatch.setattr(session_module.json, "loads", counting_loads)
+        monkeypatch.setattr(json, "loads", counting_loads)  # the json module the session reads with
         monkeypatch.setattr(Steps, "__getitem__", counting_getitem)
 
     def of(self, text: str) -> int:

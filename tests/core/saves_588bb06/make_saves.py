@@ -53,7 +53,9 @@ def play_until(game_id: str, seed: int, stop: Callable[[Session], bool],
 def saves(game_id: str) -> dict[str, Session]:
     """The game's saves by name."""
     idle = play_until(game_id, 5, waiting)
-    idle.answer(True if idle.prompt.kind == "confirm" else idle.prompt.default)  # type: ignore[union-attr]
+    prompt = idle.prompt
+    assert prompt is not None
+    idle.answer(True if prompt.kind == "confirm" else prompt.default)
     idle.undo()
     correcting = play_until(game_id, 7, waiting)
     correcting.start("correct")
