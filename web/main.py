@@ -121,7 +121,7 @@ class Page:
             if part != old[i]:
                 children[i].outerHTML = part
         self.shown_parts = parts
-        if parts[1:3] != old[1:3]:
+        if parts[1] != old[1] and window.scrollY > 0:  # a new question: it is at the top
             window.scrollTo(0, 0)
         return True
 
@@ -294,8 +294,11 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
         form["json"] = str(target.dataset.json)
+    listed = document.getElementById("pick")
     if action == "pick" and arg is not None and arg.isdigit():
         form["pick"] = int(arg)
+    elif is_there(listed):  # (a pick from a list: the choice shown in it)
+        form["pick"] = int(listed.value)
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)

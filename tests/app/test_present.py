@@ -160,11 +160,15 @@ def test_a_long_question_keeps_its_asking_sentence_apart() -> None:
     assert present.split_question("Short?") == ("Short?", "")
 
 
-def test_the_one_tap_answers_come_before_undo() -> None:
-    """Tab never lands on Undo first: the dock's answers are first in its order."""
+def test_the_answers_come_right_after_the_question_and_before_undo() -> None:
+    """Tab never lands on Undo first: the dock's answers are first in its order, and the
+    dock follows the question in the page (drawn at the screen's foot by the style)."""
     session = automa.new_game("tapestry", {}, 3)
-    html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
+    view = present.play(session, "en")
+    html = views.dock(view, present.Words("en"))
     assert html.index('data-act="answer"') < html.index('id="undo"')
+    parts = [str(p) for p in views.play_parts(view, present.Words("en"), no_draw, "s", "a4")]
+    assert 'id="question"' in parts[2] and 'id="dock"' in parts[3]
 
 
 def test_cards_of_the_question_keep_their_table_order() -> None:

@@ -416,7 +416,7 @@ class Controller:
         prompt = s.prompt
         return self.play(lambda: s.answer(present.answer_from(prompt, form)))
 
-    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
+    do_pick = do_submit_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
 
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 import automa
 from automa.core import i18n
@@ -59,9 +59,31 @@ class CardView(TypedDict):
     caption: str
     drives: bool
     """The card whose field the question depends on."""
+    label: str
+    """Its short name in the row's strip ("Pottery", "12"), or ""."""
+    badge: str
+    """Its level as printed ("II"), or ""."""
+    tokens: int
+    """Trade tokens lying on it."""
+    state: Literal["", "activated", "face_down"]
+    """A cube lies on it (activated this round), or it lies face down (its front unseen)."""
+
+
+class Dial(TypedDict):
+    """A dial on the table (Civ's tech dial): where its pointer is, its level spaces."""
+
+    at: int
+    last: int
+    spaces: list[int]
+    text: str
+    """The dial in words ("Tech dial 12, next level space 14")."""
 
 
 Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
+Layout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
+"""How the answer controls are drawn in the dock: one-tap buttons, two short choices beside
+undo and redo (bar), a number with − and +, a button per choice, a list to pick from (too
+many choices for buttons), tick boxes, a list per item."""
 
 
 class QuestionView(TypedDict):
@@ -88,6 +110,10 @@ class QuestionView(TypedDict):
     """For values: the pre-selected domain index of every item."""
     one_tap: list[tuple[str, str, bool]]
     """Answers that take one tap (label, JSON value, suggested): yes/no, done."""
+    layout: Layout
+    """How the answer controls are drawn (all of them sit in the dock, under the thumb)."""
+    short: bool
+    """Every choice label is short: the choices go side by side where there is room."""
     ok: str
     """The label of the submit button (count, pick_subset, values)."""
     hint: str
@@ -162,6 +188,10 @@ class PlayView(TypedDict):
     question: QuestionView
     cards: list[CardView]
     """The bot's other cards (those not shown with the question)."""
+    row: list[CardView]
+    """The bot's row in table order, folded into a strip that opens to the cards ([]: the
+    game shows its cards with the question)."""
+    dial: Dial | None
     sections: list[Section]
     piles: list[PileView]
     procedures: list[Procedure]
@@ -317,9 +347,20 @@ def prompt_cards(session: Session, p: Prompt | None, w: Words) -> list[CardView]
     return found
 
 
-def _card(game: str, card: str, highlight: Any, caption: str, drives: bool) -> CardView:
-    return {"game": game, "card": card, "highlight": [str(x) for x in highlight or ()],
-            "caption": caption, "drives": drives}
+def _card(game: str, card: str, highlight: Any, caption: str, drives: bool,
+          shown: dict[str, Any] | None = None, w: Words | None = None) -> CardView:
+    """A card on screen; ``shown`` is the game's view of it (its strip label, level, trade
+    tokens, whether it is activated or face down)."""
+    shown = shown or {}
+    state: Literal["", "activated", "face_down"] = (
+        "face_down" if shown.get("face_down") else "activated" if shown.get("activated")
+        else "")
+    label = shown.get("label")
+    return {"game": game, "card": "" if state == "face_down" else card,
+            "highlight": [str(x) for x in highlight or ()], "caption": caption,
+            "drives": drives, "label": w.text(label) if w and label is not None else "",
+            "badge": str(shown.get("badge") or ""), "tokens": int(shown.get("tokens") or 0),
+            "state": state}
 
 
 def question(session: Session, w: Words) -> QuestionView:
@@ -329,7 +370,7 @@ def question(session: Session, w: Words) -> QuestionView:
         "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "steps": [],
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
-        "game": session.game_id}
+        "game": session.game_id, "layout": "over", "short": False}
     if p is None or session.finished:
         return base
     ui = p.ui or {}
@@ -346,23 +387,31 @@ def question(session: Session, w: Words) -> QuestionView:
 
 
 def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
-    """Fill in the answer controls of the prompt's kind."""
+    """Fill in the answer controls of the prompt's kind, and how they are drawn."""
     if p.kind == "yes_no":
-        q["one_tap"] = [(w.t("core.yes" if v else "core.no"), json.dumps(v), p.default is v)
-                        for v in (True, False)]
+        q["one_tap"] = [(w.t("web.play.yes" if v else "web.play.no"), json.dumps(v),
+                         p.default is v) for v in (True, False)]
     elif p.kind == "count":
         lo, hi = p.bounds or (min(p.choices), max(p.choices))
         q.update({"lo": lo, "hi": hi, "value": p.default if isinstance(p.default, int) else lo,
-                  "hint": w.t("core.prompt.count", lo=lo, hi=hi)})
+                  "hint": w.t("core.prompt.count", lo=lo, hi=hi), "layout": "stepper"})
     elif p.kind in ("pick_one", "pick_subset"):
         default = p.default if p.kind == "pick_one" else (p.default or [])
         q["choices"] = [{"index": i, "label": _label(w, p, i),
                          "chosen": (c == default if p.kind == "pick_one" and default is not None
                                     else p.kind == "pick_subset" and c in default)}
                         for i, c in enumerate(p.choices)]
+        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"])
         if p.kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
-            q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi)})
+            q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi),
+                      "layout": "boxes"})
+        elif len(q["choices"]) <= 2 and q["short"]:
+            q["layout"] = "bar"
+        else:
+            q["layout"] = "buttons"
+            if not fits_in_dock(q, LARGEST):
+                q["layout"] = "list"
     elif p.kind == "values":
         domain = p.domain or []
         default = p.default or {}
@@ -371,9 +420,12 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
         q["domain"] = [w.text(v) for v in domain]
         q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
                        for item in p.choices]
+        q["layout"] = "values"
     else:  # confirm or scan: "done" (and, for a scan that offers it, "no valid place")
         q["one_tap"] = [(_label(w, p, i) if p.labels else w.t("core.prompt.confirm"),
                          json.dumps(c), c is True) for i, c in enumerate(p.choices)]
+    if q["one_tap"]:
+        q["layout"] = "one_tap"
 
 
 def _index(values: list[Any], value: Any) -> int:
@@ -381,6 +433,121 @@ def _index(values: list[Any], value: Any) -> int:
         if v == value:
             return i
     return 0
+
+
+# --- the first screen ----------------------------------------------------------------------
+class Phone(NamedTuple):
+    """A screen the first screen is laid out for: CSS px and the text size setting."""
+
+    width: int = 360
+    height: int = 780
+    text: float = 1.0
+
+
+PHONE = Phone()
+LARGEST = Phone(text=1.3)
+"""The narrowest phone we lay out for, at the largest text size the settings offer."""
+SHORT_LABEL = 18
+"""Choice labels up to this long go two side by side where there is room."""
+EM = 16.0
+GLYPH = 0.56
+"""The average width of a letter in em (system-ui, Latin and Cyrillic, bold labels)."""
+LINE = 1.45
+DOCK_SHARE = 0.5
+"""Buttons per choice while the dock takes at most this share of the screen; else a list."""
+TAP = 48.0
+"""The height of a control (a touch target) in px."""
+
+
+class FirstScreen(TypedDict):
+    """How the first screen of a question is filled, in CSS px from the screen's top."""
+
+    question: float
+    """The bottom of the question and its steps (the top bar, status and panel above)."""
+    dock: float
+    """The height of the dock: every answer control, OK, undo and redo."""
+    fits: bool
+    """The question, its steps and every answer control are on screen without scrolling."""
+
+
+def text_height(text: str, width: float, phone: Phone, size: float = 1.0,
+                line: float = LINE) -> float:
+    """The height in px of ``text`` wrapped word by word into ``width`` px."""
+    em = EM * phone.text * size
+    per_line = max(1, int(width / (em * GLYPH)))
+    lines = 0
+    for paragraph in text.split("\n"):
+        lines += 1
+        used = 0
+        for word in paragraph.split():
+            if used and used + 1 + len(word) > per_line:
+                lines += 1 + (len(word) - 1) // per_line
+                used = len(word) % per_line
+            else:
+                used += (1 if used else 0) + len(word)
+    return lines * em * line
+
+
+def _button(label: str, width: float, phone: Phone) -> float:
+    pad = 0.5 * EM * phone.text
+    return max(TAP, text_height(label, width - 2 * pad - 4, phone, line=1.25) + 2 * pad + 4)
+
+
+def _columns(q: QuestionView, phone: Phone, inner: float) -> int:
+    """Short labels two side by side when two of the narrowest column fit (CSS: 9rem)."""
+    return 2 if q["short"] and 2 * 9 * EM * phone.text + 8 <= inner else 1
+
+
+def dock_height(q: QuestionView, phone: Phone) -> float:
+    """The height of the dock holding the question's answer controls."""
+    rem = EM * phone.text
+    inner = phone.width - 2 * 0.75 * rem
+    gap = 0.5 * rem
+    bar_answers = [label for label, _, _ in q["one_tap"]] or (
+        [c["label"] for c in q["choices"]] if q["layout"] == "bar"
+        else [] if q["layout"] in ("buttons", "over") else [q["ok"]])
+    free = inner - 2 * (TAP + gap)
+    bar = max([TAP + 4] + [_button(label, free / max(1, len(bar_answers)), phone)
+                           for label in bar_answers])
+    form = 0.0
+    labels = [c["label"] for c in q["choices"]]
+    if q["layout"] == "stepper":
+        form = max(TAP + 8, 1.3 * rem * LINE + 8)
+    elif q["layout"] == "list":
+        form = max(TAP, rem * LINE + 16)
+    elif q["layout"] in ("buttons", "boxes"):
+        cols = _columns(q, phone, inner)
+        width = (inner - (cols - 1) * gap) / cols
+        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)]
+        form = sum(max(_button(label, width - (2 * rem if q["layout"] == "boxes" else 0), phone)
+                       for label in row) for row in rows) + gap * (len(rows) - 1)
+        if q["layout"] == "boxes":
+            form += text_height(q["hint"], inner, phone)
+    elif q["layout"] == "values":
+        form = sum(max(TAP, text_height(label, inner * 0.55, phone)) + gap for label in labels)
+    return 2 * gap + bar + (form + gap if form else 0.0)
+
+
+def fits_in_dock(q: QuestionView, phone: Phone) -> bool:
+    """Whether the answer controls leave most of the screen to the question."""
+    return dock_height(q, phone) <= DOCK_SHARE * phone.height
+
+
+def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
+    """Where the question ends and how tall the dock is on ``phone``: the first screen holds
+    the top bar, the status line, the question with its steps, and the dock."""
+    rem = EM * phone.text
+    top = max(52.0, 2 * 1.05 * rem * 1.2 + 8)  # the top bar: the title on up to two lines
+    top += 0.75 * rem + 0.95 * rem * LINE + 0.4 * rem  # the page's margin and status line
+    inner = phone.width - 2 * 0.75 * rem - 2 * 0.9 * rem - 2
+    top += 0.9 * rem + 1  # the question's panel
+    long = bool(q["ask"]) or len(q["lead"]) > LONG_QUESTION
+    top += text_height(q["lead"], inner, phone, 1.05 if long else 1.15)
+    if q["ask"]:
+        top += 0.8 * rem + text_height(q["ask"], inner, phone, 1.15)
+    top += sum(max(TAP, text_height(step, inner - 2.6 * rem, phone)) for step in q["steps"])
+    dock = dock_height(q, phone)
+    return {"question": top, "dock": dock, "fits": top + dock <= phone.height}
 
 
 class Form(TypedDict, total=False):
@@ -438,13 +605,42 @@ def state(view: dict[str, Any], w: Words) -> tuple[list[Section], list[PileView]
     return sections, piles
 
 
+def table_cards(session: Session, view: dict[str, Any], w: Words,
+                driving: str = "") -> list[CardView]:
+    """The bot's cards in play as the game's view lists them, in table order."""
+    return [_card(session.game_id, str(c["card"]), c.get("highlight") or (),
+                  w.text(c["role"]) if c.get("role") else "", bool(driving)
+                  and c["card"] == driving, c, w) for c in view.get("cards") or []]
+
+
 def other_cards(session: Session, view: dict[str, Any], shown: list[CardView],
                 w: Words) -> list[CardView]:
-    """The bot's cards in play not shown with the question, in table order."""
+    """The bot's cards in play not shown with the question, in table order (none where the
+    game folds its row into a strip: the strip shows them all)."""
+    if view.get("strip"):
+        return []
     with_question = {c["card"] for c in shown}
-    return [_card(session.game_id, str(c["card"]), c.get("highlight") or (),
-                  w.text(c["role"]) if c.get("role") else "", False)
-            for c in view.get("cards") or [] if str(c["card"]) not in with_question]
+    return [c for c in table_cards(session, view, w) if c["card"] not in with_question]
+
+
+def strip(session: Session, view: dict[str, Any], shown: list[CardView],
+          w: Words) -> list[CardView]:
+    """The row as a strip, in table order, the card driving the question marked ([]: the
+    game shows its cards with the question)."""
+    if not view.get("strip"):
+        return []
+    driving = next((c["card"] for c in shown if c["drives"]), "")
+    return table_cards(session, view, w, driving)
+
+
+def dial(view: dict[str, Any], w: Words) -> Dial | None:
+    """The game's dial (Civ's tech dial), or None."""
+    d = view.get("dial")
+    if not isinstance(d, dict):
+        return None
+    return {"at": int(d["at"]), "last": int(d["last"]),
+            "spaces": [int(p) for p in d.get("spaces") or []],
+            "text": f"{w.text(d.get('label', ''))}: {w.text(d.get('value', d['at']))}"}
 
 
 # --- the log -------------------------------------------------------------------------------
@@ -544,7 +740,14 @@ def play(session: Session, lang: str) -> PlayView:
     q = question(session, w)
     sections, piles = state(view, w)
     others = other_cards(session, view, q["cards"], w)
-    pair = list(dict.fromkeys([c["card"] for c in q["cards"]] + [c["card"] for c in others]))
+    row = strip(session, view, q["cards"], w)
+    on_table = {c["card"]: c for c in table_cards(session, view, w)}
+    for c in q["cards"]:  # what lies on the card as the table shows it (its tokens)
+        if c["card"] in on_table:
+            c.update(label=on_table[c["card"]]["label"], badge=on_table[c["card"]]["badge"],
+                     tokens=on_table[c["card"]]["tokens"])
+    # printed as they lie on the table
+    pair = list(dict.fromkeys(c["card"] for c in row or [*q["cards"], *others] if c["card"]))
     return {
         "game": session.game_id,
         "head": head(session, view, w),
@@ -552,6 +755,8 @@ def play(session: Session, lang: str) -> PlayView:
         "summary_title": summary_title(session, w),
         "question": q,
         "cards": others,
+        "row": row,
+        "dial": dial(view, w),
         "sections": sections,
         "piles": piles,
         "procedures": [] if session.finished else [

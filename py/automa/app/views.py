@@ -8,6 +8,7 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 from __future__ import annotations
 
 import importlib
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -18,6 +19,7 @@ from automa.app.icons import icon
 from automa.app.present import (
     LONG_QUESTION,
     CardView,
+    Dial,
     LogEntry,
     LogGroup,
     PlayView,
@@ -34,10 +36,15 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
                paper: str) -> list[Safe]:
-    """The parts of the play screen: what the bots did first, then the question (with the
-    cards it depends on), the other cards, the state, procedures, the log and printing."""
+    """The parts of the play screen: the bot's row as a strip (where the game folds it), the
+    question (with the card that drives it), its answers in the dock under the thumb, then
+    what the bots did, the other cards, the state,
+    procedures, the log and printing. Each part is one element, replaced only when it
+    changed; the dock comes right after the question (so Tab reaches the answers first)
+    though it is drawn at the bottom of the screen."""
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             summary(v, w), prompt(v, w, draw), cards_panel(v["cards"], w, draw),
+             row_strip(v, w, draw), prompt(v, w, draw), dock(v, w), summary(v, w),
+             cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
              print_panel(v, w, paper)]
     return [part or h("div", {"hidden": True}) for part in parts]
@@ -90,13 +97,12 @@ def question_text(q: QuestionView) -> Safe:
 
 
 def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
-    """The question now, its steps, the cards it depends on, its answers and its rule."""
+    """The question now, the cards it depends on, its steps and its rule (its answers are in
+    the dock)."""
     q = v["question"]
     if q["kind"] == "over":
-        home = h("a", {"class": "button primary wide", "href": "#/"}, w.t("web.nav.home"))
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
-                             "aria-labelledby": "question"},
-                 question_text(q), dock(v, w, home))
+                             "aria-labelledby": "question"}, question_text(q))
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -106,15 +112,14 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
     shown = (h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
                *[zoomable(c, w, draw) for c in q["cards"]]) if q["cards"] else None)
-    inline, docked = controls(q, w)
     cancel = (h("button", {"class": "link cancel", "data-act": "cancel"},
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
     return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": q["kind"],
-                         "data-key": q["key"], "aria-labelledby": "question"},
-             question_text(q), steps, pattern, shown, inline, cancel, rule,
-             dock(v, w, docked))
+                         "data-key": q["key"], "data-layout": q["layout"],
+                         "aria-labelledby": "question"},
+             question_text(q), shown, steps, pattern, cancel, rule)
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
@@ -129,69 +134,87 @@ def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
     return h("figure", {"class": "pattern"}, trusted(str(drawer(pattern, lang))))
 
 
-def dock(v: PlayView, w: Words, answers: Safe | None) -> Safe:
-    """The bar under the thumb: the one-tap answers first (so Tab reaches them before
-    Undo), then undo and redo."""
+def dock(v: PlayView, w: Words) -> Safe:
+    """The bar under the thumb: every answer control of the question (the number, the
+    choices, the boxes or lists, then OK or the one-tap answers), then undo and redo."""
+    q = v["question"]
     undo, redo = w.t("web.play.undo"), w.t("web.play.redo")
-    return h("div", {"class": "dock"}, h(
-        "div", {"class": "dock-inner"},
-        h("div", {"class": "dock-answers"}, answers),
-        h("button", {"id": "undo", "class": "icon-button", "data-act": "undo",
-                     "aria-label": undo, "disabled": not v["can_undo"]},
-          icon("undo"), h("span", {"class": "icon-text"}, undo)),
-        h("button", {"id": "redo", "class": "icon-button", "data-act": "redo",
-                     "aria-label": redo, "disabled": not v["can_redo"]},
-          icon("redo"), h("span", {"class": "icon-text"}, redo))))
+    form, answers = controls(q, w)
+    if q["kind"] == "over":
+        answers = h("a", {"class": "button primary", "href": "#/"}, w.t("web.nav.home"))
+    return h("div", {"class": "dock", "id": "dock", "data-layout": q["layout"],
+                     "role": "group", "aria-labelledby": "question"}, h(
+        "div", {"class": "dock-inner"}, form,
+        h("div", {"class": "dock-bar"},
+          h("div", {"class": "dock-answers"}, answers),
+          h("button", {"id": "undo", "class": "icon-button", "data-act": "undo",
+                       "aria-label": undo, "disabled": not v["can_undo"]},
+            icon("undo"), h("span", {"class": "icon-text"}, undo)),
+          h("button", {"id": "redo", "class": "icon-button", "data-act": "redo",
+                       "aria-label": redo, "disabled": not v["can_redo"]},
+            icon("redo"), h("span", {"class": "icon-text"}, redo)))))
 
 
 def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
-    """The answer controls: those under the question, and the one-tap ones in the dock."""
-    kind = q["kind"]
+    """The answer controls in the dock: the form above the bar (a number, choices, boxes,
+    lists) and the answers in the bar (the one-tap answers, or OK)."""
+    layout = q["layout"]
     if q["one_tap"]:
         return None, join(h("button", {"class": "answer primary" if suggested else "answer",
                                        "data-act": "answer", "data-json": value}, label)
                           for label, value, suggested in q["one_tap"])
-    ok = h("button", {"class": "answer primary wide", "data-act": f"submit-{_submit(kind)}"},
+    ok = h("button", {"class": "answer primary", "data-act": f"submit-{_submit(layout)}"},
            q["ok"])
-    if kind == "count":
+    cols = "dock-form short" if q["short"] else "dock-form"
+    if layout == "stepper":
         lo, hi = q["lo"], q["hi"]
-        return join([
-            h("div", {"class": "stepper", "data-lo": lo, "data-hi": hi},
-              h("button", {"class": "step", "data-act": "step", "data-arg": "-1",
-                           "aria-label": w.t("web.play.less")}, "−"),
-              h("input", {"id": "count", "type": "number", "inputmode": "numeric",
-                          "min": lo, "max": hi, "value": q["value"],
-                          "enterkeyhint": "done", "aria-describedby": "count-hint",
-                          "aria-label": w.t("web.play.number", lo=lo, hi=hi)}),
-              h("button", {"class": "step", "data-act": "step", "data-arg": "1",
-                           "aria-label": w.t("web.play.more")}, "+")),
-            h("p", {"class": "muted", "id": "count-hint"}, q["hint"]), ok]), None
-    if kind == "pick_one":
-        return h("div", {"class": "stack answers"}, *[
-            h("button", {"class": "answer primary" if c["chosen"] else "answer",
-                         "data-act": "pick", "data-arg": c["index"]}, c["label"])
-            for c in q["choices"]]), None
-    if kind == "pick_subset":
+        return h("div", {"class": "dock-form stepper", "data-lo": lo, "data-hi": hi},
+                 h("button", {"class": "step", "data-act": "step", "data-arg": "-1",
+                              "aria-label": w.t("web.play.less")}, "−"),
+                 h("input", {"id": "count", "type": "number", "inputmode": "numeric",
+                             "min": lo, "max": hi, "value": q["value"],
+                             "enterkeyhint": "done", "aria-describedby": "count-hint",
+                             "aria-label": w.t("web.play.number", lo=lo, hi=hi)}),
+                 h("button", {"class": "step", "data-act": "step", "data-arg": "1",
+                              "aria-label": w.t("web.play.more")}, "+"),
+                 h("span", {"class": "visually-hidden", "id": "count-hint"}, q["hint"])), ok
+    if layout == "bar":
+        return None, join(pick_buttons(q))
+    if layout == "buttons":
+        return h("div", {"class": cols + " answers"}, *pick_buttons(q)), None
+    if layout == "list":
+        chosen = next((c["index"] for c in q["choices"] if c["chosen"]), 0)
+        return h("div", {"class": "dock-form"},
+                 h("select", {"id": "pick", "aria-labelledby": "question"},
+                   *[h("option", {"value": c["index"], "selected": c["index"] == chosen},
+                       c["label"]) for c in q["choices"]])), ok
+    if layout == "boxes":
         boxes = [h("label", {"class": "choice"},
                    h("input", {"type": "checkbox", "data-index": c["index"],
                                "checked": c["chosen"]}), h("span", None, c["label"]))
                  for c in q["choices"]]
-        return join([h("fieldset", {"class": "subset", "id": "subset", "data-lo": q["lo"],
-                                    "data-hi": q["hi"]}, h("legend", None, q["hint"]), *boxes),
-                     ok]), None
-    if kind == "values":
+        return h("fieldset", {"class": cols + " subset", "id": "subset", "data-lo": q["lo"],
+                              "data-hi": q["hi"]}, h("legend", None, q["hint"]), *boxes), ok
+    if layout == "values":
         rows = [h("div", {"class": "value-row"},
                   h("label", {"for": f"value-{c['index']}"}, c["label"]),
                   h("select", {"id": f"value-{c['index']}", "data-index": c["index"]},
                     *[h("option", {"value": j, "selected": j == q["chosen"][c["index"]]}, d)
                       for j, d in enumerate(q["domain"])]))
                 for c in q["choices"]]
-        return join([h("div", {"class": "values", "id": "values"}, *rows), ok]), None
+        return h("div", {"class": "dock-form values", "id": "values"}, *rows), ok
     return None, None
 
 
-def _submit(kind: str) -> str:
-    return {"count": "count", "pick_subset": "subset", "values": "values"}.get(kind, kind)
+def pick_buttons(q: QuestionView) -> list[Safe]:
+    """A button per choice, the suggested one first in colour."""
+    return [h("button", {"class": "answer primary" if c["chosen"] else "answer",
+                         "data-act": "pick", "data-arg": c["index"]}, c["label"])
+            for c in q["choices"]]
+
+
+def _submit(layout: str) -> str:
+    return {"stepper": "count", "boxes": "subset", "list": "pick"}.get(layout, layout)
 
 
 def card_image(c: CardView, w: Words, draw: DrawCard) -> Safe:
@@ -203,12 +226,86 @@ def card_image(c: CardView, w: Words, draw: DrawCard) -> Safe:
 
 
 def zoomable(c: CardView, w: Words, draw: DrawCard) -> Safe:
-    """A card that grows to the screen's width when tapped (and shrinks when tapped again)."""
+    """A card that grows to the screen's width when tapped (and shrinks when tapped again),
+    with the trade tokens lying on it and the cube of an activated card; a face-down card
+    shows its back."""
     cls = "card card-drives" if c["drives"] else "card"
+    caption = h("span", {"class": "caption"}, c["caption"]) if c["caption"] else None
+    if c["state"] == "face_down":
+        return h("span", {"class": "card-zoom face-down"},
+                 h("span", {"class": "card card-back", "role": "img",
+                            "aria-label": c["caption"]}), caption)
     return h("button", {"type": "button", "class": "card-zoom", "data-act": "zoom",
                         "aria-pressed": "false", "title": w.t("web.play.zoom")},
-             h("span", {"class": cls, "data-card": c["card"]}, card_image(c, w, draw),
-               h("span", {"class": "caption"}, c["caption"]) if c["caption"] else None))
+             h("span", {"class": f"{cls} activated" if c["state"] else cls,
+                        "data-card": c["card"]}, card_image(c, w, draw),
+               on_card(c, w), caption))
+
+
+def on_card(c: CardView, w: Words) -> Safe | None:
+    """What lies on a card: its trade tokens, the cube of an activated card."""
+    tokens = tokens_mark(c["tokens"], w) if c["tokens"] else None
+    cube = (h("span", {"class": "cube-mark"}, icon("cube", "icon"))
+            if c["state"] == "activated" else None)
+    return h("span", {"class": "on-card"}, cube, tokens) if tokens or cube else None
+
+
+def tokens_mark(n: int, w: Words) -> Safe:
+    """Trade tokens as round counters (five at most drawn, then the number)."""
+    dots = [h("span", {"class": "token"}) for _ in range(min(n, 5))]
+    more = h("span", {"class": "token-more"}, f"+{n - 5}") if n > 5 else None
+    words = w.t("web.play.tokens", n=n)
+    return h("span", {"class": "tokens", "title": words},
+             h("span", {"class": "visually-hidden"}, words),
+             h("span", {"aria-hidden": "true", "class": "token-dots"}, *dots, more))
+
+
+def row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
+    """The bot's row in table order folded into one line of small cells (position, name,
+    level, tokens, cube; the card driving the question marked) and the dial; a tap opens
+    it to the cards themselves."""
+    if not v["row"]:
+        return Safe("")
+    cells = [strip_cell(i + 1, c, w) for i, c in enumerate(v["row"])]
+    d = v["dial"]
+    # short labels (card numbers) side by side; names one card a line
+    short = all(len(c["label"]) <= 3 for c in v["row"])
+    return h("details", {"class": "panel row-strip", "id": "row-strip"},
+             h("summary", {"class": "strip cells" if short else "strip lines"},
+               h("span", {"class": "strip-cards"}, *cells), dial_svg(d) if d else None),
+             h("div", {"class": f"cards row-cards cards-{len(v['row'])}"},
+               *[zoomable(c, w, draw) for c in v["row"]]),
+             h("p", {"class": "muted dial-text"}, d["text"]) if d else None)
+
+
+def strip_cell(position: int, c: CardView, w: Words) -> Safe:
+    """One card of the row in the strip."""
+    cls = " ".join(x for x in ("cell", "drives" if c["drives"] else "",
+                               c["state"].replace("_", "-")) if x)
+    name = "?" if c["state"] == "face_down" else c["label"] or w.card_name(c["game"], c["card"])
+    return h("span", {"class": cls},
+             h("span", {"class": "visually-hidden"}, c["caption"] or name),
+             h("span", {"class": "cell-at", "aria-hidden": "true"}, str(position)),
+             h("span", {"class": "cell-name", "aria-hidden": "true"}, name),
+             h("span", {"class": "cell-badge"}, c["badge"]) if c["badge"] else None,
+             icon("cube", "icon cell-cube") if c["state"] == "activated" else None,
+             tokens_mark(c["tokens"], w) if c["tokens"] else None)
+
+
+def dial_svg(d: Dial) -> Safe:
+    """A dial drawn as a ring: its level spaces as ticks, the pointer, the number inside."""
+    def point(p: float, r: float) -> str:
+        a = math.radians(-225 + 270 * p / max(1, d["last"]))
+        return f"{12 + r * math.cos(a):.2f} {12 + r * math.sin(a):.2f}"
+
+    ticks = "".join(f"M{point(p, 8.5)}L{point(p, 11)}" for p in d["spaces"])
+    svg = (f'<svg class="dial-ring" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+           f'<path class="dial-track" d="M{point(0, 10)}A10 10 0 1 1 {point(d["last"], 10)}"/>'
+           f'<path class="dial-ticks" d="{ticks}"/>'
+           f'<path class="dial-hand" d="M12 12L{point(d["at"], 9)}"/>'
+           f'<text x="12" y="13.2" text-anchor="middle">{int(d["at"])}</text></svg>')
+    return h("span", {"class": "dial", "title": d["text"]},
+             h("span", {"class": "visually-hidden"}, d["text"]), trusted(svg))
 
 
 def cards_panel(shown: list[CardView], w: Words, draw: DrawCard) -> Safe:
