@@ -41,7 +41,7 @@ GAMES = ("civ_new_dawn", "age_of_innovation", "tapestry", "glory_of_civilization
 
 
 def play(page: Page, base: str, game: str, answers: int, seed: int, lang: str, text: float,
-         shots: Path | None, label: str) -> dict[str, Any]:
+         shots: Path | None, label: str, trace: bool = False) -> dict[str, Any]:
     """One game: the questions seen and those with a control off the first screen."""
     open_app(page, base, lang=lang)
     page.evaluate("(t) => { const s = JSON.parse(localStorage.getItem('automa.settings'));"
@@ -56,6 +56,9 @@ def play(page: Page, base: str, game: str, answers: int, seed: int, lang: str, t
         if found is None:
             break
         seen += 1
+        if trace:
+            print(f"      {game} {found['key']}: question ends {found['question']:.0f}, "
+                  f"dock {found['dock']:.0f} px")
         lowest = max(lowest, found["lowest"])
         if found["card"] is not None:
             cards.append(found["card"])
@@ -85,6 +88,8 @@ def main() -> int:
     parser.add_argument("--shots", type=Path, default=None)
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("-v", "--verbose", action="store_true", help="name every question off")
+    parser.add_argument("--trace", action="store_true",
+                        help="print where each question ends and how tall the dock is")
     args = parser.parse_args()
     dist = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
@@ -108,7 +113,8 @@ def main() -> int:
                                               device_scale_factor=1, has_touch=True)
                 page = context.new_page()
                 results[name][game] = play(page, base, game, args.answers, args.seed,
-                                           args.lang, args.text, args.shots, name)
+                                           args.lang, args.text, args.shots, name,
+                                           args.trace)
                 context.close()
         browser.close()
     for server in servers:

@@ -92,7 +92,8 @@ FIRST_SCREEN_JS = """() => {
   const card = prompt.querySelector('.card-drives');
   const c = card ? card.getBoundingClientRect() : null;
   return {kind: prompt.dataset.kind, key: prompt.dataset.key, controls: controls.length,
-          off, lowest: Math.max(lowest, q.bottom), fold, scrollY,
+          off, lowest: Math.max(lowest, q.bottom), fold, scrollY, question: q.bottom,
+          dock: dock ? dock.getBoundingClientRect().height : 0,
           card: c ? Math.max(0, Math.min(1, (fold - c.top) / c.height)) : null};
 }"""
 """Where the question and its answer controls lie, as drawn (no scrolling): ``off`` lists

@@ -406,7 +406,7 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
             lo, hi = p.bounds or (0, len(p.choices))
             q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi),
                       "layout": "boxes"})
-        elif len(q["choices"]) <= 2 and q["short"]:
+        elif len(q["choices"]) <= 2 and all(len(c["label"]) <= BAR_LABEL for c in q["choices"]):
             q["layout"] = "bar"
         else:
             q["layout"] = "buttons"
@@ -447,8 +447,10 @@ class Phone(NamedTuple):
 PHONE = Phone()
 LARGEST = Phone(text=1.3)
 """The narrowest phone we lay out for, at the largest text size the settings offer."""
-SHORT_LABEL = 18
+SHORT_LABEL = 14
 """Choice labels up to this long go two side by side where there is room."""
+BAR_LABEL = 14
+"""Two choices up to this long sit in the bar beside undo and redo."""
 EM = 16.0
 GLYPH = 0.56
 """The average width of a letter in em (system-ui, Latin and Cyrillic, bold labels)."""
@@ -463,11 +465,17 @@ class FirstScreen(TypedDict):
     """How the first screen of a question is filled, in CSS px from the screen's top."""
 
     question: float
-    """The bottom of the question and its steps (the top bar, status and panel above)."""
+    """The bottom of the question (the top bar, status line and panel above it)."""
+    steps: float
+    """The bottom of its numbered steps (the question's bottom when it has none)."""
     dock: float
     """The height of the dock: every answer control, OK, undo and redo."""
     fits: bool
-    """The question, its steps and every answer control are on screen without scrolling."""
+    """The question and every answer control are on screen without scrolling."""
+
+
+MARGIN = 24.0
+"""Room kept between the question and the dock (the estimate is not a browser)."""
 
 
 def text_height(text: str, width: float, phone: Phone, size: float = 1.0,
@@ -494,8 +502,8 @@ def _button(label: str, width: float, phone: Phone) -> float:
 
 
 def _columns(q: QuestionView, phone: Phone, inner: float) -> int:
-    """Short labels two side by side when two of the narrowest column fit (CSS: 9rem)."""
-    return 2 if q["short"] and 2 * 9 * EM * phone.text + 8 <= inner else 1
+    """Short labels two side by side when two of the narrowest column fit (CSS: 7.5rem)."""
+    return 2 if q["short"] and 2 * 7.5 * EM * phone.text + 8 <= inner else 1
 
 
 def dock_height(q: QuestionView, phone: Phone) -> float:
@@ -507,12 +515,12 @@ def dock_height(q: QuestionView, phone: Phone) -> float:
         [c["label"] for c in q["choices"]] if q["layout"] == "bar"
         else [] if q["layout"] in ("buttons", "over") else [q["ok"]])
     free = inner - 2 * (TAP + gap)
-    bar = max([TAP + 4] + [_button(label, free / max(1, len(bar_answers)), phone)
+    bar = max([TAP + 8] + [_button(label, free / max(1, len(bar_answers)), phone)
                            for label in bar_answers])
     form = 0.0
     labels = [c["label"] for c in q["choices"]]
     if q["layout"] == "stepper":
-        form = max(TAP + 8, 1.3 * rem * LINE + 8)
+        form = max(TAP + 8, 1.3 * rem * LINE + 24)
     elif q["layout"] == "list":
         form = max(TAP, rem * LINE + 16)
     elif q["layout"] in ("buttons", "boxes"):
@@ -523,8 +531,9 @@ def dock_height(q: QuestionView, phone: Phone) -> float:
                        for label in row) for row in rows) + gap * (len(rows) - 1)
         if q["layout"] == "boxes":
             form += text_height(q["hint"], inner, phone)
-    elif q["layout"] == "values":
-        form = sum(max(TAP, text_height(label, inner * 0.55, phone)) + gap for label in labels)
+    elif q["layout"] == "values":  # a label beside each list (CSS: the list ≥ 4.5rem, 30 %)
+        width = inner - gap - max(4.5 * rem, 0.3 * inner)
+        form = sum(max(44.0, text_height(label, width, phone)) + gap for label in labels)
     return 2 * gap + bar + (form + gap if form else 0.0)
 
 
@@ -534,8 +543,9 @@ def fits_in_dock(q: QuestionView, phone: Phone) -> bool:
 
 
 def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
-    """Where the question ends and how tall the dock is on ``phone``: the first screen holds
-    the top bar, the status line, the question with its steps, and the dock."""
+    """Where the question and its steps end and how tall the dock is on ``phone``: the first
+    screen holds the top bar, the status line, the question, and the dock (its steps below
+    the question, as many as there is room for)."""
     rem = EM * phone.text
     top = max(52.0, 2 * 1.05 * rem * 1.2 + 8)  # the top bar: the title on up to two lines
     top += 0.75 * rem + 0.95 * rem * LINE + 0.4 * rem  # the page's margin and status line
@@ -545,9 +555,11 @@ def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
     top += text_height(q["lead"], inner, phone, 1.05 if long else 1.15)
     if q["ask"]:
         top += 0.8 * rem + text_height(q["ask"], inner, phone, 1.15)
-    top += sum(max(TAP, text_height(step, inner - 2.6 * rem, phone)) for step in q["steps"])
+    steps = top + sum(max(TAP, text_height(step, inner - 2.6 * rem, phone))
+                      for step in q["steps"])
     dock = dock_height(q, phone)
-    return {"question": top, "dock": dock, "fits": top + dock <= phone.height}
+    return {"question": top, "steps": steps, "dock": dock,
+            "fits": top + dock + MARGIN <= phone.height}
 
 
 class Form(TypedDict, total=False):
@@ -743,9 +755,9 @@ def play(session: Session, lang: str) -> PlayView:
     row = strip(session, view, q["cards"], w)
     on_table = {c["card"]: c for c in table_cards(session, view, w)}
     for c in q["cards"]:  # what lies on the card as the table shows it (its tokens)
-        if c["card"] in on_table:
-            c.update(label=on_table[c["card"]]["label"], badge=on_table[c["card"]]["badge"],
-                     tokens=on_table[c["card"]]["tokens"])
+        seen = on_table.get(c["card"])
+        if seen is not None:
+            c["label"], c["badge"], c["tokens"] = seen["label"], seen["badge"], seen["tokens"]
     # printed as they lie on the table
     pair = list(dict.fromkeys(c["card"] for c in row or [*q["cards"], *others] if c["card"]))
     return {

@@ -36,14 +36,14 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
                paper: str) -> list[Safe]:
-    """The parts of the play screen: the bot's row as a strip (where the game folds it), the
-    question (with the card that drives it), its answers in the dock under the thumb, then
-    what the bots did, the other cards, the state,
+    """The parts of the play screen: the question (with the card that drives it), its
+    answers in the dock under the thumb, the bot's row as a strip (where the game folds it),
+    then what the bots did, the other cards, the state,
     procedures, the log and printing. Each part is one element, replaced only when it
     changed; the dock comes right after the question (so Tab reaches the answers first)
     though it is drawn at the bottom of the screen."""
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             row_strip(v, w, draw), prompt(v, w, draw), dock(v, w), summary(v, w),
+             prompt(v, w, draw), dock(v, w), row_strip(v, w, draw), summary(v, w),
              cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
              print_panel(v, w, paper)]
