@@ -362,3 +362,21 @@ def test_age_of_innovation_round_end_score_agrees() -> None:
     assert end(21, "uk").endswith("з 21 очком.") and end(32, "uk").endswith("з 32 очками.")
     assert i18n.render("age_of_innovation.log.final", {"score": 5}, "uk") == (
         "завершує гру з 5 очками.")
+
+
+def test_saved_games_show_the_games_turn_label_not_its_sort_key() -> None:
+    """Age of Innovation numbers its turns round × 100 + n inside; the list of saved games
+    says "Round 3 · turn 1", the Automa's score and the options that tell games apart."""
+    session = automa.new_game("age_of_innovation", {"faction": "druids"}, 3)
+    about = present.about(session)
+    assert about["options_text"]["en"].split(" · ")[1] == "Druids"
+    meta = {"game": "age_of_innovation", "updated": 1.0, "turn": 301, "finished": False,
+            **about, "turn_text": {"en": "Round 3 · turn 1"}}
+    games = {"age_of_innovation": {"name": "age_of_innovation.name"}}
+    html = "".join(views.saves({"s1": meta}, games, "", lambda _: "today",
+                               present.Words("en")))
+    assert "Round 3 · turn 1" in html and "301" not in html
+    assert about["score_text"]["en"] in html and "Druids" in html
+    older = {k: v for k, v in meta.items() if not k.endswith("_text")}
+    assert "turn 301" in "".join(views.saves({"s1": older}, games, "", lambda _: "today",
+                                             present.Words("en")))

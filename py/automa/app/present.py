@@ -733,11 +733,48 @@ def game_list() -> list[dict[str, Any]]:
 # --- the whole screen ----------------------------------------------------------------------
 def head(session: Session, view: dict[str, Any], w: Words) -> str:
     """Turn and score in one short line, in the game's own word for points ("3 Glory")."""
-    vp = view.get("vp")
     turn = w.turn(session, session.turn)
+    points = score(session, view, w)
+    return f"{turn} · {points}" if points else turn
+
+
+def score(session: Session, view: dict[str, Any], w: Words) -> str:
+    """The bot's score in the game's own word ("12 Glory"), or "" where it keeps none."""
+    vp = view.get("vp")
     key = f"{session.game_id}.play.vp"
     key = key if i18n.has_message(key, "en") else "web.play.vp"
-    return f"{turn} · {w.t(key, n=vp)}" if isinstance(vp, int) else turn
+    return w.t(key, n=vp) if isinstance(vp, int) else ""
+
+
+PARENTHESIS = re.compile(r"\s*\([^()]*\)$")
+
+
+def options_text(session: Session, w: Words) -> str:
+    """The options that tell one game from another ("Warlord · Human players: 2"): the ones
+    on the new-game form (not the folded rule readings), without their explanations."""
+    parts = []
+    for o in session.game.options:
+        value = session.options.get(o.id)
+        if o.advanced or o.type not in ("choice", "int") or value == "random" or not o.label:
+            continue
+        chosen = PARENTHESIS.sub("", w.t(f"{o.label}.{str(value).lower()}"))
+        if isinstance(value, int) and o.id != "difficulty":
+            chosen = f"{PARENTHESIS.sub('', w.t(o.label))}: {chosen}"
+        parts.append(chosen)
+    return " · ".join(parts)
+
+
+def about(session: Session) -> dict[str, dict[str, str]]:
+    """What the list of saved games shows of a game, in every language: its turn as the game
+    counts it, the bot's score and the options that matter."""
+    view = session.view()
+    out: dict[str, dict[str, str]] = {"turn_text": {}, "score_text": {}, "options_text": {}}
+    for lang in i18n.LANGUAGES:
+        w = Words(lang)
+        out["turn_text"][lang] = w.turn(session, session.turn)
+        out["score_text"][lang] = score(session, view, w)
+        out["options_text"][lang] = options_text(session, w)
+    return {k: v for k, v in out.items() if any(v.values())}
 
 
 def can_cancel(session: Session) -> bool:

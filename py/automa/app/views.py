@@ -230,7 +230,9 @@ def zoomable(c: CardView, w: Words, draw: DrawCard) -> Safe:
     with the trade tokens lying on it and the cube of an activated card; a face-down card
     shows its back."""
     cls = "card card-drives" if c["drives"] else "card"
-    caption = h("span", {"class": "caption"}, c["caption"]) if c["caption"] else None
+    marks = on_card(c, w)
+    caption = (h("span", {"class": "caption"}, c["caption"], marks)
+               if c["caption"] or marks else None)
     if c["state"] == "face_down":
         return h("span", {"class": "card-zoom face-down"},
                  h("span", {"class": "card card-back", "role": "img",
@@ -238,12 +240,12 @@ def zoomable(c: CardView, w: Words, draw: DrawCard) -> Safe:
     return h("button", {"type": "button", "class": "card-zoom", "data-act": "zoom",
                         "aria-pressed": "false", "title": w.t("web.play.zoom")},
              h("span", {"class": f"{cls} activated" if c["state"] else cls,
-                        "data-card": c["card"]}, card_image(c, w, draw),
-               on_card(c, w), caption))
+                        "data-card": c["card"]}, card_image(c, w, draw), caption))
 
 
 def on_card(c: CardView, w: Words) -> Safe | None:
-    """What lies on a card: its trade tokens, the cube of an activated card."""
+    """What lies on a card (shown beside its caption): its trade tokens, the cube of an
+    activated card."""
     tokens = tokens_mark(c["tokens"], w) if c["tokens"] else None
     cube = (h("span", {"class": "cube-mark"}, icon("cube", "icon"))
             if c["state"] == "activated" else None)
@@ -422,8 +424,8 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
          extra: Mapping[str, Safe] | None = None) -> Safe:
-    """The games (each with its guide and its ``extra`` links), the saved games and
-    import."""
+    """The saved games (first when there are any: Continue above the games), the games
+    (each with its guide and its ``extra`` links) and import."""
     def tile(g: Mapping[str, Any]) -> Safe:
         links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
                              else None, (extra or {}).get(g["id"])) if x is not None]
@@ -435,11 +437,12 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
 
     tiles = [tile(g) for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
-    return join([
-        h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
-          h("ul", {"class": "plain stack"}, *tiles)),
-        h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
-          h("ul", {"class": "plain stack", "id": "saves"}, *saved)),
+    new = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
+            h("ul", {"class": "plain stack"}, *tiles))
+    kept = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
+             h("ul", {"class": "plain stack", "id": "saves"}, *saved))
+    return join([  # a game to continue comes first, above the new ones
+        *((kept, new) if saves else (new, kept)),
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
           h("label", {"class": "button", "for": "import-file"}, w.t("web.home.import_button")),
@@ -459,16 +462,21 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
     items = []
     for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
         game = games.get(str(meta.get("game")))
-        state = w.t("web.home.finished") if meta.get("finished") else w.t(
-            "web.home.turn", n=int(meta.get("turn") or 0))
+        texts = {k: (meta.get(k) or {}).get(w.lang, "") for k in ("turn_text", "score_text",
+                                                                  "options_text")}
+        turn = texts["turn_text"] or w.t("web.home.turn", n=int(meta.get("turn") or 0))
+        state = " · ".join(x for x in (w.t("web.home.finished") if meta.get("finished")
+                                       else turn, texts["score_text"]) if x)
         items.append(save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
                                date(float(meta.get("updated") or 0)), state,
-                               confirm == save_id, w))
+                               confirm == save_id, w, texts["options_text"]))
     return items
 
 
-def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words) -> Safe:
-    """One saved game: what, when, which turn; continue, export, delete."""
+def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words,
+              options: str = "") -> Safe:
+    """One saved game: what (and with which options), which turn and score, when; continue,
+    export, delete."""
     def button(act: str, key: str, cls: str | None = None) -> Safe:
         return h("button", {"class": cls, "data-act": act, "data-arg": save_id}, w.t(key))
 
@@ -481,7 +489,9 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
                    button("export", "web.home.export"), button("delete", "web.home.delete")]
     return h("li", {"class": "save", "data-save": save_id},
              h("div", {"class": "save-what"}, h("strong", None, name),
-               h("span", {"class": "muted"}, f"{when} · {state_}")),
+               h("span", None, state_),
+               h("span", {"class": "muted"}, options) if options else None,
+               h("span", {"class": "muted"}, when)),
              h("div", {"class": "row"}, *actions))
 
 
