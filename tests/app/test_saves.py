@@ -227,7 +227,7 @@ def test_the_list_shows_the_games_own_turn_score_and_options() -> None:
              "options_text": {"en": "Automa · The Druids", "uk": "Автома · Друїди"}}
     store(kv).save("g1", "{}", game="age_of_innovation", turn=301, finished=False, rev=None,
                    about=about)
-    kv.data.pop(KEY_INDEX)  # rebuilt from the header
+    kv.data.pop(KEY_INDEX, None)  # rebuilt from the header
     (meta,) = store(kv).saves()
     assert meta.turn_text == about["turn_text"] and meta.score_text == about["score_text"]
     assert meta.options_text == about["options_text"]
