@@ -134,12 +134,15 @@ def await_turn(ctx: Ctx) -> None:
     d = ctx.data
     if d["passed"]:
         ctx.ask(prompts.confirm(k("prompt.others_pass"), {"round": d["round"]},
-                                ui={"game": data.GAME_ID}), "achievement_phase")
+                                ui={"game": data.GAME_ID}, label=m("answer.achievements")),
+                "achievement_phase")
         return
     up = [data.card(c)["number"] for c in row(ctx)[d["activated"]:d["activated"] + FACE_UP]]
-    ctx.ask(prompts.confirm(k("prompt.ready"), {"round": d["round"], "age": roman(d["age"]),
-                                                "up": up or "—"},
-                            ui={"game": data.GAME_ID}), "automa_turn")
+    # with no face-up card left, the Automa's turn is its pass (seeds/003, "passing")
+    ctx.ask(prompts.confirm(k("prompt.ready" if up else "prompt.ready_pass"),
+                            {"round": d["round"], "age": roman(d["age"]), "up": up},
+                            ui={"game": data.GAME_ID}, label=m("answer.automa_turn")),
+            "automa_turn")
 
 
 @steps
