@@ -103,6 +103,19 @@ class Page:
         self.nav.innerHTML = self.c.nav(screen.name)
         if new_screen:
             window.scrollTo(0, 0)
+            self.focus_question()
+
+    def focus_question(self) -> None:
+        """The question gets the focus (a screen reader reads it), the page does not move."""
+        question = document.getElementById("question")
+        if is_there(question):
+            question.focus(json_options({"preventScroll": True}))
+
+    def announce(self, screen: Screen) -> None:
+        """Say the bots' new turn to a screen reader (the checklist itself is not read)."""
+        box = document.getElementById("announce")
+        if is_there(box) and str(box.textContent) != screen.announce:
+            box.textContent = screen.announce
 
     def replace_parts(self, screen: Screen) -> bool:
         """Replace only the changed parts of the play screen on the page (False: it is not
@@ -154,10 +167,10 @@ class Page:
         if self.c.session is None:
             self.route()
             return
-        self.show(self.c.play_screen())
-        question = document.getElementById("question")
-        if is_there(question):
-            question.focus(json_options({"preventScroll": True}))
+        screen = self.c.play_screen()
+        self.show(screen)
+        self.focus_question()
+        self.announce(screen)
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
 
     def save_soon(self, *_: Any) -> None:

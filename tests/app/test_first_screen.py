@@ -84,7 +84,8 @@ def test_every_kind_of_question_is_met_and_drawn_in_the_dock() -> None:
             view = present.play(sessions[0], "en")
             kinds.add(view["question"]["kind"])
             w = present.Words("en")
-            panel = str(views.prompt(view, w, lambda *_: None))
+            panel = str(views.prompt(view, w, lambda *_: None)) + str(
+                views.prompt_body(view, w, lambda *_: None))
             dock = str(views.dock(view, w))
             assert "data-act=\"answer\"" not in panel and "data-act=\"pick\"" not in panel
             assert any(f'data-act="{act}' in dock for act in ("answer", "pick", "submit"))

@@ -146,7 +146,7 @@ def test_long_instructions_become_numbered_steps_and_the_rule_folds_under_why() 
         "rule": {"key": "core.game_over", "params": {}}}
     q = present.question(session, present.Words("en"))
     assert q["steps"] == ["yes", "no"] and q["rule"] == "The game is over."
-    html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
+    html = views.prompt_body(present.play(session, "en"), present.Words("en"), no_draw)
     assert html.count('<li><label class="step-item"><input type="checkbox" class="tick">') == 2
     assert html.index(">yes<") < html.index(">no<")
     assert "<details class=\"rule\"><summary>Why?</summary>" in html
@@ -169,6 +169,7 @@ def test_the_answers_come_right_after_the_question_and_before_undo() -> None:
     assert html.index('data-act="answer"') < html.index('id="undo"')
     parts = [str(p) for p in views.play_parts(view, present.Words("en"), no_draw, "s", "a4")]
     assert 'id="question"' in parts[1] and 'id="dock"' in parts[2]
+    assert "prompt-body" in parts[3] or parts[3] == '<div hidden></div>'  # then its steps
 
 
 def test_cards_of_the_question_keep_their_table_order() -> None:
@@ -224,10 +225,10 @@ def test_a_started_procedure_has_its_way_back() -> None:
     session = automa.new_game("tapestry", {}, 3)
     view = present.play(session, "uk")
     view["can_cancel"] = True
-    html = views.prompt(view, present.Words("uk"), no_draw)
+    html = views.prompt_body(view, present.Words("uk"), no_draw)
     assert 'data-act="cancel"' in html and "Скасувати й повернутися" in html
     view["can_cancel"] = False
-    assert 'data-act="cancel"' not in views.prompt(view, present.Words("uk"), no_draw)
+    assert 'data-act="cancel"' not in views.prompt_body(view, present.Words("uk"), no_draw)
 
 
 def test_the_numbers_of_a_step_stand_out_and_text_stays_escaped() -> None:
@@ -346,7 +347,8 @@ def test_emphasised_actions_show_in_bold_never_as_asterisks(lang: str) -> None:
     seen = 0
     for _ in range(8):
         view = present.play(session, lang)
-        html = str(views.prompt(view, present.Words(lang), no_draw))
+        w = present.Words(lang)
+        html = str(views.prompt(view, w, no_draw)) + str(views.prompt_body(view, w, no_draw))
         assert "**" not in html, html
         seen += any("**" in s for s in view["question"]["steps"])
         play_through(session, 1)

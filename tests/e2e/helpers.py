@@ -89,7 +89,7 @@ FIRST_SCREEN_JS = """() => {
            + Math.round(e.getBoundingClientRect().top));
   const q = document.querySelector('#question').getBoundingClientRect();
   if (q.top < top - 1 || q.bottom > fold + 1) off.push('question@' + Math.round(q.top));
-  const card = prompt.querySelector('.card-drives');
+  const card = document.querySelector('.prompt-cards .card-drives');
   const c = card ? card.getBoundingClientRect() : null;
   return {kind: prompt.dataset.kind, key: prompt.dataset.key, controls: controls.length,
           off, lowest: Math.max(lowest, q.bottom), fold, scrollY, question: q.bottom,

@@ -63,6 +63,8 @@ class Screen:
     parts: list[str] = field(default_factory=list)
     """Play: the screen's parts, each one element, so the page replaces only those that
     changed."""
+    announce: str = ""
+    """Play: the bots' turn in words, for screen readers when it is new."""
 
 
 @dataclass
@@ -206,9 +208,10 @@ class Controller:
 
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""
+        back = f"#/play/{self.slot.save_id}" if self.session is not None else ""
         return Screen("settings", views.settings(
             {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
-            self.wake_supported, self.w))
+            self.wake_supported, self.w, back))
 
     def play_screen(self) -> Screen:
         """The game in play."""
@@ -218,7 +221,8 @@ class Controller:
         parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
                                                   self.settings["paper"])]
         body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
-        return Screen("play", body, self.game_name(s.game_id), parts)
+        return Screen("play", body, self.game_name(s.game_id), parts,
+                      present.announcement(view))
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""

@@ -288,9 +288,12 @@ def turn_summary(session: Session, w: Words) -> list[Step]:
 
 
 def summary_title(session: Session, w: Words) -> str:
-    """The turn summary's heading: the bot's turn, or the bots' when the game has several."""
-    bots = [a for a in session.game.actors if a not in ("player", "app")]
-    return w.t("web.play.summary_bots" if len(bots) > 1 else "web.play.summary")
+    """The turn summary's heading: the turn its lines belong to, as the game counts it
+    ("AP turn 3", "Setup"), so it never calls a setup list or a procedure's result "the
+    bot's turn"."""
+    found = session.turn_summary()
+    turn = found[0].get("turn") if found else session.turn
+    return w.t("web.play.summary", turn=w.turn(session, turn))
 
 
 # --- the question --------------------------------------------------------------------------
@@ -780,6 +783,14 @@ def about(session: Session) -> dict[str, dict[str, str]]:
 def can_cancel(session: Session) -> bool:
     """Whether a started procedure can be cancelled."""
     return session.can_cancel
+
+
+def announcement(v: PlayView) -> str:
+    """What a screen reader says when the bots' turn is new: its heading and every step."""
+    if not v["summary"]:
+        return ""
+    steps = [f"{s['actor']}: {s['text']}" if s["actor"] else s["text"] for s in v["summary"]]
+    return " ".join([f"{v['summary_title']}:", *steps])
 
 
 def play(session: Session, lang: str) -> PlayView:

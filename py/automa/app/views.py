@@ -36,14 +36,15 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
                paper: str) -> list[Safe]:
-    """The parts of the play screen: the question (with the card that drives it), its
-    answers in the dock under the thumb, the bot's row as a strip (where the game folds it),
-    then what the bots did, the other cards, the state,
+    """The parts of the play screen: the question, its answers in the dock under the thumb,
+    the card that drives the question with its steps and rule, the bot's row as a strip
+    (where the game folds it), then what the bots did, the other cards, the state,
     procedures, the log and printing. Each part is one element, replaced only when it
-    changed; the dock comes right after the question (so Tab reaches the answers first)
-    though it is drawn at the bottom of the screen."""
+    changed; the dock comes right after the question (so Tab goes from the question to its
+    answers, before any step's tick box) though it is drawn at the bottom of the screen."""
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             prompt(v, w, draw), dock(v, w), row_strip(v, w, draw), summary(v, w),
+             prompt(v, w, draw), dock(v, w), prompt_body(v, w, draw), row_strip(v, w, draw),
+             summary(v, w),
              cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
              print_panel(v, w, paper)]
@@ -97,12 +98,22 @@ def question_text(q: QuestionView) -> Safe:
 
 
 def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
-    """The question now, the cards it depends on, its steps and its rule (its answers are in
-    the dock)."""
+    """The question now (its answers are in the dock, what it depends on below it)."""
     q = v["question"]
     if q["kind"] == "over":
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
                              "aria-labelledby": "question"}, question_text(q))
+    return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": q["kind"],
+                         "data-key": q["key"], "data-layout": q["layout"],
+                         "aria-labelledby": "question"}, question_text(q))
+
+
+def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
+    """Under the question: the cards it depends on, its numbered steps, the board pattern,
+    Cancel and its rule ("Why?")."""
+    q = v["question"]
+    if q["kind"] == "over":
+        return Safe("")
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -116,10 +127,10 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
-    return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": q["kind"],
-                         "data-key": q["key"], "data-layout": q["layout"],
-                         "aria-labelledby": "question"},
-             question_text(q), shown, steps, pattern, cancel, rule)
+    if not (shown or steps or pattern or cancel or rule):
+        return Safe("")
+    return h("section", {"class": "panel prompt-body", "id": "prompt-body",
+                         "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
@@ -546,8 +557,9 @@ def option_field(option: Mapping[str, Any], w: Words) -> Safe:
 
 
 def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: Sequence[float],
-             wake_supported: bool, w: Words) -> Safe:
-    """Language, theme, text size, paper, keep awake."""
+             wake_supported: bool, w: Words, back: str = "") -> Safe:
+    """Language, theme, text size, paper, keep awake; ``back``: the game in play to go back
+    to (an installed app has no Back button)."""
     def group(name: str, options: list[tuple[str, str]], now: Any) -> Safe:
         legend = w.t(f"web.settings.{'language' if name == 'lang' else name}")
         return h("fieldset", {"class": "field"}, h("legend", None, legend), *[
@@ -561,6 +573,8 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
 
     sizes = [(str(v), w.t(f"web.settings.text_{i}")) for i, v in enumerate(text_sizes)]
     return h("section", {"class": "panel"}, h("h2", None, w.t("web.settings.title")),
+             h("p", None, h("a", {"class": "button", "href": back, "id": "back-to-game"},
+                            w.t("web.play.back"))) if back else None,
              h("form", {"class": "stack", "id": "settings-form"},
                group("lang", named("lang", languages), current["lang"]),
                group("theme", named("theme", ["auto", "light", "dark"]), current["theme"]),

@@ -138,8 +138,8 @@ class Session:
     def turn_summary(self) -> list[dict[str, Any]]:
         """What the bots did in the newest turn that has board instructions, oldest first.
 
-        Each item is ``{"key", "params", "actor", "icon"}``: one thing for the player to do
-        on the board (entries the game logged with ``table=True``).
+        Each item is ``{"key", "params", "actor", "icon", "turn"}``: one thing for the player
+        to do on the board (entries the game logged with ``table=True``), and its turn.
         """
         newest: Any = None
         found: list[dict[str, Any]] = []
@@ -152,7 +152,8 @@ class Session:
                 break
             found.append({"key": entry["action"]["key"],
                           "params": copy.deepcopy(entry["action"]["params"]),
-                          "actor": entry["actor"], "icon": entry.get("icon")})
+                          "actor": entry["actor"], "icon": entry.get("icon"),
+                          "turn": entry["turn"]})
         found.reverse()
         return found
 
