@@ -382,3 +382,63 @@ def test_saved_games_show_the_games_turn_label_not_its_sort_key() -> None:
     older = {k: v for k, v in meta.items() if not k.endswith("_text")}
     assert "turn 301" in "".join(views.saves({"s1": older}, games, "", lambda _: "today",
                                              present.Words("en")))
+
+
+def test_cut_marks_are_drawn_only_around_the_cards_printed() -> None:
+    """A pair printed on its own gets marks around its two cards, not a full 3 × 3 grid; a
+    full page gets them all."""
+    from automa.render import print as sheets
+
+    def marks(n: int) -> int:
+        html = sheets.sheets_html(["<svg></svg>"] * n, "a4")
+        return html.count("<line")
+
+    assert marks(2) == 2 * (3 + 2)  # 3 vertical lines, 2 horizontal, marks at both ends
+    assert marks(9) == 2 * (4 + 4)
+    assert marks(10) == marks(9) + 2 * (2 + 2)  # the second page holds one card
+
+
+def test_glorys_row_is_shown_and_printed_as_it_lies_on_the_table() -> None:
+    """Glory of Civilizations: the row left to right (activated cards first, each with its
+    cube, then the face-up ones, then the face-down ones without their fronts); the card in
+    play has the row its predecessor's pointer chose highlighted; print keeps table order."""
+    session = automa.new_game("glory_of_civilizations", {"difficulty": "hard"}, 3)
+    for _ in range(40):
+        if session.view().get("cards") and session._state["data"]["activated"] >= 2:
+            break
+        play_through(session, 1)
+    view = present.play(session, "en")
+    row = view["row"]
+    table = session._state["data"]["row"]
+    shown = [c["card"] for c in row if c["state"] != "face_down"]
+    assert shown == table[:len(shown)] and len(row) == len(table)
+    assert [c["state"] for c in row[:2]] == ["activated", "activated"]
+    assert all(c["card"] == "" for c in row if c["state"] == "face_down")
+    assert view["print_card"] == shown
+    q = view["question"]
+    if q["cards"]:
+        assert any(h.startswith("main.") for h in q["cards"][0]["highlight"])
+
+
+def test_civs_question_shows_the_card_resolved_and_the_row_folds_into_a_strip() -> None:
+    """Civ: the question shows the card being resolved (slot 5) alone; the focus row, slot 1
+    on the left, is a strip of names, levels and trade tokens with the dial beside it, and
+    opens to the five cards; the tokens lie on the cards too."""
+    session = automa.new_game("civ_new_dawn", {}, 3)
+    for _ in range(30):
+        if present.question(session, present.Words("en"))["cards"]:
+            break
+        play_through(session, 1)
+    session._state["data"]["tokens"]["science"] = 2
+    view = present.play(session, "en")
+    row = session._state["data"]["row"]
+    assert [c["card"] for c in view["question"]["cards"]] == [row[4]]
+    assert [c["card"] for c in view["row"]] == row and view["cards"] == []
+    assert [c["drives"] for c in view["row"]] == [False] * 4 + [True]
+    science = [c for c in view["row"] if c["tokens"]]
+    assert len(science) == 1 and science[0]["tokens"] == 2 and science[0]["badge"]
+    assert view["dial"] is not None
+    w = present.Words("en")
+    html = str(views.row_strip(view, w, no_draw))
+    assert html.startswith('<details class="panel row-strip"') and "2 trade tokens" in html
+    assert html.index(science[0]["label"]) < html.index("<div class=\"cards row-cards")
