@@ -448,7 +448,7 @@ def test_upgrade_adjacent_workshops_named_in_the_least_power_question() -> None:
     run_step(s, "act_upgrade")
     s.answer(True)
     assert s.prompt.params["among"]["key"].endswith("up_set.adjacent")
-    assert "Workshops next to any of your buildings" in render(s.prompt.key, s.prompt.params)
+    assert "Workshops next to any building of yours" in render(s.prompt.key, s.prompt.params)
 
 
 def test_symbionts_youth_terrain_chosen_like_her_native_terrain() -> None:
