@@ -442,3 +442,15 @@ def test_civs_question_shows_the_card_resolved_and_the_row_folds_into_a_strip() 
     html = str(views.row_strip(view, w, no_draw))
     assert html.startswith('<details class="panel row-strip"') and "2 trade tokens" in html
     assert html.index(science[0]["label"]) < html.index("<div class=\"cards row-cards")
+
+
+def test_the_log_gives_a_rule_once_a_turn_and_no_choice_where_all_were_taken() -> None:
+    """The same rule under every track advance of a turn is shown once; "It could choose: A,
+    B. It chose: A, B" (all of them) says nothing and is left out."""
+    w = present.Words("en")
+    rule = {"key": "core.game_over", "params": {}}
+    same = {"rule": rule, "labels": ["a", "b"], "pick_label": ["a", "b"]}
+    assert present.why(same, w) == {"rule": "The game is over.", "candidates": "", "pick": ""}
+    entry = {"actor": "automa", "action": {"key": "core.yes", "params": {}}, "why": {"rule": rule}}
+    lines = present.once_a_turn([present.log_entry("tapestry", entry, w)] * 3)
+    assert [e["why"] is not None for e in lines] == [True, False, False]

@@ -671,6 +671,8 @@ def why(data: Any, w: Words) -> Why | None:
     several = isinstance(labels, list) and len(labels) > 1
     candidates = w.text(labels) if several else ""
     pick = w.text(data["pick_label"]) if several and data.get("pick_label") is not None else ""
+    if pick == candidates:  # it took them all: nothing was chosen among them
+        candidates = pick = ""
     if not (rule or pick):
         return None
     return {"rule": rule, "candidates": candidates, "pick": pick}
@@ -701,8 +703,26 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
                 _ENTRIES.clear()
             found = _ENTRIES[key] = log_entry(session.game_id, entry, w)
         groups[-1]["entries"].append(found)
+    for group in groups:
+        group["entries"] = once_a_turn(group["entries"])
     groups.reverse()
     return groups
+
+
+def once_a_turn(entries: list[LogEntry]) -> list[LogEntry]:
+    """The entries of one turn, each rule shown under the first entry that gives it (every
+    track advance of a turn gives the same rule: it is read once)."""
+    seen: set[str] = set()
+    out: list[LogEntry] = []
+    for e in entries:
+        why = e["why"]
+        if why is not None and why["rule"] and why["rule"] in seen:
+            rest: Why = {**why, "rule": ""}
+            e = {**e, "why": rest if rest["candidates"] or rest["pick"] else None}
+        elif why is not None and why["rule"]:
+            seen.add(why["rule"])
+        out.append(e)
+    return out
 
 
 def pile(session: Session, pile_id: str, w: Words) -> tuple[str, list[CardView]] | None:
