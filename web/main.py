@@ -65,7 +65,11 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[str] = []
+        self.shown_parts: list[str] = []  # the play screen's parts as they are on the page
+        self.wanted: list[str] = []  # ... and as they are to be
+        self.first = 0  # how many parts make the first screen (the rest follow the frame)
+        rest = create_proxy(lambda *_: self.replace(range(self.first, len(self.wanted))))
+        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(rest, 0))
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")
@@ -94,7 +98,7 @@ class Page:
         banner, notices = self.c.chrome()
         self.shown_notices = str(notices)
         self.app.innerHTML = banner + notices + screen.body
-        self.shown_parts = screen.parts
+        self.shown_parts, self.wanted = list(screen.parts), screen.parts
         self.shown_key = (self.c.slot.save_id, self.c.lang)
         document.documentElement.lang = self.c.lang
         app_title = self.c.t("web.app.title")
@@ -109,7 +113,7 @@ class Page:
         """The question gets the focus (a screen reader reads it), the page does not move."""
         question = document.getElementById("question")
         if is_there(question):
-            question.focus(json_options({"preventScroll": True}))
+            question.focus(window.JSON.parse('{"preventScroll": true}'))
 
     def announce(self, screen: Screen) -> None:
         """Say the bots' new turn to a screen reader (the checklist itself is not read)."""
@@ -118,8 +122,9 @@ class Page:
             box.textContent = screen.announce
 
     def replace_parts(self, screen: Screen) -> bool:
-        """Replace only the changed parts of the play screen on the page (False: it is not
-        on the page as it was drawn, so it must be drawn whole)."""
+        """Replace only the changed parts of the play screen on the page, those of the first
+        screen now, the others (state, log…) once the frame is painted (False: it is not on
+        the page as it was drawn, so it must be drawn whole)."""
         old, parts = self.shown_parts, screen.parts
         play = document.querySelector("#app > .play")
         if not (self.c.screen == "play" and not self.c.message
@@ -129,14 +134,23 @@ class Page:
                 and len(parts) == len(old) and is_there(play)
                 and play.children.length == len(parts)):
             return False
-        children = [play.children.item(i) for i in range(len(parts))]
-        for i, part in enumerate(parts):
-            if part != old[i]:
-                children[i].outerHTML = part
-        self.shown_parts = parts
-        if parts[1] != old[1] and window.scrollY > 0:  # a new question: it is at the top
+        self.wanted, self.first = parts, screen.first
+        new_question = parts[1] != old[1]
+        self.replace(range(self.first))
+        if parts[self.first:] != old[self.first:]:
+            window.requestAnimationFrame(self.rest_after_frame)
+        if new_question and window.scrollY > 0:  # a new question: it is at the top
             window.scrollTo(0, 0)
         return True
+
+    def replace(self, indices: range) -> None:
+        """Put the wanted play-screen parts ``indices`` on the page where they differ."""
+        play = document.querySelector("#app > .play")
+        if not is_there(play) or play.children.length != len(self.wanted):
+            return
+        for i in indices:
+            if self.wanted[i] != self.shown_parts[i]:
+                play.children.item(i).outerHTML = self.shown_parts[i] = self.wanted[i]
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
         """Carry out what the controller decided."""
@@ -340,11 +354,6 @@ def date(ms: float) -> str:
     d = window.Date.new(ms)
     return (f"{d.getFullYear()}-{d.getMonth() + 1:02d}-{d.getDate():02d} "
             f"{d.getHours():02d}:{d.getMinutes():02d}")
-
-
-def json_options(options: dict[str, Any]) -> Any:
-    """A plain JavaScript object (for DOM calls that take options)."""
-    return window.JSON.parse(json.dumps(options))
 
 
 def warm_up(page: Page) -> None:

@@ -14,12 +14,12 @@ from functools import cache
 from typing import Any
 
 import pytest
-from conformance import random_answer, random_options
 
 import automa
 from automa.app import present, views
 from automa.core.game import registered
 from automa.core.rng import Rng
+from conformance import random_answer, random_options
 
 GAMES = sorted(g for g in registered() if g != "demo")
 KINDS = {"yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"}

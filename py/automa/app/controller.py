@@ -65,6 +65,9 @@ class Screen:
     changed."""
     announce: str = ""
     """Play: the bots' turn in words, for screen readers when it is new."""
+    first: int = 0
+    """Play: how many of the parts make the first screen (drawn at once after a tap; the
+    others once the frame is painted)."""
 
 
 @dataclass
@@ -222,7 +225,7 @@ class Controller:
                                                   self.settings["paper"])]
         body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
         return Screen("play", body, self.game_name(s.game_id), parts,
-                      present.announcement(view))
+                      present.announcement(view), views.FIRST_PARTS)
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""

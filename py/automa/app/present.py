@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypedDict
 
@@ -678,7 +679,7 @@ def why(data: Any, w: Words) -> Why | None:
     return {"rule": rule, "candidates": candidates, "pick": pick}
 
 
-def log_entry(game: str, entry: dict[str, Any], w: Words) -> LogEntry:
+def log_entry(game: str, entry: Mapping[str, Any], w: Words) -> LogEntry:
     """One log line: who, what (never the actor twice), and why."""
     actor, text = with_actor(w, game, str(entry["actor"]), w.text(entry["action"]))
     return {"actor": actor, "text": text, "why": why(entry.get("why"), w)}
@@ -692,7 +693,7 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
     """The newest log entries by turn, newest turn first, oldest first within a turn."""
     groups: list[LogGroup] = []
     turn: Any = object()
-    for entry in session.log_tail(shown):
+    for entry in session.log_read(shown):
         if not groups or entry.get("turn") != turn:
             turn = entry.get("turn")
             groups.append({"turn": w.turn(session, turn), "entries": []})

@@ -5,10 +5,10 @@ app, a full disk or a person with the browser's developer tools may have written
 
 * one key per game (``automa.save.<id>``) holds a header line (revision, game, turn, dates;
   optionally the list's texts per language: the game's turn label, the bot's score, the
-  options that matter) and then the engine's save text; the list of games (``automa.index``) is only a cache,
-  rebuilt from the game keys whenever it is missing, malformed or names other games — a
-  game whose list entry was never written (a full disk) is found again, a broken list never
-  locks the app;
+  options that matter) and then the engine's save text; the list of games
+  (``automa.index``) is only a cache, rebuilt from the game keys whenever it is missing,
+  malformed or names other games — a game whose list entry was never written (a full disk)
+  is found again, a broken list never locks the app;
 * a game is written before the list, and a failed list write drops the list (it is rebuilt),
   so a failure at any point leaves every written game listed;
 * each write names the revision it read; if another tab wrote a newer one, or deleted the
@@ -300,10 +300,10 @@ class SaveStore:
         """Write one game whose stored revision was ``rev`` (``None``: a new game).
 
         ``about`` adds the list's texts per language (``turn_text``, ``score_text``,
-        ``options_text``). Returns the new summary (revision ``rev + 1``). Raises :class:`StaleSave` if another
-        tab wrote it since, :class:`SaveDeleted` if it was deleted since, and
-        :class:`StorageFull` / :class:`StorageError` if the storage refused (then nothing
-        changed).
+        ``options_text``). Returns the new summary (revision ``rev + 1``). Raises
+        :class:`StaleSave` if another tab wrote it since, :class:`SaveDeleted` if it was
+        deleted since, and :class:`StorageFull` / :class:`StorageError` if the storage refused
+        (then nothing changed).
         """
         if not valid_save_id(save_id):
             raise StorageError(detail="id")

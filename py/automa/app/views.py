@@ -29,6 +29,9 @@ from automa.app.present import (
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
 EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
+FIRST_PARTS = 7
+"""The play screen's parts up to the other cards: what a tap must change before the next
+frame (the state, procedures, log and print follow it)."""
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -42,8 +45,9 @@ def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
     procedures, the log and printing. Each part is one element, replaced only when it
     changed; the dock comes right after the question (so Tab goes from the question to its
     answers, before any step's tick box) though it is drawn at the bottom of the screen."""
+    body = prompt_body(v, w, draw)
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             prompt(v, w, draw), dock(v, w), prompt_body(v, w, draw), row_strip(v, w, draw),
+             prompt(v, w, draw, joined=bool(body)), dock(v, w), body, row_strip(v, w, draw),
              summary(v, w),
              cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
@@ -97,15 +101,17 @@ def question_text(q: QuestionView) -> Safe:
                    "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
-def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
-    """The question now (its answers are in the dock, what it depends on below it)."""
+def prompt(v: PlayView, w: Words, draw: DrawCard, joined: bool = False) -> Safe:
+    """The question now (its answers are in the dock, what it depends on below it: the
+    panels are ``joined``)."""
     q = v["question"]
     if q["kind"] == "over":
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
                              "aria-labelledby": "question"}, question_text(q))
-    return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": q["kind"],
-                         "data-key": q["key"], "data-layout": q["layout"],
-                         "aria-labelledby": "question"}, question_text(q))
+    return h("section", {"class": "panel prompt joined" if joined else "panel prompt",
+                         "id": "prompt", "data-kind": q["kind"], "data-key": q["key"],
+                         "data-layout": q["layout"], "aria-labelledby": "question"},
+             question_text(q))
 
 
 def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
@@ -129,7 +135,8 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
               h("p", None, q["rule"])) if q["rule"] else None)
     if not (shown or steps or pattern or cancel or rule):
         return Safe("")
-    return h("section", {"class": "panel prompt-body", "id": "prompt-body",
+    return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
+                         "id": "prompt-body",
                          "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)
 
 
@@ -331,8 +338,27 @@ def cards_panel(shown: list[CardView], w: Words, draw: DrawCard) -> Safe:
                *[zoomable(c, w, draw) for c in shown]))
 
 
+_DRAWN: dict[tuple[str, ...], Safe] = {}
+"""Parts already drawn (the state, the other cards): most taps change neither."""
+
+
+def drawn(key: tuple[str, ...], draw: Callable[[], Safe]) -> Safe:
+    """The HTML ``draw`` gives, drawn once per ``key`` (a small cache, emptied when full)."""
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) > 32:
+            _DRAWN.clear()
+        found = _DRAWN[key] = draw()
+    return found
+
+
 def state(v: PlayView, w: Words, save_id: str) -> Safe:
     """The bot's tracks, VP and decks at a glance."""
+    return drawn(("state", w.lang, save_id, repr(v["sections"]), repr(v["piles"])),
+                 lambda: _state(v, w, save_id))
+
+
+def _state(v: PlayView, w: Words, save_id: str) -> Safe:
     blocks: list[Safe] = []
     for s in v["sections"]:
         blocks.append(h("h3", None, s["title"]))

@@ -11,6 +11,7 @@ import copy
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from typing import Any
 
@@ -134,6 +135,13 @@ class Session:
         if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
             return []
         return copy.deepcopy(self._log[-n:])
+
+    def log_read(self, n: int) -> Sequence[Mapping[str, Any]]:
+        """The newest ``n`` log entries, oldest first, not copied: to read (the play screen
+        draws them after every tap), never to change."""
+        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+            return []
+        return tuple(self._log[-n:])
 
     def turn_summary(self) -> list[dict[str, Any]]:
         """What the bots did in the newest turn that has board instructions, oldest first.
