@@ -68,8 +68,9 @@ class Page:
         self.shown_parts: list[str] = []  # the play screen's parts as they are on the page
         self.wanted: list[str] = []  # ... and as they are to be
         self.first = 0  # how many parts make the first screen (the rest follow the frame)
-        rest = create_proxy(lambda *_: self.replace(range(self.first, len(self.wanted))))
-        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(rest, 0))
+        self.rest: Callable[[], list[str]] | None = None  # the other parts, not yet worked out
+        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(self.later, 0))
+        self.later = create_proxy(self.replace_rest)
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
         self.app = document.getElementById("app")
@@ -93,12 +94,14 @@ class Page:
         the parts that changed, so cards and opened notes stay as they are."""
         if screen.name == "play" and self.replace_parts(screen):
             return
+        if screen.rest is not None:  # not on the page as drawn: all of it now
+            screen = self.c.play_screen()
         new_screen = screen.name != self.c.screen or screen.name == "play"
         self.c.screen = screen.name
         banner, notices = self.c.chrome()
         self.shown_notices = str(notices)
         self.app.innerHTML = banner + notices + screen.body
-        self.shown_parts, self.wanted = list(screen.parts), screen.parts
+        self.shown_parts, self.wanted, self.rest = list(screen.parts), screen.parts, None
         self.shown_key = (self.c.slot.save_id, self.c.lang)
         document.documentElement.lang = self.c.lang
         app_title = self.c.t("web.app.title")
@@ -115,33 +118,34 @@ class Page:
         if is_there(question):
             question.focus(window.JSON.parse('{"preventScroll": true}'))
 
-    def announce(self, screen: Screen) -> None:
-        """Say the bots' new turn to a screen reader (the checklist itself is not read)."""
-        box = document.getElementById("announce")
-        if is_there(box) and str(box.textContent) != screen.announce:
-            box.textContent = screen.announce
-
     def replace_parts(self, screen: Screen) -> bool:
-        """Replace only the changed parts of the play screen on the page, those of the first
-        screen now, the others (state, log…) once the frame is painted (False: it is not on
-        the page as it was drawn, so it must be drawn whole)."""
+        """Replace the play screen's changed parts: the first screen's now, the others once the
+        frame is painted (False: the page is not as drawn, so it is drawn whole)."""
         old, parts = self.shown_parts, screen.parts
         play = document.querySelector("#app > .play")
         if not (self.c.screen == "play" and not self.c.message
                 and self.shown_key == (self.c.slot.save_id, self.c.lang)
                 and not is_there(document.querySelector("#app > .banner:not(.notice)"))
                 and str(self.c.notices()) == self.shown_notices
-                and len(parts) == len(old) and is_there(play)
-                and play.children.length == len(parts)):
+                and (len(parts) == len(old) or screen.rest is not None) and is_there(play)
+                and play.children.length == len(old)):
             return False
-        self.wanted, self.first = parts, screen.first
+        self.first, self.rest = screen.first, screen.rest
+        self.wanted = parts + old[len(parts):]
         new_question = parts[1] != old[1]
         self.replace(range(self.first))
-        if parts[self.first:] != old[self.first:]:
+        if self.rest is not None or parts[self.first:] != old[self.first:]:
             window.requestAnimationFrame(self.rest_after_frame)
         if new_question and window.scrollY > 0:  # a new question: it is at the top
             window.scrollTo(0, 0)
         return True
+
+    def replace_rest(self, *_: Any) -> None:
+        """Once the first screen is painted: work out and put up the other parts."""
+        if self.rest is not None:
+            self.wanted = self.wanted[:self.first] + (self.rest() or self.wanted[self.first:])
+            self.rest = None
+        self.replace(range(self.first, len(self.wanted)))
 
     def replace(self, indices: range) -> None:
         """Put the wanted play-screen parts ``indices`` on the page where they differ."""
@@ -181,10 +185,12 @@ class Page:
         if self.c.session is None:
             self.route()
             return
-        screen = self.c.play_screen()
+        screen = self.c.play_screen(first_only=True)
         self.show(screen)
         self.focus_question()
-        self.announce(screen)
+        box = document.getElementById("announce")  # the bots' new turn, for a screen reader
+        if is_there(box) and str(box.textContent) != screen.announce:
+            box.textContent = screen.announce
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
 
     def save_soon(self, *_: Any) -> None:
@@ -282,9 +288,7 @@ class Page:
 
     def do_zoom(self, arg: str | None, target: Any) -> None:
         """Show a card at the screen's width, or back at its size."""
-        zoomed = not target.classList.contains("zoomed")
-        target.classList.toggle("zoomed", zoomed)
-        target.setAttribute("aria-pressed", "true" if zoomed else "false")
+        target.setAttribute("aria-pressed", str(bool(target.classList.toggle("zoomed"))).lower())
 
     def do_dismiss(self, arg: str | None, target: Any) -> None:
         """Hide the message banner."""

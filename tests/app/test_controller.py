@@ -332,3 +332,15 @@ def test_home_offers_the_saved_game_before_the_new_ones() -> None:
     started(c)
     body = c.route("#/").body
     assert body.index('data-act="continue"') < body.index('data-act="new"')
+
+
+def test_after_a_tap_the_first_screen_comes_first_and_the_rest_after_it() -> None:
+    """A tap works out the first screen (question, answers, cards, checklist) at once and the
+    state, log and print only once that is painted: together they are the whole screen."""
+    c = app()
+    started(c)
+    c.tap("answer", None, some_answer(c))
+    whole = c.play_screen()
+    first = c.play_screen(first_only=True)
+    assert first.rest is not None and len(first.parts) == first.first
+    assert first.parts + first.rest() == whole.parts

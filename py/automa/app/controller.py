@@ -68,6 +68,9 @@ class Screen:
     first: int = 0
     """Play: how many of the parts make the first screen (drawn at once after a tap; the
     others once the frame is painted)."""
+    rest: Callable[[], list[str]] | None = None
+    """Play, after a tap: the other parts, worked out once the first screen is painted
+    (``parts`` then holds the first ones only)."""
 
 
 @dataclass
@@ -216,16 +219,28 @@ class Controller:
             {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
             self.wake_supported, self.w, back))
 
-    def play_screen(self) -> Screen:
-        """The game in play."""
+    def play_screen(self, first_only: bool = False) -> Screen:
+        """The game in play; ``first_only``: its first screen, the rest (state, log…) left
+        to ``Screen.rest`` (after a tap, so the answer is painted sooner)."""
         s = self.session
         assert s is not None
-        view = present.play(s, self.lang)
-        parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                                  self.settings["paper"])]
+        view = present.play(s, self.lang, with_log=not first_only)
+        save_id, paper = self.slot.save_id, self.settings["paper"]
+
+        def rest() -> list[str]:
+            if s is not self.session:  # another game since: drawn whole anyway
+                return []
+            if first_only:
+                view["log"] = present.log(s, self.w)
+            return [str(p) for p in views.other_parts(view, self.w, save_id, paper)]
+
+        parts = [str(p) for p in views.first_parts(view, self.w, self.draw)]
+        if not first_only:
+            parts += rest()
         body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
         return Screen("play", body, self.game_name(s.game_id), parts,
-                      present.announcement(view), views.FIRST_PARTS)
+                      present.announcement(view), views.FIRST_PARTS,
+                      rest if first_only else None)
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""

@@ -814,8 +814,9 @@ def announcement(v: PlayView) -> str:
     return " ".join([f"{v['summary_title']}:", *steps])
 
 
-def play(session: Session, lang: str) -> PlayView:
-    """The whole play screen of ``session`` in ``lang``."""
+def play(session: Session, lang: str, with_log: bool = True) -> PlayView:
+    """The whole play screen of ``session`` in ``lang`` (``with_log=False``: its log left
+    empty, for a first screen drawn before the rest)."""
     w = Words(lang)
     view = session.view()
     q = question(session, w)
@@ -845,6 +846,6 @@ def play(session: Session, lang: str) -> PlayView:
         "can_cancel": can_cancel(session),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
-        "log": log(session, w),
+        "log": log(session, w) if with_log else [],
         "print_card": pair,
     }

@@ -45,13 +45,25 @@ def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
     procedures, the log and printing. Each part is one element, replaced only when it
     changed; the dock comes right after the question (so Tab goes from the question to its
     answers, before any step's tick box) though it is drawn at the bottom of the screen."""
+    return first_parts(v, w, draw) + other_parts(v, w, save_id, paper)
+
+
+def first_parts(v: PlayView, w: Words, draw: DrawCard) -> list[Safe]:
+    """The play screen's first :data:`FIRST_PARTS` parts (what a tap changes on screen)."""
     body = prompt_body(v, w, draw)
-    parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             prompt(v, w, draw, joined=bool(body)), dock(v, w), body, row_strip(v, w, draw),
-             summary(v, w),
-             cards_panel(v["cards"], w, draw),
-             state(v, w, save_id), procedures(v, w), log(v["log"], w),
-             print_panel(v, w, paper)]
+    return shown([h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
+                  prompt(v, w, draw, joined=bool(body)), dock(v, w), body,
+                  row_strip(v, w, draw), summary(v, w), cards_panel(v["cards"], w, draw)])
+
+
+def other_parts(v: PlayView, w: Words, save_id: str, paper: str) -> list[Safe]:
+    """The play screen's other parts: state, procedures, log and printing."""
+    return shown([state(v, w, save_id), procedures(v, w), log(v["log"], w),
+                  print_panel(v, w, paper)])
+
+
+def shown(parts: list[Safe]) -> list[Safe]:
+    """Parts as elements (an empty one as a hidden placeholder, so parts keep their place)."""
     return [part or h("div", {"hidden": True}) for part in parts]
 
 
