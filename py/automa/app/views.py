@@ -392,7 +392,7 @@ def procedures(v: PlayView, w: Words) -> Safe:
     """What the player may start now."""
     if not v["procedures"]:
         return Safe("")
-    return h("section", {"class": "panel"}, h("h3", None, w.t("web.play.procedures")),
+    return h("section", {"class": "panel procedures"}, h("h3", None, w.t("web.play.procedures")),
              h("div", {"class": "stack"}, *[
                  h("button", {"data-act": "proc", "data-arg": p["id"]}, p["label"])
                  for p in v["procedures"]]))
