@@ -9,7 +9,6 @@ over, and carries out the outcome: draw, navigate, download, print, save after t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -18,8 +17,15 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.controller import Controller, Outcome, PageForm, Screen
+from automa.app.controller import Controller, PageForm
+from automa.app.html import Safe
+from automa.app.outcome import Outcome, Screen
+from automa.app.parts import Parts
+from automa.app.present import stepped
 from automa.app.saves import StorageError, StorageFull
+from automa.core.numbers import MAX_DIGITS, int_or
+
+MAX = 10**MAX_DIGITS - 1
 
 
 def is_there(value: Any) -> bool:
@@ -28,14 +34,13 @@ def is_there(value: Any) -> bool:
 
 
 class LocalStorage:
-    """The page's ``localStorage`` as the controller's key-value storage."""
-
-    def __init__(self) -> None:
-        self.storage = window.localStorage
+    """The page's ``localStorage`` as the controller's key-value storage; every refusal of
+    the browser (``SecurityError`` in private mode or with storage disabled, even on reading
+    ``window.localStorage``) becomes a typed error."""
 
     def get(self, key: str) -> str | None:
         """The stored text of ``key``, or ``None``."""
-        value = self.storage.getItem(key)
+        value = refused_as_error(lambda: window.localStorage.getItem(key))
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
@@ -46,12 +51,22 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         """Remove ``key``."""
-        with contextlib.suppress(Exception):
-            self.storage.removeItem(key)
+        refused_as_error(lambda: window.localStorage.removeItem(key))
 
     def keys(self) -> list[str]:
         """Every key of the page's storage."""
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        def every_key() -> list[str]:
+            storage = window.localStorage
+            return [str(storage.key(i)) for i in range(int(storage.length))]
+        return list(refused_as_error(every_key))
+
+
+def refused_as_error(call: Callable[[], Any]) -> Any:
+    """``call()``, with whatever the browser throws as a :class:`StorageError`."""
+    try:
+        return call()
+    except Exception as e:  # a JavaScript exception (SecurityError, ...) of any kind
+        raise StorageError(detail=str(getattr(e, "name", "") or type(e).__name__)) from None
 
 
 class Page:
@@ -65,14 +80,9 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[str] = []  # the play screen's parts as they are on the page
-        self.wanted: list[str] = []  # ... and as they are to be
-        self.first = 0  # how many parts make the first screen (the rest follow the frame)
-        self.rest: Callable[[], list[str]] | None = None  # the other parts, not yet worked out
-        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(self.later, 0))
-        self.later = create_proxy(self.replace_rest)
-        self.shown_notices = ""
-        self.shown_key: tuple[str, str] = ("", "")
+        self.parts = Parts()
+        later = create_proxy(lambda *_: self.put(self.parts.later()))
+        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(later, 0))
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -90,8 +100,7 @@ class Page:
             window.location.hash = hash_
 
     def show(self, screen: Screen) -> None:
-        """Put a screen up (a new screen starts at its top); the play screen replaces only
-        the parts that changed, so cards and opened notes stay as they are."""
+        """Put a screen up at its top; of the play screen only the parts that changed."""
         if screen.name == "play" and self.replace_parts(screen):
             return
         if screen.rest is not None:  # not on the page as drawn: all of it now
@@ -99,10 +108,8 @@ class Page:
         new_screen = screen.name != self.c.screen or screen.name == "play"
         self.c.screen = screen.name
         banner, notices = self.c.chrome()
-        self.shown_notices = str(notices)
         self.app.innerHTML = banner + notices + screen.body
-        self.shown_parts, self.wanted, self.rest = list(screen.parts), screen.parts, None
-        self.shown_key = (self.c.slot.save_id, self.c.lang)
+        self.parts.drawn(screen, (self.c.slot.save_id, self.c.lang, str(notices)))
         document.documentElement.lang = self.c.lang
         app_title = self.c.t("web.app.title")
         document.title = f"{screen.title} · {app_title}" if screen.title else app_title
@@ -114,47 +121,31 @@ class Page:
 
     def focus_question(self) -> None:
         """The question gets the focus (a screen reader reads it), the page does not move."""
-        question = document.getElementById("question")
-        if is_there(question):
+        for question in elements("#question"):
             question.focus(window.JSON.parse('{"preventScroll": true}'))
 
     def replace_parts(self, screen: Screen) -> bool:
         """Replace the play screen's changed parts: the first screen's now, the others once the
         frame is painted (False: the page is not as drawn, so it is drawn whole)."""
-        old, parts = self.shown_parts, screen.parts
         play = document.querySelector("#app > .play")
-        if not (self.c.screen == "play" and not self.c.message
-                and self.shown_key == (self.c.slot.save_id, self.c.lang)
+        if not (self.c.screen == "play" and not self.c.message and is_there(play)
                 and not is_there(document.querySelector("#app > .banner:not(.notice)"))
-                and str(self.c.notices()) == self.shown_notices
-                and (len(parts) == len(old) or screen.rest is not None) and is_there(play)
-                and play.children.length == len(old)):
+                and self.parts.fits(screen, int(play.children.length), (
+                    self.c.slot.save_id, self.c.lang, str(self.c.notices())))):
             return False
-        self.first, self.rest = screen.first, screen.rest
-        self.wanted = parts + old[len(parts):]
-        new_question = parts[1] != old[1]
-        self.replace(range(self.first))
-        if self.rest is not None or parts[self.first:] != old[self.first:]:
+        now, later, new_question = self.parts.update(screen)
+        self.put(now)
+        if later:
             window.requestAnimationFrame(self.rest_after_frame)
         if new_question and window.scrollY > 0:  # a new question: it is at the top
             window.scrollTo(0, 0)
         return True
 
-    def replace_rest(self, *_: Any) -> None:
-        """Once the first screen is painted: work out and put up the other parts."""
-        if self.rest is not None:
-            self.wanted = self.wanted[:self.first] + (self.rest() or self.wanted[self.first:])
-            self.rest = None
-        self.replace(range(self.first, len(self.wanted)))
-
-    def replace(self, indices: range) -> None:
-        """Put the wanted play-screen parts ``indices`` on the page where they differ."""
+    def put(self, changes: list[tuple[int, Safe]]) -> None:
+        """Put these play-screen parts on the page in their places."""
         play = document.querySelector("#app > .play")
-        if not is_there(play) or play.children.length != len(self.wanted):
-            return
-        for i in indices:
-            if self.wanted[i] != self.shown_parts[i]:
-                play.children.item(i).outerHTML = self.shown_parts[i] = self.wanted[i]
+        for i, part in changes if is_there(play) else []:
+            play.children.item(i).outerHTML = part
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
         """Carry out what the controller decided."""
@@ -194,8 +185,8 @@ class Page:
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
 
     def save_soon(self, *_: Any) -> None:
-        """The deferred autosave of a tap; a failure is shown at once."""
-        # (a game opened since — another one, or another tab's newer work — has nothing to save)
+        """The deferred autosave of a tap (a game opened since has nothing to save); a failure
+        is shown at once."""
         if self.save_pending is None or self.save_pending is not self.c.session:
             return
         self.save_pending = None
@@ -214,10 +205,9 @@ class Page:
         action = str(target.dataset.act)
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
-        local: Callable[[str | None, Any], None] | None = getattr(
-            self, "do_" + action.replace("-", "_"), None)
+        local = PAGE_ACTIONS.get(action)
         if local is not None:
-            local(arg, target)
+            local(self, arg, target)
         else:
             t0 = window.performance.now()
             self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
@@ -239,7 +229,7 @@ class Page:
         elif tid == "deck-name":
             self.follow(self.c.desk.rename(str(target.value)))
         elif is_there(target.getAttribute("data-field")):
-            out = self.c.desk.field(int(target.closest("[data-card]").dataset.card),
+            out = self.c.desk.field(str(target.closest("[data-card]").dataset.card),
                                     str(target.getAttribute("data-field")), str(target.value))
             # redrawn after the event: replacing the screen inside a change fired by a blur fails
             window.setTimeout(create_proxy(lambda *_: self.follow(out)), 0)
@@ -293,18 +283,16 @@ class Page:
     def do_dismiss(self, arg: str | None, target: Any) -> None:
         """Hide the message banner."""
         self.c.message = ""
-        banner = document.querySelector(".banner")
-        if is_there(banner):
+        for banner in elements(".banner")[:1]:
             banner.remove()
 
     def do_step(self, arg: str | None, target: Any) -> None:
         """The count stepper's − and +."""
-        from automa.app.present import stepped
-
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        box.value = str(stepped(str(box.value), int(arg or 0), int(stepper.dataset.lo),
-                                int(stepper.dataset.hi)))
+        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
+                                int_or(str(stepper.dataset.lo), -MAX, MAX, 0),
+                                int_or(str(stepper.dataset.hi), -MAX, MAX, 0)))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
@@ -318,25 +306,32 @@ class Page:
         return self.c.session.to_json() if self.c.session is not None else ""
 
 
+PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
+    "reload": Page.do_reload, "zoom": Page.do_zoom, "dismiss": Page.do_dismiss,
+    "step": Page.do_step}
+"""The taps the page handles itself (the others go to the controller's ``ACTIONS``)."""
+
+
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     """What the form on screen says when ``target`` was tapped: the answer controls of the
-    question, or the options, seed and deck of a new game."""
+    question, the options, seed and deck of a new game, or the scores entered for a record."""
     form: PageForm = {"checked": numbers("#subset input:checked", "index"),
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
         form["json"] = str(target.dataset.json)
-    listed = document.getElementById("pick")
-    if action == "pick" and arg is not None and arg.isdigit():
-        form["pick"] = int(arg)
-    elif is_there(listed):  # (a pick from a list: the choice shown in it)
-        form["pick"] = int(listed.value)
+    if action == "pick" and arg is not None:
+        form["pick"] = int_or(arg, 0, 10_000, -1)
+    elif listed := numbers("#pick", ""):  # (a pick from a list: the choice shown in it)
+        form["pick"] = listed[0]
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
+    if action == "record-save":
+        form["scores"] = [str(e.value) for e in elements("[data-score]")]
+        form["winner"] = next((str(e.value) for e in elements("[data-winner]:checked")), "")
     if action == "start":
-        found = document.querySelectorAll("[data-option]:checked, select[data-option]")
-        form["options"] = {str(e.dataset.option): int(e.value)
-                           for e in (found.item(i) for i in range(found.length))}
+        form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
+                           for e in elements("[data-option]:checked, select[data-option]")}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
         deck = document.getElementById("deck-choice")
@@ -344,11 +339,16 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     return form
 
 
+def elements(selector: str) -> list[Any]:
+    """The elements on the page that ``selector`` finds."""
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
 def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
-    found = document.querySelectorAll(selector)
-    items = [found.item(i) for i in range(found.length)]
-    return [int(e.getAttribute(f"data-{field}") if field else e.value) for e in items]
+    return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
+            for e in elements(selector)]
 
 
 def date(ms: float) -> str:

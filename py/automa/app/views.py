@@ -7,15 +7,14 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 
 from __future__ import annotations
 
-import importlib
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import automa.render as cards
 from automa.app import guide
-from automa.app.html import Safe, h, join, trusted
-from automa.app.icons import icon
+from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
     CardView,
@@ -26,9 +25,9 @@ from automa.app.present import (
     QuestionView,
     Words,
 )
+from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
-EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 FIRST_PARTS = 7
 """The play screen's parts up to the other cards: what a tap must change before the next
 frame (the state, procedures, log and print follow it)."""
@@ -38,21 +37,22 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
-               paper: str) -> list[Safe]:
-    """The parts of the play screen: the question, its answers in the dock under the thumb,
-    the card that drives the question with its steps and rule, the bot's row as a strip
-    (where the game folds it), then what the bots did, the other cards, the state,
-    procedures, the log and printing. Each part is one element, replaced only when it
-    changed; the dock comes right after the question (so Tab goes from the question to its
-    answers, before any step's tick box) though it is drawn at the bottom of the screen."""
-    return first_parts(v, w, draw) + other_parts(v, w, save_id, paper)
+               paper: str, end: Safe | None = None) -> list[Safe]:
+    """The parts of the play screen: the question (at the game's ``end``, with its score and
+    your entry), its answers in the dock under the thumb, the card that drives the question
+    with its steps and rule, the bot's row as a strip (where the game folds it), then what
+    the bots did, the other cards, the state, procedures, the log and printing. Each part is
+    one element, replaced only when it changed; the dock comes right after the question (so
+    Tab goes from the question to its answers, before any step's tick box) though it is
+    drawn at the bottom of the screen."""
+    return first_parts(v, w, draw, end) + other_parts(v, w, save_id, paper)
 
 
-def first_parts(v: PlayView, w: Words, draw: DrawCard) -> list[Safe]:
+def first_parts(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> list[Safe]:
     """The play screen's first :data:`FIRST_PARTS` parts (what a tap changes on screen)."""
     body = prompt_body(v, w, draw)
     return shown([h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-                  prompt(v, w, draw, joined=bool(body)), dock(v, w), body,
+                  prompt(v, w, draw, joined=bool(body), end=end), dock(v, w), body,
                   row_strip(v, w, draw), summary(v, w), cards_panel(v["cards"], w, draw)])
 
 
@@ -93,15 +93,6 @@ def numbers(text: str) -> list[Safe | str]:
     return parts
 
 
-def emphasised(text: str) -> list[Safe | str]:
-    """Text with its "**action**" marks shown in bold (never as asterisks)."""
-    parts: list[Safe | str] = []
-    for i, part in enumerate(EMPHASIS.split(text)):
-        if part:
-            parts.append(h("strong", None, part) if i % 2 else part)
-    return parts
-
-
 def question_text(q: QuestionView) -> Safe:
     """The question; a long one as its explanation, then the asking sentence in bold."""
     if q["ask"]:
@@ -113,13 +104,14 @@ def question_text(q: QuestionView) -> Safe:
                    "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
-def prompt(v: PlayView, w: Words, draw: DrawCard, joined: bool = False) -> Safe:
+def prompt(v: PlayView, w: Words, draw: DrawCard, joined: bool = False,
+           end: Safe | None = None) -> Safe:
     """The question now (its answers are in the dock, what it depends on below it: the
-    panels are ``joined``)."""
+    panels are ``joined``; at the game's ``end``, its score and your entry)."""
     q = v["question"]
     if q["kind"] == "over":
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
-                             "aria-labelledby": "question"}, question_text(q))
+                             "aria-labelledby": "question"}, question_text(q), end)
     return h("section", {"class": "panel prompt joined" if joined else "panel prompt",
                          "id": "prompt", "data-kind": q["kind"], "data-key": q["key"],
                          "data-layout": q["layout"], "aria-labelledby": "question"},
@@ -153,15 +145,9 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
-    """A board-scan pattern, drawn by the game's renderer when it has a hook for it."""
-    try:
-        module = importlib.import_module(f"automa.render.{game}")
-    except ImportError:
-        return None
-    drawer = getattr(module, "pattern_svg", None)
-    if drawer is None:
-        return None
-    return h("figure", {"class": "pattern"}, trusted(str(drawer(pattern, lang))))
+    """A board-scan pattern, drawn by the game's renderer when it draws them."""
+    svg = cards.pattern_svg(game, pattern, lang)
+    return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
 def dock(v: PlayView, w: Words) -> Safe:
@@ -171,7 +157,7 @@ def dock(v: PlayView, w: Words) -> Safe:
     undo, redo = w.t("web.play.undo"), w.t("web.play.redo")
     form, answers = controls(q, w)
     if q["kind"] == "over":
-        answers = h("a", {"class": "button primary", "href": "#/"}, w.t("web.nav.home"))
+        answers = h("a", {"class": "button", "href": "#/"}, w.t("web.nav.home"))
     return h("div", {"class": "dock", "id": "dock", "data-layout": q["layout"],
                      "role": "group", "aria-labelledby": "question"}, h(
         "div", {"class": "dock-inner"}, form,
@@ -463,8 +449,6 @@ def pile_screen(label: str, figures: list[CardView], w: Words, draw: DrawCard,
 
 def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe, int]:
     """Real-size sheets of the cards ``ids`` (our renderer's SVG) and their page count."""
-    cards = importlib.import_module("automa.render")
-    sheets = importlib.import_module("automa.render.print")
     svgs = [cards.card_svg(game, c, (), lang) for c in ids]
     return (trusted(f"<style>{sheets.page_css(paper)}</style>{sheets.sheets_html(svgs, paper)}"),
             int(sheets.pages(ids, paper)))
@@ -472,9 +456,9 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
-         extra: Mapping[str, Safe] | None = None) -> Safe:
+         extra: Mapping[str, Safe] | None = None, records: Safe | None = None) -> Safe:
     """The saved games (first when there are any: Continue above the games), the games
-    (each with its guide and its ``extra`` links) and import."""
+    (each with its guide and its ``extra`` links), the ``records`` and import."""
     def tile(g: Mapping[str, Any]) -> Safe:
         links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
                              else None, (extra or {}).get(g["id"])) if x is not None]
@@ -492,6 +476,7 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
              h("ul", {"class": "plain stack", "id": "saves"}, *saved))
     return join([  # a game to continue comes first, above the new ones
         *((kept, new) if saves else (new, kept)),
+        records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
           h("label", {"class": "button", "for": "import-file"}, w.t("web.home.import_button")),
@@ -650,6 +635,17 @@ def update_notice(w: Words) -> Safe:
                      "id": "update-notice"},
              h("p", None, w.t("web.update.ready")),
              h("button", {"data-act": "reload"}, w.t("web.update.reload")))
+
+
+def memory_notice(why: str, save_id: str, w: Words) -> Safe:
+    """The browser lets the app keep nothing (``why``): play goes on in this tab only; the
+    game in play (``save_id``, "" for none) can be exported to keep it."""
+    export = (h("button", {"class": "primary", "data-act": "export", "data-arg": save_id},
+                w.t("web.memory.export")) if save_id else None)
+    return h("div", {"class": "banner banner-error notice", "role": "status",
+                     "id": "memory-notice"},
+             h("p", None, w.t("web.memory.notice", detail=why)),
+             h("div", {"class": "row"}, export) if export is not None else None)
 
 
 def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words) -> Safe:
