@@ -56,7 +56,8 @@ def questions(game: str) -> dict[str, list[automa.Session]]:
 def test_every_question_of_a_game_has_a_first_screen(game: str) -> None:
     """Every question the game asks, in both languages and both text sizes: the question
     and all its answer controls fit a 360×780 screen (the dock takes at most half of it
-    unless the question is short), and its numbered steps too at the default size."""
+    unless the question is short), and its numbered steps too at the default size (all but
+    the set-up lists, which are worked through line by line and may scroll)."""
     failures: list[str] = []
     for key, sessions in questions(game).items():
         for session in sessions:
@@ -70,7 +71,8 @@ def test_every_question_of_a_game_has_a_first_screen(game: str) -> None:
                         failures.append(f"{key} ({lang}, {size}): question ends at "
                                         f"{screen['question']:.0f} px, dock {screen['dock']:.0f}")
                 steps = present.first_screen(q, present.PHONE)
-                if steps["steps"] + steps["dock"] > present.PHONE.height:
+                setup = "setup" in key  # a set-up list is worked through: it may scroll
+                if not setup and steps["steps"] + steps["dock"] > present.PHONE.height:
                     failures.append(f"{key} ({lang}): steps end at {steps['steps']:.0f} px")
     assert not failures, "\n".join(sorted(set(failures)))
 
