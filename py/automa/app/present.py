@@ -414,8 +414,8 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
         elif len(q["choices"]) <= 2 and all(len(c["label"]) <= BAR_LABEL for c in q["choices"]):
             q["layout"] = "bar"
         else:
-            q["layout"] = "buttons"
-            if not fits_in_dock(q, LARGEST):
+            q["layout"] = "buttons"  # unless, at the largest text, they crowd out the question
+            if not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"]):
                 q["layout"] = "list"
     elif p.kind == "values":
         domain = p.domain or []
