@@ -20,6 +20,8 @@ from pyscript import document, window
 from automa.app.controller import Controller, PageForm
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
+from automa.app.parts import Parts
+from automa.app.present import stepped
 from automa.app.saves import StorageError, StorageFull
 from automa.core.numbers import MAX_DIGITS, int_or
 
@@ -78,9 +80,9 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[Safe] = []
-        self.shown_notices = ""
-        self.shown_key: tuple[str, str] = ("", "")
+        self.parts = Parts()
+        later = create_proxy(lambda *_: self.put(self.parts.later()))
+        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(later, 0))
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -98,17 +100,16 @@ class Page:
             window.location.hash = hash_
 
     def show(self, screen: Screen) -> None:
-        """Put a screen up (a new screen starts at its top); the play screen replaces only
-        the parts that changed, so cards and opened notes stay as they are."""
+        """Put a screen up at its top; of the play screen only the parts that changed."""
         if screen.name == "play" and self.replace_parts(screen):
             return
+        if screen.rest is not None:  # not on the page as drawn: all of it now
+            screen = self.c.play_screen()
         new_screen = screen.name != self.c.screen or screen.name == "play"
         self.c.screen = screen.name
         banner, notices = self.c.chrome()
-        self.shown_notices = str(notices)
         self.app.innerHTML = banner + notices + screen.body
-        self.shown_parts = screen.parts
-        self.shown_key = (self.c.slot.save_id, self.c.lang)
+        self.parts.drawn(screen, (self.c.slot.save_id, self.c.lang, str(notices)))
         document.documentElement.lang = self.c.lang
         app_title = self.c.t("web.app.title")
         document.title = f"{screen.title} · {app_title}" if screen.title else app_title
@@ -116,27 +117,35 @@ class Page:
         self.nav.innerHTML = self.c.nav(screen.name)
         if new_screen:
             window.scrollTo(0, 0)
+            self.focus_question()
+
+    def focus_question(self) -> None:
+        """The question gets the focus (a screen reader reads it), the page does not move."""
+        for question in elements("#question"):
+            question.focus(window.JSON.parse('{"preventScroll": true}'))
 
     def replace_parts(self, screen: Screen) -> bool:
-        """Replace only the changed parts of the play screen on the page (False: it is not
-        on the page as it was drawn, so it must be drawn whole)."""
-        old, parts = self.shown_parts, screen.parts
+        """Replace the play screen's changed parts: the first screen's now, the others once the
+        frame is painted (False: the page is not as drawn, so it is drawn whole)."""
         play = document.querySelector("#app > .play")
-        if not (self.c.screen == "play" and not self.c.message
-                and self.shown_key == (self.c.slot.save_id, self.c.lang)
+        if not (self.c.screen == "play" and not self.c.message and is_there(play)
                 and not is_there(document.querySelector("#app > .banner:not(.notice)"))
-                and str(self.c.notices()) == self.shown_notices
-                and len(parts) == len(old) and is_there(play)
-                and play.children.length == len(parts)):
+                and self.parts.fits(screen, int(play.children.length), (
+                    self.c.slot.save_id, self.c.lang, str(self.c.notices())))):
             return False
-        children = [play.children.item(i) for i in range(len(parts))]
-        for i, part in enumerate(parts):
-            if part != old[i]:
-                children[i].outerHTML = part
-        self.shown_parts = parts
-        if parts[1:3] != old[1:3]:
+        now, later, new_question = self.parts.update(screen)
+        self.put(now)
+        if later:
+            window.requestAnimationFrame(self.rest_after_frame)
+        if new_question and window.scrollY > 0:  # a new question: it is at the top
             window.scrollTo(0, 0)
         return True
+
+    def put(self, changes: list[tuple[int, Safe]]) -> None:
+        """Put these play-screen parts on the page in their places."""
+        play = document.querySelector("#app > .play")
+        for i, part in changes if is_there(play) else []:
+            play.children.item(i).outerHTML = part
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
         """Carry out what the controller decided."""
@@ -167,15 +176,17 @@ class Page:
         if self.c.session is None:
             self.route()
             return
-        self.show(self.c.play_screen())
-        question = document.getElementById("question")
-        if is_there(question):
-            question.focus(json_options({"preventScroll": True}))
+        screen = self.c.play_screen(first_only=True)
+        self.show(screen)
+        self.focus_question()
+        box = document.getElementById("announce")  # the bots' new turn, for a screen reader
+        if is_there(box) and str(box.textContent) != screen.announce:
+            box.textContent = screen.announce
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
 
     def save_soon(self, *_: Any) -> None:
-        """The deferred autosave of a tap; a failure is shown at once."""
-        # (a game opened since — another one, or another tab's newer work — has nothing to save)
+        """The deferred autosave of a tap (a game opened since has nothing to save); a failure
+        is shown at once."""
         if self.save_pending is None or self.save_pending is not self.c.session:
             return
         self.save_pending = None
@@ -267,21 +278,16 @@ class Page:
 
     def do_zoom(self, arg: str | None, target: Any) -> None:
         """Show a card at the screen's width, or back at its size."""
-        zoomed = not target.classList.contains("zoomed")
-        target.classList.toggle("zoomed", zoomed)
-        target.setAttribute("aria-pressed", "true" if zoomed else "false")
+        target.setAttribute("aria-pressed", str(bool(target.classList.toggle("zoomed"))).lower())
 
     def do_dismiss(self, arg: str | None, target: Any) -> None:
         """Hide the message banner."""
         self.c.message = ""
-        banner = document.querySelector(".banner")
-        if is_there(banner):
+        for banner in elements(".banner")[:1]:
             banner.remove()
 
     def do_step(self, arg: str | None, target: Any) -> None:
         """The count stepper's − and +."""
-        from automa.app.present import stepped
-
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
         box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
@@ -315,6 +321,8 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
         form["json"] = str(target.dataset.json)
     if action == "pick" and arg is not None:
         form["pick"] = int_or(arg, 0, 10_000, -1)
+    elif listed := numbers("#pick", ""):  # (a pick from a list: the choice shown in it)
+        form["pick"] = listed[0]
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
@@ -350,11 +358,6 @@ def date(ms: float) -> str:
     d = window.Date.new(ms)
     return (f"{d.getFullYear()}-{d.getMonth() + 1:02d}-{d.getDate():02d} "
             f"{d.getHours():02d}:{d.getMinutes():02d}")
-
-
-def json_options(options: dict[str, Any]) -> Any:
-    """A plain JavaScript object (for DOM calls that take options)."""
-    return window.JSON.parse(json.dumps(options))
 
 
 def warm_up(page: Page) -> None:

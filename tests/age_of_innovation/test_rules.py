@@ -403,7 +403,7 @@ def test_upgrade_adjacent_workshops_named_in_the_least_power_question() -> None:
     run_step(s, "act_upgrade")
     s.answer(True)
     assert asked(s).params["among"]["key"].endswith("up_set.adjacent")
-    assert "Workshops next to any of your buildings" in render(asked(s).key, asked(s).params)
+    assert "Workshops next to any building of yours" in render(asked(s).key, asked(s).params)
 
 
 def test_symbionts_youth_terrain_chosen_like_her_native_terrain() -> None:

@@ -34,7 +34,8 @@ def rendered_actions() -> set[str]:
         text = source.read_text(encoding="utf-8")
         found |= set(re.findall(r'"data-act": "([a-z-]+)"', text))
         found |= set(re.findall(r'button\("([a-z-]+)"', text))  # a saved game's buttons
-    return found | {f"submit-{views._submit(kind)}" for kind in ("count", "pick_subset", "values")}
+    return found | {f"submit-{views._submit(layout)}"
+                    for layout in ("stepper", "boxes", "values", "list")}
 
 
 def test_every_button_on_screen_has_a_handler_in_one_table() -> None:

@@ -95,14 +95,17 @@ def test_deck_is_the_20_cards_and_the_focus_bar() -> None:
 
 
 def test_view_shows_the_focus_row_dial_and_checklist() -> None:
-    """The AP's state at a glance: slot 5 first, tokens, dial with the next level space."""
+    """The AP's state at a glance, the focus row in table order (slot 1 on the left, as on
+    the table) with each card's level and tokens, the dial with the next level space."""
     s = new(1, leader="rome")
     view = s.view()
     titles = [sec["title"]["key"] for sec in view["sections"]]
     assert titles[:2] == ["civ_new_dawn.view.ap", "civ_new_dawn.view.row"]
     row = view["sections"][1]["rows"]
-    assert row[0]["label"]["params"]["n"] == 5 and len(row) == 5
-    assert view["cards"][0]["card"] == s._state["data"]["row"][4]
+    assert row[0]["label"]["params"]["n"] == 1 and len(row) == 5
+    assert [c["card"] for c in view["cards"]] == s._state["data"]["row"]
+    assert view["strip"] and all(c["tokens"] == 0 for c in view["cards"])
+    assert view["dial"]["at"] == s._state["data"]["dial"]
 
 
 def test_every_tracked_value_can_be_corrected() -> None:

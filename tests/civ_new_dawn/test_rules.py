@@ -276,6 +276,28 @@ def test_combat_token_spending_in_the_four_cases() -> None:
     assert defence_spend(6, 8, 3, "attacker") == 3
 
 
+@pytest.mark.parametrize(("ap", "attacker", "tokens", "line", "left"), [
+    (6, 7, 1, "log.defence_spending", 0),  # losing by 1: it spends its token and wins
+    (4, 6, 1, "log.defence.lost", 1),      # it cannot catch up: it spends none and loses
+    (8, 6, 2, "log.defence.won", 2),       # winning: it spends nothing
+])
+def test_the_defence_outcome_is_one_board_line_after_spending(ap: int, attacker: int,
+                                                              tokens: int, line: str,
+                                                              left: int) -> None:
+    """AP rules, military spending: a losing defender spends enough tokens to win, or none.
+    The board line says the outcome after spending (never "losing" for a defence it wins),
+    and a plain loss is shown too."""
+    s = new(1, leader="rome")
+    s.answer(True)
+    data(s)["tokens"]["military"] = tokens
+    s.start("defend")
+    s.answer(ap)
+    s.answer(attacker)
+    table = [e for e in s.log if e.get("table") and "defence" in e["action"]["key"]]
+    assert [e["action"]["key"] for e in table] == [f"civ_new_dawn.{line}"]
+    assert data(s)["tokens"]["military"] == left
+
+
 def test_reinforcement_is_five_minus_k_per_attack() -> None:
     """Masonry: 5 − 3 × attacks (minimum 0): no attack → 5 tokens."""
     s = new(2, leader="rome")

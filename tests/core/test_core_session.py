@@ -311,5 +311,5 @@ def test_turn_summary_lists_the_newest_turns_table_entries_oldest_first() -> Non
     summary = s.turn_summary()
     assert [item["params"]["name"] for item in summary] == [2, 4]
     assert summary[0] == {"key": "core.log.procedure", "params": {"name": 2}, "actor": "bot",
-                          "icon": "advance"}
+                          "icon": "advance", "turn": 2}
     assert summary[1]["icon"] is None

@@ -23,19 +23,24 @@ FIND_ANSWER_JS = """
   const prompt = document.querySelector('#prompt');
   if (!prompt || prompt.dataset.kind === 'over') return null;
   const kind = prompt.dataset.kind, key = prompt.dataset.key;
+  const dock = document.querySelector('#dock') || prompt;  // (earlier builds: in the prompt)
   const pick = (list) => list[Math.min(list.length - 1, Math.floor(x * list.length))];
   let button;
-  if (kind === 'pick_one' || kind === 'yes_no') {
-    button = pick([...prompt.querySelectorAll('button.answer')]);
+  const list = dock.querySelector('#pick');
+  if (kind === 'pick_one' && list) {
+    list.selectedIndex = Math.min(list.options.length - 1, Math.floor(x * list.options.length));
+    button = dock.querySelector('button[data-act=submit-pick]');
+  } else if (kind === 'pick_one' || kind === 'yes_no') {
+    button = pick([...dock.querySelectorAll('button.answer')]);
   } else if (kind === 'pick_subset') {
-    const set = prompt.querySelector('#subset');
+    const set = dock.querySelector('#subset');
     const boxes = [...set.querySelectorAll('input[type=checkbox]')];
     const lo = +set.dataset.lo, hi = +set.dataset.hi;
     const n = Math.max(lo, Math.min(hi, Math.floor(x * (hi - lo + 1)) + lo));
     boxes.forEach((b, i) => { b.checked = i < n; });
-    button = prompt.querySelector('button[data-act=submit-subset]');
+    button = dock.querySelector('button[data-act=submit-subset]');
   } else {
-    button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
+    button = dock.querySelector('button.answer.primary') || dock.querySelector('button.answer');
   }
 """
 """JS statements that find the control answering the prompt on screen (``button``, with the
@@ -58,6 +63,40 @@ ANSWER_JS = "(x) => {" + FIND_ANSWER_JS + """
           error: error ? error.textContent : null};
 }
 """
+
+
+FIRST_SCREEN_JS = """() => {
+  const prompt = document.querySelector('#prompt');
+  if (!prompt || prompt.dataset.kind === 'over') return null;
+  const bar = document.querySelector('.bar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  const dock = prompt.querySelector('.dock') || document.querySelector('.dock');
+  const fold = dock ? dock.getBoundingClientRect().top : innerHeight;
+  const controls = [...new Set([prompt, dock].filter(Boolean).flatMap(e => [...e.querySelectorAll(
+    '[data-act=answer], [data-act=pick], [data-act^=submit], [data-act=step], #count, #pick,'
+    + ' #subset input, #values select')]))];
+  let lowest = 0;
+  const off = controls.filter(e => {
+    const r = e.getBoundingClientRect();
+    const docked = dock && dock.contains(e);
+    lowest = Math.max(lowest, r.bottom);
+    if (r.width === 0 || r.height === 0) return true;
+    return r.top < top - 1 || r.bottom > (docked ? innerHeight : fold) + 1;
+  }).map(e => (e.dataset.act || e.id || e.tagName) + '@'
+           + Math.round(e.getBoundingClientRect().top));
+  const q = document.querySelector('#question').getBoundingClientRect();
+  if (q.top < top - 1 || q.bottom > fold + 1) off.push('question@' + Math.round(q.top));
+  const card = document.querySelector('.prompt-cards .card-drives');
+  const c = card ? card.getBoundingClientRect() : null;
+  return {kind: prompt.dataset.kind, key: prompt.dataset.key, controls: controls.length,
+          off, lowest: Math.max(lowest, q.bottom), fold, scrollY, question: q.bottom,
+          dock: dock ? dock.getBoundingClientRect().height : 0,
+          card: c ? Math.max(0, Math.min(1, (fold - c.top) / c.height)) : null};
+}"""
+"""Where the question and its answer controls lie, as drawn (no scrolling): ``off`` lists
+those not wholly between the top bar and the dock (or, in the dock, on screen); ``lowest``
+is the bottom of the lowest one, in CSS px from the viewport's top; ``card`` the share of the
+card driving the question above the dock (null: no such card)."""
 
 
 def _civ_new_dawn_strategy(key: str, tap: int, x: float) -> float:

@@ -408,15 +408,15 @@ PLAY_SCREEN_JS = """() => {
         const st = getComputedStyle(e);
         return st.wordBreak === 'break-all' || st.overflowWrap === 'anywhere';
     }).length;
-    const dock = [...document.querySelectorAll('#prompt .dock button:not([disabled])')];
+    const dock = [...document.querySelectorAll(
+        '#dock button:not([disabled]), #dock input, #dock select')];
     return {
         focused: document.activeElement && document.activeElement.id,
-        summaryFirst: !summary
-            || (summary.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
+        questionFirst: !summary
+            || (q.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
         steps: summary ? [...summary.querySelectorAll('li')].every(
             li => li.querySelector('input[type=checkbox]') && li.querySelector('svg')) : true,
-        undoFirst: dock.length > 0 && dock[0].id === 'undo' &&
-            document.querySelectorAll('#prompt .dock-answers button').length > 0,
+        undoFirst: dock.length > 1 && dock[0].id === 'undo',
         overflowing, breaking,
         kind: document.getElementById('prompt').dataset.kind,
         key: document.getElementById('prompt').dataset.key,
@@ -426,10 +426,10 @@ PLAY_SCREEN_JS = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: str) -> None:
-    """At 360 px in both languages, through the first answers of every game: what the bots
-    did comes first as a checklist (icon and box per step), the new question gets the focus
-    after every answer, the dock offers the answer before Undo, no word is broken or runs
-    out of its box, and Enter in a number box answers it."""
+    """At 360 px in both languages, through the first answers of every game: the question
+    comes first, then what the bots did as a checklist (icon and box per step); the new
+    question gets the focus after every answer, the dock offers the answer before Undo, no
+    word is broken or runs out of its box, and Enter in a number box answers it."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, base_url_app, lang=lang)
     rnd = random.Random(5)
@@ -441,7 +441,7 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
         for i in range(25):
             seen = page.evaluate(PLAY_SCREEN_JS)
             where = f"{game} ({lang}) step {i}: {seen['key']}"
-            assert seen["summaryFirst"] and seen["steps"], where
+            assert seen["questionFirst"] and seen["steps"], where
             assert not seen["undoFirst"], where
             assert not seen["overflowing"] and not seen["breaking"], (where, seen)
             if i:

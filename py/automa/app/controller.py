@@ -189,20 +189,34 @@ class Controller:
 
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""
+        back = f"#/play/{self.slot.save_id}" if self.session is not None else ""
         return Screen("settings", views.settings(
             {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
-            self.wake_supported, self.w))
+            self.wake_supported, self.w, back))
 
-    def play_screen(self) -> Screen:
-        """The game in play."""
+    def play_screen(self, first_only: bool = False) -> Screen:
+        """The game in play; ``first_only``: its first screen, the rest (state, log…) left
+        to ``Screen.rest`` (after a tap, so the answer is painted sooner)."""
         s = self.session
         assert s is not None
-        view = present.play(s, self.lang)
+        view = present.play(s, self.lang, with_log=not first_only)
         end = self.records.end_panel(s, self.slot.save_id)
-        parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                 self.settings["paper"], end)
+        save_id, paper = self.slot.save_id, self.settings["paper"]
+
+        def rest() -> list[Safe]:
+            if s is not self.session:  # another game since: drawn whole anyway
+                return []
+            if first_only:
+                view["log"] = present.log(s, self.w)
+            return views.other_parts(view, self.w, save_id, paper)
+
+        parts = views.first_parts(view, self.w, self.draw, end)
+        if not first_only:
+            parts += rest()
         body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
-        return Screen("play", body, self.game_name(s.game_id), parts)
+        return Screen("play", body, self.game_name(s.game_id), parts,
+                      present.announcement(view), views.FIRST_PARTS,
+                      rest if first_only else None)
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""
@@ -525,6 +539,7 @@ ACTIONS: dict[str, Tap] = {
     "delete-yes": Controller.do_delete_yes,
     "answer": Controller.do_answer,
     "pick": Controller.do_answer,
+    "submit-pick": Controller.do_answer,
     "submit-count": Controller.do_answer,
     "submit-subset": Controller.do_answer,
     "submit-values": Controller.do_answer,

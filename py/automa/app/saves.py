@@ -3,11 +3,12 @@
 Every value read from the storage is treated as hostile: another tab, an older version of the
 app, a full disk or a person with the browser's developer tools may have written it. So:
 
-* one key per game (``automa.save.<id>``) holds a header line (revision, game, turn, dates)
-  and then the engine's save text; the list of games (``automa.index``) is only a cache,
-  rebuilt from the game keys whenever it is missing, malformed or names other games — a
-  game whose list entry was never written (a full disk) is found again, a broken list never
-  locks the app;
+* one key per game (``automa.save.<id>``) holds a header line (revision, game, turn, dates;
+  optionally the list's texts per language: the game's turn label, the bot's score, the
+  options that matter) and then the engine's save text; the list of games
+  (``automa.index``) is only a cache, rebuilt from the game keys whenever it is missing,
+  malformed or names other games — a game whose list entry was never written (a full disk)
+  is found again, a broken list never locks the app;
 * a game is written before the list, and a failed list write drops the list (it is rebuilt),
   so a failure at any point leaves every written game listed;
 * each write names the revision it read; if another tab wrote a newer one, or deleted the
@@ -182,6 +183,27 @@ class SaveMeta:
     turn: int
     finished: bool
     rev: int
+    turn_text: dict[str, str] | None = None
+    """The turn as the game counts it, per language ("Round 3 · turn 1"); optional (headers
+    written before it have none: the list shows the plain turn number)."""
+    score_text: dict[str, str] | None = None
+    """The bot's score in the game's word, per language ("34 VP", "12 Glory"); optional."""
+    options_text: dict[str, str] | None = None
+    """The options that matter, per language ("Automa level · Druids · solo"); optional."""
+
+
+TEXT_MAX = 160
+"""The longest summary text a header may hold (a longer one is dropped, not shown)."""
+
+
+def _texts(value: Any) -> dict[str, str] | None:
+    """An optional per-language text of a header, checked (anything off: ``None``)."""
+    if not isinstance(value, dict) or not value:
+        return None
+    if not all(isinstance(k, str) and LANG.fullmatch(k) and isinstance(v, str)
+               and len(v) <= TEXT_MAX for k, v in value.items()):
+        return None
+    return dict(value)
 
 
 @dataclass(frozen=True)
@@ -222,7 +244,9 @@ def _meta(save_id: str, raw: Any, rev: Any = None) -> SaveMeta | None:
             or not isinstance(finished, bool) or created is None or updated is None
             or turn is None or revision is None):
         return None
-    return SaveMeta(save_id, game, created, updated, turn, finished, revision)
+    return SaveMeta(save_id, game, created, updated, turn, finished, revision,
+                    _texts(raw.get("turn_text")), _texts(raw.get("score_text")),
+                    _texts(raw.get("options_text")))
 
 
 def _split(raw: str) -> tuple[Any, str]:
@@ -325,7 +349,7 @@ class SaveStore:
         """Write the list (a cache); if that fails, drop it so it is rebuilt next time."""
         entries = {}
         for m in metas:
-            entry = asdict(m)
+            entry = {k: v for k, v in asdict(m).items() if v is not None}
             del entry["save_id"]
             entries[m.save_id] = entry
         try:
@@ -349,13 +373,15 @@ class SaveStore:
 
     # --- writing ------------------------------------------------------------------------
     def save(self, save_id: str, text: str, *, game: str, turn: int, finished: bool,
-             rev: int | None, created: float | None = None) -> SaveMeta:
+             rev: int | None, created: float | None = None,
+             about: Mapping[str, dict[str, str]] | None = None) -> SaveMeta:
         """Write one game whose stored revision was ``rev`` (``None``: a new game).
 
-        Returns the new summary (revision ``rev + 1``). Raises :class:`StaleSave` if another
-        tab wrote it since, :class:`SaveDeleted` if it was deleted since, and
-        :class:`StorageFull` / :class:`StorageError` if the storage refused (then nothing
-        changed).
+        ``about`` adds the list's texts per language (``turn_text``, ``score_text``,
+        ``options_text``). Returns the new summary (revision ``rev + 1``). Raises
+        :class:`StaleSave` if another tab wrote it since, :class:`SaveDeleted` if it was
+        deleted since, and :class:`StorageFull` / :class:`StorageError` if the storage refused
+        (then nothing changed).
         """
         if not valid_save_id(save_id):
             raise StorageError(detail="id")
@@ -366,8 +392,11 @@ class SaveStore:
             raise StaleSave()
         now = float(self.clock())
         first = created if created is not None else (current.meta.created if current else now)
-        meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1)
-        header = asdict(meta)
+        texts = {k: _texts(v) for k, v in (about or {}).items()
+                 if k in ("turn_text", "score_text", "options_text")}
+        meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1,
+                        **texts)
+        header = {k: v for k, v in asdict(meta).items() if v is not None}
         del header["save_id"]
         self.kv.set(SAVE_PREFIX + save_id, json.dumps(header) + "\n" + text)
         self._update_index(meta)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from automa.app import present
 from automa.app.saves import SaveDeleted, SaveStore, StaleSave, StorageError, storage_change
 from automa.core.errors import AutomaError
 from automa.core.session import Session, load_game
@@ -82,7 +83,7 @@ class Slot:
         try:
             meta = self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
                                    finished=s.finished, rev=self.rev,
-                                   created=self.created or None)
+                                   created=self.created or None, about=present.about(s))
         except StaleSave as e:  # another tab saved newer work: write nothing; the next
             self.session = None  # open() loads the newer work
             return "stale", e
