@@ -68,6 +68,8 @@ class Page:
         self.shown_parts: list[str] = []
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
+        # a stored screen painted by the shell stays where the player scrolled it
+        self.keep_scroll = is_there(document.getElementById("shell-screen"))
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -101,8 +103,9 @@ class Page:
         document.title = f"{screen.title} · {app_title}" if screen.title else app_title
         document.getElementById("title").textContent = screen.title or app_title
         self.nav.innerHTML = self.c.nav(screen.name)
-        if new_screen:
+        if new_screen and not self.keep_scroll:
             window.scrollTo(0, 0)
+        self.keep_scroll = False
 
     def replace_parts(self, screen: Screen) -> bool:
         """Replace only the changed parts of the play screen on the page (False: it is not
@@ -358,6 +361,10 @@ def start() -> Page:
     page.c.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(page.debug_state)
     page.route()
+    early = window.automaShell.early  # a tap on the stored screen, kept by the shell
+    if is_there(early) and str(early):
+        window.automaShell.early = ""
+        page.follow(page.c.early_tap(json.loads(str(early))))
     document.body.dataset.pyReady = "1"
     done = time.perf_counter()
     window.automaShell.timing = json.dumps({"app_ms": round(1000 * (t_app - t_start)),

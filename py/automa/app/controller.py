@@ -24,7 +24,9 @@ from automa.app.saves import (
     KeyValue,
     SaveStore,
     SettingsNotSaved,
+    StorageFull,
 )
+from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
 from automa.core import i18n
 from automa.core.numbers import SEED_MAX
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
+EARLY_ACTIONS = ("answer", "pick")
+"""The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 DECK_GAME = "glory_of_civilizations"
 """The game whose cards the player can key in ("My decks")."""
 
@@ -91,6 +95,9 @@ class Controller:
     def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
                  date: Callable[[float], str], wake_supported: bool = False) -> None:
         self.store = SaveStore(kv, now)
+        self.screens = ScreenStore(kv)
+        self.drawn: tuple[str, str] = ("", "")  # the play screen on the page: save id, markup
+        self.kept: tuple[str, int | None, str] = ("", None, "")  # its stored save, rev, lang
         self.slot = Slot(self.store, now)
         self.now = now
         self.date = date
@@ -218,7 +225,20 @@ class Controller:
         parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
                                                   self.settings["paper"])]
         body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
+        self.drawn = (self.slot.save_id, str(body))
         return Screen("play", body, self.game_name(s.game_id), parts)
+
+    def keep_screen(self) -> None:
+        """Store the play screen on the page beside its save (the shell paints it on the
+        next start, before the engine is ready), unless it is stored already."""
+        slot = self.slot
+        save_id, markup = self.drawn
+        if (slot.session is None or slot.rev is None or save_id != slot.save_id
+                or self.kept == (save_id, slot.rev, self.lang)):
+            return
+        self.screens.put(save_id, slot.rev, slot.session.game_id, self.lang, markup,
+                         self.now())
+        self.kept = (save_id, slot.rev, self.lang)
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""
@@ -266,6 +286,10 @@ class Controller:
     def autosave(self, saved: Saved | None = None) -> Outcome:
         """Save the game after a change (or say how ``saved`` went)."""
         what, error = saved or self.slot.save()
+        if isinstance(error, StorageFull) and saved is None and self.screens.clear():
+            what, error = self.slot.save()  # the stored screens made way for the game
+        if what == "saved" and error is None:
+            self.keep_screen()
         if what == "held":
             self.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
         elif what == "deleted" and error is not None:  # deleted in another tab
@@ -406,6 +430,7 @@ class Controller:
     def do_delete_yes(self, save_id: str, form: PageForm) -> Outcome:
         """Delete one saved game."""
         self.slot.delete(save_id)
+        self.screens.drop(save_id)
         return self.do_delete("", form)
 
     def do_answer(self, arg: str, form: PageForm) -> Outcome:
@@ -485,9 +510,41 @@ class Controller:
         return self.desk.deck_choice() if game_id == DECK_GAME else None
 
     # --- after start --------------------------------------------------------------------
+    def early_tap(self, tap: Any) -> Outcome:
+        """A tap the loading shell kept, made on the stored screen before the engine was
+        ready (``{"save", "rev", "key", "act", "arg", "json"}``, untrusted): applied once if it
+        answers, as the engine itself offers, the question of that save at that revision;
+        otherwise the player is told it was not applied."""
+        s = self.session
+        if not isinstance(tap, dict):
+            return Outcome()
+        form = self.early_form(tap) if (
+            self.screen == "play" and s is not None and s.prompt is not None
+            and tap.get("save") == self.slot.save_id and tap.get("rev") == self.slot.rev
+            and tap.get("key") == s.prompt.key) else None
+        if form is None:
+            self.flash(self.t("web.resume.tap_dropped"), "info")
+            return Outcome(redraw=True)
+        return self.tap(str(tap["act"]), tap.get("arg"), form)
+
+    def early_form(self, tap: dict[str, Any]) -> PageForm | None:
+        """The form of a kept tap, if it is one of the answers the question on screen offers."""
+        assert self.session is not None
+        q = present.question(self.session, self.w)
+        act, arg, value = tap.get("act"), tap.get("arg"), tap.get("json")
+        if act not in EARLY_ACTIONS:
+            return None
+        if act == "answer" and value in [v for _, v, _ in q["one_tap"]]:
+            return {"json": str(value)}
+        if (act == "pick" and q["kind"] == "pick_one" and isinstance(arg, str)
+                and arg.isdigit() and int(arg) < len(q["choices"])):
+            return {"pick": int(arg)}
+        return None
+
     def warm_up_steps(self) -> list[Callable[[], None]]:
-        """Small jobs for after the first screen: draw one card of each game, so the first
-        card a bot draws does not pay for loading its rules and card data."""
+        """Small jobs for after the first screen: store the screen beside its save (if it
+        is not yet), and draw one card of each game, so the first card a bot draws does not
+        pay for loading its rules and card data."""
         from automa.core.game import registered
 
         def draw_one(game: str) -> Callable[[], None]:
@@ -496,4 +553,5 @@ class Controller:
                     cards.card_svg(game, cards.deck(game)[0], (), "en")
             return step
 
-        return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
+        return [self.keep_screen] + [draw_one(g) for g in sorted(registered())
+                                     if cards.has_renderer(g)]
