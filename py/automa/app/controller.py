@@ -24,7 +24,6 @@ from automa.app.saves import (
     KeyValue,
     SaveStore,
     SettingsNotSaved,
-    StorageFull,
 )
 from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
@@ -95,10 +94,10 @@ class Controller:
     def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
                  date: Callable[[float], str], wake_supported: bool = False) -> None:
         self.store = SaveStore(kv, now)
-        self.screens = ScreenStore(kv)
+        self.screens = ScreenStore(kv)  # a stored screen never costs a save: they make room
         self.drawn: tuple[str, str] = ("", "")  # the play screen on the page: save id, markup
         self.kept: tuple[str, int | None, str] = ("", None, "")  # its stored save, rev, lang
-        self.slot = Slot(self.store, now)
+        self.slot = Slot(self.store, now, self.screens.clear)
         self.now = now
         self.date = date
         self.wake_supported = wake_supported
@@ -286,8 +285,6 @@ class Controller:
     def autosave(self, saved: Saved | None = None) -> Outcome:
         """Save the game after a change (or say how ``saved`` went)."""
         what, error = saved or self.slot.save()
-        if isinstance(error, StorageFull) and saved is None and self.screens.clear():
-            what, error = self.slot.save()  # the stored screens made way for the game
         if what == "saved" and error is None:
             self.keep_screen()
         if what == "held":
