@@ -65,6 +65,8 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
+        keep = create_proxy(lambda *_: self.c.keep_screen())
+        self.keep_after_frame = create_proxy(lambda *_: window.setTimeout(keep, 0))
         self.shown_parts: list[str] = []
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
@@ -78,6 +80,7 @@ class Page:
         """Show the screen the URL hash names."""
         self.show(self.c.route(str(window.location.hash)))
         self.keep_awake()
+        window.requestAnimationFrame(self.keep_after_frame)
 
     def go(self, hash_: str) -> None:
         """Navigate to a screen (adds a history entry)."""

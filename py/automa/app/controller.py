@@ -228,8 +228,9 @@ class Controller:
         return Screen("play", body, self.game_name(s.game_id), parts)
 
     def keep_screen(self) -> None:
-        """Store the play screen on the page beside its save (the shell paints it on the
-        next start, before the engine is ready), unless it is stored already."""
+        """Store the last play screen drawn beside its save (the shell paints it on the next
+        start, before the engine is ready), unless it is stored already: after each save,
+        and once a screen is up (the page calls it after the frame)."""
         slot = self.slot
         save_id, markup = self.drawn
         if (slot.session is None or slot.rev is None or save_id != slot.save_id
@@ -539,9 +540,8 @@ class Controller:
         return None
 
     def warm_up_steps(self) -> list[Callable[[], None]]:
-        """Small jobs for after the first screen: store the screen beside its save (if it
-        is not yet), and draw one card of each game, so the first card a bot draws does not
-        pay for loading its rules and card data."""
+        """Small jobs for after the first screen: draw one card of each game, so the first
+        card a bot draws does not pay for loading its rules and card data."""
         from automa.core.game import registered
 
         def draw_one(game: str) -> Callable[[], None]:
@@ -550,5 +550,4 @@ class Controller:
                     cards.card_svg(game, cards.deck(game)[0], (), "en")
             return step
 
-        return [self.keep_screen] + [draw_one(g) for g in sorted(registered())
-                                     if cards.has_renderer(g)]
+        return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
