@@ -542,12 +542,13 @@ class Controller:
     def warm_up_steps(self) -> list[Callable[[], None]]:
         """Small jobs for after the first screen: draw one card of each game, so the first
         card a bot draws does not pay for loading its rules and card data."""
-        from automa.core.game import registered
-
         def draw_one(game: str) -> Callable[[], None]:
             def step() -> None:
                 with contextlib.suppress(Exception):  # a warm-up must never disturb the page
-                    cards.card_svg(game, cards.deck(game)[0], (), "en")
+                    if cards.has_renderer(game):
+                        cards.card_svg(game, cards.deck(game)[0], (), "en")
             return step
 
-        return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
+        # the game on screen first; each step is one game (no long task blocks a tap)
+        playing = self.session.game_id if self.session else ""
+        return [draw_one(g) for g in sorted(self.games, key=lambda g: (g != playing, g))]
