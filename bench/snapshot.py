@@ -65,13 +65,15 @@ py.runPython("import sys");"""),
     "engine.html": page(f"""const py = await loadPyodide({{ indexURL: "./pyodide/" }});
 await engine(py);
 py.runPython("{IMPORTS}");"""),
-    "make.html": page(f"""const py = await loadPyodide({{ indexURL: "./pyodide/", _makeSnapshot: true }});
+    "make.html": page(f"""const py = await loadPyodide({{ indexURL: "./pyodide/",
+                                    _makeSnapshot: true }});
 await engine(py);
 py.runPython("{IMPORTS}");
 const snap = py.makeMemorySnapshot();
 await (await caches.open("automa-snapshot")).put("./snapshot.bin", new Response(snap));
 window.automaShell = {{ size: snap.byteLength }};"""),
-    "snapshot.html": page(f"""const stored = await (await caches.open("automa-snapshot")).match("./snapshot.bin");
+    "snapshot.html": page(f"""const cache = await caches.open("automa-snapshot");
+const stored = await cache.match("./snapshot.bin");
 const py = await loadPyodide({{ indexURL: "./pyodide/", _loadSnapshot: stored.arrayBuffer() }});
 await engine(py);
 py.runPython("{IMPORTS}");"""),

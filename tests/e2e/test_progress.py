@@ -4,6 +4,7 @@ arrive (the 9.6 MB wasm too, not only once it is complete)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from helpers import open_app, wait_ready
@@ -45,10 +46,10 @@ def test_the_first_visit_progress_moves_as_the_bytes_arrive(page: Page, base_url
     assert len(done) >= 10, done
     total = done[-1][2]
     assert done[-1][1] >= 0.9 * total, done[-1]
-    steps = [b - a for (_, a, _), (_, b, _) in zip(done, done[1:], strict=False)]
+    steps = [b - a for (_, a, _), (_, b, _) in pairwise(done)]
     assert max(steps) <= 0.15 * total, f"the progress jumped by {max(steps)} of {total} MB"
     assert min(steps) >= 0, "the progress went back"
-    stalls = [b - a for (a, _, _), (b, _, _) in zip(done, done[1:], strict=False)]
+    stalls = [b - a for (a, _, _), (b, _, _) in pairwise(done)]
     assert max(stalls) < 3000, f"the progress stood still for {max(stalls):.0f} ms"
     texts = [text for _, text in page.evaluate("window.__progress")]
     assert "Downloaded: starting the game engine…" in texts  # then a word, not a still bar

@@ -30,7 +30,9 @@ STORED_JS = """() => {
   const id = location.hash.split('/')[2];
   const save = localStorage.getItem('automa.save.' + id) || '';
   const screen = localStorage.getItem('automa.screen.' + id) || '';
-  const rev = (text) => { try { return JSON.parse(text.split('\\n')[0]).rev; } catch (e) { return null; } };
+  const rev = (text) => {
+    try { return JSON.parse(text.split('\\n')[0]).rev; } catch (e) { return null; }
+  };
   return screen && rev(screen) === rev(save) ? screen : null;
 }"""
 

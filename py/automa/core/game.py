@@ -9,6 +9,7 @@ what happens next, is JSON and can be saved, undone and replayed.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -242,18 +243,14 @@ def register(game: GameDef) -> GameDef:
 
 def registered() -> dict[str, GameDef]:
     """Every registered game by id (every game of ``automa.games`` is loaded)."""
-    import automa.games
-
-    automa.games.load_all()
+    importlib.import_module("automa.games").load_all()
     return dict(_REGISTRY)
 
 
 def find_game(game_id: str) -> GameDef:
     """The game registered under ``game_id`` (loading only that game's rules)."""
     if isinstance(game_id, str) and game_id not in _REGISTRY:
-        import automa.games
-
-        automa.games.load(game_id)
+        importlib.import_module("automa.games").load(game_id)
     if isinstance(game_id, str) and game_id in _REGISTRY:
         return _REGISTRY[game_id]
     raise UnknownGame(game=name_of(game_id), known=sorted(registered()))

@@ -18,7 +18,6 @@ import types
 from typing import Any
 
 
-
 def names() -> list[str]:
     """The game modules of this package (each one game, registered when imported)."""
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
