@@ -30,6 +30,7 @@ def test_the_first_visit_progress_moves_as_the_bytes_arrive(page: Page, base_url
     page.add_init_script(RECORD_JS)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})  # a first visit: no cache
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": 40, "downloadThroughput": RATE,
         "uploadThroughput": RATE})
@@ -39,6 +40,7 @@ def test_the_first_visit_progress_moves_as_the_bytes_arrive(page: Page, base_url
     finally:
         cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": False})
     shown = [(t, MEGABYTES.search(text)) for t, text in page.evaluate("window.__progress")]
     done = [(t, float(m[1].replace(",", ".")), float(m[2].replace(",", ".")))
             for t, m in shown if m]
