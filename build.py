@@ -31,6 +31,7 @@ import io
 import json
 import math
 import os
+import pkgutil
 import re
 import shutil
 import struct
@@ -41,12 +42,14 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 NODE = ROOT / "node_modules"
+GAMES = ROOT / "py" / "automa" / "games"
+CARDS = ROOT / "cards"
 PREFIX = "/automa-companion/"
 CACHE_PREFIX = "automa-companion-"
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
@@ -101,8 +104,9 @@ KEEP_ENCODINGS = {
     "utf_7", "utf_8", "utf_8_sig", "zlib_codec",
 }
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
-              "web.shell.failed", "web.shell.loaded", "web.shell.ready_soon", "web.home.saved",
-              "web.home.turn", "web.home.finished", "web.shell.guides", "web.shell.guides_short",
+              "web.shell.failed", "web.shell.blocked", "web.shell.loaded",
+              "web.shell.ready_soon", "web.home.saved", "web.home.turn", "web.home.finished",
+              "web.shell.guides", "web.shell.guides_short",
               "web.shell.settings_more", "web.nav.settings", "web.settings.title",
               "web.settings.language", "web.settings.lang_en", "web.settings.lang_uk",
               "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",
@@ -169,15 +173,30 @@ def check_translations() -> dict[str, dict[str, Any]]:
     return catalogs
 
 
+def game_packages(games: Path = GAMES, cards: Path = CARDS) -> list[str]:
+    """The games the app ships: the modules under ``py/automa/games/`` (never whatever else
+    the building process registered, such as the tests' demo game), each with its card data
+    in ``cards/<id>/``."""
+    ids = sorted(m.name for m in pkgutil.iter_modules([str(games)]) if not m.name.startswith("_"))
+    missing = [game_id for game_id in ids if not (cards / game_id).is_dir()]
+    if missing:
+        raise BuildError("games without their card data folder: "
+                         + ", ".join(f"cards/{game_id}/" for game_id in missing))
+    return ids
+
+
 def check_cards() -> list[dict[str, Any]]:
-    """Load every registered game's card data (and draw its cards) through the engine."""
+    """Load the card data of every game the app ships (and draw its cards) through the
+    engine."""
     automa = engine()
-    import importlib
+    import automa.render as render
 
-    render = importlib.import_module("automa.render")
-
-    games: list[dict[str, Any]] = automa.games()
+    shipped = game_packages()
+    games: list[dict[str, Any]] = [g for g in automa.games() if g["id"] in shipped]
     ids = [g["id"] for g in games]
+    if ids != shipped:
+        raise BuildError("game packages that register no game of their name: "
+                         + ", ".join(sorted(set(shipped) - set(ids))))
     for game_id in ids:
         try:
             session = automa.new_game(game_id, {}, seed=1)
@@ -347,11 +366,11 @@ def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]])
     for path in sorted(cards.rglob("*")):
         if path.is_file() and path.suffix == ".toml":
             # compiled to JSON: the engine reads it without tomllib, several times faster
-            rel = path.relative_to(ROOT).with_suffix(".json").as_posix()
+            name = path.relative_to(ROOT).with_suffix(".json").as_posix()
             with path.open("rb") as f:
                 data = tomllib.load(f)
             text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-            entries.append((f"automa/_data/{rel}", text.encode()))
+            entries.append((f"automa/_data/{name}", text.encode()))
     for lang, catalog in catalogs.items():
         text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         entries.append((f"automa/_data/i18n/{lang}.json", text.encode()))
@@ -702,8 +721,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -
     write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
           .replace("[/*FILES*/]", json.dumps(urls, indent=0)))
-    report = sizes(dist)
-    report.update({"games": [g["id"] for g in games], "version": version})
+    report: dict[str, Any] = {**sizes(dist), "games": [g["id"] for g in games],
+                               "version": version}
     if not quiet:
         print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
               f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
@@ -735,10 +754,10 @@ def make_server(dist: Path = DIST, port: int = 8000, prefix: str = PREFIX,
     pages = dict(extra or {})
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map: ClassVar[dict[str, str]] = {
-            **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
-
         def __init__(self, *args: Any, **kwargs: Any) -> None:
+            # set before the base class's __init__, which already answers the request
+            self.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                                   **MIME}
             super().__init__(*args, directory=str(dist), **kwargs)
 
         def send_head(self) -> Any:

@@ -34,5 +34,8 @@ if [ -f build.py ]; then
   .venv/bin/python build.py
 fi
 
+echo "== doctests (the examples in the engine's docstrings)"
+.venv/bin/python -m pytest -q --doctest-modules py/automa
+
 echo "== pytest"
 .venv/bin/python -m pytest "$@"

@@ -1,10 +1,11 @@
 """Random seeded playouts of any registered game, checking the engine's invariants.
 
 Used by ``test_conformance.py`` (every game, many seeds), by the benchmark and by the
-per-game tests. After every answer: no card lost or duplicated, the state is JSON,
-undo restores the previous state exactly and redo re-applies it; at the end the
-replay of the same seed and answers goes through identical states and log, and
-save → load gives an identical session.
+per-game tests. A playout mixes answers with every other thing a player does: start a
+procedure, cancel it, undo (several steps back) and redo. After every action: no card lost
+or duplicated, the state is JSON, undo restores the previous state and log exactly and redo
+re-applies them; at the end the replay of the same seed and actions goes through identical
+states and log, and save → load gives an identical session.
 """
 
 from __future__ import annotations
@@ -56,33 +57,58 @@ def random_options(game_id: str, rng: Rng) -> dict[str, Any]:
 
 
 def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
-            check: bool = True, procedure_rate: int = 25) -> Session:
-    """Play one game to its end with random answers (and sometimes a procedure)."""
+            check: bool = True, procedure_rate: int = 25, undo_rate: int = 40) -> Session:
+    """Play one game to its end with random answers, sometimes a procedure (and sometimes
+    its cancel), an undo or a redo (``undo_rate`` 0: answers and procedures only)."""
     rng = Rng.from_seed(seed * 7919 + 17)
     if options is None:
         options = random_options(game_id, rng)
     session = automa.new_game(game_id, options, seed=seed)
     states: list[str] = [_dump(session)]
+    """The state after each action of ``session.actions`` (and before the first)."""
     procedures_started = 0
     for _ in range(MAX_ANSWERS):
         prompt = session.prompt
         if prompt is None:
             break
+        if undo_rate and session.can_undo and rng.below(undo_rate) == 0:
+            session.undo()
+            states.pop()
+            assert _dump(session) == states[-1], "undo did not restore"
+            continue
+        if undo_rate and session.can_redo and rng.below(2) == 0:
+            session.redo()
+            states.append(_dump(session))
+            continue
+        log_before = list(session._log)
         procs = session.procedures
-        if procs and procedures_started < 10 and rng.below(procedure_rate) == 0:
+        if undo_rate and session.can_cancel and rng.below(3) == 0:
+            session.cancel()
+        elif procs and procedures_started < 10 and rng.below(procedure_rate) == 0:
             session.start(rng.choice(procs)["id"])
             procedures_started += 1
         else:
             session.answer(random_answer(prompt, rng))
         if check:
-            _check_step(session, states)
+            _check_step(session, states, log_before)
         states.append(_dump(session))
     else:
-        raise AssertionError(f"{game_id} seed {seed}: no end after {MAX_ANSWERS} answers")
+        raise AssertionError(f"{game_id} seed {seed}: no end after {MAX_ANSWERS} actions")
     assert session.finished
     if check:
         _check_replay(session, states)
     return session
+
+
+def apply(session: Session, action: dict[str, Any]) -> None:
+    """Carry out one recorded action (an answer, a procedure start or a cancel) as a
+    player would."""
+    if "start" in action:
+        session.start(action["start"])
+    elif "cancel" in action:
+        session.cancel()
+    else:
+        session.answer(action["answer"])
 
 
 _MESSAGE_REF = re.compile(r'"key": "((?:[^"\\]|\\.)+)", "params": \{')
@@ -117,7 +143,8 @@ def _dump(session: Session) -> str:
     return json.dumps(session._state, sort_keys=True)
 
 
-def _check_step(session: Session, states: list[str]) -> None:
+def _check_step(session: Session, states: list[str],
+                log_before: list[Any] | None = None) -> None:
     check_cards(session)
     if session.game_id not in UNTRANSLATED_TEST_GAMES:
         # the view is checked every few answers: it changes slowly and is costly to walk
@@ -128,6 +155,7 @@ def _check_step(session: Session, states: list[str]) -> None:
     assert json.loads(after) == session._state, "state is not plain JSON"
     session.undo()
     assert _dump(session) == states[-1], "undo did not restore"
+    assert log_before is None or session._log == log_before, "undo did not restore the log"
     session.redo()
     assert _dump(session) == after, "redo did not re-apply"
     assert session._log == log_after, "redo gave another log"
@@ -138,10 +166,7 @@ def _check_replay(session: Session, states: list[str]) -> None:
     replay = automa.new_game(session.game_id, session.options, session.seed)
     assert _dump(replay) == states[0]
     for i, action in enumerate(session.actions, 1):
-        if "start" in action:
-            replay.start(action["start"])
-        else:
-            replay.answer(action["answer"])
+        apply(replay, action)
         assert _dump(replay) == states[i], f"replay differs at {i}"
     assert replay._log == session._log, "same seed and answers gave another log"
     loaded = automa.load_game(session.to_json())

@@ -17,6 +17,7 @@ CARDS = [f"c{i}" for i in range(1, 9)]
 @steps
 def setup(ctx: Ctx) -> None:
     ctx.data.update({"vp": 0, "rounds": ctx.options["rounds"], "track": 0})
+    ctx.phase = "setup"
     deck = ctx.piles.create("deck", CARDS)
     deck.shuffle(ctx.rng)
     ctx.piles.create("discard")
@@ -28,6 +29,7 @@ def setup(ctx: Ctx) -> None:
 @steps
 def round_start(ctx: Ctx, answer: bool) -> None:
     ctx.turn += 1
+    ctx.phase = "round"
     if ctx.turn > ctx.data["rounds"] or not ctx.piles["deck"]:
         ctx.log("bot", "demo.log.end", {"vp": ctx.data["vp"]})
         ctx.finish()
@@ -68,6 +70,7 @@ def after_values(ctx: Ctx, answer: dict[str, int]) -> None:
 
 @steps
 def idle(ctx: Ctx, answer: Any) -> None:
+    ctx.phase = "idle"
     ctx.ask(prompts.confirm("demo.q.next"), round_start)
 
 
@@ -77,14 +80,13 @@ def bonus(ctx: Ctx) -> None:
     ctx.log("player", "demo.log.bonus")
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
-    p = ctx.prompt
-    if p is not None and p.key == "demo.q.next":
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
+    if phase == "idle":
         return [Procedure("bonus", "demo.procedure.bonus", "bonus")]
     return []
 
 
-def corrections(ctx: Ctx) -> list[Correction]:
+def corrections(ctx: Ctx, phase: str) -> list[Correction]:
     return [Correction("vp", msg("demo.vp"), ("vp",), 0, 200)]
 
 
@@ -95,6 +97,7 @@ GAME = GameDef(
     options=(OptionSpec("rounds", "int", 3, choices=(1, 2, 3, 4, 5), label="demo.option.rounds"),),
     setup=setup,
     steps=steps,
+    phases=("setup", "round", "idle"),
     procedures=procedures,
     corrections=corrections,
     view=lambda ctx: {"vp": ctx.data.get("vp", 0)},

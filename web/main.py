@@ -9,7 +9,6 @@ over, and carries out the outcome: draw, navigate, download, print, save after t
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -18,8 +17,13 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.controller import Controller, Outcome, PageForm, Screen
+from automa.app.controller import Controller, PageForm
+from automa.app.html import Safe
+from automa.app.outcome import Outcome, Screen
 from automa.app.saves import StorageError, StorageFull
+from automa.core.numbers import MAX_DIGITS, int_or
+
+MAX = 10**MAX_DIGITS - 1
 
 
 def is_there(value: Any) -> bool:
@@ -28,14 +32,13 @@ def is_there(value: Any) -> bool:
 
 
 class LocalStorage:
-    """The page's ``localStorage`` as the controller's key-value storage."""
-
-    def __init__(self) -> None:
-        self.storage = window.localStorage
+    """The page's ``localStorage`` as the controller's key-value storage; every refusal of
+    the browser (``SecurityError`` in private mode or with storage disabled, even on reading
+    ``window.localStorage``) becomes a typed error."""
 
     def get(self, key: str) -> str | None:
         """The stored text of ``key``, or ``None``."""
-        value = self.storage.getItem(key)
+        value = refused_as_error(lambda: window.localStorage.getItem(key))
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
@@ -46,12 +49,22 @@ class LocalStorage:
 
     def remove(self, key: str) -> None:
         """Remove ``key``."""
-        with contextlib.suppress(Exception):
-            self.storage.removeItem(key)
+        refused_as_error(lambda: window.localStorage.removeItem(key))
 
     def keys(self) -> list[str]:
         """Every key of the page's storage."""
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        def every_key() -> list[str]:
+            storage = window.localStorage
+            return [str(storage.key(i)) for i in range(int(storage.length))]
+        return list(refused_as_error(every_key))
+
+
+def refused_as_error(call: Callable[[], Any]) -> Any:
+    """``call()``, with whatever the browser throws as a :class:`StorageError`."""
+    try:
+        return call()
+    except Exception as e:  # a JavaScript exception (SecurityError, ...) of any kind
+        raise StorageError(detail=str(getattr(e, "name", "") or type(e).__name__)) from None
 
 
 class Page:
@@ -65,13 +78,9 @@ class Page:
         self.save_pending: object = None  # the game whose save waits for the next frame
         self.save_later = create_proxy(self.save_soon)
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        keep = create_proxy(lambda *_: self.c.keep_screen())
-        self.keep_after_frame = create_proxy(lambda *_: window.setTimeout(keep, 0))
-        self.shown_parts: list[str] = []
+        self.shown_parts: list[Safe] = []
         self.shown_notices = ""
         self.shown_key: tuple[str, str] = ("", "")
-        # a stored screen painted by the shell stays where the player scrolled it
-        self.keep_scroll = is_there(document.getElementById("shell-screen"))
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -80,7 +89,6 @@ class Page:
         """Show the screen the URL hash names."""
         self.show(self.c.route(str(window.location.hash)))
         self.keep_awake()
-        window.requestAnimationFrame(self.keep_after_frame)
 
     def go(self, hash_: str) -> None:
         """Navigate to a screen (adds a history entry)."""
@@ -106,9 +114,8 @@ class Page:
         document.title = f"{screen.title} · {app_title}" if screen.title else app_title
         document.getElementById("title").textContent = screen.title or app_title
         self.nav.innerHTML = self.c.nav(screen.name)
-        if new_screen and not self.keep_scroll:
+        if new_screen:
             window.scrollTo(0, 0)
-        self.keep_scroll = False
 
     def replace_parts(self, screen: Screen) -> bool:
         """Replace only the changed parts of the play screen on the page (False: it is not
@@ -187,10 +194,9 @@ class Page:
         action = str(target.dataset.act)
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
-        local: Callable[[str | None, Any], None] | None = getattr(
-            self, "do_" + action.replace("-", "_"), None)
+        local = PAGE_ACTIONS.get(action)
         if local is not None:
-            local(arg, target)
+            local(self, arg, target)
         else:
             t0 = window.performance.now()
             self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
@@ -212,7 +218,7 @@ class Page:
         elif tid == "deck-name":
             self.follow(self.c.desk.rename(str(target.value)))
         elif is_there(target.getAttribute("data-field")):
-            out = self.c.desk.field(int(target.closest("[data-card]").dataset.card),
+            out = self.c.desk.field(str(target.closest("[data-card]").dataset.card),
                                     str(target.getAttribute("data-field")), str(target.value))
             # redrawn after the event: replacing the screen inside a change fired by a blur fails
             window.setTimeout(create_proxy(lambda *_: self.follow(out)), 0)
@@ -278,8 +284,9 @@ class Page:
 
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        box.value = str(stepped(str(box.value), int(arg or 0), int(stepper.dataset.lo),
-                                int(stepper.dataset.hi)))
+        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
+                                int_or(str(stepper.dataset.lo), -MAX, MAX, 0),
+                                int_or(str(stepper.dataset.hi), -MAX, MAX, 0)))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
@@ -293,22 +300,30 @@ class Page:
         return self.c.session.to_json() if self.c.session is not None else ""
 
 
+PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
+    "reload": Page.do_reload, "zoom": Page.do_zoom, "dismiss": Page.do_dismiss,
+    "step": Page.do_step}
+"""The taps the page handles itself (the others go to the controller's ``ACTIONS``)."""
+
+
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     """What the form on screen says when ``target`` was tapped: the answer controls of the
-    question, or the options, seed and deck of a new game."""
+    question, the options, seed and deck of a new game, or the scores entered for a record."""
     form: PageForm = {"checked": numbers("#subset input:checked", "index"),
                       "values": numbers("#values select", "")}
     if is_there(target.getAttribute("data-json")):
         form["json"] = str(target.dataset.json)
-    if action == "pick" and arg is not None and arg.isdigit():
-        form["pick"] = int(arg)
+    if action == "pick" and arg is not None:
+        form["pick"] = int_or(arg, 0, 10_000, -1)
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
+    if action == "record-save":
+        form["scores"] = [str(e.value) for e in elements("[data-score]")]
+        form["winner"] = next((str(e.value) for e in elements("[data-winner]:checked")), "")
     if action == "start":
-        found = document.querySelectorAll("[data-option]:checked, select[data-option]")
-        form["options"] = {str(e.dataset.option): int(e.value)
-                           for e in (found.item(i) for i in range(found.length))}
+        form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
+                           for e in elements("[data-option]:checked, select[data-option]")}
         seed = document.getElementById("seed")
         form["seed"] = str(seed.value) if is_there(seed) else ""
         deck = document.getElementById("deck-choice")
@@ -316,11 +331,16 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
     return form
 
 
+def elements(selector: str) -> list[Any]:
+    """The elements on the page that ``selector`` finds."""
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
 def numbers(selector: str, field: str) -> list[int]:
     """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
-    found = document.querySelectorAll(selector)
-    items = [found.item(i) for i in range(found.length)]
-    return [int(e.getAttribute(f"data-{field}") if field else e.value) for e in items]
+    return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
+            for e in elements(selector)]
 
 
 def date(ms: float) -> str:
@@ -363,11 +383,10 @@ def start() -> Page:
     window.addEventListener("automa:updated", create_proxy(page.on_updated))
     page.c.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(page.debug_state)
+    scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()
-    early = window.automaShell.early  # a tap on the stored screen, kept by the shell
-    if is_there(early) and str(early):
-        window.automaShell.early = ""
-        page.follow(page.c.early_tap(json.loads(str(early))))
+    window.scrollTo(0, scrolled)
+    page.follow(page.c.early_tap(str(window.automaShell.early)))  # a tap the shell kept
     document.body.dataset.pyReady = "1"
     done = time.perf_counter()
     window.automaShell.timing = json.dumps({"app_ms": round(1000 * (t_app - t_start)),

@@ -4,8 +4,8 @@
 draws card images.
 
 >>> import automa
->>> [g["id"] for g in automa.games()]  # doctest: +SKIP
-['age_of_innovation', 'tapestry']
+>>> [g["id"] for g in automa.games()]
+['age_of_innovation', 'civ_new_dawn', 'glory_of_civilizations', 'tapestry']
 """
 
 from __future__ import annotations

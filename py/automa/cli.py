@@ -1,9 +1,13 @@
 """Play any registered game in a terminal, through the same prompts as the web app.
 
 ``python -m automa list`` lists the games; ``python -m automa play GAME [--seed N]
-[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load. Every
-change is autosaved (``--save FILE``, else a file in the user's data folder, announced at
-the start); ``--resume`` continues it. Nothing typed or loaded ends in a traceback.
+[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load;
+``python -m automa records`` shows how you did (:mod:`automa.cli_records`). Every
+change is autosaved (``--save FILE``, else a file of its own in the user's data folder,
+announced at the start: :mod:`automa.files`); ``--resume`` continues the newest. Nothing
+typed or loaded ends in a traceback, and everything printed passes :func:`emit`, the one
+point where text reaches the terminal: control characters from a deck file, a save or the
+keyboard are shown as ``\x1b``-style escapes, never obeyed by the terminal.
 """
 
 from __future__ import annotations
@@ -13,18 +17,57 @@ import contextlib
 import errno
 import io
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 import automa
+from automa import cli_records
 from automa.app import present
 from automa.core.errors import AutomaError
 from automa.core.i18n import render
 from automa.core.numbers import SEED_MAX, is_number_text, parse_int
 from automa.core.prompts import Prompt
-from automa.core.session import MAX_SAVE_CHARS, Session
+from automa.core.session import Session
+from automa.files import (
+    MAX_FILE_BYTES,
+    Lock,
+    claim,
+    is_autosave_in,
+    keep_aside,
+    newest_autosave,
+    read_save,
+    unused,
+    write_save,
+)
+
+__all__ = ["MAX_FILE_BYTES", "Terminal", "emit", "main", "read_save", "shown", "write_save"]
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""What a terminal would obey rather than show: every control character but the tab and
+the line feed (escape sequences start with one), and the marks that reorder text."""
+
+
+def shown(text: str) -> str:
+    """``text`` as the terminal may show it: control characters written as ``\x1b``."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100
+                        else f"\\u{ord(m[0]):04x}", text)
+
+
+class OutputLost(Exception):
+    """The terminal's output cannot be written (a full device, a closed pipe)."""
+
+
+def emit(text: str, stream: TextIO | None = None, end: str = "\n") -> None:
+    """Print ``text`` (the one way anything reaches the terminal), shown safely and flushed
+    at once; :class:`OutputLost` if it cannot be written."""
+    try:
+        print(shown(text), file=stream or sys.stdout, end=end, flush=True)
+    except (OSError, ValueError) as e:  # (ValueError: the stream was closed)
+        raise OutputLost(e) from None
+
 
 YES = {"y", "yes", "t", "true", "так", "т", "1"}
 NO = {"n", "no", "f", "false", "ні", "н", "0"}
@@ -34,10 +77,15 @@ class Terminal:
     """A game on a terminal: reads commands, prints prompts and what the bots did."""
 
     def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
-                 autosave: Path | None = None) -> None:
+                 autosave: Path | None = None, lock: Lock | None = None,
+                 finished: Callable[[Terminal], None] | None = None) -> None:
         self.session = session
+        self.finished = finished
+        """Called once the game is over (the records: its end, your score)."""
         self.autosave = autosave
         """The file every change is written to (None: no autosave)."""
+        self.lock = lock
+        """The lock held on the autosave (no other terminal writes it meanwhile)."""
         self.lang = lang
         self.read = read
         self.out = out
@@ -50,7 +98,7 @@ class Terminal:
 
     def say(self, text: str) -> None:
         """Print one line."""
-        print(text, file=self.out)
+        emit(text, self.out)
 
     def ref(self, ref: Any) -> str:
         """Render a message reference, or a plain value."""
@@ -222,12 +270,19 @@ class Terminal:
             self.say(f"  p {i}. {self.t(p['label'])}")
 
     def save(self, path: str) -> None:
-        """Write the session to a file."""
+        """Write the session to a file (never another terminal's game in play)."""
+        target = Path(path)
         try:
-            write_save(Path(path), self.session.to_json())
+            if Lock.held_elsewhere(target) and not self.is_autosave(target):
+                raise OSError(errno.EBUSY, "in use", path)
+            write_save(target, self.session.to_json())
             self.say(self.t("cli.saved", file=path))
         except OSError as e:
             self.say(self.t("cli.cannot_write_file", file=path, detail=self.os_detail(e)))
+
+    def is_autosave(self, path: Path) -> bool:
+        """Whether ``path`` is this terminal's autosave."""
+        return self.autosave is not None and _same_file(path, self.autosave)
 
     def os_detail(self, error: OSError) -> str:
         """Why a file could not be read or written, in the terminal's language."""
@@ -243,15 +298,35 @@ class Terminal:
         self.session = automa.load_game(text)
         self.shown_log = len(self.session.log)
         self.say(self.t("cli.loaded", file=path))
+        if self.autosave is not None and not self.is_autosave(Path(path)):
+            self.branch()
         self.after_load(Path(path), text)
+
+    def branch(self) -> None:
+        """The game loaded from another file gets an autosave of its own: the game played
+        until now stays in its autosave, as it was."""
+        assert self.autosave is not None
+        old = self.autosave
+        try:
+            path, lock = claim(old.parent, _file_name(self.session.game_id))
+        except OSError as e:
+            self.say(self.t("cli.autosave_failed", file=str(old.parent),
+                            detail=self.os_detail(e)))
+            self.autosave = None  # (the game played until now stays as it was)
+            if self.lock is not None:
+                self.lock.release()
+        else:
+            self.autosave, old_lock, self.lock = path, self.lock, lock
+            if old_lock is not None:
+                old_lock.release()
+            self.say(self.t("cli.branched", file=str(path), old=str(old)))
 
     def after_load(self, path: Path, text: str) -> None:
         """Say how the save was loaded; keep the original if its history was dropped."""
         for w in self.session.warnings:
             self.say(self.ref(w))
-        if self.session.history_dropped and self.autosave is not None \
-                and _same_file(path, self.autosave):
-            kept = path.with_name(path.stem + ".original.json")
+        if self.session.history_dropped and self.is_autosave(path):
+            kept = unused(path.with_name(path.stem + ".original.json"))
             try:
                 write_save(kept, text)
                 self.say(self.t("cli.original_kept", file=str(kept)))
@@ -271,15 +346,33 @@ class Terminal:
             self.autosave = None
 
     def run(self) -> int:
-        """Play until the game ends or the player quits (Ctrl-C saves and quits too)."""
+        """Play until the game ends or the player quits (Ctrl-C saves and quits too; so does
+        an output that can no longer be written)."""
         try:
-            return self._loop()
-        except KeyboardInterrupt:
-            self.autosave_now()
-            self.say("")
-            if self.autosave is not None:
-                self.say(self.t("cli.interrupted", file=str(self.autosave)))
-            return 130
+            try:
+                return self._loop()
+            except KeyboardInterrupt:
+                self.autosave_now()
+                self.say("")
+                if self.autosave is not None:
+                    self.say(self.t("cli.interrupted", file=str(self.autosave)))
+                return 130
+        except OutputLost as e:
+            return self.output_lost(e)
+        finally:
+            if self.lock is not None:
+                self.lock.release()
+
+    def output_lost(self, error: OutputLost) -> int:
+        """The output cannot be written: save the game, say so where possible, stop."""
+        self.out = io.StringIO()
+        self.autosave_now()
+        cause = error.args[0] if error.args else None
+        detail = os_detail(cause, self.lang) if isinstance(cause, OSError) else str(cause)
+        with contextlib.suppress(OutputLost):
+            emit(self.t("cli.output_lost", detail=detail,
+                        file=str(self.autosave) if self.autosave else "—"), sys.stderr)
+        return 0 if isinstance(cause, BrokenPipeError) else 1
 
     def bye(self) -> int:
         """Save and say goodbye."""
@@ -299,6 +392,8 @@ class Terminal:
                 self.autosave_now()
                 self.say(self.t("cli.finished"))
                 self.show_view()
+                if self.finished is not None:
+                    self.finished(self)
                 return 0
             self.show_prompt(prompt)
             try:
@@ -351,37 +446,12 @@ def _keyed(key: str, label: str) -> str:
     return key if label == key else f"{key}. {label}"
 
 
-MAX_FILE_BYTES = MAX_SAVE_CHARS * 4
-
-
-def read_save(path: Path) -> str:
-    """A save (or deck) file's text; folders, devices, huge and binary files raise OSError."""
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "directory", str(path))
-    with path.open("rb") as f:
-        raw = f.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise OSError(errno.EFBIG, "too big", str(path))
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise OSError(errno.EILSEQ, "not text", str(path)) from None
-
-
-def write_save(path: Path, text: str) -> None:
-    """Write a save whole or not at all (a temporary file, then renamed over the old one)."""
-    if not path.name or path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "directory", str(path))
-    temp = path.with_name(path.name + ".tmp")
-    temp.write_text(text, encoding="utf-8")
-    os.replace(temp, path)
-
-
 def os_detail(error: OSError, lang: str) -> str:
     """Why a file could not be used, translated where the reason is a common one."""
     key = {errno.EISDIR: "directory", errno.ENOENT: "not_found", errno.EACCES: "permission",
-           errno.EPERM: "permission", errno.EILSEQ: "not_text",
-           errno.EFBIG: "too_big"}.get(error.errno or 0, "other")
+           errno.EPERM: "permission", errno.EILSEQ: "not_text", errno.EFBIG: "too_big",
+           errno.ELOOP: "link", errno.EBUSY: "in_use",
+           errno.ENOSPC: "full", errno.EINVAL: "invalid"}.get(error.errno or 0, "other")
     return render(f"cli.detail.{key}", {"error": error.strerror or type(error).__name__}, lang)
 
 
@@ -403,14 +473,14 @@ def data_dir() -> Path:
 
 
 def _list(lang: str) -> int:
-    print(render("cli.games", {}, lang))
+    emit(render("cli.games", {}, lang))
     for g in automa.games():
-        print(f"  {g['id']}: {render(g['name'], {}, lang)}")
+        emit(f"  {g['id']}: {render(g['name'], {}, lang)}")
         for o in g["options"]:
             allowed = ", ".join(str(c) for c in o["choices"])
             if o["type"] == "data":  # e.g. a deck of cards: given as a file with --deck
                 allowed = "--deck FILE"
-            print("    " + render("cli.option_line", {
+            emit("    " + render("cli.option_line", {
                 "option": o["id"], "value": o["default"], "allowed": allowed}, lang))
     return 0
 
@@ -436,61 +506,109 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--deck", metavar="FILE",
                       help="play with your own card deck (a deck file for the custom_deck option)")
     play.add_argument("--save", metavar="FILE",
-                      help="autosave to FILE (default: a file in the user's data folder)")
-    play.add_argument("--resume", action="store_true", help="continue the autosaved game")
+                      help="autosave to FILE (default: a file of its own for each game in the "
+                           "user's data folder)")
+    play.add_argument("--resume", action="store_true",
+                      help="continue the autosaved game (--save FILE, else the newest one)")
     play.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    cli_records.add_parser(sub)
     return parser
 
 
-def _start(args: argparse.Namespace, lang: str,
-           autosave: Path | None) -> tuple[Session, Path | None, str] | int:
-    """The session to play: loaded (--load, --resume) or new; an exit code on failure."""
-    source = Path(args.load) if args.load else autosave if args.resume else None
+def _error(key: str, lang: str, **params: Any) -> int:
+    """Say why the game cannot start (on the error output); the exit code 2."""
+    emit(render(key, params, lang), sys.stderr)
+    return 2
+
+
+def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, str] | int:
+    """The session to play: loaded (--load, --resume) or new, and the file it came from;
+    an exit code on failure."""
+    folder = data_dir()
+    source = (Path(args.load) if args.load else None if not args.resume
+              else Path(args.save) if args.save else newest_autosave(folder,
+                                                                     _file_name(args.game)))
+    if args.resume and source is None:
+        return _error("cli.nothing_to_resume", lang, file=str(folder))
     if source is None:
         options: dict[str, Any] = dict(o.partition("=")[::2] for o in args.option)
         if args.deck:
             try:
                 options["custom_deck"] = read_save(Path(args.deck))
             except OSError as e:
-                print(render("cli.cannot_read_file",
-                             {"file": args.deck, "detail": os_detail(e, lang)}, lang),
-                      file=sys.stderr)
-                return 2
+                return _error("cli.cannot_read_file", lang, file=args.deck,
+                              detail=os_detail(e, lang))
         return automa.new_game(args.game, options, args.seed), None, ""
     try:
         text = read_save(source)
     except OSError as e:
         if args.resume and e.errno == errno.ENOENT:
-            print(render("cli.nothing_to_resume", {"file": str(source)}, lang), file=sys.stderr)
-        else:
-            print(render("cli.cannot_read_file",
-                         {"file": str(source), "detail": os_detail(e, lang)}, lang),
-                  file=sys.stderr)
-        return 2
+            return _error("cli.nothing_to_resume", lang, file=str(source))
+        return _error("cli.cannot_read_file", lang, file=str(source), detail=os_detail(e, lang))
     return automa.load_game(text, expected_game=args.game), source, text
 
 
-def _keep_previous(autosave: Path, lang: str) -> None:
-    """A new game does not overwrite the last autosaved one: it is kept beside it."""
-    if autosave.is_file():
-        previous = autosave.with_name(autosave.stem + ".previous.json")
+def _autosave(args: argparse.Namespace, session: Session, source: Path | None,
+              lang: str) -> tuple[Path, Lock] | int:
+    """The autosave of the game to play and its lock; an exit code when another terminal
+    plays it (or ``--save`` names a link).
+
+    ``--save FILE`` is that file (the game in it before, if another, is kept aside under a
+    new name); an autosave given to ``--resume`` or ``--load`` is continued in place; any
+    other game gets a new autosave of its own. Nothing is ever written over another game.
+    """
+    if args.save:
+        path = Path(args.save)
+        if path.is_symlink():
+            return _error("cli.cannot_write_file", lang, file=str(path),
+                          detail=os_detail(OSError(errno.ELOOP, "link"), lang))
+    elif source is not None and is_autosave_in(source, data_dir()):
+        path = source
+    else:
+        folder = data_dir()
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
         try:
-            os.replace(autosave, previous)
-            print(render("cli.previous_kept", {"file": str(previous)}, lang))
-        except OSError:
-            pass
+            return claim(folder, _file_name(session.game_id))
+        except OSError as e:
+            return _error("cli.cannot_write_file", lang, file=str(folder),
+                          detail=os_detail(e, lang))
+    lock = Lock.take(path)
+    if lock is None:
+        return _error("cli.in_use", lang, file=str(path))
+    if path.is_file() and (source is None or not _same_file(source, path)):
+        try:
+            emit(render("cli.previous_kept", {"file": str(keep_aside(path))}, lang))
+        except OSError as e:
+            lock.release()
+            return _error("cli.cannot_write_file", lang, file=str(path),
+                          detail=os_detail(e, lang))
+    return path, lock
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
-    """The ``automa`` command: never a traceback, whatever is typed or loaded."""
+    """The ``automa`` command: never a traceback, whatever is typed or loaded, and never a
+    game lost (a full or closed output ends the game saved)."""
     try:
         return _main(argv, stdin)
     except KeyboardInterrupt:  # before the game started: nothing to save yet
         return 130
-    except BrokenPipeError:  # the output was closed (e.g. piped into head): stop quietly
-        with contextlib.suppress(OSError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except OutputLost as e:  # before the game started: nothing to save yet either
+        cause = e.args[0] if e.args else None
+        return 0 if isinstance(cause, BrokenPipeError) else 1
+    finally:
+        _quiet_exit()
+
+
+def _quiet_exit() -> None:
+    """An output that cannot be written any more is not flushed again at exit (which would
+    end in "Exception ignored …")."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
 
 
 def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
@@ -498,43 +616,52 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="replace")
     args = _parser().parse_args(argv)
-    lang = getattr(args, "play_lang", None) or args.lang
+    lang = getattr(args, "play_lang", None) or getattr(args, "records_lang", None) or args.lang
     if args.command == "list":
         return _list(lang)
-    autosave = None if args.no_autosave else (
-        Path(args.save) if args.save else data_dir() / f"{_file_name(args.game)}.autosave.json")
+    if args.command == "records":
+        return cli_records.main(args.action, args.target, args.game, lang,
+                                stdin or sys.stdin, sys.stdout)
     try:
-        started = _start(args, lang, autosave)
+        started = _start(args, lang)
     except AutomaError as e:
-        print(e.message(lang), file=sys.stderr)
-        return 2
+        return _error(e.key, lang, **e.params)
     except KeyboardInterrupt:
         return 130
     if isinstance(started, int):
         return started
     session, source, text = started
-    if autosave is not None:
-        with contextlib.suppress(OSError):
-            autosave.parent.mkdir(parents=True, exist_ok=True)
-        if source is None or not _same_file(source, autosave):
-            _keep_previous(autosave, lang)
-        print(render("cli.autosave", {"file": str(autosave)}, lang))
-        resume = f"automa play {session.game_id} --resume" + (
-            f" --save {autosave}" if args.save else "")
-        print(render("cli.resume_hint", {"command": resume}, lang))
+    autosave: Path | None = None
+    lock: Lock | None = None
+    if not args.no_autosave:
+        found = _autosave(args, session, source, lang)
+        if isinstance(found, int):
+            return found
+        autosave, lock = found
     stream = stdin or sys.stdin
 
     def read() -> str:
-        print(render("cli.prompt_marker", {}, lang), end="", flush=True)
+        emit(render("cli.prompt_marker", {}, lang), end="")
         line = stream.readline()
         if not line:
             raise EOFError
         return line
 
-    terminal = Terminal(session, lang, read, sys.stdout, autosave)
-    if source is not None:
-        terminal.after_load(source, text)
-    terminal.autosave_now()
+    terminal = Terminal(session, lang, read, sys.stdout, autosave, lock,
+                        cli_records.record_game)
+    try:
+        if source is not None:
+            terminal.after_load(source, text)  # (the original kept before it is autosaved)
+        terminal.autosave_now()
+        if autosave is not None:
+            terminal.say(render("cli.autosave", {"file": str(autosave)}, lang))
+            terminal.say(render("cli.resume_hint", {
+                "command": f"automa play {session.game_id} --resume --save {autosave}"}, lang))
+    except OutputLost as e:
+        terminal.output_lost(e)
+        if lock is not None:
+            lock.release()
+        return 1
     return terminal.run()
 
 

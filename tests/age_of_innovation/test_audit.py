@@ -329,9 +329,9 @@ def test_procedures_come_from_the_phase() -> None:
     """"You pass" is offered while waiting for her turn (phase), not by prompt message ids."""
     s = new()
     through_setup(s)
-    assert data_of(s)["phase"] == "waiting"
+    assert s.phase == "waiting"
     assert "you_pass" in [p["id"] for p in s.procedures]
-    data_of(s)["phase"] = "automa_turn"
+    s._state["phase"] = "automa_turn"
     assert "you_pass" not in [p["id"] for p in s.procedures]
 
 
@@ -339,7 +339,7 @@ def test_corrections_cover_every_tracked_value_with_plain_labels() -> None:
     """Every number she tracks can be corrected, each named for the person at the table."""
     s = new()
     through_setup(s)
-    ids = {c.id for c in s.game.corrections(s._ctx())}
+    ids = {c.id for c in s.game.corrections(s._ctx(), s.phase)}
     assert {"score", "scholars", "innovations", "marked", "unmarked", "together",
             "native"} <= ids
     assert {f"science_{x}" for x in ("banking", "law", "engineering", "medicine")} <= ids

@@ -8,8 +8,9 @@ import json
 import pytest
 from tests.app.test_saves import Clock, MemoryKV
 
-from automa.app.controller import Controller, Outcome, PageForm
+from automa.app.controller import Controller, PageForm
 from automa.app.deck_editor import PREFIX
+from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
 
 GLORY = "glory_of_civilizations"
@@ -28,9 +29,9 @@ def some_answer(c: Controller) -> PageForm:
     if p.kind == "pick_one":
         return {"pick": 0}
     if p.kind == "count":
-        return {"count": str(p.lo)}
+        return {"count": str(p.choices[0])}  # the lowest count
     if p.kind == "pick_subset":
-        return {"checked": list(range(p.lo or 0))}
+        return {"checked": list(range(p.bounds[0] if p.bounds else 0))}
     return {"values": [0] * len(p.choices)}
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import automa
-from automa.app import guide
+from automa.app import guide, html
 from automa.app.guide import Block, GuideError, parse_body, parse_guide
 from automa.app.html import esc
 from automa.app.present import Words
@@ -155,3 +155,37 @@ def test_a_game_without_rule_readings_gets_no_such_section() -> None:
     game = {"id": "x", "name": "x", "options": [
         {"id": "difficulty", "label": "", "choices": [1], "choice_labels": ["x"], "default": 1}]}
     assert guide.readings(game, Words("en")) is None
+
+
+def test_bold_text_is_shown_in_bold_and_escaped() -> None:
+    """``**…**`` names a button: bold on the page, its text escaped like any other."""
+    html = guide.article(parse_guide(sample(section=[{
+        "title": "t", "body": "Tap **Done <now>**.\n\n- then **Undo**"}])))
+    assert "Tap <strong>Done &lt;now&gt;</strong>." in html
+    assert "<li>then <strong>Undo</strong></li>" in html and "**" not in html
+
+
+def _bold_names(g: guide.Guide) -> list[str]:
+    texts = [g.intro, *(item for s in g.sections for b in s.blocks for item in b.items)]
+    return [name for text in texts for name in html.EMPHASIS.findall(text)]
+
+
+def test_every_button_or_screen_a_guide_names_in_bold_is_in_the_app() -> None:
+    """A guide writes the name of a button or screen as ``**name**``, exactly as the page
+    shows it: the name must be a message of that language's page, core or game catalog
+    (the Glory guide once sent players to a «Зберегти колоду» / "Save the deck" button the
+    deck editor does not have), and both languages name as many."""
+    games = [g["id"] for g in automa.games()]
+    found = guide.load_guides(ROOT / "i18n", games, i18n.LANGUAGES)
+    missing = []
+    for lang in i18n.LANGUAGES:
+        messages = i18n.load_source_catalog(lang)
+        for game, by_lang in found.items():
+            shown = {text for key, text in messages.items() if isinstance(text, str)
+                     and key.split(".")[0] in ("web", "core", game)}
+            missing += [f"{lang} {game}: {name}" for name in _bold_names(by_lang[lang])
+                        if name not in shown]
+    assert missing == []
+    for game, by_lang in found.items():
+        counts = {lang: len(_bold_names(g)) for lang, g in by_lang.items()}
+        assert len(set(counts.values())) == 1 and counts["en"] > 0, (game, counts)

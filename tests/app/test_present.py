@@ -286,14 +286,60 @@ def test_ukrainian_conquest_count_agrees() -> None:
                                                    "територію"]
 
 
-def test_glory_counts_glory_not_vp_in_the_head() -> None:
-    session = automa.new_game("glory_of_civilizations", {}, 7)
+SCORE_WORDS = {"tapestry": ("VP", "ПО"), "age_of_innovation": ("points?", "оч(?:ко|ки|ок|ка)"),
+               "glory_of_civilizations": ("Glory", "Слав"), "civ_new_dawn": None}
+"""The word each game's own screens use for the bot's score, as a pattern (None: the AP
+keeps no score)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_head_counts_the_score_in_the_games_own_word(game: str) -> None:
+    """Each game declares its score word: Glory counts Слава, Age of Innovation «очки» as
+    on her own view (its head once said «25 ПО»), and Civilization's AP keeps no score."""
+    session = automa.new_game(game, {}, 7)
     play_through(session, 15)
-    for lang, word, other in (("en", "Glory", "VP"), ("uk", "Слав", "ПО")):
-        line = present.head(session, session.view(), present.Words(lang))
-        assert word in line and other not in line, line
-    tapestry = automa.new_game("tapestry", {}, 7)
-    assert "VP" in present.head(tapestry, tapestry.view(), present.Words("en"))
+    words = SCORE_WORDS[game]
+    for i, lang in enumerate(i18n.LANGUAGES):
+        w = present.Words(lang)
+        line = present.head(session, session.view(), w)
+        if words is None:
+            assert session.game.score is None and line == w.turn(session, session.turn)
+            continue
+        assert re.search(rf"\d+\s{words[i]}", line), line
+        assert all(x not in line for x in ("VP", "ПО") if x != words[i]), line
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_names_its_corrections_in_its_own_words(game: str) -> None:
+    """One label («Виправити ПО, треки…») was wrong for Glory (Слава, no tracks), for Civ
+    (no VP) and for Age of Innovation («очки»): each game names what it tracks."""
+    session = automa.new_game(game, {}, 7)
+    play_through(session, 15)
+    label = session.game.correct_label
+    assert label != "core.procedure.correct" and label.startswith(f"{game}.")
+    assert {"id": "correct", "label": label} in session.procedures
+    words = SCORE_WORDS[game]
+    for i, lang in enumerate(i18n.LANGUAGES):
+        text = present.Words(lang).t(label)
+        assert i18n.has_message(label, lang) and text[0].isupper(), text
+        if words is None:
+            assert "VP" not in text and "ПО" not in text, text
+        else:
+            assert re.search(words[i], text, re.IGNORECASE), text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_correctable_value_is_named_in_sentence_case(game: str) -> None:
+    """The list of values to correct reads as one list: each name starts with a capital
+    ("Tech dial", then "diamonds" did not)."""
+    session = automa.new_game(game, {}, 7)
+    play_through(session, 15)
+    corrections = session.game.corrections(session._ctx(), session.phase)
+    assert corrections
+    for lang in i18n.LANGUAGES:
+        w = present.Words(lang)
+        lower = [text for c in corrections if not (text := w.text(c.label))[0].isupper()]
+        assert lower == [], lang
 
 
 def test_automa_has_one_spelling_in_every_catalog() -> None:

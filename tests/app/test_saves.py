@@ -25,25 +25,35 @@ DEFAULTS = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 
 
 class MemoryKV:
-    """An in-memory storage shared by "tabs"; it can run out of room."""
+    """An in-memory storage shared by "tabs"; it can run out of room, or refuse every call
+    (``refuse``: private mode, storage disabled — the browser's ``SecurityError``)."""
 
     def __init__(self) -> None:
         self.data: dict[str, str] = {}
         self.full = False
+        self.refuse = False
         self.fail_keys: set[str] = set()
 
+    def _check(self) -> None:
+        if self.refuse:
+            raise StorageError(detail="SecurityError")
+
     def get(self, key: str) -> str | None:
+        self._check()
         return self.data.get(key)
 
     def set(self, key: str, value: str) -> None:
+        self._check()
         if self.full or key in self.fail_keys:
             raise StorageFull(detail="QuotaExceededError")
         self.data[key] = value
 
     def remove(self, key: str) -> None:
+        self._check()
         self.data.pop(key, None)
 
     def keys(self) -> list[str]:
+        self._check()
         return list(self.data)
 
 

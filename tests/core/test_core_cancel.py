@@ -48,6 +48,38 @@ def test_cancel_is_undone_and_redone_like_any_answer() -> None:
     assert not s.can_cancel and s.open_procedures == 0
 
 
+def test_undo_of_a_cancel_brings_back_the_procedures_log_exactly() -> None:
+    """Issue 21 item 8: the cancel took the procedure's entries out of the log and its undo
+    did not bring them back, so the live log differed from the replay of a save."""
+    s = at_next()
+    s.start("correct")
+    s.answer("vp")
+    inside = s.log
+    s.cancel()
+    s.undo()
+    assert s.log == inside
+    assert automa.load_game(s.to_json()) == s
+    s.answer(1)
+    assert automa.load_game(s.to_json()) == s
+    s.undo()
+    s.cancel()
+    s.undo()
+    s.redo()
+    assert automa.load_game(s.to_json()) == s
+
+
+def test_a_long_history_saved_from_a_later_point_keeps_the_log_of_that_point() -> None:
+    """A save cut before an answer that a later cancel undid carries that answer's log."""
+    s = at_next()
+    log_at = {len(s.actions): s.log}
+    s.start("correct")
+    log_at[len(s.actions)] = s.log
+    s.answer("vp")
+    s.cancel()
+    for index, log in log_at.items():
+        assert s._log_before(index) == log
+
+
 def test_cancel_is_replayed_from_a_save() -> None:
     s = at_next()
     s.start("correct")

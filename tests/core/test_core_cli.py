@@ -81,12 +81,35 @@ def test_every_change_is_autosaved_and_can_be_resumed(
     assert len(json.loads(autosave.read_text())["actions"]) == 2
 
 
-def test_a_new_game_keeps_the_earlier_autosave(capsys: pytest.CaptureFixture[str]) -> None:
-    assert play(["", "q"]) == 0
-    assert play(["q"]) == 0
-    out = capsys.readouterr().out
-    assert "The earlier autosave was kept as" in out
-    assert main(["play", "demo", "--resume"], stdin=io.StringIO("q\n")) == 0
+def autosaves(folder: Path) -> dict[str, list[dict[str, object]]]:
+    """The autosaved games in ``folder`` by file name: their actions."""
+    return {p.name: json.loads(p.read_text())["actions"]
+            for p in sorted(folder.glob("*.json"))}
+
+
+def test_three_new_games_in_a_row_keep_every_earlier_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 21: three new games in a row once kept only the last ``.previous``; each game
+    now has an autosave of its own, and ``--resume`` continues the newest."""
+    folder = tmp_path / "data"
+    for answers in (["", "y"], [""], ["", "n", "1"]):
+        assert play([*answers, "q"]) == 0
+    kept = autosaves(folder)
+    assert sorted(len(a) for a in kept.values()) == [1, 2, 3] and len(kept) == 3
+    assert not list(folder.glob("*.lock")) and not list(folder.glob("*.tmp"))
+    assert main(["play", "demo", "--resume"], stdin=io.StringIO("u\nq\n")) == 0
+    assert sorted(len(a) for a in autosaves(folder).values()) == [1, 2, 2]
+
+
+def test_three_new_games_in_one_save_file_keep_every_earlier_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "mine.json"
+    for answers in (["", "y"], [""], ["", "n", "1"]):
+        assert play([*answers, "q"], "--save", str(save)) == 0
+    assert "The earlier autosave was kept as" in capsys.readouterr().out
+    kept = autosaves(tmp_path)
+    assert len(kept["mine.json"]) == 3
+    assert sorted(len(a) for a in kept.values()) == [1, 2, 3]
 
 
 def test_resume_without_an_autosave_is_explained(capsys: pytest.CaptureFixture[str]) -> None:

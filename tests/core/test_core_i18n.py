@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from automa.core.i18n import (
+    LANGUAGES,
     REQUIRED_CATEGORIES,
     catalog,
     load_source_catalog,
     placeholders,
     plural_category,
+    plural_form,
     render,
 )
 
@@ -55,6 +57,42 @@ def test_plural_messages_have_every_category_the_language_needs(lang: str) -> No
         if isinstance(message, dict):
             missing = set(REQUIRED_CATEGORIES[lang]) - set(message)
             assert not missing, f"{lang} {key} lacks {missing}"
+
+
+def test_an_exact_form_comes_before_the_category_of_its_number() -> None:
+    """Ukrainian ``one`` is 1, 21, 31, 101…: ``"=1"`` holds the text for exactly one."""
+    message = {"=1": "the card", "one": "{n} card", "few": "{n} cards", "many": "{n} cards",
+               "other": "{n} cards"}
+    assert [plural_form(message, "uk", n) for n in (1, 21, 2, 1.0, 0.5)] == [
+        "the card", "{n} card", "{n} cards", "the card", "{n} cards"]
+    assert plural_form({"other": "x"}, "uk", float("nan")) == "x"
+
+
+def _means_exactly_one(message: dict[str, str], lang: str, n: int) -> bool:
+    """Whether the form ``n`` selects is only ever used for exactly one: an explicit
+    ``"=1"``, or a category no other number falls in (English ``one``)."""
+    if n != 1:
+        return False
+    return "=1" in message or all(plural_category(lang, m) != plural_category(lang, 1)
+                                  for m in range(2, 1001))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_plural_message_shows_its_count_at_1_21_and_101_as_it_does_at_2(lang: str) -> None:
+    """A form that covers several numbers names the count wherever the form for 2 does:
+    Ukrainian ``one`` is also 21, 31, 101…, so «Поки що не для гри: …» there lost «21».
+    Only a form for exactly one (``"=1"``, English ``one``) may say it in words."""
+    lost = []
+    for key, message in load_source_catalog(lang).items():
+        if not isinstance(message, dict):
+            continue
+        count = "{" + message.get("_by", "n") + "}"
+        if count not in plural_form(message, lang, 2):
+            continue
+        lost += [f"{key} at {n}" for n in (1, 21, 101)
+                 if count not in plural_form(message, lang, n)
+                 and not _means_exactly_one(message, lang, n)]
+    assert lost == []
 
 
 def test_catalog_is_cached_and_non_empty() -> None:

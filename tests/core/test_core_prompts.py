@@ -108,7 +108,8 @@ def test_from_json_is_strict_about_every_field() -> None:
         {**prompts.yes_no("q").to_json(), "choices": [True]},
         {**prompts.values("q", ["a"], [0, 1]).to_json(), "domain": None},
         {**prompts.pick_subset("q", ["a"]).to_json(), "bounds": [0, 2]},
-        {**prompts.pick_one("q", ["a"]).to_json(), "choices": [["a"]]},
+        {**prompts.pick_one("q", ["a"]).to_json(), "choices": [[["a"]]]},
+        {**prompts.pick_one("q", ["a"]).to_json(), "choices": [{"a": 1}]},
         "not a prompt",
     ]
     for data in broken:

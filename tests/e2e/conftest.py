@@ -50,19 +50,36 @@ def requests_seen() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def browser_context(base_url_app: str, requests_seen: list[str],
-                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    """One persistent Chromium profile for the whole run, phone-sized."""
+def chromium() -> Iterator[object]:
+    """Playwright's Chromium browser type (for a test that needs a profile of its own:
+    launch it with :func:`launch`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as play:
-        context = play.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS, headless=True, viewport={"width": 390, "height": 844},
-            accept_downloads=True)
-        context.on("request", lambda request: requests_seen.append(request.url))
-        yield context
-        context.close()
+        yield play.chromium
+
+
+def launch(chromium: object, profile: Path, **options: object) -> object:
+    """A persistent, phone-sized Chromium profile in folder ``profile`` (Debian's Chromium)."""
+    from playwright.sync_api import BrowserType
+
+    assert isinstance(chromium, BrowserType)
+    return chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 390, "height": 844}, accept_downloads=True, **options)
+
+
+@pytest.fixture(scope="session")
+def browser_context(chromium: object, base_url_app: str, requests_seen: list[str],
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """One persistent Chromium profile for the whole run, phone-sized."""
+    from playwright.sync_api import BrowserContext
+
+    context = launch(chromium, tmp_path_factory.mktemp("chromium-profile"))
+    assert isinstance(context, BrowserContext)
+    context.on("request", lambda request: requests_seen.append(request.url))
+    yield context
+    context.close()
 
 
 @pytest.fixture

@@ -35,3 +35,25 @@ def test_invalid_card_data_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> N
         build.check_cards()
     message = str(error.value)
     assert "invalid card data" in message and "cards/x/a.toml" in message and "cost" in message
+
+
+def test_the_build_ships_the_game_packages_only() -> None:
+    """Built from inside pytest (the tests' demo game is registered here), the app packs
+    exactly the games under py/automa/games/, each with its card data folder."""
+    import automa
+
+    assert "demo" in [g["id"] for g in automa.games()]
+    shipped = [g["id"] for g in build.check_cards()]
+    assert shipped == build.game_packages()
+    assert shipped == ["age_of_innovation", "civ_new_dawn", "glory_of_civilizations", "tapestry"]
+
+
+def test_a_game_without_its_card_folder_stops_the_build(tmp_path: Any) -> None:
+    games, cards = tmp_path / "games", tmp_path / "cards"
+    for game_id in ("chess", "go"):
+        (games / game_id).mkdir(parents=True)
+        (games / game_id / "__init__.py").write_text("")
+    (cards / "go").mkdir(parents=True)
+    with pytest.raises(build.BuildError) as error:
+        build.game_packages(games, cards)
+    assert "cards/chess/" in str(error.value) and "go" not in str(error.value)

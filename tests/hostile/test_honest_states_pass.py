@@ -37,3 +37,19 @@ def test_every_honest_state_passes_the_snapshot_checks(game_id: str, seed: int) 
     restored = _from_snapshot(fresh, data, fresh)
     check_opens(restored)
     assert restored._state == session._state
+
+
+def test_a_question_whose_choices_are_orders_of_players_passes_the_snapshot_checks() -> None:
+    """Tapestry's correction of an achievement offers orders of holders (lists) as its
+    choices; the check once refused that honest state ("must be a single value")."""
+    rng = Rng.from_seed(3)
+    session = automa.new_game("tapestry", seed=3)
+    while "correct" not in [p["id"] for p in session.procedures]:
+        assert session.prompt is not None
+        session.answer(random_answer(session.prompt, rng))
+    session.start("correct")
+    achievement = next(c for c in session.prompt.choices if str(c).startswith("ach"))
+    session.answer(achievement)
+    assert session.prompt is not None and isinstance(session.prompt.choices[0], list)
+    fresh = automa.new_game("tapestry", session.options, 3)
+    check_snapshot(fresh, json.loads(json.dumps(session._state)), session.log)

@@ -442,4 +442,4 @@ def test_a_history_longer_than_a_save_holds_is_saved_from_a_later_point(
     assert loaded.actions == session.actions[-limit:]
     while loaded.can_undo:
         loaded.undo()
-    assert loaded._state == json.loads(session._undo[-limit][0])
+    assert loaded._state == json.loads(session._undo[-limit].snapshot)

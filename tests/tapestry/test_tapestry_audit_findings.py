@@ -212,6 +212,25 @@ def test_landmarks_and_achievements_are_correctable_with_plain_labels() -> None:
     assert data(s)["achievements"]["complete_track"] == ["player", "automa"]
 
 
+def test_the_automas_vp_are_corrected_as_their_total() -> None:
+    """The player reads the Automa's VP token and sets that total (34 → 36), never the
+    correction alone: the question once said "now 0" with 34 VP on the board. The breakdown
+    by source keeps what the rules scored; the difference is shown as a correction."""
+    s = at_idle(2, 4)
+    data(s)["vp"]["territories"] = 30
+    data(s)["vp"]["era"] = 4
+    s.start("correct")
+    s.answer("vp")
+    prompt = s.prompt
+    assert prompt is not None and prompt.default == 34 and prompt.params["current"] == 34
+    assert "(now 34)" in render(prompt.key, prompt.params)
+    s.answer(36)
+    assert data(s)["vp"]["correction"] == 2 and sum(data(s)["vp"].values()) == 36
+    assert s.view()["vp"] == 36
+    logged = s.log[-1]["action"]["params"]
+    assert (logged["old"], logged["new"]) == (34, 36)
+
+
 # --- At the table: what the bots did ---------------------------------------------------------
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
 def test_plain_bot_turn_summary_lists_both_bots_advances_in_table_order(level: int) -> None:
@@ -262,7 +281,7 @@ def test_procedures_follow_the_game_phase() -> None:
     assert s.prompt is not None and s.prompt.key == "tapestry.q.setup_components"
     assert [p["id"] for p in s.procedures] == ["correct"]
     run_until(s, "tapestry.q.bots_turn")
-    assert data(s)["phase"] == "between_turns"
+    assert s.phase == "between_turns"
     assert "you_conquer_automa" in [p["id"] for p in s.procedures]
 
 

@@ -10,15 +10,20 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
-import importlib
+import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import automa
+import automa.render as cards
 from automa.app import guide, present, views
 from automa.app.html import Safe, h, join, trusted
+from automa.app.outcome import Outcome, Screen
+from automa.app.record_desk import RecordDesk
+from automa.app.record_views import home_link
 from automa.app.saves import (
+    DECK_PREFIX,
     MAX_IMPORT_BYTES,
     SETTING_CHOICES,
     KeyValue,
@@ -41,8 +46,6 @@ EARLY_ACTIONS = ("answer", "pick")
 DECK_GAME = "glory_of_civilizations"
 """The game whose cards the player can key in ("My decks")."""
 
-cards = importlib.import_module("automa.render")  # the card-image package
-
 
 class PageForm(present.Form, total=False):
     """Everything the page read from the form on screen when a button was tapped."""
@@ -53,39 +56,10 @@ class PageForm(present.Form, total=False):
     """New game: the seed typed (may be empty)."""
     deck: str
     """New game: the id of the kept deck chosen ("" for the companion edition)."""
-
-
-@dataclass
-class Screen:
-    """A whole screen to put on the page."""
-
-    name: str
-    """home, new, play, pile, settings or decks."""
-    body: Safe
-    title: str = ""
-    parts: list[str] = field(default_factory=list)
-    """Play: the screen's parts, each one element, so the page replaces only those that
-    changed."""
-
-
-@dataclass
-class Outcome:
-    """What the page does after a tap or an event."""
-
-    go: str | None = None
-    """Navigate to this hash (a history entry)."""
-    redraw: bool = False
-    """Show the screen of the current hash again."""
-    show: Screen | None = None
-    """Put this screen up without navigating."""
-    played: bool = False
-    """A tap on the game in play: redraw it (a new question gets the focus)."""
-    changed: bool = False
-    """... and the game changed: save it once the new screen is painted."""
-    download: tuple[str, str] | None = None
-    """A file to download: name and text."""
-    print_sheets: tuple[Safe, int] | None = None
-    """Sheets to print and their number of pages."""
+    scores: list[str]
+    """A record: each human's final score as typed (may be empty)."""
+    winner: str
+    """A record: who won, where the end of the game asks it ("" if not chosen)."""
 
 
 class Controller:
@@ -109,6 +83,7 @@ class Controller:
         self.message_kind = "error"
         self.confirm_delete = ""
         self._desk: DeckDesk | None = None
+        self.records = RecordDesk(self)
         self.screen = ""
         self.updated = False  # a new version of the app was installed
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
@@ -152,7 +127,8 @@ class Controller:
     def route(self, hash_: str) -> Screen:
         """The screen the URL hash names (``#/``, ``#/new/<game>``, ``#/play/<save>``,
         ``#/pile/<save>/<pile>``, ``#/settings``, ``#/decks/<game>``,
-        ``#/deck/<id>/<card>``); a broken save never locks the player out (home instead)."""
+        ``#/deck/<id>/<card>``, ``#/records[/<game>]``, ``#/record/<id>``); a broken save
+        never locks the player out (home instead)."""
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         name = parts[0] if parts else "home"
         try:
@@ -160,9 +136,15 @@ class Controller:
                 return self.new_game_screen(parts[1])
             if name in ("decks", "deck"):
                 return Screen("decks", self.desk.route(parts), self.t("web.decks.title"))
+            if name in ("records", "record"):
+                return Screen("records", *self.records.route(parts))
             if name in PLAY_SCREENS and len(parts) > 1 and self.open(parts[1]):
                 pile = self.pile_screen(parts[2]) if name == "pile" and len(parts) > 2 else None
-                return pile or self.play_screen()
+                if pile:
+                    return pile
+                screen = self.play_screen()
+                self.keep_screen()
+                return screen
             if name == "settings":
                 return self.settings_screen()
         except Exception as e:  # a broken save must never lock the person out of the app
@@ -176,10 +158,15 @@ class Controller:
         return banner, self.notices()
 
     def notices(self) -> Safe:
-        """The standing notices: a new version installed; a game kept with its original."""
+        """The standing notices: a new version installed; nothing can be kept (the storage
+        cannot be used: the game in play is offered for export); a game kept with its
+        original."""
         slot = self.slot
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
+        in_play = slot.save_id if self.session is not None else ""
         return join([views.update_notice(self.w) if self.updated else None,
+                     views.memory_notice(self.store.unavailable, in_play, self.w)
+                     if self.store.unavailable else None,
                      views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w)
                      if held else None])
 
@@ -203,7 +190,8 @@ class Controller:
         saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
         extra = {DECK_GAME: h("a", {"class": "guide-link", "href": f"#/decks/{DECK_GAME}"},
                               self.t("web.decks.title"))} if DECK_GAME in self.games else {}
-        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra))
+        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra,
+                                         home_link(self.w)))
 
     def new_game_screen(self, game_id: str) -> Screen:
         """The options of a new game."""
@@ -221,24 +209,29 @@ class Controller:
         s = self.session
         assert s is not None
         view = present.play(s, self.lang)
-        parts = [str(p) for p in views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                                  self.settings["paper"])]
-        body = h("div", {"class": "play", "data-game": s.game_id}, *map(Safe, parts))
+        end = self.records.end_panel(s, self.slot.save_id)
+        parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
+                                 self.settings["paper"], end)
+        body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
         self.drawn = (self.slot.save_id, str(body))
         return Screen("play", body, self.game_name(s.game_id), parts)
 
     def keep_screen(self) -> None:
         """Store the last play screen drawn beside its save (the shell paints it on the next
-        start, before the engine is ready), unless it is stored already: after each save,
-        and once a screen is up (the page calls it after the frame)."""
+        start, before the engine is ready), unless it is stored already: after each save and
+        when a game's screen is opened."""
         slot = self.slot
         save_id, markup = self.drawn
         if (slot.session is None or slot.rev is None or save_id != slot.save_id
                 or self.kept == (save_id, slot.rev, self.lang)):
             return
+        self.kept = (save_id, slot.rev, self.lang)
+        stored = self.screens.get(save_id)  # (a game reopened on its stored screen: as it is)
+        if stored is not None and (stored.rev, stored.lang, stored.markup) == (
+                slot.rev, self.lang, markup):
+            return
         self.screens.put(save_id, slot.rev, slot.session.game_id, self.lang, markup,
                          self.now())
-        self.kept = (save_id, slot.rev, self.lang)
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""
@@ -305,7 +298,14 @@ class Controller:
         return Outcome(go="#/")
 
     def storage_changed(self, key: str) -> Outcome:
-        """Another tab or window changed storage ``key``: never keep showing a stale game."""
+        """Another tab or window changed storage ``key``: never keep showing a stale game
+        (or a stale deck in the editor)."""
+        if key.startswith(DECK_PREFIX):
+            if self._desk is None and self.screen not in ("decks", "new"):
+                return Outcome()  # no deck on screen
+            return self.desk.storage_changed(key[len(DECK_PREFIX):])
+        if not key and self._desk is not None:
+            self._desk.deck = None  # the storage was cleared: read again when shown
         change = self.slot.storage_changed(key)
         if change == "deleted":
             return self.leave(self.t("web.store.deleted"))
@@ -317,32 +317,41 @@ class Controller:
         return Outcome()
 
     def play(self, change: Callable[[], Any]) -> Outcome:
-        """Apply a change to the game in play (an engine error is shown, nothing changes)."""
+        """Apply a change to the game in play (an engine error is shown, nothing changes); a
+        change that ends the game records it."""
         self.message = ""
         try:
             change()
         except automa.AutomaError as e:
             self.flash(self.error_text(e))
             return Outcome(played=True)
+        if self.session is not None and self.session.finished:  # recorded the moment it ends
+            self.records.kept(self.session, self.slot.save_id)
         return Outcome(played=True, changed=True)
 
     def begin(self, session: automa.Session, original: str = "") -> Outcome:
         """Make a new (or imported, from ``original``) session the game in play."""
         out = self.autosave(self.slot.begin(session, original))
+        if session.finished:
+            self.records.kept(session, self.slot.save_id)
         self.remember_last()
         return Outcome(go=f"#/play/{self.slot.save_id}") if out.go is None else out
 
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
-        """A save file was read: open it as a new game, or say why it cannot be."""
+        """A file was read: a records file adds its records; a save opens as a new game (with
+        the records it carries), or the player is told why it cannot be."""
         self.message = ""
         if error or text is None:
             self.flash(self.t("web.error.read_file", detail=str(error)))
             return Outcome(redraw=True)
+        if self.records.import_file(text):
+            return Outcome(go="#/records") if self.screen != "records" else Outcome(redraw=True)
         try:
             session = automa.load_game(text)
         except Exception as e:  # a hostile file must never break the page
             self.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
             return Outcome(show=self.home_screen())
+        self.records.import_with_save(text)  # (its end screen then finds them)
         out = self.begin(session, text)
         if not self.slot.holding:  # (the notice of a kept original says it already)
             for warning in session.warnings:
@@ -389,8 +398,10 @@ class Controller:
         """A tap on a ``data-act`` element the page does not handle itself."""
         if action.startswith("deck-"):
             return self.desk.tap(action, arg or "")
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        return handler(arg or "", form) if handler is not None else Outcome()
+        if action.startswith("record-"):
+            return self.records.tap(action, arg or "", form)
+        handler = ACTIONS.get(action)
+        return handler(self, arg or "", form) if handler is not None else Outcome()
 
     def do_new(self, game_id: str, form: PageForm) -> Outcome:
         """Go to the options of a new game."""
@@ -402,9 +413,15 @@ class Controller:
         return Outcome(go=f"#/play/{save_id}")
 
     def do_export(self, save_id: str, form: PageForm) -> Outcome:
-        """Download a saved game as a .json file."""
-        record = self.store.load(save_id)
-        return Outcome(download=(f"automa-{save_id}.json", record.text) if record else None)
+        """Download a saved game as a .json file (with its record, if it has one)."""
+        stored = self.store.load(save_id)
+        text = stored.text if stored else None
+        if text is None and self.session is not None and save_id == self.slot.save_id:
+            text = self.session.to_json()  # (a game the storage could not keep)
+        if text is None:
+            return Outcome()
+        return Outcome(download=(f"automa-{save_id}.json",
+                                 self.records.export_text(text, save_id)))
 
     def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
         """Download the original of a game that opened without its history."""
@@ -439,8 +456,6 @@ class Controller:
         prompt = s.prompt
         return self.play(lambda: s.answer(present.answer_from(prompt, form)))
 
-    do_pick = do_submit_count = do_submit_subset = do_submit_values = do_answer
-
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""
         return self.play(self.session.undo) if self.session else Outcome(redraw=True)
@@ -463,8 +478,13 @@ class Controller:
         return self.print_cards(ids.split())
 
     def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
-        """Print every card of the game at real size."""
-        return self.print_cards(cards.deck(self.session.game_id) if self.session else [])
+        """Print every card of the game's own deck at real size (in print order; a game
+        that keeps no cards in piles prints its game's whole deck)."""
+        s = self.session
+        if s is None:
+            return Outcome()
+        every, own = cards.deck(s.game_id), set(s.cards)
+        return self.print_cards([c for c in every if c in own] if own else every)
 
     def print_cards(self, ids: list[str]) -> Outcome:
         """Real-size sheets of the cards ``ids`` of the game in play."""
@@ -508,14 +528,20 @@ class Controller:
         return self.desk.deck_choice() if game_id == DECK_GAME else None
 
     # --- after start --------------------------------------------------------------------
-    def early_tap(self, tap: Any) -> Outcome:
+    def early_tap(self, kept: str) -> Outcome:
         """A tap the loading shell kept, made on the stored screen before the engine was
-        ready (``{"save", "rev", "key", "act", "arg", "json"}``, untrusted): applied once if it
-        answers, as the engine itself offers, the question of that save at that revision;
-        otherwise the player is told it was not applied."""
+        ready (JSON ``{"save", "rev", "key", "act", "arg", "json"}``, untrusted; "" if none):
+        applied once if it answers, as the engine itself offers, the question of that save at
+        that revision; otherwise the player is told it was not applied."""
         s = self.session
-        if not isinstance(tap, dict):
+        try:
+            tap = json.loads(kept) if kept else None
+        except (ValueError, RecursionError):
+            tap = {}
+        if tap is None:
             return Outcome()
+        if not isinstance(tap, dict):
+            tap = {}
         form = self.early_form(tap) if (
             self.screen == "play" and s is not None and s.prompt is not None
             and tap.get("save") == self.slot.save_id and tap.get("rev") == self.slot.rev
@@ -552,3 +578,31 @@ class Controller:
         # the game on screen first; each step is one game (no long task blocks a tap)
         playing = self.session.game_id if self.session else ""
         return [draw_one(g) for g in sorted(self.games, key=lambda g: (g != playing, g))]
+
+
+Tap = Callable[[Controller, str, PageForm], Outcome]
+"""What a tap does: the controller, the tapped element's ``data-arg`` ("" if none), the form."""
+
+ACTIONS: dict[str, Tap] = {
+    "start": Controller.do_start,
+    "new": Controller.do_new,
+    "continue": Controller.do_continue,
+    "export": Controller.do_export,
+    "export-original": Controller.do_export_original,
+    "accept-held": Controller.do_accept_held,
+    "delete": Controller.do_delete,
+    "delete-no": Controller.do_delete_no,
+    "delete-yes": Controller.do_delete_yes,
+    "answer": Controller.do_answer,
+    "pick": Controller.do_answer,
+    "submit-count": Controller.do_answer,
+    "submit-subset": Controller.do_answer,
+    "submit-values": Controller.do_answer,
+    "undo": Controller.do_undo,
+    "redo": Controller.do_redo,
+    "proc": Controller.do_proc,
+    "cancel": Controller.do_cancel,
+    "print-card": Controller.do_print_card,
+    "print-deck": Controller.do_print_deck,
+}
+"""Every ``data-act`` the controller answers (those of "My decks" start with ``deck-``)."""

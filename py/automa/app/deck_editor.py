@@ -4,6 +4,12 @@ editor, and the deck choice of the new-game screen.
 Everything read back from storage or from a file is hostile: :func:`read_deck` never raises,
 it names what is wrong in translated words. The page (``web/main.py``) only stores, routes
 and forwards taps; the cards are checked by :mod:`automa.games.glory_of_civilizations.editor`.
+
+A kept deck is ``{"game", "name", "cards", "rev"}`` under ``automa.deck.<id>``; ``rev`` (the
+revision, written since issue 21; a deck without one reads as revision 0) counts its writes.
+Like a saved game, each write names the revision it read: a deck changed in another tab
+since is not written over (:class:`StaleDeck`), a deck deleted there is not brought back
+(:class:`DeckDeleted`).
 """
 
 from __future__ import annotations
@@ -13,15 +19,28 @@ from typing import Any, TypedDict
 
 from automa.app.html import Safe, h, trusted
 from automa.app.present import Words
-from automa.app.saves import KeyValue
+from automa.app.saves import DECK_PREFIX, KeyValue
 from automa.core.errors import AutomaError
 from automa.games.glory_of_civilizations import data, editor
 
 GAME = data.GAME_ID
-PREFIX = "automa.deck."
+PREFIX = DECK_PREFIX
 """localStorage key prefix of a kept deck (``automa.deck.<id>``)."""
 MAX_NAME = 60
+MAX_REV = 2**31
 MAX_CARDS = data.MAX_DECK
+
+
+class StaleDeck(AutomaError):
+    """Another tab or window changed this deck since it was read here: nothing written."""
+
+    key = "web.decks.stale"
+
+
+class DeckDeleted(AutomaError):
+    """This deck was deleted in another tab or window since it was read: nothing written."""
+
+    key = "web.decks.deleted"
 
 
 class Deck(TypedDict):
@@ -29,6 +48,8 @@ class Deck(TypedDict):
 
     id: str
     name: str
+    rev: int
+    """The revision read (0: a deck written before revisions, or none stored)."""
     cards: list[dict[str, Any]]
     error: str
     """Why the stored text is not a deck at all ("" when it is one)."""
@@ -43,7 +64,11 @@ def _name(raw: Any, deck_id: str) -> str:
 def read_deck(deck_id: str, text: Any, w: Words) -> Deck:
     """A stored deck, never raising: unreadable text gives ``error``, a deck with wrong
     cards gives ``problems`` (it can still be edited)."""
-    out: Deck = {"id": deck_id, "name": deck_id, "cards": [], "error": "", "problems": []}
+    out: Deck = {"id": deck_id, "name": deck_id, "rev": 0, "cards": [], "error": "",
+                 "problems": []}
+    if text is None:
+        out["error"] = w.t("web.decks.missing")
+        return out
     if not isinstance(text, str) or len(text) > editor.MAX_JSON_CHARS:
         out["error"] = w.text({"key": f"{GAME}.error.deck_too_long",
                                "params": {"n": editor.MAX_JSON_CHARS}})
@@ -61,6 +86,7 @@ def read_deck(deck_id: str, text: Any, w: Words) -> Deck:
                               else {"key": f"{GAME}.error.deck_not_list", "params": {}})
         return out
     out["name"] = _name(raw.get("name") if isinstance(raw, dict) else None, deck_id)
+    out["rev"] = revision_of(raw)
     out["cards"] = cards
     out["problems"] = [w.text(p) for p in editor.validate_deck(cards)]
     return out
@@ -85,9 +111,37 @@ def new_deck_id(kv: KeyValue, now: float) -> str:
     return f"{n:x}"
 
 
-def put_deck(kv: KeyValue, deck_id: str, name: str, cards: list[dict[str, Any]]) -> None:
-    """Keep a deck (drafts with problems too); the storage's refusal is a ``StorageError``."""
-    kv.set(PREFIX + deck_id, deck_text(name, cards))
+def revision_of(raw: Any) -> int:
+    """The revision of a stored deck's parsed JSON (0 when it has none, or a wrong one)."""
+    rev = raw.get("rev") if isinstance(raw, dict) else None
+    return rev if type(rev) is int and 0 <= rev <= MAX_REV else 0
+
+
+def stored_revision(kv: KeyValue, deck_id: str) -> int | None:
+    """The revision of the deck stored under ``deck_id`` (``None``: no deck there)."""
+    text = kv.get(PREFIX + deck_id)
+    if text is None:
+        return None
+    try:
+        return revision_of(json.loads(text)) if len(text) <= editor.MAX_JSON_CHARS else 0
+    except (ValueError, RecursionError):
+        return 0
+
+
+def put_deck(kv: KeyValue, deck_id: str, name: str, cards: list[dict[str, Any]],
+             rev: int | None, *, lost: bool = False) -> int:
+    """Keep a deck (drafts with problems too) over the revision ``rev`` read (``None``: a new
+    deck); the revision written. :class:`StaleDeck` if another tab wrote it since,
+    :class:`DeckDeleted` if it deleted it (unless the storage was ``lost``: then a deck read
+    before is simply not in memory), the storage's refusal a ``StorageError``."""
+    current = stored_revision(kv, deck_id)
+    if current is None and rev is not None and not lost:
+        raise DeckDeleted()
+    if current is not None and current != rev:
+        raise StaleDeck()
+    new = (rev or 0) + 1
+    kv.set(PREFIX + deck_id, deck_text(name, cards, new))
+    return new
 
 
 def delete_deck(kv: KeyValue, deck_id: str) -> None:
@@ -95,9 +149,9 @@ def delete_deck(kv: KeyValue, deck_id: str) -> None:
     kv.remove(PREFIX + deck_id)
 
 
-def deck_text(name: str, cards: list[dict[str, Any]]) -> str:
-    """What is stored for a deck (drafts with problems too)."""
-    return json.dumps({"game": GAME, "name": name[:MAX_NAME], "cards": cards},
+def deck_text(name: str, cards: list[dict[str, Any]], rev: int = 0) -> str:
+    """What is stored for a deck (drafts with problems too) at revision ``rev``."""
+    return json.dumps({"game": GAME, "name": name[:MAX_NAME], "cards": cards, "rev": rev},
                       ensure_ascii=False)
 
 

@@ -8,13 +8,15 @@ Stored decks are read as hostile text by :mod:`automa.app.deck_editor`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from automa.app import deck_editor as decks
-from automa.app.controller import Outcome  # (the controller imports this module lazily)
 from automa.app.html import Safe
+from automa.app.outcome import Outcome
 from automa.app.saves import KeyValue, StorageError
-from automa.core.errors import AutomaError
+from automa.core.errors import AutomaError, InvalidOption
+from automa.core.numbers import int_or
 from automa.games.glory_of_civilizations import editor
 
 if TYPE_CHECKING:
@@ -29,6 +31,10 @@ class DeckDesk:
     def __init__(self, app: Controller) -> None:
         self.app = app
         self.deck: decks.Deck | None = None
+        self.unsaved = False
+        """The deck in the editor has changes the storage had no room for."""
+        self.offered: dict[str, str] = {}
+        """The decks the new-game screen offered, by id: their names."""
 
     @property
     def kv(self) -> KeyValue:
@@ -38,11 +44,22 @@ class DeckDesk:
     # --- screens ------------------------------------------------------------------------
     def deck_choice(self) -> Safe:
         """The deck choice of the new-game screen."""
-        return decks.deck_choice(decks.kept_decks(self.kv, self.app.w), self.app.w)
+        found = decks.kept_decks(self.kv, self.app.w)
+        self.offered = {d["id"]: d["name"] for d in found}
+        return decks.deck_choice(found, self.app.w)
 
     def chosen_deck(self, deck_id: str) -> dict[str, Any]:
-        """The ``custom_deck`` option of the deck chosen on the new-game screen."""
-        return {"custom_deck": decks.load_deck(self.kv, deck_id, self.app.w)["cards"]}
+        """The ``custom_deck`` option of the deck chosen on the new-game screen; a deck
+        deleted or broken since it was offered (in another tab) is refused by its name,
+        never replaced by the companion edition."""
+        found = decks.load_deck(self.kv, deck_id, self.app.w)
+        name = self.offered.get(deck_id) or found["name"]
+        if found["error"] or found["problems"] or not found["cards"]:
+            gone = decks.stored_revision(self.kv, deck_id) is None
+            raise InvalidOption("web.decks.chosen_gone" if gone else "web.decks.chosen_broken",
+                                name=name, reason=found["error"] or
+                                (found["problems"] or [""])[0])
+        return {"custom_deck": found["cards"]}
 
     def route(self, parts: list[str]) -> Safe:
         """``#/decks/<game>`` (the list) or ``#/deck/<id>/<card>`` (the editor)."""
@@ -51,7 +68,7 @@ class DeckDesk:
             if self.deck is None or self.deck["id"] != parts[1]:
                 self.deck = decks.load_deck(self.kv, parts[1], w)
             if not self.deck["error"]:
-                index = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+                index = small_int(parts[2]) if len(parts) > 2 else 0
                 return decks.editor_screen(self.deck, index, w)
         self.deck = None
         found = decks.kept_decks(self.kv, w)
@@ -61,28 +78,45 @@ class DeckDesk:
         return decks.decks_screen(found, self.app.confirm_delete, w)
 
     # --- edits --------------------------------------------------------------------------
-    def keep(self, deck_id: str, name: str, cards: Cards) -> bool:
-        """Store a deck; a full storage is reported (the deck stays in the editor)."""
+    def keep(self, deck_id: str, name: str, cards: Cards, rev: int | None) -> int | None:
+        """Store a deck over the revision ``rev`` read (``None``: a new deck); the revision
+        written, or ``None`` when nothing was: a full storage is reported (the deck stays in
+        the editor), newer work of another tab is reloaded into the editor, a deck deleted
+        there leaves it (each with its message)."""
+        self.unsaved = False
         try:
-            decks.put_deck(self.kv, deck_id, name, cards)
+            return decks.put_deck(self.kv, deck_id, name, cards, rev,
+                                  lost=bool(self.app.store.unavailable))
+        except decks.StaleDeck as e:
+            self.app.flash(self.app.error_text(e))
+            self.deck = decks.load_deck(self.kv, deck_id, self.app.w)
+        except decks.DeckDeleted as e:
+            self.app.flash(self.app.error_text(e))
+            self.deck = None
         except StorageError as e:
             self.app.flash(self.app.error_text(e))
-            return False
-        return True
+            self.unsaved = True
+        return None
 
     def edited(self, cards: Cards, index: int) -> Outcome:
         """The deck in the editor with its cards changed: kept at once, then shown at card
-        ``index``."""
+        ``index`` (or, if another tab deleted it, the list of decks)."""
         d = self.deck
         if d is None:
             return Outcome()
         self.app.message = ""
-        self.keep(d["id"], d["name"], cards)
-        self.deck = decks.read_deck(d["id"], decks.deck_text(d["name"], cards), self.app.w)
-        return Outcome(go=f"#/deck/{d['id']}/{max(0, min(index, len(cards) - 1))}")
+        rev = self.keep(d["id"], d["name"], cards, d["rev"])
+        if rev is not None or self.deck is d:  # written, or kept in the editor unwritten
+            self.deck = decks.read_deck(d["id"], decks.deck_text(d["name"], cards,
+                                                                 rev or d["rev"]), self.app.w)
+        if self.deck is None:
+            return Outcome(go=f"#/decks/{decks.GAME}")
+        last = len(self.deck["cards"]) - 1
+        return Outcome(go=f"#/deck/{d['id']}/{max(0, min(index, last))}")
 
-    def field(self, index: int, path: str, text: str) -> Outcome:
+    def field(self, index: int | str, path: str, text: str) -> Outcome:
         """A field of card ``index`` in the editor changed."""
+        index = small_int(index) if isinstance(index, str) else index
         d = self.deck
         if d is None or not 0 <= index < len(d["cards"]):
             return Outcome()
@@ -93,10 +127,16 @@ class DeckDesk:
 
     def rename(self, name: str) -> Outcome:
         """The deck in the editor got a new name (kept at once)."""
-        if self.deck is not None:
-            self.deck["name"] = name[:decks.MAX_NAME]
-            self.keep(self.deck["id"], self.deck["name"], self.deck["cards"])
-        return Outcome()
+        d = self.deck
+        if d is None:
+            return Outcome()
+        self.app.message = ""
+        rev = self.keep(d["id"], name[:decks.MAX_NAME], d["cards"], d["rev"])
+        if rev is not None:
+            d["name"], d["rev"] = name[:decks.MAX_NAME], rev
+        elif self.deck is d:  # not written (no room): kept in the editor
+            d["name"] = name[:decks.MAX_NAME]
+        return Outcome() if rev is not None else Outcome(redraw=True)
 
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
         """A deck file was read: keep it as a new deck, or say why not."""
@@ -106,23 +146,40 @@ class DeckDesk:
                 raise ValueError(str(error))
             found = editor.deck_from_json(text)
             self.keep(decks.new_deck_id(self.kv, self.app.now()), name.removesuffix(".json"),
-                      found)
+                      found, None)
         except (AutomaError, ValueError) as e:
             self.app.flash(self.app.t("web.decks.import_error", name=name,
                                       reason=self.app.error_text(e)
                                       if isinstance(e, AutomaError) else str(e)))
         return Outcome(redraw=True)
 
+    def storage_changed(self, deck_id: str) -> Outcome:
+        """Another tab changed or deleted the deck ``deck_id``: the editor never keeps
+        showing an older version (nor a deleted deck), and the list is redrawn."""
+        d = self.deck
+        if d is not None and d["id"] == deck_id:
+            rev = decks.stored_revision(self.kv, deck_id)
+            if rev is None:
+                self.deck = None
+                self.app.flash(self.app.t("web.decks.deleted"))
+                return Outcome(go=f"#/decks/{decks.GAME}")
+            if rev != d["rev"]:
+                self.deck = None  # the route loads the newer version
+                self.app.flash(self.app.t("web.decks.changed"), "info")
+                return Outcome(redraw=True)
+            return Outcome()
+        return Outcome(redraw=self.app.screen in ("decks", "new"))
+
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str) -> Outcome:
         """A ``deck-…`` button."""
-        handler = getattr(self, action.replace("-", "_"), None)
-        return handler(arg) if handler is not None else Outcome()
+        handler = DECK_ACTIONS.get(action)
+        return handler(self, arg) if handler is not None else Outcome()
 
     def deck_new(self, source: str) -> Outcome:
         """A new deck: a copy of the companion edition or one blank card."""
         deck_id = decks.new_deck_id(self.kv, self.app.now())
-        self.keep(deck_id, self.app.t("web.decks.default_name"), decks.new_cards(source))
+        self.keep(deck_id, self.app.t("web.decks.default_name"), decks.new_cards(source), None)
         self.deck = None
         return Outcome(go=f"#/deck/{deck_id}/0")
 
@@ -144,7 +201,6 @@ class DeckDesk:
         cards = decks.add_card(self.deck["cards"], small_int(copy_of) if copy_of else None)
         return self.edited(cards, len(cards) - 1)
 
-    deck_dup = deck_add
 
     def deck_remove(self, index: str) -> Outcome:
         """Remove a card from the deck."""
@@ -155,10 +211,13 @@ class DeckDesk:
 
     def deck_save(self, arg: str) -> Outcome:
         """The deck is done: kept (a draft with problems is kept too), back to the list."""
-        if self.deck is not None:
+        d = self.deck
+        if d is not None:
             self.app.message = ""
-            if self.keep(self.deck["id"], self.deck["name"], self.deck["cards"]):
-                self.app.flash(self.app.t("web.decks.saved"), "info")
+            if not self.unsaved or self.keep(d["id"], d["name"], d["cards"],
+                                             d["rev"]) is not None:
+                self.app.flash(self.app.t("web.decks.saved"), "info")  # every edit is kept
+        self.deck = None
         return Outcome(go=f"#/decks/{decks.GAME}")
 
     def deck_export(self, deck_id: str) -> Outcome:
@@ -186,5 +245,21 @@ class DeckDesk:
 
 
 def small_int(text: str) -> int:
-    """A card index from a button's argument (0 if it is none)."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 0
+    """A card index from a button's argument or a URL (0 if it is none)."""
+    return int_or(text, 0, decks.MAX_CARDS, 0)
+
+
+DECK_ACTIONS: dict[str, Callable[[DeckDesk, str], Outcome]] = {
+    "deck-new": DeckDesk.deck_new,
+    "deck-edit": DeckDesk.deck_edit,
+    "deck-card": DeckDesk.deck_card,
+    "deck-add": DeckDesk.deck_add,
+    "deck-dup": DeckDesk.deck_add,
+    "deck-remove": DeckDesk.deck_remove,
+    "deck-save": DeckDesk.deck_save,
+    "deck-export": DeckDesk.deck_export,
+    "deck-delete": DeckDesk.deck_delete,
+    "deck-delete-no": DeckDesk.deck_delete_no,
+    "deck-delete-yes": DeckDesk.deck_delete_yes,
+}
+"""Every ``deck-…`` button by its ``data-act``, with the argument of its ``data-arg``."""

@@ -20,7 +20,9 @@ include it)::
 
 A body is blocks separated by blank lines: a block whose every line starts with ``<n>. `` is
 a numbered list, one whose every line starts with ``- `` a bullet list, anything else a
-paragraph (its lines joined by a space). There is no other markup: every text is escaped.
+paragraph (its lines joined by a space). ``**…**`` marks the name of a button or screen of
+the app, exactly as the app's catalog writes it (shown in bold; ``tests/app/test_guide.py``
+checks that each exists); there is no other markup, and every text is escaped.
 build.py reads the guides (and stops on a malformed one), adds a last section listing the
 game's rule readings (its ``advanced`` options), and writes one page per game and language.
 """
@@ -34,8 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from automa.app.html import Safe, h, join
-from automa.app.icons import icon
+from automa.app.html import Safe, emphasised, h, icon, join
 from automa.app.present import Words
 from automa.app.saves import SETTING_CHOICES
 
@@ -228,8 +229,8 @@ def href(game: str, lang: str) -> str:
 def block(b: Block) -> Safe:
     """One block as HTML (every text escaped)."""
     if b.kind in ("ol", "ul"):
-        return h(b.kind, None, *[h("li", None, item) for item in b.items])
-    return h(b.kind, None, b.items[0] if b.items else "")
+        return h(b.kind, None, *[h("li", None, *emphasised(item)) for item in b.items])
+    return h(b.kind, None, *emphasised(b.items[0] if b.items else ""))
 
 
 def article(guide: Guide, extra: Section | None = None) -> Safe:

@@ -11,13 +11,17 @@ Every ``str`` given to :func:`h` (as a child or an attribute value) is escaped; 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from html import escape
+
+from automa.render.icons import icon_svg
 
 Attr = str | int | float | bool | None
 
 
 VOID = frozenset({"input", "br", "img", "meta", "link", "hr", "source"})
+EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 
 
 class Safe(str):
@@ -36,6 +40,11 @@ def esc(text: object) -> Safe:
 def trusted(markup: str) -> Safe:
     """Mark markup drawn by our own code (card SVG, icons) as safe to insert."""
     return Safe(markup)
+
+
+def icon(name: str, cls: str = "icon") -> Safe:
+    """One of our own line icons, inline (the control or text beside it carries the words)."""
+    return trusted(icon_svg(name, cls))
 
 
 def join(parts: Iterable[Safe | str | int | float | None], sep: str = "") -> Safe:
@@ -67,3 +76,13 @@ def h(tag: str, attributes: Mapping[str, Attr] | None = None,
     if tag in VOID:
         return Safe(opening)
     return Safe(f"{opening}{join(children)}</{tag}>")
+
+
+def emphasised(text: str) -> list[Safe | str]:
+    """Text with its "**…**" marks (an action, a button's name) shown in bold, never as
+    asterisks; the rest stays text, escaped where it is put."""
+    parts: list[Safe | str] = []
+    for i, part in enumerate(EMPHASIS.split(text)):
+        if part:
+            parts.append(h("strong", None, part) if i % 2 else part)
+    return parts

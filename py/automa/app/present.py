@@ -18,6 +18,7 @@ from typing import Any, Literal, TypedDict
 
 import automa
 from automa.core import i18n
+from automa.core.numbers import int_or
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 
@@ -399,29 +400,41 @@ class Form(TypedDict, total=False):
 
 
 def answer_from(p: Prompt, form: Form) -> Any:
-    """The answer the controls of the prompt ``p`` give (the session checks it)."""
+    """The answer the controls of the prompt ``p`` give (the session checks it; controls
+    changed on the page give an answer it refuses, never an error here)."""
     if "json" in form:
-        return json.loads(form["json"])
+        try:
+            return json.loads(form["json"])
+        except ValueError:
+            return form["json"]
     if p.kind == "pick_one" and "pick" in form:
-        return p.choices[form["pick"]]
+        return _at(p.choices, form["pick"])
     if p.kind == "count":
         return form.get("count", "").strip()
     if p.kind == "pick_subset":
-        return [p.choices[i] for i in form.get("checked", [])]
+        return [_at(p.choices, i) for i in form.get("checked", [])]
     if p.kind == "values":
         domain = p.domain or []
-        return {str(item): domain[i] for item, i in zip(p.choices, form.get("values", []),
-                                                         strict=False)}
+        return {str(item): _at(domain, i) for item, i in zip(p.choices, form.get("values", []),
+                                                             strict=False)}
     return True
+
+
+def _at(items: list[Any], index: int) -> Any:
+    """``items[index]``, or (no such item) a value no question accepts."""
+    return items[index] if 0 <= index < len(items) else _NO_SUCH_CHOICE
+
+
+_NO_SUCH_CHOICE = {"no such choice": True}
 
 
 def stepped(text: str, step: int, lo: int, hi: int) -> int:
     """The count stepper's − and +: the number typed moved by ``step``, kept in bounds."""
-    try:
-        value = int(text.strip())
-    except ValueError:
-        value = lo
+    value = int_or(text, -MAX_STEPPED, MAX_STEPPED, lo)
     return min(hi, max(lo, value + step))
+
+
+MAX_STEPPED = 10**9
 
 
 # --- the bot's state -----------------------------------------------------------------------
@@ -527,9 +540,8 @@ def head(session: Session, view: dict[str, Any], w: Words) -> str:
     """Turn and score in one short line, in the game's own word for points ("3 Glory")."""
     vp = view.get("vp")
     turn = w.turn(session, session.turn)
-    key = f"{session.game_id}.play.vp"
-    key = key if i18n.has_message(key, "en") else "web.play.vp"
-    return f"{turn} · {w.t(key, n=vp)}" if isinstance(vp, int) else turn
+    score = session.game.score
+    return f"{turn} · {w.t(score, n=vp)}" if score and isinstance(vp, int) else turn
 
 
 def can_cancel(session: Session) -> bool:

@@ -15,7 +15,12 @@ app, a full disk or a person with the browser's developer tools may have written
   overwriting newer work or bringing a deleted game back;
 * a game that opened without its undo history keeps its original text aside (``held``) until
   the player accepts the loss;
-* settings are checked value by value, and a failed settings write has its own message.
+* settings are checked value by value, and a failed settings write has its own message;
+* a storage that refuses to be used at all (private mode, storage disabled: the browser's
+  ``SecurityError``), from the start or all of a sudden, never stops the app:
+  :class:`GuardedStorage` keeps everything in the tab's memory from then on, and says so
+  (the page shows a notice and offers export). Only a full storage still refuses a write
+  (:class:`StorageFull`), so that the game stored before stays as it was.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ HELD_PREFIX = "automa.held."
 KEY_INDEX = "automa.index"
 KEY_SETTINGS = "automa.settings"
 KEY_LAST = "automa.last"
+DECK_PREFIX = "automa.deck."
+"""A kept deck of "My decks" (:mod:`automa.app.deck_editor`)."""
 INDEX_VERSION = 2
 # The largest file the page reads for an import, checked before reading it (the browser's
 # whole storage is about 5 MB; a save of a long game is well under 1 MB).
@@ -83,8 +90,73 @@ class SaveDeleted(AutomaError):
     key = "web.store.deleted"
 
 
+class GuardedStorage:
+    """A :class:`KeyValue` over another that never fails for any reason but room.
+
+    The first refusal of the storage under it (a read, a listing, a removal, or a write
+    refused for any reason but a full storage) switches it to this tab's memory for good:
+    ``unavailable`` then says why, every later call uses the memory, and the stored keys
+    are left as they were (nothing there is overwritten or removed while they cannot be
+    read). A full storage still raises :class:`StorageFull` (nothing written).
+    """
+
+    def __init__(self, kv: KeyValue) -> None:
+        self.kv = kv
+        self.memory: dict[str, str] | None = None
+        self.unavailable = ""
+        """Why the storage cannot be used ("" while it can): then nothing outlives the tab."""
+
+    def _lost(self, error: StorageError) -> dict[str, str]:
+        self.unavailable = str(error.params.get("detail", "")) or type(error).__name__
+        self.memory = {}
+        return self.memory
+
+    def get(self, key: str) -> str | None:
+        """The value of ``key`` (``None`` if absent or if the storage cannot be read)."""
+        if self.memory is None:
+            try:
+                return self.kv.get(key)
+            except StorageError as e:
+                self._lost(e)
+        return (self.memory or {}).get(key)
+
+    def set(self, key: str, value: str) -> None:
+        """Write ``value``; only a full storage raises (:class:`StorageFull`)."""
+        memory = self.memory
+        if memory is None:
+            try:
+                self.kv.set(key, value)
+                return
+            except StorageFull:
+                raise
+            except StorageError as e:
+                memory = self._lost(e)
+        memory[key] = value
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` (from memory only once the storage is lost)."""
+        if self.memory is None:
+            try:
+                self.kv.remove(key)
+                return
+            except StorageError as e:
+                self._lost(e)
+        (self.memory or {}).pop(key, None)
+
+    def keys(self) -> list[str]:
+        """Every key present."""
+        if self.memory is None:
+            try:
+                return list(self.kv.keys())
+            except StorageError as e:
+                self._lost(e)
+        return list(self.memory or {})
+
+
 class KeyValue(Protocol):
-    """The storage under the store: string keys, string values."""
+    """The storage under the store: string keys, string values. Any call may raise
+    :class:`StorageError` when the storage cannot be used (:class:`GuardedStorage` takes
+    that), a write :class:`StorageFull` when it has no room."""
 
     def get(self, key: str) -> str | None:
         """The value of ``key``, or ``None``."""
@@ -185,8 +257,14 @@ class SaveStore:
     """The saved games and settings of the app over a :class:`KeyValue` storage."""
 
     def __init__(self, kv: KeyValue, clock: Callable[[], float]) -> None:
-        self.kv = kv
+        self.kv = GuardedStorage(kv)
         self.clock = clock
+
+    @property
+    def unavailable(self) -> str:
+        """Why the browser's storage cannot be used ("" while it can): then games and
+        settings live in this tab only, and the page says so."""
+        return self.kv.unavailable
 
     # --- reading ------------------------------------------------------------------------
     def _record(self, save_id: str, legacy: Any = None) -> StoredSave | None:
@@ -282,8 +360,8 @@ class SaveStore:
         if not valid_save_id(save_id):
             raise StorageError(detail="id")
         current = self._record(save_id)
-        if current is None and rev is not None:
-            raise SaveDeleted()
+        if current is None and rev is not None and not self.unavailable:
+            raise SaveDeleted()  # (a game read before the storage was lost is not in memory)
         if current is not None and (rev is None or current.meta.rev != rev):
             raise StaleSave()
         now = float(self.clock())

@@ -20,6 +20,7 @@ one, and the controller drops them all to make room when a save does not fit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass
@@ -57,7 +58,7 @@ SCREEN_ATTRS = (
     "aria-label", "aria-labelledby", "aria-describedby", "aria-hidden", "aria-pressed",
     "aria-expanded", "aria-current", "aria-live",
     "data-act", "data-arg", "data-json", "data-game", "data-kind", "data-key", "data-lo",
-    "data-hi", "data-index", "data-card",
+    "data-hi", "data-index", "data-card", "data-record", "data-score", "autocomplete",
     # SVG presentation
     "viewbox", "xmlns", "width", "height", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r",
     "rx", "ry", "d", "points", "transform", "fill", "stroke", "stroke-width", "stroke-linecap",
@@ -119,25 +120,27 @@ class ScreenStore:
 
     def get(self, save_id: str) -> StoredScreen | None:
         """The stored screen of a game, if there is a well-formed one."""
-        return read_screen(self.kv.get(screen_key(save_id))) if valid_save_id(save_id) else None
+        try:
+            return read_screen(self.kv.get(screen_key(save_id))) if valid_save_id(save_id) \
+                else None
+        except StorageError:  # a storage that refuses every call
+            return None
 
     def put(self, save_id: str, rev: int, game: str, lang: str, markup: str,
             now: float) -> bool:
         """Keep ``markup`` as the screen of revision ``rev`` of a game (best effort: False
-        if it was not kept; then no screen of that game is stored)."""
-        key = screen_key(save_id)
+        if it was not kept)."""
         if not valid_save_id(save_id) or len(markup) > MAX_SCREEN_CHARS:
             self.drop(save_id)
             return False
-        if save_id not in self.pruned:
-            self.prune(keep=save_id)
-            self.pruned.add(save_id)
         header = json.dumps({"v": SCREEN_VERSION, "rev": rev, "game": game, "lang": lang,
                              "written": now}, separators=(",", ":"))
-        try:
-            self.kv.set(key, header + "\n" + markup)
+        try:  # (refused: a screen stored before stays, and the shell's revision check
+            self.kv.set(screen_key(save_id), header + "\n" + markup)  # keeps it off the page)
+            if save_id not in self.pruned:
+                self.prune(keep=save_id)
+                self.pruned.add(save_id)
         except StorageError:
-            self.drop(save_id)
             return False
         return True
 
@@ -165,12 +168,16 @@ class ScreenStore:
             self.drop(save_id)
 
     def drop(self, save_id: str) -> None:
-        """Forget a game's stored screen."""
-        self.kv.remove(screen_key(save_id))
+        """Forget a game's stored screen (best effort)."""
+        with contextlib.suppress(StorageError):
+            self.kv.remove(screen_key(save_id))
 
     def clear(self) -> bool:
         """Forget every stored screen (to make room for a save); True if any was."""
-        found = self.stored_ids()
+        try:
+            found = self.stored_ids()
+        except StorageError:
+            return False
         for save_id in found:
             self.drop(save_id)
         return bool(found)

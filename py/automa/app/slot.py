@@ -46,8 +46,12 @@ class Slot:
         False if there is no such save. A broken save raises the engine's error."""
         record = self.store.load(save_id)
         if record is None:
+            in_play = self.session is not None and self.save_id == save_id
+            if in_play and self.store.unavailable:  # the storage was lost under it: the
+                self.save()  # game in play lives on in this tab's memory
+                return True
             # A new game the storage had no room for plays on (the player was told).
-            return self.session is not None and self.save_id == save_id and self.rev is None
+            return in_play and self.rev is None
         if self.session is not None and self.save_id == save_id and self.rev == record.meta.rev:
             return True
         self.session = load_game(record.text)

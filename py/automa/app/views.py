@@ -7,14 +7,13 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import automa.render as cards
 from automa.app import guide
-from automa.app.html import Safe, h, join, trusted
-from automa.app.icons import icon
+from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
     CardView,
@@ -24,20 +23,21 @@ from automa.app.present import (
     QuestionView,
     Words,
 )
+from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
-EMPHASIS = re.compile(r"\*\*(.+?)\*\*")
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
 
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
-               paper: str) -> list[Safe]:
+               paper: str, end: Safe | None = None) -> list[Safe]:
     """The parts of the play screen: what the bots did first, then the question (with the
-    cards it depends on), the other cards, the state, procedures, the log and printing."""
+    cards it depends on; at the game's ``end``, its score and your entry), the other cards,
+    the state, procedures, the log and printing."""
     parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             summary(v, w), prompt(v, w, draw), cards_panel(v["cards"], w, draw),
+             summary(v, w), prompt(v, w, draw, end), cards_panel(v["cards"], w, draw),
              state(v, w, save_id), procedures(v, w), log(v["log"], w),
              print_panel(v, w, paper)]
     return [part or h("div", {"hidden": True}) for part in parts]
@@ -69,15 +69,6 @@ def numbers(text: str) -> list[Safe | str]:
     return parts
 
 
-def emphasised(text: str) -> list[Safe | str]:
-    """Text with its "**action**" marks shown in bold (never as asterisks)."""
-    parts: list[Safe | str] = []
-    for i, part in enumerate(EMPHASIS.split(text)):
-        if part:
-            parts.append(h("strong", None, part) if i % 2 else part)
-    return parts
-
-
 def question_text(q: QuestionView) -> Safe:
     """The question; a long one as its explanation, then the asking sentence in bold."""
     if q["ask"]:
@@ -89,14 +80,15 @@ def question_text(q: QuestionView) -> Safe:
                    "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
-def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
-    """The question now, its steps, the cards it depends on, its answers and its rule."""
+def prompt(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> Safe:
+    """The question now, its steps, the cards it depends on, its answers and its rule (at
+    the game's end: its ``end`` panel)."""
     q = v["question"]
     if q["kind"] == "over":
-        home = h("a", {"class": "button primary wide", "href": "#/"}, w.t("web.nav.home"))
+        home = h("a", {"class": "button wide", "href": "#/"}, w.t("web.nav.home"))
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
                              "aria-labelledby": "question"},
-                 question_text(q), dock(v, w, home))
+                 question_text(q), end, dock(v, w, home))
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -118,15 +110,9 @@ def prompt(v: PlayView, w: Words, draw: DrawCard) -> Safe:
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
-    """A board-scan pattern, drawn by the game's renderer when it has a hook for it."""
-    try:
-        module = importlib.import_module(f"automa.render.{game}")
-    except ImportError:
-        return None
-    drawer = getattr(module, "pattern_svg", None)
-    if drawer is None:
-        return None
-    return h("figure", {"class": "pattern"}, trusted(str(drawer(pattern, lang))))
+    """A board-scan pattern, drawn by the game's renderer when it draws them."""
+    svg = cards.pattern_svg(game, pattern, lang)
+    return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
 def dock(v: PlayView, w: Words, answers: Safe | None) -> Safe:
@@ -315,8 +301,6 @@ def pile_screen(label: str, figures: list[CardView], w: Words, draw: DrawCard,
 
 def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe, int]:
     """Real-size sheets of the cards ``ids`` (our renderer's SVG) and their page count."""
-    cards = importlib.import_module("automa.render")
-    sheets = importlib.import_module("automa.render.print")
     svgs = [cards.card_svg(game, c, (), lang) for c in ids]
     return (trusted(f"<style>{sheets.page_css(paper)}</style>{sheets.sheets_html(svgs, paper)}"),
             int(sheets.pages(ids, paper)))
@@ -324,9 +308,9 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
-         extra: Mapping[str, Safe] | None = None) -> Safe:
-    """The games (each with its guide and its ``extra`` links), the saved games and
-    import."""
+         extra: Mapping[str, Safe] | None = None, records: Safe | None = None) -> Safe:
+    """The games (each with its guide and its ``extra`` links), the saved games, the
+    ``records`` and import."""
     def tile(g: Mapping[str, Any]) -> Safe:
         links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
                              else None, (extra or {}).get(g["id"])) if x is not None]
@@ -343,6 +327,7 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
           h("ul", {"class": "plain stack"}, *tiles)),
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
           h("ul", {"class": "plain stack", "id": "saves"}, *saved)),
+        records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
           h("label", {"class": "button", "for": "import-file"}, w.t("web.home.import_button")),
@@ -491,6 +476,17 @@ def update_notice(w: Words) -> Safe:
                      "id": "update-notice"},
              h("p", None, w.t("web.update.ready")),
              h("button", {"data-act": "reload"}, w.t("web.update.reload")))
+
+
+def memory_notice(why: str, save_id: str, w: Words) -> Safe:
+    """The browser lets the app keep nothing (``why``): play goes on in this tab only; the
+    game in play (``save_id``, "" for none) can be exported to keep it."""
+    export = (h("button", {"class": "primary", "data-act": "export", "data-arg": save_id},
+                w.t("web.memory.export")) if save_id else None)
+    return h("div", {"class": "banner banner-error notice", "role": "status",
+                     "id": "memory-notice"},
+             h("p", None, w.t("web.memory.notice", detail=why)),
+             h("div", {"class": "row"}, export) if export is not None else None)
 
 
 def held_notice(save_id: str, holding: bool, hold_failed: str, w: Words) -> Safe:

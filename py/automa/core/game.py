@@ -5,14 +5,18 @@ as a stack of *steps*: each step is a plain function ``step(ctx, **args)`` that 
 state, schedules further steps (:meth:`Ctx.then`, :meth:`Ctx.seq`) or asks the player
 (:meth:`Ctx.ask`). Steps are referred to by name, so the whole game position, including
 what happens next, is JSON and can be saved, undone and replayed.
+
+Like boardgame.io's ``ctx.phase``, the game's *phase* (:attr:`Ctx.phase`, one of
+:attr:`GameDef.phases`) is part of the saved state and set by the game's steps; it alone
+decides which procedures and corrections are offered (never a prompt's message id).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.i18n import msg
@@ -23,6 +27,10 @@ from automa.core.rng import Rng
 
 State = dict[str, Any]
 Args = dict[str, Any]
+
+START = "start"
+"""The phase of a new game until its setup step names one: nothing may be started or
+corrected, and nothing asked, before the game's state is built."""
 
 
 class StepFn(Protocol):
@@ -64,6 +72,39 @@ class Steps(Mapping[str, StepFn]):
 
 
 StepRef = str | Callable[..., None]
+
+
+class ActionSteps(Mapping[str, tuple[Callable[..., None], Args]]):
+    """Which step carries out each action a card names, with its fixed arguments: an explicit
+    table (so "find usages" finds every step), checked against the card vocabulary when the
+    game loads: an action of the cards without a step, or a step for no action, fails there,
+    not when a card first draws it."""
+
+    def __init__(self, game: str, vocabulary: Iterable[str],
+                 table: Mapping[str, Callable[..., None] | tuple[Callable[..., None], Args]]
+                 ) -> None:
+        self._table = {action: entry if isinstance(entry, tuple) else (entry, {})
+                       for action, entry in table.items()}
+        known = set(vocabulary)
+        unmatched = sorted(known - set(table)), sorted(set(table) - known)
+        if any(unmatched):
+            raise ValueError(f"{game}: card actions without a step {unmatched[0]}, "
+                             f"steps for no card action {unmatched[1]}")
+
+    def __getitem__(self, action: str) -> tuple[Callable[..., None], Args]:
+        return self._table[action]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def frame(self, action: str, **args: Any) -> tuple[Callable[..., None], Args]:
+        """The step carrying out ``action`` and its arguments (the table's and ``args``), as
+        :meth:`Ctx.seq` takes them."""
+        step, fixed = self._table[action]
+        return step, {**fixed, **args}
 
 
 def step_name(step: StepRef) -> str:
@@ -162,6 +203,73 @@ class Correction:
     choices: tuple[Any, ...] = ()
     """If given, the value is one of these instead of a number in ``lo..hi``."""
     choice_labels: tuple[dict[str, Any], ...] = ()
+    offset: int = 0
+    """Added to the stored number wherever it is shown or asked (``lo``/``hi`` bound the sum):
+    the stored value is one part of a sum (the Automa's VP from corrections), and the player
+    sees and sets the sum."""
+
+
+class FinalScore(TypedDict):
+    """The bot's score at a game's end, as its end screen shows it and a record keeps it."""
+
+    total: int
+    """The bot's score (what the game counts: VP, Glory, completed agendas…)."""
+    sources: dict[str, int]
+    """The score by source, in the order the game declares its sources (``{}``: none)."""
+    rounds: int
+    """Rounds (eras, turns) played, as the game counts them."""
+    winner: str
+    """Who the game itself says won: ``"bot"``, ``"human"`` (a human; with several humans the
+    end screen asks which), or ``""`` when the points decide or nobody said."""
+    ask_winner: bool
+    """The rules decided by something else than points and the game does not know who won:
+    the end screen asks."""
+    played: dict[str, Any]
+    """Strength options as they were played where that differs from the option chosen (a
+    leader drawn at random): kept in the record instead."""
+
+
+def _no_progress(ctx: Ctx) -> tuple[int, int] | None:
+    return None
+
+
+def _one_human(options: Mapping[str, Any]) -> int:
+    return 1
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a game keeps score: what its end screen shows and asks, and what a record of one
+    of its games holds (its words are message ids, so the app can show a record without
+    loading the game)."""
+
+    final: Callable[[Ctx], FinalScore]
+    """The bot's final score, its sources and who won (called once the game is over)."""
+    round_label: str
+    """Message id of a round as the game counts them ("Era {n}")."""
+    you: str
+    """Message id of the player's own score, as the end screen asks it ("Your VP")."""
+    progress: Callable[[Ctx], tuple[int, int] | None] = _no_progress
+    """``(round, bot's score)`` of a position, or None outside the rounds (setup, final
+    scoring): the bot's score per round is read from the game's history with it."""
+    humans: Callable[[Mapping[str, Any]], int] = _one_human
+    """How many humans play with these options."""
+    sources: tuple[tuple[str, str], ...] = ()
+    """The score's sources: id (the keys of :attr:`FinalScore.sources`) and message id."""
+    strength: tuple[str, ...] = ("difficulty",)
+    """The options that change the bot's strength (kept in a record); the first is the
+    difficulty ladder, its choices in order from easiest to hardest."""
+    player_max: int = 999
+    """The highest score a player can enter."""
+    unit: str = ""
+    """Message id of a score ("{n} VP", plural by ``n``) if it is not the game's
+    :attr:`GameDef.score` (a bot with no score beside the turn)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """What the app reads of it without importing the game."""
+        return {"unit": self.unit, "round_label": self.round_label, "you": self.you,
+                "sources": dict(self.sources), "strength": list(self.strength),
+                "player_max": self.player_max}
 
 
 @dataclass(frozen=True)
@@ -175,12 +283,20 @@ class GameDef:
     """Version of the game's rules/state layout; saves of a newer one are refused."""
     options: tuple[OptionSpec, ...]
     setup: StepFn
-    """The first step: builds ``ctx.data`` and schedules the game."""
+    """The first step: builds ``ctx.data``, sets the first phase and schedules the game."""
     steps: Steps
-    procedures: Callable[[Ctx], Sequence[Procedure]] = lambda ctx: ()
-    """The player-initiated procedures available now."""
-    corrections: Callable[[Ctx], Sequence[Correction]] = lambda ctx: ()
-    """The tracked values the player may correct now."""
+    phases: tuple[str, ...]
+    """Every phase the game's steps may set (:attr:`Ctx.phase`); another one is refused."""
+    procedures: Callable[[Ctx, str], Sequence[Procedure]] = lambda ctx, phase: ()
+    """The player-initiated procedures available in a phase (asked only once setup has set
+    one, and never once the game is over)."""
+    corrections: Callable[[Ctx, str], Sequence[Correction]] = lambda ctx, phase: ()
+    """The tracked values the player may correct in a phase (asked only once setup has set
+    one)."""
+    migrate: Callable[[State], None] = lambda state: None
+    """Brings a state saved before the engine had a phase to today's layout, in place: sets
+    ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
+    leaves is checked like any snapshot."""
     view: Callable[[Ctx], dict[str, Any]] = lambda ctx: {}
     """The bot's state at a glance, as display-ready JSON (see the web UI)."""
     value_label: Callable[[Any], dict[str, Any] | None] = lambda value: None
@@ -192,6 +308,20 @@ class GameDef:
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
     """Message id of a one-line description."""
+    scoring: Scoring | None = None
+    """How the game keeps score, for its end screen and the player's records (None: the game
+    keeps no records)."""
+    score: str | None = None
+    """Message id of the bot's score with its count ``{n}`` in the game's own word ("{n} VP",
+    "{n} Glory"), shown beside the turn; None for a game whose bot keeps no score."""
+    correct_label: str = "core.procedure.correct"
+    """Message id of the name of the procedure that corrects tracked values, naming what
+    this game tracks ("Correct the Automa's Glory, coins or other values")."""
+
+    @property
+    def bot(self) -> str:
+        """The bot whose score counts: the first actor that is not the player (or the app)."""
+        return next((a for a in self.actors if a not in ("player", "app")), "bot")
 
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""
@@ -221,6 +351,8 @@ class GameDef:
             "name": self.name,
             "description": self.description,
             "options": [o.to_json() for o in self.options],
+            **({"scoring": {**self.scoring.to_json(), "unit": self.scoring.unit or self.score,
+                            "bot": f"{self.id}.actor.{self.bot}"}} if self.scoring else {}),
         }
 
 
@@ -234,6 +366,8 @@ def register(game: GameDef) -> GameDef:
     missing = {"setup"} - set(game.steps)
     if missing:
         raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
+    if not game.phases or START in game.phases:
+        raise ValueError(f"game {game.id}: name its phases (the engine's {START!r} apart)")
     from automa.core.procedures import CORE_STEPS
 
     game.steps.include(CORE_STEPS)
@@ -300,6 +434,19 @@ class Ctx:
         self.state["turn"] = value
 
     @property
+    def phase(self) -> str:
+        """The game's phase (saved with the state): what the player may start or correct
+        depends on it alone. :data:`START` until the setup step sets one."""
+        phase: str = self.state["phase"]
+        return phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        if value not in self.game.phases:
+            raise ValueError(f"{self.game.id}: unknown phase {value!r}")
+        self.state["phase"] = value
+
+    @property
     def prompt(self) -> Prompt | None:
         """The prompt waiting for an answer, if any."""
         p = self.state.get("prompt")
@@ -326,6 +473,8 @@ class Ctx:
         if self.state.get("prompt") is not None:
             raise RuntimeError(f"{self.game.id}: asked {prompt.key} while "
                                f"{self.state['prompt']['key']} waits for an answer")
+        if self.phase == START:
+            raise RuntimeError(f"{self.game.id}: asked {prompt.key} before setup set a phase")
         name = step_name(then)
         if name not in self.game.steps:
             raise KeyError(f"{self.game.id}: unknown step {name}")

@@ -2,7 +2,9 @@
 
 Catalogs are TOML files ``i18n/<lang>/*.toml``; dotted tables give dotted message ids.
 A table whose keys are plural categories (it must have ``other``) is one plural message;
-its optional ``_by`` names the parameter that selects the category (default ``n``).
+its optional ``_by`` names the parameter that selects the category (default ``n``). A key
+``"=1"`` is a form for exactly that number, before its category: Ukrainian ``one`` also
+covers 21, 31, 101…, so a text that says "the card" instead of "1 card" goes there.
 ``build.py`` compiles each language to ``i18n/<lang>.json`` which loads faster in the browser.
 
 Rendering never raises: a missing message falls back ``uk → en → message id``.
@@ -19,6 +21,7 @@ from automa.core.data import i18n_dir
 
 LANGUAGES = ("en", "uk")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+EXACT_FORM = re.compile(r"=\d{1,3}")
 REQUIRED_CATEGORIES: dict[str, tuple[str, ...]] = {
     "en": ("one", "other"),
     "uk": ("one", "few", "many", "other"),
@@ -50,7 +53,7 @@ def plural_category(lang: str, n: float) -> str:
 
 def is_plural_table(value: dict[str, Any]) -> bool:
     """Whether a catalog table is one plural message rather than a namespace."""
-    keys = set(value) - {"_by"}
+    keys = {k for k in value if k != "_by" and not EXACT_FORM.fullmatch(k)}
     return "other" in keys and keys <= set(PLURAL_CATEGORIES) and all(
         isinstance(v, str) for v in value.values()
     )
@@ -130,6 +133,20 @@ def _lookup(key: str, lang: str) -> Message | None:
     return None
 
 
+def plural_form(message: dict[str, str], lang: str, n: float) -> str:
+    """The form of a plural ``message`` that ``n`` selects: its exact form (``"=1"``) if it
+    has one, else its CLDR category's, else ``other``.
+
+    >>> plural_form({"=1": "the card", "one": "{n} card", "other": "{n} cards"}, "uk", 21)
+    '{n} card'
+    """
+    if isinstance(n, int | float) and n == n and abs(n) < 1000 and n == int(n):
+        exact = message.get(f"={int(n)}")
+        if exact is not None:
+            return exact
+    return message.get(plural_category(lang, n)) or message.get("other", "")
+
+
 def render(key: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
     """Render message ``key`` with ``params`` in ``lang``; never raises.
 
@@ -141,10 +158,8 @@ def render(key: str, params: dict[str, Any] | None = None, lang: str = "en") -> 
     if msg is None:
         return key
     if isinstance(msg, dict):
-        selector = msg.get("_by", "n")
-        n = params.get(selector, 0)
-        category = plural_category(lang, n if isinstance(n, int | float) else 0)
-        template = msg.get(category) or msg.get("other", key)
+        n = params.get(msg.get("_by", "n"), 0)
+        template = plural_form(msg, lang, n if isinstance(n, int | float) else 0) or key
     else:
         template = msg
 

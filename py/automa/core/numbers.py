@@ -9,7 +9,7 @@ translated message, so no front end ever crashes on what is typed.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from automa.core.errors import InvalidAnswer
 
@@ -18,6 +18,7 @@ MAX_DIGITS = 18
 SEED_MAX = 2**53 - 1
 """The largest seed: a JSON number that a browser reads back exactly."""
 
+T = TypeVar("T")
 _NUMBER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
 
 
@@ -37,6 +38,19 @@ def parse_int(text: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise InvalidAnswer("error.answer.out_of_range", answer=describe(value), lo=lo, hi=hi)
     return value
+
+
+def int_or(text: Any, lo: int, hi: int, default: T) -> int | T:
+    """``text`` read by :func:`parse_int` (a URL part, a button's argument, a form's box), or
+    ``default`` when it is no whole number from ``lo`` to ``hi``.
+
+    >>> int_or("²", 0, 9, None) is None
+    True
+    """
+    try:
+        return parse_int(text, lo, hi)
+    except InvalidAnswer:
+        return default
 
 
 def is_number_text(text: str) -> bool:

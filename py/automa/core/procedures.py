@@ -24,8 +24,16 @@ def core_reask(ctx: Ctx, prompt: dict[str, Any] | None, pending: dict[str, Any] 
         ctx.state["pending"] = pending
 
 
+def resumed_step(state: dict[str, Any]) -> str:
+    """The step the game's own prompt leads to: under open procedures, that of the prompt the
+    first one interrupted ("" if none). For a game deriving its phase from an old state."""
+    reasks = [f["args"] for f in state["stack"] if f["step"] == "core_reask"]
+    pending = reasks[0]["pending"] if reasks else state["pending"]
+    return str(pending["step"]) if isinstance(pending, dict) else ""
+
+
 def _find(ctx: Ctx, correction_id: str) -> Correction:
-    for c in ctx.game.corrections(ctx):
+    for c in ctx.game.corrections(ctx, ctx.phase):
         if c.id == correction_id:
             return c
     raise KeyError(correction_id)
@@ -46,7 +54,7 @@ def _set(data: Any, path: tuple[str | int, ...], value: Any) -> None:
 @CORE_STEPS
 def core_correct(ctx: Ctx) -> None:
     """Ask which tracked value to correct."""
-    items = list(ctx.game.corrections(ctx))
+    items = list(ctx.game.corrections(ctx, ctx.phase))
     ctx.ask(
         prompts.pick_one("core.correct.which", [c.id for c in items],
                          labels=[c.label for c in items]),
@@ -65,7 +73,8 @@ def core_correct_value(ctx: Ctx, answer: str) -> None:
                                   labels=list(c.choice_labels) or None, default=current)
     else:
         prompt = prompts.count("core.correct.new_value", c.lo, c.hi,
-                               {"what": c.label, "current": current}, default=current)
+                               {"what": c.label, "current": current + c.offset},
+                               default=current + c.offset)
     ctx.ask(prompt, core_correct_set, correction=c.id)
 
 
@@ -74,7 +83,11 @@ def core_correct_set(ctx: Ctx, answer: Any, correction: str) -> None:
     """Set the corrected value and log it."""
     c = _find(ctx, correction)
     old = _get(ctx.data, c.path)
-    _set(ctx.data, c.path, answer)
+    if not c.choices:
+        old += c.offset
+        _set(ctx.data, c.path, answer - c.offset)
+    else:
+        _set(ctx.data, c.path, answer)
     ctx.log("player", "core.log.corrected", {"what": c.label, "old": old, "new": answer})
 
 

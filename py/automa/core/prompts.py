@@ -293,7 +293,9 @@ def check_prompt(data: Any, field: str = "prompt") -> None:
         check_json(data.get(name), f"{field}.{name}")
     choices = check_list(data.get("choices", []), f"{field}.choices", MAX_CHOICES)
     for i, choice in enumerate(choices):
-        if isinstance(choice, list | dict):
+        # a choice is one value, or a short flat list of them (an order of players)
+        flat = isinstance(choice, list) and not any(isinstance(x, list | dict) for x in choice)
+        if isinstance(choice, dict) or (isinstance(choice, list) and not flat):
             raise bad(f"{field}.choices.{i}", "type_scalar")
         check_json(choice, f"{field}.choices.{i}")
     labels = data.get("labels")

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 MAX_TURN = 100_000
 MAX_STACK = 1_000
 MAX_LOG = 200_000
-_SNAPSHOT_FIELDS = {"game", "version", "options", "seed", "rng", "turn", "data", "piles",
-                    "stack", "prompt", "pending", "finished"}
+_SNAPSHOT_FIELDS = {"game", "version", "options", "seed", "rng", "turn", "phase", "data",
+                    "piles", "stack", "prompt", "pending", "finished"}
 _LOG_FIELDS = {"i", "turn", "actor", "action", "why", "table", "icon"}
 
 
@@ -65,6 +65,8 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
         raise bad("snapshot.seed", "inconsistent")
     _check_rng(snapshot["rng"])
     check_int(snapshot["turn"], "snapshot.turn", 0, MAX_TURN)
+    if check_text(snapshot["phase"], "snapshot.phase", NAME) not in game.phases:
+        raise bad("snapshot.phase", "inconsistent")
     check_dict(snapshot["data"], "snapshot.data")
     check_json(snapshot["data"], "snapshot.data")
     references = [fresh._state["data"]] + ([replayed._state["data"]] if replayed else [])

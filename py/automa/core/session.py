@@ -11,8 +11,10 @@ import copy
 import json
 import os
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
 from automa.core.checks import NAME, check_text
 from automa.core.errors import (
@@ -27,7 +29,7 @@ from automa.core.errors import (
     UnreadableSave,
     WrongGameSave,
 )
-from automa.core.game import Ctx, GameDef, Procedure, find_game
+from automa.core.game import START, Ctx, FinalScore, GameDef, Procedure, find_game
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
@@ -51,6 +53,17 @@ Action = dict[str, Any]
 """``{"answer": value}``, ``{"start": procedure_id}`` or ``{"cancel": True}``."""
 
 
+class _Before(NamedTuple):
+    """What an action changed, to take it back: the state before it (JSON text) and the log
+    before it, which is ``log[:kept]`` followed by ``cut``. Most actions only add entries
+    (``cut`` is empty); a cancel also takes back the cancelled procedure's entries, which
+    ``cut`` keeps, so that undoing the cancel brings them back exactly."""
+
+    snapshot: str
+    kept: int
+    cut: list[dict[str, Any]]
+
+
 def _dumps(state: dict[str, Any]) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
@@ -62,7 +75,7 @@ class Session:
         self.game = game
         self._log: list[dict[str, Any]] = []
         self._actions: list[Action] = []
-        self._undo: list[tuple[str, int]] = []
+        self._undo: list[_Before] = []
         self._redo: list[Action] = []
         self._open: list[int] = []
         """How many procedures were open after each action (aligned with ``_actions``)."""
@@ -82,6 +95,7 @@ class Session:
             "seed": seed,
             "rng": Rng.initial_state(seed),
             "turn": 0,
+            "phase": START,
             "data": {},
             "piles": {},
             "stack": [{"step": "setup", "args": {}}],
@@ -162,6 +176,12 @@ class Session:
         return bool(self._state["finished"])
 
     @property
+    def phase(self) -> str:
+        """The game's phase, as its steps set it (what may be started depends on it)."""
+        phase: str = self._state["phase"]
+        return phase
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is an answer to take back."""
         return bool(self._undo)
@@ -183,15 +203,24 @@ class Session:
         return turn
 
     def view(self) -> dict[str, Any]:
-        """The bot's state at a glance (game-specific, display-ready JSON)."""
-        base = {
+        """The bot's state at a glance (game-specific, display-ready JSON); only the piles
+        until setup has built the game's state and set its first phase."""
+        base: dict[str, Any] = {
             "game": self.game.id,
             "turn": self.turn,
             "finished": self.finished,
             "pile_counts": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
         }
-        base.update(self.game.view(self._ctx()))
+        if self.phase == START:
+            base.update(sections=[], cards=[], piles=[], vp=None)
+        else:
+            base.update(self.game.view(self._ctx()))
         return base
+
+    @property
+    def cards(self) -> list[str]:
+        """Every card of this game's piles (its own deck: cards are never lost or added)."""
+        return sorted(self._ctx().piles.all_cards())
 
     def pile(self, name: str) -> list[dict[str, Any]]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
@@ -199,18 +228,50 @@ class Session:
             raise UnknownPile(pile=name_of(name), known=sorted(self._state["piles"]))
         return self._ctx().piles[name].inspect()
 
+    def history(self) -> Iterator[dict[str, Any]]:
+        """The game's positions in the order they were played (copies): the state before
+        each answer the undo history holds, then the state now."""
+        for before in self._undo:
+            yield json.loads(before.snapshot)
+        yield self.state
+
+    def final_score(self) -> FinalScore | None:
+        """The bot's final score, by source, and who won, once the game is over (None before,
+        or for a game that keeps no score)."""
+        scoring = self.game.scoring
+        if scoring is None or not self.finished:
+            return None
+        return scoring.final(self._ctx())
+
+    def score_by_round(self) -> list[int | None]:
+        """The bot's score at the end of each round (era, turn) as the game counts them from
+        round 1, read from the positions the undo history holds: a round with no position
+        there keeps the score before it; rounds before the history began are None."""
+        scoring = self.game.scoring
+        if scoring is None:
+            return []
+        at_end: dict[int, int] = {}
+        for state in self.history():
+            found = scoring.progress(Ctx(self.game, state, []))
+            if found is not None and found[0] >= 1:
+                at_end[found[0]] = found[1]
+        scores: list[int | None] = []
+        for r in range(1, max(at_end, default=0) + 1):
+            scores.append(at_end.get(r, scores[-1] if scores else None))
+        return scores
+
     @property
     def procedures(self) -> list[dict[str, Any]]:
         """The player-initiated procedures available now: ``[{"id", "label"}]``."""
         return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
 
     def _available_procedures(self) -> list[Procedure]:
-        if self.open_procedures >= MAX_OPEN_PROCEDURES:
+        if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:
             return []
         ctx = self._ctx()
-        found = list(self.game.procedures(ctx)) if not self.finished else []
-        if self.game.corrections(ctx):
-            found.append(CORRECT)
+        found = list(self.game.procedures(ctx, self.phase)) if not self.finished else []
+        if self.game.corrections(ctx, self.phase):
+            found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
     @property
@@ -259,11 +320,15 @@ class Session:
         """Take back the last answer (or procedure start)."""
         if not self._undo:
             raise NothingToUndo()
-        snapshot, log_len = self._undo.pop()
+        before = self._undo.pop()
         self._redo.append(self._actions.pop())
         self._open.pop()
-        self._state = json.loads(snapshot)
-        del self._log[log_len:]
+        self._state = json.loads(before.snapshot)
+        self._restore_log(before)
+
+    def _restore_log(self, before: _Before) -> None:
+        del self._log[before.kept:]
+        self._log.extend(before.cut)
 
     def redo(self) -> None:
         """Re-apply the last undone answer."""
@@ -290,7 +355,12 @@ class Session:
         else:
             value = self.prompt.validate(action["answer"])  # type: ignore[union-attr]
         snapshot = _dumps(self._state)
-        log_len = len(self._log)
+        before = _Before(snapshot, len(self._log), [])
+        if "cancel" in action:
+            # a start only adds to the log, and every action since lies inside its
+            # procedure: the log before the start is still the prefix ``log[:kept]``
+            kept = self._undo[target].kept
+            before = _Before(snapshot, kept, self._log[kept:])
         try:
             if "start" in action:
                 self._begin_procedure(procedure)
@@ -306,9 +376,9 @@ class Session:
             self._run()
         except BaseException:
             self._state = json.loads(snapshot)
-            del self._log[log_len:]
+            self._restore_log(before)
             raise
-        self._undo.append((snapshot, log_len))
+        self._undo.append(before)
         self._actions.append({"start": action["start"]} if "start" in action
                              else {"cancel": True} if "cancel" in action
                              else {"answer": value})
@@ -337,10 +407,10 @@ class Session:
 
     def _return_to(self, target: int) -> None:
         """Restore the state from before action ``target`` (a procedure start) and log it."""
-        snapshot, log_len = self._undo[target]
+        start = self._undo[target]
         procedure_id = self._actions[target]["start"]
-        self._state = json.loads(snapshot)
-        del self._log[log_len:]
+        self._state = json.loads(start.snapshot)
+        del self._log[start.kept:]
         label = next((p.label for p in self._available_procedures() if p.id == procedure_id),
                      procedure_id)
         self._ctx().log("player", "core.log.cancelled", {"name": {"key": label, "params": {}}})
@@ -369,8 +439,7 @@ class Session:
         redo = redo[: MAX_ACTIONS // 2]
         drop = len(actions) + len(redo) - MAX_ACTIONS
         if drop > 0:
-            snapshot, log_len = self._undo[drop]
-            base = {"state": json.loads(snapshot), "log": self._log[:log_len]}
+            base = {"state": json.loads(self._undo[drop].snapshot), "log": self._log_before(drop)}
             actions = actions[drop:]
         envelope = {
             "format": SAVE_FORMAT,
@@ -390,6 +459,14 @@ class Session:
         if base is not None:
             envelope["base"] = base
         return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
+
+    def _log_before(self, index: int) -> list[dict[str, Any]]:
+        """The log as it was before action ``index`` (later cancels may have cut it)."""
+        log = list(self._log)
+        for before in reversed(self._undo[index:]):
+            del log[before.kept:]
+            log.extend(before.cut)
+        return log
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Session):
@@ -524,11 +601,34 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
                if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
     snapshot = data.get("snapshot")
-    if replayed and (snapshot is None or snapshot == session._state):
+    if replayed and (snapshot is None or _same_state(game, snapshot, session._state)):
         return session
     if snapshot is None:
         raise UnreadableSave("error.save.replay_failed")
     return _from_snapshot(Session(game, options, data["seed"]), data, session)
+
+
+def _same_state(game: GameDef, snapshot: dict[str, Any], state: dict[str, Any]) -> bool:
+    """Whether a save's snapshot is the state its answers replay to. A snapshot from before
+    the engine had a phase is compared in today's layout, its phase taken from the replay
+    (which sets it by the rules; the phase derived from an old state is a best guess)."""
+    if "phase" in snapshot:
+        return snapshot == state
+    return {**_upgraded(game, snapshot), "phase": state["phase"]} == state
+
+
+def _upgraded(game: GameDef, state: Any) -> Any:
+    """A saved state in today's layout: one from before the engine had a phase gets the
+    phase the game derives from it (:attr:`GameDef.migrate`). Anything else is returned as
+    it is, to be checked."""
+    if not isinstance(state, dict) or "phase" in state:
+        return state
+    state = copy.deepcopy(state)
+    try:
+        game.migrate(state)
+    except Exception:  # an untrusted save: the snapshot checks refuse what is left
+        return state
+    return state
 
 
 def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:
@@ -569,7 +669,8 @@ def _checked_action(action: Any) -> Action:
 
 def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session) -> Session:
     """A session restored from a save's checked snapshot and log, without undo history."""
-    session = _restored(fresh, data["snapshot"], data.get("log", []), replayed)
+    session = _restored(fresh, _upgraded(fresh.game, data["snapshot"]), data.get("log", []),
+                        replayed)
     session.history_dropped = True
     session.warnings = [{"key": "warning.save.history_dropped",
                          "params": {"n": len(data["actions"])}}]
@@ -581,7 +682,7 @@ def _from_base(fresh: Session, base: Any) -> Session:
     snapshot earlier: that snapshot, checked again like any other."""
     if not isinstance(base, dict) or set(base) != {"state", "log"}:
         raise UnreadableSave("error.save.bad_field", field="base")
-    return _restored(fresh, base["state"], base["log"], None)
+    return _restored(fresh, _upgraded(fresh.game, base["state"]), base["log"], None)
 
 
 def _restored(fresh: Session, state: Any, log: Any, replayed: Session | None) -> Session:

@@ -1,15 +1,16 @@
 """Card faces as SVG, drawn by our own code from card data.
 
 Each game registers a :class:`CardRenderer` (usually from ``render/<game>.py``); the web app
-and the print sheets only call :func:`card_svg` and :func:`deck`. An SVG has ``role="img"``
-with a ``<title>`` and ``<desc>`` in the chosen language, so screen readers get the card's
-content as text. Cards are drawn at 63 × 88 mm (``viewBox="0 0 630 880"``).
+and the print sheets only call :func:`card_svg`, :func:`deck` and :func:`pattern_svg`. An SVG
+has ``role="img"`` with a ``<title>`` and ``<desc>`` in the chosen language, so screen readers
+get the card's content as text. Cards are drawn at 63 × 88 mm (``viewBox="0 0 630 880"``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 CARD_WIDTH_MM = 63
 CARD_HEIGHT_MM = 88
@@ -24,6 +25,9 @@ class CardRenderer:
     """``(card_id, highlight, lang) -> svg``: ``highlight`` names card fields (or halves)."""
     deck: Callable[[], list[str]]
     """Every card id of the game, in print order."""
+    pattern_svg: Callable[[dict[str, Any], str], str] | None = None
+    """``(pattern, lang) -> svg``: the board-scan pattern a question shows (``ui["pattern"]``),
+    for a game that draws them."""
 
 
 _RENDERERS: dict[str, CardRenderer] = {}
@@ -77,3 +81,9 @@ def card_svg(game: str, card_id: str, highlight: Sequence[str] = (), lang: str =
 def deck(game: str) -> list[str]:
     """Every card id of a game, in print order."""
     return _renderer(game).deck()
+
+
+def pattern_svg(game: str, pattern: dict[str, Any], lang: str = "en") -> str | None:
+    """A board-scan pattern drawn by the game's renderer; None if the game draws none."""
+    drawer = _renderer(game).pattern_svg if has_renderer(game) else None
+    return None if drawer is None else drawer(pattern, lang)

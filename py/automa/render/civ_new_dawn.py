@@ -17,10 +17,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from automa.app.icons import PATHS
 from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import CardRenderer, escape, register_renderer
+from automa.render.icons import PATHS
 
 W, H = 630, 880
 INK = "#1d2430"

@@ -266,4 +266,4 @@ def deck() -> list[str]:
     return data.card_ids()
 
 
-register_renderer(CardRenderer("tapestry", card_svg, deck))
+register_renderer(CardRenderer("tapestry", card_svg, deck, pattern_svg))

@@ -7,11 +7,11 @@ and running her cards), ``actions``, ``directional`` (Directional Selection arit
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import steps, turn_label
+from .state import PHASES, migrate, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -43,13 +43,22 @@ GAME = GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    score=f"{GAME_ID}.score",
+    correct_label=f"{GAME_ID}.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you",
+                    sources=tuple((s, f"{GAME_ID}.record.source.{s}") for s in view.SCORE_SOURCES),
+                    strength=("difficulty", "faction")),
 )
 
 register(GAME)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
+from automa.core.game import ActionSteps, Ctx
 from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
@@ -164,15 +164,14 @@ def pick_ui(ctx: Ctx, pick: dict[str, Any] | None, rule: str) -> dict[str, Any]:
 # --- Terraform and Build --------------------------------------------------------------------
 
 def tb_stages(variant: str, count: int) -> list[str]:
-    """The board tiebreakers in order, per faction variant (faction tiebreakers first)."""
-    if variant == "kuddlers":
-        stages = ["closest", "atp_yours"]
-    elif variant == "mimics":
-        stages = ["atp_yours", "closest"]
-    elif variant == "powermongers":
-        stages = ["most_power", "atp", "closest"]
-    else:
-        stages = ["atp", "closest"]
+    """The board tiebreakers in order: those of the faction card whose action builds
+    (``variant``; its ``tiebreak`` in factions.toml), else a Decision card's.
+
+    >>> tb_stages("", 1), tb_stages("powermongers", 1)
+    (['atp', 'closest'], ['most_power', 'atp', 'closest'])
+    """
+    order = data.factions()[variant].get("tiebreak") if variant else None
+    stages = list(order or data.TB_ORDER)
     if count > 1:  # the arrow needs the number of hexes left; ask it with the last stage
         stages[-1] = "closest_count" if stages[-1] == "closest" else stages[-1]
         if stages[-1] != "closest_count":
@@ -673,5 +672,19 @@ def blight_done(ctx: Ctx, answer: bool) -> None:
     else:
         say(ctx, "log.blight_none")
 
+
+ACTION_STEPS = ActionSteps(data.GAME_ID, set(data.FACTION_STEP_TYPES) - {"faction"}, {
+    "take_innovation": act_take_innovation,
+    "gain_points": act_gain_points,
+    "terraform_build": act_terraform_build,
+    "upgrade": act_upgrade,
+    "block_power_book": act_block_power_book,
+    "send_scholar": act_send_scholar,
+    "advance_discipline": act_advance_discipline,
+    "symbionts_tool": act_symbionts_tool,
+    "blight_fallow": act_blight_fallow,
+})
+"""The step of each action icon the cards may show (checked against their vocabulary on load;
+a Faction action is her faction card's actions, see :func:`turn.expand`)."""
 
 __all__ = ["faction"]

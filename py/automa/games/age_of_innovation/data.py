@@ -18,6 +18,12 @@ DISCIPLINES = ("banking", "law", "engineering", "medicine")
 ACTION_TYPES = ("faction", "take_innovation", "gain_points", "terraform_build", "upgrade",
                 "block_power_book", "send_scholar", "advance_discipline")
 FACTION_STEP_TYPES = (*ACTION_TYPES, "symbionts_tool", "blight_fallow")
+TB_TIEBREAKERS = ("atp", "atp_yours", "closest", "most_power")
+"""The board tiebreakers of Terraform and Build: her Automa Terrain Priority card's row, your
+card's row, the hexes closest to you, the most Power for her."""
+TB_ORDER = ("atp", "closest")
+"""The tiebreakers of a Decision card's Terraform and Build (rulebook "Terraform and Build");
+a faction card that builds may give its own order (``tiebreak`` in factions.toml)."""
 PENCILS = ("structure", "atp_row", "directional", "scholar")
 BONUS_POSITIONS = ("left", "middle", "right")
 DIFFICULTIES = ("automalein", "automa", "automachtig", "ultoma", "alptrauma")
@@ -32,6 +38,8 @@ def _check_action(action: Any) -> str | None:
     points = action.get("points")
     if action["type"] == "gain_points" and not (points == "X" or isinstance(points, int)):
         return "gain_points needs points = an integer or \"X\""
+    if action.get("variant", "") not in ("", *FACTIONS):
+        return f"a variant is a faction: {action['variant']!r}"
     return None
 
 
@@ -40,6 +48,12 @@ def _check_actions(actions: Any) -> str | None:
         problem = _check_action(action)
         if problem:
             return problem
+    return None
+
+
+def _tiebreak_order(order: Any) -> str | None:
+    if not order or len(set(order)) != len(order):
+        return "a tiebreak order names each tiebreaker once"
     return None
 
 
@@ -84,6 +98,8 @@ FACTION_SCHEMA = Schema({
     "setup": Field(list, required=False, item_type=str,
                    item_choices=("youth_terrain", "achievements")),
     "follow_card": Field(bool, required=False),
+    "tiebreak": Field(list, required=False, item_type=str, item_choices=TB_TIEBREAKERS,
+                      check=_tiebreak_order),
 })
 
 ATP_SCHEMA = Schema({

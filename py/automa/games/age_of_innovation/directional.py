@@ -16,10 +16,13 @@ T = TypeVar("T")
 
 
 def position(n_valid: int, number: int) -> int:
-    """Which valid option (1-based, in the arrow's counting order) the arrow selects.
+    """Which valid option (1-based, in the arrow's counting order) the arrow selects: the
+    count goes round again past the last valid option.
 
     >>> position(5, 3), position(3, 4), position(2, 1)
     (3, 1, 1)
+    >>> [position(3, number) for number in range(1, 8)]
+    [1, 2, 3, 1, 2, 3, 1]
     """
     if n_valid < 1:
         raise ValueError("Directional Selection needs at least one valid option")

@@ -17,6 +17,7 @@ from . import data
 from .setup import shuffle_deck
 from .state import (
     AUTOMA,
+    FINAL,
     FINAL_TURN,
     ROUND_END_TURN,
     TURNS_PER_ROUND,
@@ -131,7 +132,7 @@ def best_sailing(ctx: Ctx) -> int:
 @steps
 def final_area(ctx: Ctx) -> None:
     """Area scoring as for a player, her Reach using her highest Sailing value."""
-    ctx.data["phase"] = "final"
+    ctx.phase = FINAL
     ctx.turn = FINAL_TURN
     ctx.data["final"] = {"before": ctx.data["score"]}
     ctx.ask(prompts.count(k("prompt.final_area"), 0, MAX_AREA_POINTS,
@@ -178,7 +179,18 @@ def item_label(item: str) -> dict[str, Any]:
 
 def science_points(hers: int, others: list[int]) -> int:
     """Her Science points in one discipline: the places she shares are summed and split,
-    rounded down; a marker on 0 scores nothing (base game Science scoring, ``base.toml``)."""
+    rounded down; a marker on 0 scores nothing (base game Science scoring, ``base.toml``:
+    8, 4 and 2 points for the first three places).
+
+    >>> science_points(5, [3, 2])  # first alone
+    8
+    >>> science_points(5, [5, 2])  # first and second shared: (8 + 4) // 2
+    6
+    >>> science_points(5, [7, 5, 5])  # second to fourth shared: (4 + 2 + 0) // 3
+    2
+    >>> science_points(0, [1])
+    0
+    """
     table = [int(p) for p in data.base()["science_points"]]
     if hers <= 0:
         return 0

@@ -8,7 +8,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .state import SIDEWAYS, discipline, faction, k, m, say, steps, terrain, two_players
+from .state import SETUP, SIDEWAYS, discipline, faction, k, m, say, steps, terrain, two_players
 
 MAX_TILE_DRAWS = 50
 
@@ -43,10 +43,10 @@ def setup(ctx: Ctx) -> None:
         "native": None,
         "youth": None,
         "final": None,
-        "phase": "setup",
         "together": False,
         "automa_position": 3 if humans == 2 else 2,
     })
+    ctx.phase = SETUP
     ids = sorted(data.decision_cards())
     ctx.piles.create("deck")
     ctx.piles.create("reserve", ids)

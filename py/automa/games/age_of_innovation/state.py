@@ -12,6 +12,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.procedures import resumed_step
 
 from . import data
 
@@ -20,6 +21,24 @@ steps = Steps()
 AUTOMA = "automa"
 PLAYER = "player"
 SIDEWAYS = "sideways"
+
+# The phase (ctx.phase): what the app waits for, so the screen offers the right procedures.
+SETUP = "setup"
+WAITING = "waiting"  # the humans play; the Automa's turn comes when they press Done
+HUMANS_PASS = "humans_pass"  # she has passed; the humans play on until they pass
+AUTOMA_TURN = "automa_turn"  # answering questions during her turn
+FINAL = "final"  # final scoring
+PHASES = (SETUP, WAITING, HUMANS_PASS, AUTOMA_TURN, FINAL)
+
+
+def migrate(state: dict[str, Any]) -> None:
+    """A state saved before the engine had a phase kept it in ``data["phase"]`` (version 1
+    saves had none: her turn comes next if the prompt leads to it)."""
+    phase = state["data"].pop("phase", None)
+    if phase not in PHASES:
+        phase = {"automa_turn": WAITING, "human_pass": HUMANS_PASS}.get(
+            resumed_step(state), AUTOMA_TURN)
+    state["phase"] = phase
 
 
 def m(key: str, **params: Any) -> dict[str, Any]:

@@ -11,11 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
+from automa.core.game import Ctx, StepRef
 
 from . import data
+from .actions import ACTION_STEPS, act_faction_note, act_powermongers_check
 from .state import (
+    AUTOMA_TURN,
+    HUMANS_PASS,
     SIDEWAYS,
+    WAITING,
     card_ui,
     faction,
     k,
@@ -28,11 +32,6 @@ from .state import (
     two_players,
 )
 
-# ctx.data["phase"]: what the app waits for, so the screen offers the right procedures.
-WAITING = "waiting"  # the humans play; the Automa's turn comes when they press Done
-HUMANS_PASS = "humans_pass"  # she has passed; the humans play on until they pass
-AUTOMA_TURN = "automa_turn"  # answering questions during her turn
-
 
 @steps
 def await_turn(ctx: Ctx) -> None:
@@ -42,10 +41,10 @@ def await_turn(ctx: Ctx) -> None:
         ctx.then("round_end")
         return
     if d["passed"]:
-        d["phase"] = HUMANS_PASS
+        ctx.phase = HUMANS_PASS
         ctx.ask(human_pass_prompt(ctx), "human_pass")
         return
-    d["phase"] = WAITING
+    ctx.phase = WAITING
     first = d["first_turn"]
     key = "prompt.ready_round" if first else "prompt.ready"
     if d["humans_passed"] >= d["humans"]:
@@ -92,7 +91,7 @@ def human_pass(ctx: Ctx, answer: Any = True) -> None:
 def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     """Draw her card(s) and either pass or run the Action card."""
     d = ctx.data
-    d["phase"] = AUTOMA_TURN
+    ctx.phase = AUTOMA_TURN
     next_turn(ctx)
     deck = ctx.piles["deck"]
     if d["first_turn"]:
@@ -137,14 +136,14 @@ def support_number(ctx: Ctx) -> int:
     return int(data.card(top)["number"]) if top else 0
 
 
-Scheduled = list[tuple[str, dict[str, Any]]]
+Scheduled = list[tuple[StepRef, dict[str, Any]]]
 
 
 def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> Scheduled:
     """The steps of one action icon (a Faction action expands into her faction's actions)."""
     kind = action["type"]
     if kind == "faction":
-        out: Scheduled = [("act_faction_note", {})]
+        out: Scheduled = [(act_faction_note, {})]
         for sub in faction(ctx)["actions"]:
             out += expand(ctx, sub, via_faction=True)
         return out
@@ -155,10 +154,10 @@ def expand(ctx: Ctx, action: dict[str, Any], via_faction: bool = False) -> Sched
         args = {"variant": action.get("variant", "") if via_faction else ""}
     elif kind == "advance_discipline":
         args = {"levels": action.get("levels", 1)}
-    steps_out = [(f"act_{kind}", args)]
+    steps_out: Scheduled = [ACTION_STEPS.frame(kind, **args)]
     if kind in ("terraform_build", "upgrade") and "power_advances" in faction(ctx).get(
             "ongoing", []):
-        steps_out.append(("act_powermongers_check", {}))
+        steps_out.append((act_powermongers_check, {}))
     return steps_out
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 
 from . import data
 from .state import (
+    FINAL,
+    WAITING,
     action_card_id,
     building,
     discipline,
@@ -23,14 +26,12 @@ from .state import (
     turn_label,
     x_points,
 )
-from .turn import WAITING, human_pass
+from .turn import human_pass
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
     """Her score, round values, disciplines, buildings, and the current pair of cards."""
     d = ctx.data
-    if "round" not in d:
-        return {"sections": [], "cards": [], "piles": [], "vp": None}
     rnd = min(round_no(ctx), 6)
     automa_rows: list[dict[str, Any]] = [
         {"label": m("view.score"), "value": d["score"]},
@@ -78,11 +79,10 @@ def view(ctx: Ctx) -> dict[str, Any]:
             "turn_label": turn_label(ctx.turn)}
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """While waiting for her turn: you pass (if you have not yet this round)."""
     d = ctx.data
-    if ctx.prompt is None or d.get("phase") != WAITING or d.get("humans_passed", 0) >= d.get(
-            "humans", 1):
+    if phase != WAITING or d["humans_passed"] >= d["humans"]:
         return []
     label = "procedure.pass_two" if d["humans"] == 2 else "procedure.pass"
     return [Procedure("you_pass", k(label), "proc_you_pass")]
@@ -94,10 +94,8 @@ def proc_you_pass(ctx: Ctx) -> None:
     human_pass(ctx)
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
-    if "round" not in ctx.data:
-        return ()
     # Symbionts only: her youth terrain places her Tools.
     return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth"))
 
@@ -151,3 +149,32 @@ def value_label(value: Any) -> dict[str, Any] | None:
         if value in values:
             return m(f"{kind}.{value}")
     return None
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+SCORE_SOURCES = ("game", "area", "science", "faction")
+"""Her points: those scored during the six rounds (with her 20 to start), then the final
+scoring's area, science and faction points."""
+
+
+def final_score(ctx: Ctx) -> FinalScore:
+    """Her points by source; the winner is found by points (base game)."""
+    d = ctx.data
+    final = d.get("final") or {}
+    sources = {"game": int(final.get("before", d["score"])), "area": int(final.get("area", 0)),
+               "science": int(final.get("science", 0)), "faction": int(final.get("faction", 0))}
+    return {"total": int(d["score"]), "sources": sources, "rounds": min(round_no(ctx), 6),
+            "winner": "", "ask_winner": False, "played": {"faction": d["faction"]}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(round, her points) during the six rounds (not in the final scoring)."""
+    d = ctx.data
+    if ctx.phase in (START, FINAL):
+        return None
+    return round_no(ctx), int(d["score"])
+
+
+def humans(options: Mapping[str, Any]) -> int:
+    """One human, or two in the 2-player variant."""
+    return 2 if options.get("variant") == "two_players" else 1

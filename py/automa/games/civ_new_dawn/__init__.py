@@ -8,11 +8,11 @@ reset), ``walk`` (the priority walk), ``actions`` (culture, economy, industry, s
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, military, reactive, resolve, setup, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
-from .state import steps
+from .state import PHASES, migrate, steps
 
 
 def _reading(option_id: str, default: object, choices: tuple[object, ...], kind: str = "choice"
@@ -46,13 +46,19 @@ GAME = GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=reactive.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=view.turn_label,
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
+    correct_label=f"{GAME_ID}.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    unit=f"{GAME_ID}.record.unit", round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you", strength=("difficulty", "leader"), player_max=3),
 )
 
 register(GAME)

@@ -207,7 +207,19 @@ def caravan_spend(distances: list[int], move: int, tokens: int, reading: str) ->
     """Economy tokens to spend: only if that lets a caravan arrive that would not (AP rules,
     Spending Trade Tokens). Each token adds 1 to every caravan's move. ``minimum``: the
     fewest that bring one more caravan in; ``most_arrivals``: the fewest that bring in as many
-    as the tokens can."""
+    as the tokens can.
+
+    Caravans 5, 7 and 9 spaces away, a move of 4 and 3 tokens: one token brings the first in,
+    three bring the second in too; the third stays out of reach.
+
+    >>> caravan_spend([5, 7, 9], 4, 3, "minimum"), caravan_spend([5, 7, 9], 4, 3, "most_arrivals")
+    (1, 3)
+
+    A caravan that arrives anyway, or one too far for every token, spends none:
+
+    >>> caravan_spend([3, 12], 4, 5, "minimum")
+    0
+    """
     short = sorted(d - move for d in distances if 0 < d - move <= tokens)
     if not short:
         return 0

@@ -43,10 +43,8 @@ PROCEDURES = (
 )
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
-    """Every procedure, once setup has built the AP."""
-    if "row" not in ctx.data or ctx.finished:
-        return []
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
+    """Every procedure, in every phase: the player starts them at any time."""
     out = [Procedure(pid, k(f"procedure.{pid}"), step) for pid, step in PROCEDURES]
     if not any(ctx.data["city_states"].values()):
         out = [p for p in out if p.id != "attack_city_state"]

@@ -10,6 +10,9 @@ from automa.core.game import Ctx
 from . import data
 from .state import (
     AP,
+    AP_TURN,
+    SETUP,
+    WAITING,
     card_in,
     card_name,
     card_ui,
@@ -28,6 +31,7 @@ from .state import (
 def setup(ctx: Ctx) -> None:
     """Leader, focus row, difficulty replacements; then the table walkthrough."""
     opts = ctx.options
+    ctx.phase = SETUP
     leader_id = opts["leader"]
     picked = leader_id == "random"
     if picked:
@@ -90,6 +94,7 @@ def setup_map(ctx: Ctx, answer: bool = True) -> None:
 @steps
 def await_turn(ctx: Ctx, answer: Any = True) -> None:
     """Before each AP turn: the AP's turn, or the game is over."""
+    ctx.phase = WAITING
     params = {"turn": ctx.turn + 1, "card": card_name(card_in(ctx, 5)),
               "notice": take_notice(ctx)}
     if ctx.turn == 0:
@@ -138,6 +143,7 @@ def game_end(ctx: Ctx, answer: bool, winner: str) -> None:
 def ap_turn(ctx: Ctx, answer: Any = True) -> None:
     """The AP's turn: event dial (not on the first turn), resolve slot 5, reset (AP rules,
     Automated Player Turn)."""
+    ctx.phase = AP_TURN
     ctx.turn += 1
     if ctx.turn > 1:
         log_table(ctx, "log.event_dial", icon="advance")

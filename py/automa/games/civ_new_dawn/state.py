@@ -16,6 +16,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.procedures import resumed_step
 
 from . import data
 
@@ -23,6 +24,23 @@ G = data.GAME_ID
 steps = Steps()
 AP = "ap"
 PLAYER = "player"
+
+SETUP = "setup"
+"""Phase: setup and map building."""
+WAITING = "waiting"
+"""Phase: between the AP's turns (its next turn, or the game's end)."""
+AP_TURN = "ap_turn"
+"""Phase: the AP's turn."""
+PHASES = (SETUP, WAITING, AP_TURN)
+_OLD_PHASES = {"setup_map": SETUP, "await_turn": SETUP, "ap_turn": WAITING, "ready": WAITING,
+               "who_won": WAITING, "game_end": WAITING}
+"""The phase of a state saved before the engine had one, by the step its prompt leads to."""
+
+
+def migrate(state: dict[str, Any]) -> None:
+    """A state saved before the engine had a phase: the phase of the step the game's own
+    prompt leads to (under an open procedure, the prompt it interrupted)."""
+    state["phase"] = _OLD_PHASES.get(resumed_step(state), AP_TURN)
 
 
 def m(key: str, **params: Any) -> dict[str, Any]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from automa.core.game import Correction, Ctx
+from automa.core.game import START, Correction, Ctx, FinalScore
 
 from . import data
 from .state import card_in, is_leader, level_of, m, row
@@ -62,10 +63,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards[::-1], "piles": [], "vp": None}
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
-    """Every tracked value of the AP."""
-    if "row" not in ctx.data:
-        return ()
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
+    """Every tracked value of the AP, in every phase."""
     out = list(_fixed())
     for slot in range(1, 6):
         t = data.card(card_in(ctx, slot))["type"]
@@ -92,7 +91,8 @@ def _fixed() -> tuple[Correction, ...]:
     ]
     out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
                        0, 40) for t in data.TYPES]
-    out += [Correction(f"resource_{r}", m(f"resource.{r}"), ("resources", r), 0, 8)
+    out += [Correction(f"resource_{r}", m("view.resource_of", resource=m(f"resource.{r}")),
+                       ("resources", r), 0, 8)
             for r in data.RESOURCES]
     out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
                        0, 8) for t in data.TYPES]
@@ -122,3 +122,26 @@ def value_label(value: Any) -> dict[str, Any] | None:
 def turn_label(turn: int) -> dict[str, Any] | None:
     """"AP turn 4" (setup, turn 0, keeps the plain number)."""
     return m("turn_label", n=turn) if turn > 0 else None
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+def final_score(ctx: Ctx) -> FinalScore:
+    """Civilization has no points: its "score" is victory progress, the victory cards on
+    which the AP completed an agenda (0-3). The game ends when someone completes all three
+    (base rules); who that was the game asked (with several humans the end screen asks
+    which)."""
+    done = [bool(v) for v in ctx.data["agendas"]]
+    return {"total": sum(done), "sources": {},
+            "rounds": ctx.turn, "winner": {"ap": "bot", "human": "human"}.get(
+                str(ctx.data.get("winner")), ""), "ask_winner": False,
+            "played": {"leader": ctx.data["leader"]}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(AP turn, victory cards completed)."""
+    return None if ctx.phase == START else (ctx.turn, sum(bool(v) for v in ctx.data["agendas"]))
+
+
+def humans(options: Mapping[str, Any]) -> int:
+    """The humans at the table."""
+    return int(options.get("humans", 1))

@@ -8,12 +8,12 @@ actions, reform, achievement phase, game end), ``actions`` (main actions), ``vie
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import option_value
-from .state import steps
+from .state import PHASES, migrate, steps
 
 
 def _o(key: str) -> str:
@@ -56,13 +56,20 @@ GAME = GameDef(
     ),
     setup=flow.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=view.turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    score=f"{GAME_ID}.play.vp",
+    correct_label=f"{GAME_ID}.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
+                    round_label=f"{GAME_ID}.record.round",
+                    you=f"{GAME_ID}.record.you"),
 )
 
 register(GAME)

@@ -1,16 +1,16 @@
 """The automa's main actions (seeds/003): economy, building, training, religion, repair,
 suppression and battles. Board facts are asked; the priority scale is walked entry by entry
-(up to four tries); an impossible action falls to the row below (:func:`flow.fail`)."""
+(up to four tries); an impossible action falls to the row below (:func:`fail`). Which step
+carries out each action a card names is the table :data:`MAIN_STEPS`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
+from automa.core.game import ActionSteps, Ctx
 
 from . import data
-from .flow import fail
 from .state import (
     AUTOMA,
     STORAGE,
@@ -34,6 +34,33 @@ def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
     e = entry(ctx, i)
     return {"terrain": terrain(e["terrain"]), "direction": direction(e["direction"]),
             "number": e["number"], "k": i}
+
+
+# --- trying the actions of a card's rows -----------------------------------------------------
+
+@steps
+def main_try(ctx: Ctx, row: int, tried: int) -> None:
+    """Try main action ``row``; an impossible one falls to the row below (seeds/003)."""
+    if tried >= data.MAIN_ACTIONS or row > data.MAIN_ACTIONS:
+        ctx.log(AUTOMA, k("log.no_action"), {}, {"rule": m("rule.no_action_" +
+                                                            ctx.options["fallthrough"])},
+                table=True, icon="pass")
+        return
+    action = current_card(ctx)["main"][row - 1]
+    step, args = MAIN_STEPS.frame(action, row=row, tried=tried)
+    ctx.then(step, **args)
+
+
+def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
+    """The action in ``row`` is impossible: log why and go on to the row below."""
+    action = current_card(ctx)["main"][row - 1]
+    nxt = row + 1
+    if nxt > data.MAIN_ACTIONS and ctx.options["fallthrough"] == "wrap":
+        nxt = 1
+    why = m(f"why.{reason}", **params)
+    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
+                                          "why": why}, {"rule": why})
+    ctx.then(main_try, row=nxt, tried=tried + 1)
 
 
 # --- economy ----------------------------------------------------------------------------------
@@ -329,26 +356,13 @@ def religion_answer(ctx: Ctx, answer: bool, row: int, tried: int) -> None:
             {"rule": m("rule.spread")}, table=True, icon="religion")
 
 
-def _adversity(action: str) -> str:
-    return action.partition("_")[2]
-
-
-def _adversity_action(ctx: Ctx, row: int, tried: int, kind: str, adversity: str) -> None:
+@steps
+def act_adversity(ctx: Ctx, row: int, tried: int, kind: str, adversity: str) -> None:
+    """Repair (``kind = "repair"``: damages, malfunctions, calamities) or suppress
+    (``"suppress"``: rebels, corruption, heresy) every ``adversity`` of the automa."""
     ctx.ask(prompts.yes_no(k(f"prompt.has_{kind}"), {"adversity": m(f"adversity.{adversity}")},
                            ui=card_ui(ctx)),
             adversity_answer, row=row, tried=tried, kind=kind, adversity=adversity)
-
-
-for _kind in ("repair", "suppress"):
-    for _adv in (("damages", "malfunctions", "calamities") if _kind == "repair"
-                 else ("rebels", "corruption", "heresy")):
-        def _make(kind: str, adv: str) -> None:
-            def fn(ctx: Ctx, row: int, tried: int) -> None:
-                _adversity_action(ctx, row, tried, kind, adv)
-            fn.__name__ = f"act_{kind}_{adv}"
-            fn.__doc__ = f"{kind.capitalize()} every {adv} of the automa."
-            steps(fn)
-        _make(_kind, _adv)
 
 
 @steps
@@ -472,5 +486,27 @@ def battle_fight(ctx: Ctx, answer: bool, i: int) -> None:
                 icon="gain")
     ctx.log(AUTOMA, k("log.fight"), {}, {"rule": m("rule.fight")}, table=True, icon="attack")
 
+
+MAIN_STEPS = ActionSteps(data.GAME_ID, data.main_actions(), {
+    "gather": act_gather,
+    "produce": act_produce,
+    "market": act_market,
+    "build_city": act_build_city,
+    "build_castle": act_build_castle,
+    "build_buildings": act_build_buildings,
+    "build_wonder": act_build_wonder,
+    "train_swordsmen": act_train_swordsmen,
+    "train_ballista": act_train_ballista,
+    "train_peasants": act_train_peasants,
+    "spread_religion": act_spread_religion,
+    "repair_damages": (act_adversity, {"kind": "repair", "adversity": "damages"}),
+    "repair_malfunctions": (act_adversity, {"kind": "repair", "adversity": "malfunctions"}),
+    "repair_calamities": (act_adversity, {"kind": "repair", "adversity": "calamities"}),
+    "suppress_rebels": (act_adversity, {"kind": "suppress", "adversity": "rebels"}),
+    "suppress_corruption": (act_adversity, {"kind": "suppress", "adversity": "corruption"}),
+    "suppress_heresy": (act_adversity, {"kind": "suppress", "adversity": "heresy"}),
+    "battles": act_battles,
+})
+"""The step of each main action of the vocabulary (checked against it on load)."""
 
 __all__ = ["act_gather", "current_card", "roman"]

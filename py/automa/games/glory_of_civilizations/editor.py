@@ -14,12 +14,15 @@ from typing import Any
 
 from automa.core.errors import InvalidOption
 from automa.core.i18n import msg
+from automa.core.numbers import int_or, is_number_text
 
 from . import data
 from .data import GAME_ID
 
 MIN_DECK = data.CARDS_PER_GAME
 """A game takes 12 random cards from the deck, so a deck needs at least 12."""
+MAX_TYPED = 99_999
+"""Typed numbers beyond this stay text (the check names them); none is near it."""
 MAX_JSON_CHARS = 200_000
 """A deck of the largest size is far below this; anything longer is refused unread."""
 
@@ -77,7 +80,7 @@ def blank_card(number: int = 1) -> dict[str, Any]:
 
 
 def _parts(path: str) -> list[str | int]:
-    return [int(x) - 1 if x.isdigit() else x for x in path.split(".")]
+    return [int(x) - 1 if is_number_text(x) else x for x in path.split(".")]
 
 
 def field_value(card: dict[str, Any], path: str) -> Any:
@@ -97,9 +100,8 @@ def with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     them."""
     if path not in {f["path"] for f in fields()}:
         raise InvalidOption(f"{GAME_ID}.error.unknown_path")
-    if isinstance(value, str) and value.strip().isdigit() and len(value) < 6 and (
-            path in ("number", "pointer") or path.endswith(".number")):
-        value = int(value.strip())
+    if isinstance(value, str) and (path in ("number", "pointer") or path.endswith(".number")):
+        value = int_or(value, -MAX_TYPED, MAX_TYPED, value)  # else kept as typed: named
     *head, last = _parts(path)
     try:
         new = json.loads(json.dumps({**blank_card(), **card}))

@@ -9,12 +9,17 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
+from .actions import main_try
 from .state import (
+    ACHIEVEMENTS,
     AREAS,
     AUTOMA,
+    AUTOMA_TURN,
     FACE_UP,
     ROUNDS,
+    SETUP,
     STORAGE,
+    WAITING,
     add_glory,
     age_of_round,
     card_ui,
@@ -40,6 +45,7 @@ def setup(ctx: Ctx) -> None:
     opts = ctx.options
     custom = opts["custom_deck"]
     cards = sorted(data.register_custom(custom)) if custom else sorted(data.companion_deck())
+    ctx.phase = SETUP
     ctx.data.update({
         "edition": "custom" if custom else "companion",
         "round": 1, "age": 1, "activated": 0, "row": [], "passed": False,
@@ -132,6 +138,7 @@ def refill(ctx: Ctx) -> bool:
 def await_turn(ctx: Ctx) -> None:
     """Wait for the automa's next turn, or (once it has passed) for the others to pass."""
     d = ctx.data
+    ctx.phase = WAITING
     if d["passed"]:
         ctx.ask(prompts.confirm(k("prompt.others_pass"), {"round": d["round"]},
                                 ui={"game": data.GAME_ID}), "achievement_phase")
@@ -146,6 +153,7 @@ def await_turn(ctx: Ctx) -> None:
 def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     """Activate the first face-up card not yet activated, or pass if the row is done."""
     d = ctx.data
+    ctx.phase = AUTOMA_TURN
     d["turn_in_round"] += 1
     ctx.turn = d["round"] * 10 + d["turn_in_round"]
     cards = row(ctx)
@@ -270,31 +278,7 @@ def main_action(ctx: Ctx) -> None:
     planned = current_card(ctx)["main"][pointer - 1]
     ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}"),
                                        "card": arrow["number"]}, {"rule": why})
-    ctx.then("main_try", row=pointer, tried=0)
-
-
-@steps
-def main_try(ctx: Ctx, row: int, tried: int) -> None:
-    """Try main action ``row``; an impossible one falls to the row below (seeds/003)."""
-    if tried >= data.MAIN_ACTIONS or row > data.MAIN_ACTIONS:
-        ctx.log(AUTOMA, k("log.no_action"), {}, {"rule": m("rule.no_action_" +
-                                                            ctx.options["fallthrough"])},
-                table=True, icon="pass")
-        return
-    action = current_card(ctx)["main"][row - 1]
-    ctx.then(f"act_{action}", row=row, tried=tried)
-
-
-def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
-    """The action in ``row`` is impossible: log why and go on to the row below."""
-    action = current_card(ctx)["main"][row - 1]
-    nxt = row + 1
-    if nxt > data.MAIN_ACTIONS and ctx.options["fallthrough"] == "wrap":
-        nxt = 1
-    why = m(f"why.{reason}", **params)
-    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
-                                          "why": why}, {"rule": why})
-    ctx.then("main_try", row=nxt, tried=tried + 1)
+    ctx.then(main_try, row=pointer, tried=0)
 
 
 # --- the reform (end of round 1) --------------------------------------------------------------
@@ -344,6 +328,7 @@ def vote_target(numbers: list[int], fours: str = "each") -> tuple[int, int]:
 def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     """The achievement phase as a checklist with the automa's exceptions and its vote."""
     d = ctx.data
+    ctx.phase = ACHIEVEMENTS
     ctx.turn = d["round"] * 10 + 9
     last = data.card(d["last_card"]) if d["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]

@@ -11,6 +11,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.procedures import resumed_step
 
 from . import data
 
@@ -25,6 +26,28 @@ ROUNDS = 6
 STORAGE = ("food", "wood", "weapons", "mead")
 AREAS = ("mill", "sawmill", "smithy", "meadery", "market", "barracks", "workshop", "city_area",
          "religion", "maneuver")
+
+SETUP = "setup"
+"""Phase: the setup checklist."""
+WAITING = "waiting"
+"""Phase: the automa waits for the players (its next turn, or the others' passes); the
+player's procedures are offered."""
+AUTOMA_TURN = "automa_turn"
+"""Phase: the automa's turn (and its pass)."""
+ACHIEVEMENTS = "achievements"
+"""Phase: the achievement phase and cleanup."""
+PHASES = (SETUP, WAITING, AUTOMA_TURN, ACHIEVEMENTS)
+_OLD_PHASES = {"setup_cards": SETUP, "automa_turn": WAITING, "achievement_phase": WAITING,
+               "achievement_glory": ACHIEVEMENTS, "achievement_done": ACHIEVEMENTS,
+               "spent": ACHIEVEMENTS, "storage_left": ACHIEVEMENTS,
+               "instant_victory": ACHIEVEMENTS}
+"""The phase of a state saved before the engine had one, by the step its prompt leads to."""
+
+
+def migrate(state: dict[str, Any]) -> None:
+    """A state saved before the engine had a phase: the phase of the step the game's own
+    prompt leads to (under an open procedure, the prompt it interrupted)."""
+    state["phase"] = _OLD_PHASES.get(resumed_step(state), AUTOMA_TURN)
 
 
 def m(key: str, **params: Any) -> dict[str, Any]:

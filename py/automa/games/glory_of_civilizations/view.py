@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 
 from . import data
 from .flow import end_game
-from .state import AREAS, AUTOMA, FACE_UP, STORAGE, k, m, roman, row, steps
+from .state import AREAS, AUTOMA, FACE_UP, STORAGE, WAITING, k, m, roman, row, steps
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
     """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row."""
     d = ctx.data
-    if "round" not in d:
-        return {"sections": [], "cards": [], "piles": [], "vp": None}
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
     automa_rows: list[dict[str, Any]] = [
@@ -61,11 +60,10 @@ def view(ctx: Ctx) -> dict[str, Any]:
     return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"]}
 
 
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """While waiting for the automa: it fulfilled an instant achievement on its turn; a player
     wins at once by instant achievements."""
-    p = ctx.prompt
-    if p is None or p.key not in (k("prompt.ready"), k("prompt.others_pass")):
+    if phase != WAITING:
         return []
     return [Procedure("automa_achievement", k("procedure.automa_achievement"),
                       "proc_automa_achievement"),
@@ -86,11 +84,9 @@ def proc_instant_victory(ctx: Ctx) -> None:
     end_game(ctx, instant=True)
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value: Glory, coins, storage, structures, age, cubes, government, religion."""
     d = ctx.data
-    if "round" not in d:
-        return ()
     supply = data.vocabulary()["supply"]
     out = [
         Correction("glory", m("view.glory"), ("glory",), 0, 999),
@@ -138,3 +134,24 @@ def turn_label(turn: int) -> dict[str, Any] | None:
     if t == 9:
         return m("turn.achievements", round=rnd)
     return m("turn.turn", round=rnd, n=t)
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+def final_score(ctx: Ctx) -> FinalScore:
+    """Its Glory. After round 6 the Glory decides; a game ended at once by instant
+    achievements (complexity 4) was not decided by Glory, so the end screen asks who won."""
+    d = ctx.data
+    instant = bool(d["row"])  # the cleanup after round 6 empties the row; an instant end does not
+    return {"total": int(d["glory"]), "sources": {}, "rounds": int(d["round"]), "winner": "",
+            "ask_winner": instant, "played": {}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(round, its Glory)."""
+    d = ctx.data
+    return None if ctx.phase == START else (int(d["round"]), int(d["glory"]))
+
+
+def humans(options: Mapping[str, Any]) -> int:
+    """The players but the automa."""
+    return max(1, int(options.get("players", 2)) - 1)

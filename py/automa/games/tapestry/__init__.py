@@ -8,9 +8,9 @@ Modules: ``data`` (card and board data), ``tracks`` (advancing, landmarks), ``be
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, Scoring, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import steps, turn_label
+from automa.games.tapestry.common import PHASES, VP_SOURCES, migrate, steps, turn_label
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
@@ -43,11 +43,18 @@ GAME = register(GameDef(
     ),
     setup=setup.setup,
     steps=steps,
+    phases=PHASES,
     procedures=view.procedures,
     corrections=view.corrections,
+    migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
+    score="tapestry.score",
+    correct_label="tapestry.procedure.correct",
+    scoring=Scoring(final=view.final_score, progress=view.progress,
+                    round_label="tapestry.record.round", you="tapestry.record.you",
+                    sources=tuple((s, f"tapestry.vp.{s}") for s in VP_SOURCES)),
 ))

@@ -17,13 +17,28 @@ VP_SOURCES = ("territories", "landmarks", "military_science", "exploration_techn
 TURNS_PER_ERA = 100
 """The turn counter is ``era * 100 + bot turn``: income turn N is ``N * 100`` (see
 ``turn_label``), so the log groups and names turns as the game counts them."""
+PHASE_SETUP = "setup"
+"""Phase: the setup checklist."""
 PHASE_BETWEEN = "between_turns"
 """Phase: waiting for the bots' next turn (your turn; your procedures are offered)."""
+PHASE_BOTS = "bots"
+"""Phase: the bots' turn."""
+PHASE_INCOME = "income"
+"""Phase: the bots' income turn."""
 PHASE_BOTS_DONE = "bots_done"
 """Phase: the bots took their last income turn; you play on (your procedures are offered)."""
+PHASE_OVER = "over"
+"""Phase: the game is over."""
+PHASES = (PHASE_SETUP, PHASE_BETWEEN, PHASE_BOTS, PHASE_INCOME, PHASE_BOTS_DONE, PHASE_OVER)
 PLAYER_PHASES = (PHASE_BETWEEN, PHASE_BOTS_DONE)
 AFTER_BOTS = 6 * TURNS_PER_ERA
 """The turn counter once the bots are done (you play on to your own 5th income turn)."""
+
+
+def migrate(state: dict[str, Any]) -> None:
+    """A state saved before the engine had a phase kept it in ``data["phase"]``."""
+    phase = state["data"].pop("phase", None)
+    state["phase"] = phase if phase in PHASES else PHASE_BOTS
 
 
 def turn_label(turn: int) -> dict[str, Any] | None:

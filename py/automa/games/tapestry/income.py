@@ -14,6 +14,7 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.common import (
+    PHASE_INCOME,
     TURNS_PER_ERA,
     add_vp,
     bot_ref,
@@ -68,7 +69,7 @@ def income_turn(ctx: Ctx) -> None:
     ctx.data["income_turns"] += 1
     turn = ctx.data["income_turns"]
     ctx.turn = turn * TURNS_PER_ERA  # the log groups it as "income turn N" (see turn_label)
-    ctx.data["phase"] = "income"
+    ctx.phase = PHASE_INCOME
     level = data.level(ctx.data["level"], ctx.options)
     plan = chart_steps(level, turn)
     ctx.log("automa", "tapestry.log.income_turn", {"turn": turn},

@@ -14,7 +14,7 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.benefits import roll_until
-from automa.games.tapestry.common import VP_SOURCES, steps, track_ref, track_word
+from automa.games.tapestry.common import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
 from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
 
 
@@ -36,7 +36,6 @@ def initial_data(level: int) -> dict[str, Any]:
         "you_income_turns": 1,  # everyone takes income turn 1 at the start
         "income_turns": 0,
         "over": False,
-        "phase": "setup",
         "procedure": None,
     }
 
@@ -80,7 +79,7 @@ def setup(ctx: Ctx) -> None:
                                                         "n": len(rolls)},
             why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav}
             if len(rolls) > 1 else {"rule": "tapestry.rule.shadow_favorite"})
-    ctx.data["phase"] = "setup"
+    ctx.phase = PHASE_SETUP
     ctx.ask(prompts.confirm("tapestry.q.setup_components",
                             ui=checklist("components", COMPONENT_STEPS)), setup_automa)
 
@@ -93,7 +92,8 @@ def setup_automa(ctx: Ctx, answer: bool) -> None:
     civ = ctx.data["civs"][0]
     params = {"level": ctx.data["level"], "name": msg(f"tapestry.level.{ctx.data['level']}"),
               "side": msg(f"tapestry.mat.{level['mat']}"), "card": card,
-              "civ": msg(f"tapestry.civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"])}
+              "civ": msg(f"tapestry.civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"]),
+              "civ_card": msg(f"tapestry.civ_card.{civ}")}
     ctx.ask(prompts.confirm("tapestry.q.setup_automa", params,
                             ui=checklist("automa", AUTOMA_STEPS, params)), setup_second_civ)
 

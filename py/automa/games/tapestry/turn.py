@@ -9,7 +9,9 @@ from automa.games.tapestry import data
 from automa.games.tapestry.common import (
     AFTER_BOTS,
     PHASE_BETWEEN,
+    PHASE_BOTS,
     PHASE_BOTS_DONE,
+    PHASE_OVER,
     TURNS_PER_ERA,
     VP_SOURCES,
     steps,
@@ -20,7 +22,7 @@ from automa.games.tapestry.common import (
 @steps
 def idle(ctx: Ctx) -> None:
     """Wait until it is the bots' turn; the player's procedures are offered meanwhile."""
-    ctx.data["phase"] = PHASE_BETWEEN
+    ctx.phase = PHASE_BETWEEN
     income_next = len(ctx.piles["deck"]) < 2
     ctx.ask(prompts.confirm("tapestry.q.bots_turn",
                             {"next": msg("tapestry.next.income" if income_next
@@ -33,7 +35,7 @@ def idle(ctx: Ctx) -> None:
 @steps
 def bot_turn(ctx: Ctx, answer: bool = True) -> None:
     """Discard the last pair, draw two, lay them at random; income turn or both advances."""
-    ctx.data["phase"] = "bots"
+    ctx.phase = PHASE_BOTS
     deck = ctx.piles["deck"]
     if len(deck) < 2:
         # "you need to draw and the deck is empty" (a single card left is read as empty)
@@ -75,7 +77,7 @@ def game_end(ctx: Ctx) -> None:
     Automa territories with their trap check, landmarks, achievements, income turns).
     """
     ctx.turn = AFTER_BOTS
-    ctx.data["phase"] = PHASE_BOTS_DONE
+    ctx.phase = PHASE_BOTS_DONE
     parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp_source.{s}"), n=n)
              for s, n in vp_breakdown(ctx).items() if n]
     ctx.ask(prompts.confirm("tapestry.q.game_over", {"total": total_vp(ctx), "parts": parts},
@@ -94,5 +96,5 @@ def finish(ctx: Ctx, answer: bool = True) -> None:
     ctx.log("automa", "tapestry.log.final", {"total": total_vp(ctx), "parts": parts},
             why={"rule": "tapestry.rule.game_end"})
     ctx.data["over"] = True
-    ctx.data["phase"] = "over"
+    ctx.phase = PHASE_OVER
     ctx.finish()

@@ -7,12 +7,14 @@ from itertools import permutations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
 from automa.games.tapestry.common import (
+    PHASE_OVER,
     PLAYER_PHASES,
+    TURNS_PER_ERA,
     VP_SOURCES,
     bot_ref,
     gain_achievement,
@@ -94,11 +96,11 @@ def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
 
 
 # --- player-initiated procedures -------------------------------------------------------------
-def procedures(ctx: Ctx) -> list[Procedure]:
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """Your turn's procedures, offered in the phases where you play (between the bots' turns
     and after their last income turn until your game is over), never inside another one."""
     d = ctx.data
-    if not d or d.get("phase") not in PLAYER_PHASES or d.get("procedure"):
+    if phase not in PLAYER_PHASES or d["procedure"]:
         return []
     found = [_procedure("you_conquer_automa")]
     if any(not holder for holder in d["landmarks"].values()):
@@ -168,12 +170,17 @@ def you_income_turn(ctx: Ctx) -> None:
     ctx.log("player", "tapestry.log.you_income", {"turn": ctx.data["you_income_turns"]})
 
 
-def corrections(ctx: Ctx) -> tuple[Correction, ...]:
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """The values the player may set by hand: every tracked value, landmarks and
-    achievements included."""
-    if not ctx.data or ctx.data.get("over"):
+    achievements included (until the game is over)."""
+    if phase == PHASE_OVER:
         return ()
-    return _corrections()
+    # The player sets the Automa's VP as a total; the difference goes to its "correction"
+    # source, so the breakdown by source stays as the rules scored it.
+    other_sources = total_vp(ctx) - int(ctx.data["vp"]["correction"])
+    vp = Correction("vp", msg("tapestry.correct.vp"), ("vp", "correction"), 0, 999,
+                    offset=other_sources)
+    return (vp, *_corrections())
 
 
 HOLDERS = ("", "automa", "shadow", "player")
@@ -196,7 +203,6 @@ def _holders_label(order: list[str]) -> dict[str, Any]:
 def _corrections() -> tuple[Correction, ...]:
     track_labels = tuple(_track(t) for t in TRACKS)
     found = [
-        Correction("vp", msg("tapestry.correct.vp"), ("vp", "correction"), -200, 200),
         Correction("territories", msg("tapestry.view.territories"), ("territories",), 0, 40),
         Correction("tapestry_held", msg("tapestry.view.tapestry_held"), ("tapestry_held",),
                    0, 20),
@@ -249,3 +255,22 @@ def value_label(value: Any) -> dict[str, Any] | None:
     VP sources, chart steps, conquer cases), or None."""
     key = _value_names().get(value) if isinstance(value, str) else None
     return msg(key) if key else None
+
+
+# --- the score (end screen and records) ------------------------------------------------------
+def final_score(ctx: Ctx) -> FinalScore:
+    """The Automa's VP by source; the winner is found by points as in the base game (the
+    Shadow Empire never wins: rulebook "Game end")."""
+    vp = ctx.data["vp"]
+    return {"total": total_vp(ctx), "sources": {s: int(vp[s]) for s in VP_SOURCES},
+            "rounds": int(ctx.data["income_turns"]), "winner": "", "ask_winner": False,
+            "played": {}}
+
+
+def progress(ctx: Ctx) -> tuple[int, int] | None:
+    """(era, the Automa's VP): an era is its income turn and the bots' turns after it; the
+    5th runs on to the game's end (income turn 5 scores on the way to it)."""
+    era = min(ctx.turn // TURNS_PER_ERA, 5)
+    if ctx.phase == START or era < 1:
+        return None
+    return era, total_vp(ctx)

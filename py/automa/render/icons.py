@@ -1,12 +1,14 @@
 """Simple line icons of our own (24 x 24, drawn in the text colour, hidden from screen readers).
 
 The turn summary names its icons from a shared vocabulary (see the common brief); a name
-not drawn here falls back to a dot, so a game may use a new name before it is drawn.
+not drawn here falls back to a dot, so a game may use a new name before it is drawn. The
+card renderers draw the same shapes on their cards; the page puts them in as trusted markup
+(``automa.app.html.icon``).
 """
 
 from __future__ import annotations
 
-from automa.app.html import Safe, esc, trusted
+from automa.render import escape
 
 PATHS = {
     # the page's own controls
@@ -60,8 +62,8 @@ PATHS = {
 DOT = "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"
 
 
-def icon(name: str, cls: str = "icon") -> Safe:
-    """An inline icon (the control or text beside it carries the words)."""
+def icon_svg(name: str, cls: str = "icon") -> str:
+    """An inline icon as SVG markup (the control or text beside it carries the words)."""
     path = PATHS.get(name, DOT)
-    return trusted(f'<svg class="{esc(cls)}" viewBox="0 0 24 24" aria-hidden="true" '
-                   f'focusable="false"><path d="{path}"/></svg>')
+    return (f'<svg class="{escape(cls)}" viewBox="0 0 24 24" aria-hidden="true" '
+            f'focusable="false"><path d="{path}"/></svg>')

@@ -1,0 +1,42 @@
+"""What the controller hands the page: a screen to put up, and what to do after a tap or an
+event (:class:`Outcome`). Its own module, so that the controller and the "My decks" screens
+both use it without importing each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from automa.app.html import Safe
+
+
+@dataclass
+class Screen:
+    """A whole screen to put on the page."""
+
+    name: str
+    """home, new, play, pile, settings or decks."""
+    body: Safe
+    title: str = ""
+    parts: list[Safe] = field(default_factory=list)
+    """Play: the screen's parts, each one element, so the page replaces only those that
+    changed."""
+
+
+@dataclass
+class Outcome:
+    """What the page does after a tap or an event."""
+
+    go: str | None = None
+    """Navigate to this hash (a history entry)."""
+    redraw: bool = False
+    """Show the screen of the current hash again."""
+    show: Screen | None = None
+    """Put this screen up without navigating."""
+    played: bool = False
+    """A tap on the game in play: redraw it (a new question gets the focus)."""
+    changed: bool = False
+    """... and the game changed: save it once the new screen is painted."""
+    download: tuple[str, str] | None = None
+    """A file to download: name and text."""
+    print_sheets: tuple[Safe, int] | None = None
+    """Sheets to print and their number of pages."""
