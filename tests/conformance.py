@@ -3,7 +3,8 @@
 Used by ``test_conformance.py`` (every game, many seeds), by the benchmark and by the
 per-game tests. A playout mixes answers with every other thing a player does: start a
 procedure, cancel it, undo (several steps back) and redo. After every action: no card lost
-or duplicated, the state is JSON, undo restores the previous state and log exactly and redo
+or duplicated, the state is JSON, every tracked value lies within the range its game
+declares (the count invariant), undo restores the previous state and log exactly and redo
 re-applies them; at the end the replay of the same seed and actions goes through identical
 states and log, and save → load gives an identical session.
 """
@@ -18,6 +19,7 @@ from typing import Any
 import automa
 from automa.core.i18n import catalog
 from automa.core.prompts import Prompt
+from automa.core.ranges import first_problem
 from automa.core.rng import Rng
 from automa.core.session import Session
 
@@ -48,6 +50,15 @@ def check_cards(session: Session) -> None:
     dup = [c for c, n in Counter(cards).items() if n > 1]
     assert not dup, f"duplicated cards: {dup}"
     assert sorted(cards) == session.initial_cards, "a card was lost or added"
+
+
+def check_ranges(session: Session) -> None:
+    """Every tracked value within the range its game declares: no count below 0 or above
+    its component count, no unknown key (the snapshot check refuses the same)."""
+    if session.game.ranges is None:
+        return
+    problem = first_problem(session._state["data"], session.game.ranges, "data")
+    assert problem is None, f"{session.game_id} seed {session.seed}: {problem}"
 
 
 def random_options(game_id: str, rng: Rng) -> dict[str, Any]:
@@ -146,6 +157,7 @@ def _dump(session: Session) -> str:
 def _check_step(session: Session, states: list[str],
                 log_before: list[Any] | None = None) -> None:
     check_cards(session)
+    check_ranges(session)
     if session.game_id not in UNTRANSLATED_TEST_GAMES:
         # the view is checked every few answers: it changes slowly and is costly to walk
         check_messages(session, max(0, len(session._log) - 20),

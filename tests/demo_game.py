@@ -8,6 +8,7 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Correction, Ctx, GameDef, OptionSpec, Procedure, Steps, register
 from automa.core.i18n import msg
+from automa.core.ranges import Count, Table
 from automa.core.select import OrderedPick, select
 
 steps = Steps()
@@ -101,6 +102,7 @@ GAME = GameDef(
     procedures=procedures,
     corrections=corrections,
     view=lambda ctx: {"vp": ctx.data.get("vp", 0)},
+    ranges=Table({"vp": Count(0, 9999), "rounds": Count(1, 5), "track": Count(0, 99)}),
 )
 
 

@@ -10,7 +10,10 @@ import os
 import pytest
 
 import automa
-from conformance import playout
+from automa.core.game import find_game
+from automa.core.ranges import first_problem, spec_at
+from automa.core.rng import Rng
+from conformance import playout, random_answer
 
 PLAYOUTS = int(os.environ.get("AUTOMA_PLAYOUTS", "200"))
 CHUNKS = 4
@@ -30,3 +33,24 @@ def test_same_seed_same_game(game_id: str) -> None:
     """Two runs with the same seed and answers give the same log and state."""
     a, b = playout(game_id, 12345, check=False), playout(game_id, 12345, check=False)
     assert a == b
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "demo"])
+def test_every_correction_offers_only_values_within_the_declared_ranges(game_id: str) -> None:
+    """The count invariant's declaration covers every value the player may correct: each
+    correction's bounds and choices lie inside the range the game declares for its path."""
+    game = find_game(game_id)
+    assert game.ranges is not None
+    session = automa.new_game(game_id, seed=5)
+    rng = Rng.from_seed(5)
+    seen: set[str] = set()
+    while session.prompt is not None and len(seen) < 200:
+        for c in game.corrections(session._ctx(), session.phase):
+            seen.add(c.id)
+            spec = spec_at(game.ranges, c.path)
+            assert spec is not None, f"{c.id}: {c.path} has no declared range"
+            values = c.choices or (c.lo, c.hi)
+            for value in values:
+                assert first_problem(value, spec, c.id) is None, (c.id, value)
+        session.answer(random_answer(session.prompt, rng))
+    assert seen

@@ -15,6 +15,7 @@ from typing import Any
 from automa.core.errors import (
     AutomaError,
     GameOver,
+    ImpossibleValue,
     InvalidAnswer,
     InvalidCardData,
     InvalidOption,
@@ -38,6 +39,7 @@ __all__ = [
     "SEED_MAX",
     "AutomaError",
     "GameOver",
+    "ImpossibleValue",
     "InvalidAnswer",
     "InvalidCardData",
     "InvalidOption",

@@ -73,3 +73,16 @@ def test_ukrainian_screens_have_no_missing_messages() -> None:
     found = decks.read_deck("d1", _text(decks.new_cards("companion")), uk)
     html = str(decks.decks_screen([found], "", uk)) + str(decks.editor_screen(found, 0, uk))
     assert "web.decks" not in html and "Мої колоди" in html
+
+
+def test_the_editor_keys_the_amounts_a_printed_card_shows_with_a_note() -> None:
+    """Issue 20, B5: after each action that prints amounts, the form offers them as numbers
+    (the rulebook's pre-filled) with a note; directions carry the note that they are a
+    guess."""
+    cards = decks.new_cards("companion")
+    gather = next(i for i, c in enumerate(cards) if "gather" in c["main"])
+    row = cards[gather]["main"].index("gather") + 1
+    found = decks.read_deck("d4", _text(cards), W)
+    html = str(decks.editor_screen(found, gather, W))
+    assert f'data-field="amounts.main.{row}.food"' in html and 'value="1"' in html
+    assert "enter what your card shows" in html and "guess" in html

@@ -591,7 +591,9 @@ def test_military_wonders_count_when_the_ap_defends() -> None:
     data(s)["wonders"]["military"] = 1
     data(s)["city_states"]["military"] = 1
     s.start("defend")
-    assert key(s) == "prompt.defend_ap_total" and s.prompt.params["bonus"] == 2
+    assert key(s) == "prompt.defend_space" and s.prompt.params["bonus"] == 2
+    s.answer(4)                          # the attacked space's defence read off the table
+    assert key(s) == "prompt.attacker_total" and s.prompt.params["ap"] == 6
 
 
 def test_caravan_at_a_city_state_the_ap_lacks_takes_its_card() -> None:

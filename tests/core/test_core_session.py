@@ -9,6 +9,7 @@ import pytest
 import automa
 from automa.core.errors import (
     GameOver,
+    ImpossibleValue,
     InvalidAnswer,
     InvalidOption,
     NewerSave,
@@ -130,6 +131,21 @@ def test_a_correction_sets_a_tracked_value_logs_it_and_is_undoable() -> None:
     assert s.view()["vp"] == 0 and s.prompt.key == "demo.q.yes_no"
 
 
+def test_an_answer_that_would_leave_a_count_outside_its_range_is_refused() -> None:
+    """The count invariant: no answer may leave a tracked value outside the range its game
+    declares; the answer is refused with a translated message naming the value, and the
+    session stays exactly as it was."""
+    s = start()
+    s._state["data"]["vp"] = 9999
+    s.answer(True)
+    before = json.dumps(s._state, sort_keys=True)
+    with pytest.raises(ImpossibleValue) as info:
+        s.answer(3)
+    assert json.dumps(s._state, sort_keys=True) == before
+    assert info.value.params["field"] == "vp"
+    assert "9999" in info.value.message("en") and "«vp»" in info.value.message("uk")
+
+
 def test_the_finished_game_accepts_no_answer() -> None:
     s = automa.new_game("demo", {"rounds": 1}, seed=2)
     s.answer(True)
@@ -155,6 +171,19 @@ def test_save_and_load_give_an_identical_session_with_its_history() -> None:
     loaded.redo()
     s.redo()
     assert loaded == s
+
+
+def test_a_save_from_before_an_option_existed_plays_on_with_its_default() -> None:
+    """An option added by a later release is named nowhere in an older save: the game plays
+    on with its default and keeps its whole history."""
+    s = automa.new_game("demo", seed=4)
+    s.answer(True)
+    s.answer(True)
+    data = json.loads(s.to_json())
+    del data["options"]["rounds"]
+    del data["snapshot"]["options"]["rounds"]
+    loaded = automa.load_game(json.dumps(data))
+    assert loaded == s and not loaded.history_dropped and loaded.can_undo
 
 
 @pytest.mark.parametrize(("text", "error", "key"), [

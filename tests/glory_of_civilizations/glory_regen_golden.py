@@ -47,10 +47,11 @@ def cases() -> list[Case]:
         ("own_deck_medium.txt", {"difficulty": "medium", "custom_deck": own_deck()}, 14),
         ("readings_flipped.txt", {"difficulty": "hard", "players": 5, "row_rule": "age",
                                   "round_shuffle": "with_discard", "fallthrough": "wrap",
-                                  "capital_is_city": False, "wonder_stages": 2,
+                                  "capital_is_city": False, "wonder_stages": 1,
                                   "experience_number": "first", "adversity_glory": 0,
                                   "free_order": "main_first", "vote_fours": "once",
-                                  "archer_area": "workshop"}, 15),
+                                  "archer_area": "workshop", "age_rule": "manual",
+                                  "castle_explore": False}, 15),
     ]
 
 

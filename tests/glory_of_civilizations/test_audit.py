@@ -167,8 +167,8 @@ def test_castle_in_age_one_after_a_failed_city_search_is_not_asked_again() -> No
 def test_wonder_completed_side_cubes_go_on_the_wonders_hex() -> None:
     """"+2 Wonder stages": if the first stage is already built, the Wonder is turned to its
     completed side — on the hex where it stands, which the table is told (no new hex is
-    searched, so "this hex" would name none)."""
-    s = run(new({}, deck(main=["build_wonder", "produce", "market", "gather"])),
+    searched, so "this hex" would name none). Reading ``wonder_stages = 1``."""
+    s = run(new({"wonder_stages": 1}, deck(main=["build_wonder", "produce", "market", "gather"])),
             lambda s: bool(logged(s, "log.wonder_flip")), {"prompt.site_wonder": True})
     assert len(logged(s, "log.wonder_site")) == 1
     assert logged(s, "log.cubes_wonder")[0]["action"]["params"]["n"] == 3

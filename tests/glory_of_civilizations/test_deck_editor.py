@@ -24,7 +24,7 @@ def _companion_cards() -> list[dict[str, Any]]:
 
 def _keys(problems: list[dict[str, Any]]) -> list[str]:
     return [p["params"]["problem"]["key"].rsplit(".", 1)[1] for p in problems
-            if p["key"] == f"{G}.error.card"]
+            if p["key"] == f"{G}.error.card_field"]
 
 
 def test_companion_edition_passes_the_same_schema_as_an_edited_deck() -> None:
@@ -126,13 +126,15 @@ def test_blank_card_is_valid() -> None:
     (lambda c: c.update({"x" * 5000: 1}), "x" * 37 + "...", "unknown_field"),
 ])
 def test_hostile_card_fields_are_named(mutate: Any, field: str, problem: str) -> None:
-    """Each bad value gives a translated message naming the card and the field."""
+    """Each bad value gives a translated message naming the card and the field (by the label
+    the editor shows it under; ``path`` keeps its address)."""
     cards = deck()
     mutate(cards[4])
     problems = editor.validate_deck(cards)
     assert problems, "not caught"
     p = problems[0]
-    assert p["params"]["field"] == field and _keys(problems)[0] == problem
+    assert p["params"]["path"] == field and _keys(problems)[0] == problem
+    assert p["params"]["field"]["key"].startswith(f"{G}.editor.")
     assert p["params"]["card"]["params"]["n"] == 5
     for lang in ("en", "uk"):
         text = render(p["key"], p["params"], lang)

@@ -134,7 +134,7 @@ def test_a_whole_game_in_ukrainian_has_every_message() -> None:
     """Every message a whole game uses renders in Ukrainian without a missing key."""
     s = run(new({"difficulty": "hard"}), lambda s: False,
             {"prompt.instant_victory": False, "prompt.site_site": True,
-             "prompt.units_left": True, "prompt.site_train": True, "prompt.army": True,
+             "prompt.units_left": True, "prompt.site_train": True, "prompt.army_of": True,
              "prompt.target": True, "prompt.experience": True, "prompt.community": True,
              "prompt.has_repair": True, "prompt.has_suppress": True})
     check_messages(s)

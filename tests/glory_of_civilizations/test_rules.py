@@ -282,7 +282,7 @@ def test_training_then_attack_check_and_experience_by_priority_number() -> None:
 def test_two_battles_with_target_search() -> None:
     """2 battles: the army, the target by priority (second entry found: 2 experience cubes)."""
     seq = iter([False, True])
-    answers = {"prompt.army": True, "prompt.target": lambda s: next(seq, True),
+    answers = {"prompt.army_of": True, "prompt.target": lambda s: next(seq, True),
                "prompt.experience": True}
     s = run(new({}, deck(main=["battles", "produce", "market", "gather"])),
             lambda s: len(logged(s, "log.fight")) >= 2, answers)
@@ -297,8 +297,9 @@ def test_no_army_falls_through() -> None:
 
 
 def test_wonder_one_stage_per_action_with_technology() -> None:
-    """Wonder: the base with 3 cubes on the hex, then technologies as the free action."""
-    s = run(new({}, deck(main=["build_wonder", "produce", "market", "gather"])),
+    """Wonder (reading ``wonder_stages = 1``): the base with 3 cubes on the hex, then
+    technologies as the free action."""
+    s = run(new({"wonder_stages": 1}, deck(main=["build_wonder", "produce", "market", "gather"])),
             at("prompt.tech"), {"prompt.site_wonder": True})
     assert s._state["data"]["wonder"] == 1
     assert logged(s, "log.cubes_hex")[0]["action"]["params"]["n"] == 3

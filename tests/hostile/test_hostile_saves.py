@@ -21,8 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import automa
+import automa.core.game
 from automa.core import session as session_module
 from automa.core.errors import UnreadableSave
+from automa.core.ranges import bounds
 
 HTML = '<img src=x onerror="alert(1)">'
 
@@ -190,6 +192,56 @@ def test_a_changed_data_value_of_another_type_is_refused(game_id: str) -> None:
         refused(with_snapshot(json.loads(json.dumps(data)),
                               lambda s, k=key, o=other: s["data"].__setitem__(k, o)),
                 "snapshot.data", "saves: data of the wrong type")
+
+
+IMPOSSIBLE_NUMBERS = (-1_000_000, 2**53 - 1)
+"""A count no box holds, either way (the largest is the biggest number a browser reads
+exactly)."""
+
+
+def counted_paths(game_id: str, data: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Every number in a snapshot's data that the game declares a range for."""
+    spec = automa.core.game.find_game(game_id).ranges
+    assert spec is not None, f"{game_id} declares no ranges"
+    return [p for p in fields(data) if isinstance(_at(data, p), int)
+            and not isinstance(_at(data, p), bool) and bounds(spec, p) is not None]
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_impossible_values_in_a_snapshot_are_refused_by_field_and_reason(game_id: str) -> None:
+    """Issue 21, item 3: with the history dropped, the snapshot is what counts — a count of
+    −1,000,000 or 2**53 − 1, or a key the game does not know, is refused with the translated
+    ``error.save.invalid`` naming the field and the reason (the game's declared ranges)."""
+    data = forced(game_id)
+    snapshot_data = data["snapshot"]["data"]
+    paths = counted_paths(game_id, snapshot_data)
+    assert len(paths) >= 3, paths
+    for path in paths:
+        field = ".".join(["snapshot.data", *map(str, path)])
+        for number in IMPOSSIBLE_NUMBERS:
+            mutated = json.loads(json.dumps(data))
+            replace_in(mutated["snapshot"]["data"], path, number)
+            error = refused(mutated, field, "saves: impossible counts")
+            assert error.params["field"] == field
+            assert error.params["reason"]["key"] == "error.save.reason.out_of_range"
+    tables = [(k,) for k, v in snapshot_data.items() if isinstance(v, dict)][:1]
+    for where in [(), *tables]:
+        mutated = json.loads(json.dumps(data))
+        _at(mutated["snapshot"]["data"], where)["surprise"] = 1
+        field = ".".join(["snapshot.data", *where, "surprise"])
+        error = refused(mutated, field, "saves: unknown data keys")
+        assert error.params["reason"]["key"] == "error.save.reason.unknown_field"
+
+
+def replace_in(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Set the value at ``path`` inside ``data``."""
+    _at(data, path[:-1])[path[-1]] = value
 
 
 LOG_DAMAGE: dict[str, Any] = {

@@ -462,13 +462,32 @@ def test_leftmost_multiplier_not_covered_by_a_tapestry_card() -> None:
 
 
 def test_income_chart_top_to_bottom_left_column_first() -> None:
+    """Rulebook, "Income turns": "The Automa gains what's listed on the income chart on its
+    mat, top to bottom, left column first." The printed charts of levels 2–6 end with the
+    progress cards, the tapestry card onto the mat, the tapestry card beside the mat, and the
+    shuffle."""
     assert chart_steps(tdata.level(2), 2) == [
-        "fav_track_check", "civ_bonus", "score_vp", "tapestry_to_supply", "add_progress",
-        "tapestry_to_mat", "shuffle_decision"]
+        "fav_track_check", "civ_bonus", "score_vp", "add_progress", "tapestry_to_mat",
+        "tapestry_to_supply", "shuffle_decision"]
+    for level in (2, 3, 4, 5, 6):
+        assert tdata.level(level)["chart"][-4:] == [
+            "add_progress", "tapestry_to_mat", "tapestry_to_supply", "shuffle_decision"]
     assert chart_steps(tdata.level(5), 5) == [
         "fav_track_check", "extra_advance", "civ_bonus", "score_vp"]
     assert chart_steps(tdata.level(1), 1) == []
     assert chart_steps(tdata.level(4), 1) == ["tapestry_to_supply"]
+
+
+def test_income_chart_order_at_the_table_matches_the_printed_chart() -> None:
+    """Rulebook, "Income turns" (the chart read top to bottom, left column first): in income
+    turn 2 the player adds the progress cards, puts a tapestry card on the mat, then one
+    beside the mat, then shuffles — in that order, as the app tells it."""
+    s = _income_turn_2(2)
+    run_until(s, "tapestry.q.bots_turn")
+    keys = [e["action"]["key"] for e in s.log if e["turn"] == 200]
+    wanted = ["tapestry.log.progress_added", "tapestry.log.tapestry_to_mat",
+              "tapestry.log.tapestry_card", "tapestry.log.shuffled"]
+    assert [k for k in keys if k in wanted] == wanted
 
 
 def _income_turn_2(level: int, seed: int = 4, **options: Any) -> Any:

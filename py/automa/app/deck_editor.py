@@ -183,7 +183,7 @@ def remove_card(cards: list[dict[str, Any]], index: int) -> list[dict[str, Any]]
 
 def field_problems(card: Any, w: Words) -> dict[str, list[str]]:
     """The problems of one card by field path ("" for those naming no known field)."""
-    paths = {f["path"] for f in editor.fields()}
+    paths = {f["path"] for f in editor.fields(card)}
     out: dict[str, list[str]] = {}
     for field, key, params in data.card_problems(card):
         where = field if field in paths else ""
@@ -289,7 +289,8 @@ def editor_screen(d: Deck, index: int, w: Words) -> Safe:
 
 def _card_form(card: Any, index: int, w: Words) -> Safe:
     by_field = field_problems(card, w)
-    controls = [_control(f, card, by_field.get(f["path"], []), w) for f in editor.fields()]
+    controls = [_control(f, card, by_field.get(f["path"], []), w)
+                for f in editor.fields(card)]
     pic = preview(card, w.lang)
     return h("div", {"class": "card-edit", "data-card": index},
              h("ul", {"class": "error"}, *[h("li", None, p) for p in by_field.get("", [])]),
@@ -317,6 +318,7 @@ def _control(f: dict[str, Any], card: Any, problems: list[str], w: Words) -> Saf
         control = h("select", common, *opts)
     return h("div", {"class": "field" + (" invalid" if problems else "")},
              h("label", {"for": fid}, w.text(f["label"])), control,
+             h("p", {"class": "muted field-note"}, w.text(f["note"])) if f.get("note") else None,
              h("p", {"class": "error", "id": err_id}, " ".join(problems)) if problems else None)
 
 

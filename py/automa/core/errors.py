@@ -91,6 +91,13 @@ class UnreadableSave(AutomaError):
     key = "error.unreadable_save"
 
 
+class ImpossibleValue(AutomaError):
+    """An answer after which a tracked value would lie outside its declared range (a count
+    below 0 or above its component count, an unknown key): refused, nothing changes."""
+
+    key = "error.impossible_value"
+
+
 class NewerSave(AutomaError):
     """A save written by a newer version of the app."""
 

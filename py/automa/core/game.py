@@ -23,6 +23,7 @@ from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
+from automa.core.ranges import Range
 from automa.core.rng import Rng
 
 State = dict[str, Any]
@@ -307,6 +308,9 @@ class GameDef:
     turn 3"), or None for the plain number; log groups and the play screen use it."""
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
+    ranges: Range | None = None
+    """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
+    answer may leave a value outside it, and no snapshot holding one is restored."""
     """Message id of a one-line description."""
     scoring: Scoring | None = None
     """How the game keeps score, for its end screen and the player's records (None: the game

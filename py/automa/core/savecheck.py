@@ -30,6 +30,7 @@ from automa.core.checks import (
 )
 from automa.core.errors import AutomaError
 from automa.core.prompts import check_prompt
+from automa.core.ranges import first_problem
 
 if TYPE_CHECKING:
     from automa.core.game import GameDef, StepFn
@@ -71,6 +72,7 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
     check_json(snapshot["data"], "snapshot.data")
     references = [fresh._state["data"]] + ([replayed._state["data"]] if replayed else [])
     _check_shape(snapshot["data"], references, "snapshot.data", 0)
+    _check_ranges(game, snapshot["data"])
     _check_piles(snapshot["piles"], fresh)
     stack = check_list(snapshot["stack"], "snapshot.stack", MAX_STACK)
     for i, frame in enumerate(stack):
@@ -79,6 +81,16 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
         raise bad("snapshot.stack", "too_long")
     _check_at_rest(game, snapshot)
     _check_log(log, snapshot["turn"])
+
+
+def _check_ranges(game: GameDef, data: dict[str, Any]) -> None:
+    """Every value within the range the game declares for it; no key it does not know."""
+    if game.ranges is None:
+        return
+    problem = first_problem(data, game.ranges, "snapshot.data")
+    if problem is not None:
+        where, reason, params = problem
+        raise bad(where, reason, **params)
 
 
 def _has_bool_for_int(given: dict[str, Any], expected: dict[str, Any]) -> bool:

@@ -20,6 +20,7 @@ from automa.core.checks import NAME, check_text
 from automa.core.errors import (
     AutomaError,
     GameOver,
+    ImpossibleValue,
     InvalidOption,
     NewerSave,
     NothingToCancel,
@@ -30,9 +31,11 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.game import START, Ctx, FinalScore, GameDef, Procedure, find_game
+from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
+from automa.core.ranges import first_problem
 from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 
@@ -374,6 +377,7 @@ class Session:
                     {"step": pending["step"], "args": {**pending["args"], "answer": value}}
                 )
             self._run()
+            self._check_ranges()
         except BaseException:
             self._state = json.loads(snapshot)
             self._restore_log(before)
@@ -383,6 +387,17 @@ class Session:
                              else {"cancel": True} if "cancel" in action
                              else {"answer": value})
         self._open.append(self.open_procedures)
+
+    def _check_ranges(self) -> None:
+        """Refuse a state with a tracked value outside its declared range (the game's
+        ``ranges``): no rule may drive a count below 0 or above its component count."""
+        if self.game.ranges is None:
+            return
+        problem = first_problem(self._state["data"], self.game.ranges, "data")
+        if problem is not None:
+            where, reason, params = problem
+            raise ImpossibleValue(field=where.removeprefix("data."),
+                                  reason=msg(f"error.save.reason.{reason}", **params))
 
     def _procedure(self, procedure_id: str) -> Procedure:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:
@@ -597,6 +612,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
         options = game.resolve_options(data["options"])
     except AutomaError as e:
         raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
+    _add_new_options(data, options)
     session = (_from_base(Session(game, options, data["seed"]), data["base"])
                if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
@@ -606,6 +622,18 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     if snapshot is None:
         raise UnreadableSave("error.save.replay_failed")
     return _from_snapshot(Session(game, options, data["seed"]), data, session)
+
+
+def _add_new_options(data: dict[str, Any], options: dict[str, Any]) -> None:
+    """A save made before an option existed names it nowhere: it plays on with the option's
+    default, and its snapshot (and base) state get that default too, so that they compare
+    with the replay and pass the snapshot check."""
+    added = {key: value for key, value in options.items() if key not in data["options"]}
+    base = data.get("base")
+    for state in (data.get("snapshot"), base.get("state") if isinstance(base, dict) else None):
+        if isinstance(state, dict) and isinstance(state.get("options"), dict):
+            for key, value in added.items():
+                state["options"].setdefault(key, value)
 
 
 def _same_state(game: GameDef, snapshot: dict[str, Any], state: dict[str, Any]) -> bool:

@@ -199,7 +199,7 @@ def _free(card: dict[str, Any], hl: Sequence[str], lang: str) -> str:
     w = (WIDTH - 8) / 2
     for i, action in enumerate(card["free"]):
         x = LEFT + i * (w + 8)
-        label = _t(f"free.{action}", lang)
+        label = _slot(card, "free", i, lang)
         amount, _, word = label.partition(" ")
         box = [f'<rect x="{x}" y="{FREE_TOP}" width="{w}" height="{FREE_H}" rx="12" '
                f'fill="#ece3cc" stroke="{INK}" stroke-width="3"/>',
@@ -225,7 +225,7 @@ def _main(card: dict[str, Any], hl: Sequence[str], lang: str) -> str:
         y = MAIN_TOP + i * (ROW_H + ROW_GAP)
         kind = str(data.record("main_action", action)["kind"])
         colour = KIND_COLOURS.get(kind, "#888888")
-        label = _t(f"main.{action}", lang)
+        label = _slot(card, "main", i, lang)
         marked = card["pointer"] == i + 1
         text_x, text_w = LEFT + 136, WIDTH - 136 - (52 if marked else 14)
         row = [f'<rect x="{LEFT}" y="{y}" width="{WIDTH}" height="{ROW_H}" rx="12" '
@@ -263,12 +263,17 @@ def _pointer(card: dict[str, Any], hl: Sequence[str], custom: bool, lang: str) -
             + _frame(LEFT, POINTER_TOP, WIDTH, POINTER_H, "pointer" in hl))
 
 
+def _slot(card: dict[str, Any], kind: str, index: int, lang: str) -> str:
+    ref = data.slot_label(card, kind, index)
+    return render(ref["key"], ref["params"], lang)
+
+
 def _describe(card: dict[str, Any], lang: str) -> list[str]:
     """The card's content as text, for screen readers."""
     out = [f"{_t('terrain.' + e['terrain'], lang)} {e['number']} "
            f"{_t('direction.' + e['direction'], lang)}" for e in card["priority"]]
-    out += [_t(f"free.{a}", lang) for a in card["free"]]
-    out += [f"{i}. {_t(f'main.{a}', lang)}" for i, a in enumerate(card["main"], 1)]
+    out += [_slot(card, "free", i, lang) for i in range(len(card["free"]))]
+    out += [f"{i + 1}. {_slot(card, 'main', i, lang)}" for i in range(len(card["main"]))]
     out.append(_t("render.pointer", lang, n=card["pointer"]))
     return out
 

@@ -11,7 +11,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import PHASES, migrate, steps, turn_label
+from .state import PHASES, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -52,6 +52,7 @@ GAME = GameDef(
     turn_label=turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    ranges=ranges(),
     score=f"{GAME_ID}.score",
     correct_label=f"{GAME_ID}.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,

@@ -14,7 +14,9 @@ from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
 from .state import (
+    TOP_LEVEL,
     building,
+    buildings_in_box,
     card_ui,
     discipline,
     faction,
@@ -36,7 +38,6 @@ from .state import (
 MAX_HEXES = 40
 MAX_INNOVATIONS = 18
 MAX_BOOK_ACTIONS = 6
-TOP_LEVEL = 12
 
 
 # --- Faction action, Gain Points ---------------------------------------------------------
@@ -99,7 +100,12 @@ def innovation_pick(ctx: Ctx, answer: int) -> None:
 
 @steps
 def innovation_take(ctx: Ctx, answer: bool = True) -> None:
-    """Give her the Innovation."""
+    """Give her the Innovation (none past 3: a correction made while the question was open
+    may have counted the third already)."""
+    if ctx.data["innovations"] >= 3:
+        say(ctx, "log.innovation_condition", {"round": round_no(ctx),
+                                              "n": ctx.data["innovations"]})
+        return
     ctx.data["innovations"] += 1
     say(ctx, "log.innovation", {"n": ctx.data["innovations"], "pick": picked(ctx)}, icon="tech")
 
@@ -299,8 +305,15 @@ def tb_marking(ctx: Ctx, answer: bool = True, pick: dict[str, Any] | None = None
 def tb_build(ctx: Ctx, answer: bool) -> None:
     """Place the Workshop (a native terrain tile if needed), marked or unmarked."""
     d = ctx.data
+    if d["supply"]["workshop"] <= 0:
+        # corrected to none while the question was open: nothing left to build (the
+        # condition was checked when the action began)
+        say(ctx, "log.tb_workshop_gone")
+        return
     d["supply"]["workshop"] -= 1
-    d["marked" if answer else "unmarked"] += 1
+    if d["marked"] + d["unmarked"] < buildings_in_box():
+        # a count corrected past the buildings on the board never passes the box's total
+        d["marked" if answer else "unmarked"] += 1
     d["built"] = True
     say(ctx, "log.tb_built_marked" if answer else "log.tb_built",
         {"left": d["supply"]["workshop"], "terrain": terrain(d["native"]), "pick": picked(ctx)},
@@ -587,6 +600,9 @@ def scholar_place(ctx: Ctx, answer: int, d: str) -> None:
     """Place a Scholar and advance that many levels, or advance 1 without one."""
     if answer <= 0:
         advance_in(ctx, answer=d, levels=1, note="no_space")
+        return
+    if ctx.data["scholars"] <= 0:  # corrected to none while the question was open
+        advance_in(ctx, answer=d, levels=1, note="no_scholar")
         return
     ctx.data["scholars"] -= 1
     advance_in(ctx, answer=d, levels=answer, note="scholar")

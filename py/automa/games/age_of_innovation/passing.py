@@ -20,6 +20,7 @@ from .state import (
     FINAL,
     FINAL_TURN,
     ROUND_END_TURN,
+    TOP_LEVEL,
     TURNS_PER_ROUND,
     add_steps,
     faction,
@@ -40,7 +41,6 @@ LAST_ROUND = 6
 MAX_AREA_POINTS = 60
 MAX_SCIENCE_POINTS = 60
 MAX_FACTION_POINTS = 60
-TOP_LEVEL = 12
 
 
 @steps

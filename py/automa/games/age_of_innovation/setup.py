@@ -193,7 +193,8 @@ def setup_first_workshops(ctx: Ctx, answer: bool) -> None:
     ctx.data["setup_card"] = drawn
     ctx.data["marked"] = 1
     ctx.data["unmarked"] = 1
-    ctx.data["supply"]["workshop"] -= 2
+    # from her supply (a correction made during setup may have emptied it already)
+    ctx.data["supply"]["workshop"] = max(0, ctx.data["supply"]["workshop"] - 2)
     say(ctx, "log.first_workshops", {"card": c["number"], "marked": c["setup_marked"],
                                      "unmarked": c["setup_unmarked"]})
     two = "_two" if two_players(ctx) else ""

@@ -13,6 +13,7 @@ from typing import Any
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
 
 from . import data
 
@@ -208,3 +209,50 @@ def turn_label(turn: int) -> dict[str, Any] | None:
     if n == ROUND_END_TURN:
         return m("turn.round_end", round=rnd)
     return m("turn.turn", round=rnd, n=n)
+
+
+# --- declared ranges ------------------------------------------------------------------------
+TOP_LEVEL = 12
+"""The top level of a discipline on the Science display."""
+MAX_SCORE = 9999
+"""A sane bound on her points (a whole game scores about 150; a correction goes up to
+:data:`MAX_CORRECTED_SCORE`, and play goes on from there)."""
+MAX_CORRECTED_SCORE = 999
+LEGACY_BUILDINGS = 30
+"""What a correction of her marked/unmarked buildings allowed before the count invariant (the
+box holds 18: builds never pass that, corrections now stop there)."""
+def buildings_in_box() -> int:
+    """All her buildings (workshops, guilds, schools, palace, university)."""
+    return sum(int(b["count"]) for b in data.base()["buildings"].values())
+
+
+def ranges() -> Table:
+    """The range of every value in ``ctx.data``: her levels within the disciplines' 12, her
+    buildings from 0 to the supply of the box, innovations up to 3, her points within a sane
+    bound."""
+    base = data.base()
+    counts = {b: int(v["count"]) for b, v in base["buildings"].items()}
+    buildings = buildings_in_box()
+    terrains = OneOf(data.TERRAINS)
+    levels = table_of(data.DISCIPLINES, Count(0, TOP_LEVEL))
+    final = table_of(("before", "area", "science", "faction"), Count(0, MAX_SCORE),
+                     optional=True)
+    return Table({
+        "humans": Count(1, 2), "difficulty": OneOf(data.DIFFICULTIES),
+        "faction": OneOf(tuple(data.factions())), "round": Count(1, 6),
+        "first_turn": FLAG, "passed": FLAG, "humans_passed": Count(0, 2),
+        "pass_order": Items(OneOf((AUTOMA, "human")), 3), "score": Count(0, MAX_SCORE),
+        "disciplines": levels, "human_levels": levels,
+        "scholars": Count(0, int(base["scholars"])),
+        "supply": Table({b: Count(0, n) for b, n in counts.items()}),
+        # earlier releases let a correction set up to 30: their saves still load
+        "marked": Count(0, max(buildings, LEGACY_BUILDINGS)),
+        "unmarked": Count(0, max(buildings, LEGACY_BUILDINGS)),
+        "innovations": Count(0, 3), "player_terrains": Items(terrains, 2),
+        "native": Maybe(terrains), "youth": Maybe(terrains), "final": Maybe(final),
+        "together": FLAG, "automa_position": Count(1, 3),
+        "round_tiles": Items(OneOf(tuple(data.tiles())), 6, 6),
+        "final_tile": OneOf(tuple(data.tiles())),
+        "setup_card": OneOf(tuple(data.decision_cards())),
+        "built": FLAG, "pick": Json(), "steps": Items(Json(), 99),
+    }, frozenset({"round_tiles", "final_tile", "setup_card", "built", "pick", "steps"}))

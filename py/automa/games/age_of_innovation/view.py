@@ -11,9 +11,11 @@ from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 from . import data
 from .state import (
     FINAL,
+    MAX_CORRECTED_SCORE,
     WAITING,
     action_card_id,
     building,
+    buildings_in_box,
     discipline,
     k,
     m,
@@ -104,12 +106,13 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
 def all_corrections() -> tuple[Correction, ...]:
     """Every correctable value (the list does not depend on the position)."""
     base = data.base()
+    buildings = buildings_in_box()
     out = [
-        Correction("score", m("fix.score"), ("score",), 0, 500),
+        Correction("score", m("fix.score"), ("score",), 0, MAX_CORRECTED_SCORE),
         Correction("scholars", m("fix.scholars"), ("scholars",), 0, base["scholars"]),
         Correction("innovations", m("fix.innovations"), ("innovations",), 0, 3),
-        Correction("marked", m("fix.marked"), ("marked",), 0, 30),
-        Correction("unmarked", m("fix.unmarked"), ("unmarked",), 0, 30),
+        Correction("marked", m("fix.marked"), ("marked",), 0, buildings),
+        Correction("unmarked", m("fix.unmarked"), ("unmarked",), 0, buildings),
     ]
     out += [Correction(f"science_{x}", m("fix.level", d=discipline(x)), ("disciplines", x), 0,
                        12) for x in data.DISCIPLINES]

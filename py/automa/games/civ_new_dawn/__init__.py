@@ -12,7 +12,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, military, reactive, resolve, setup, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
-from .state import PHASES, migrate, steps
+from .state import PHASES, migrate, ranges, steps
 
 
 def _reading(option_id: str, default: object, choices: tuple[object, ...], kind: str = "choice"
@@ -43,6 +43,10 @@ GAME = GameDef(
         _reading("civil_service_fallback", True, (), "bool"),
         _reading("nuke_own_tokens", True, (), "bool"),
         _reading("tokens_on_replaced", "kept", ("kept", "returned")),
+        _reading("full_cities", "stays", ("stays", "shared")),
+        _reading("capitalism_idle", "not_reset", ("not_reset", "reset")),
+        _reading("teddy_nw_value", "one_two", ("one_two", "one")),
+        _reading("teddy_nw_capitalism", "twice", ("twice", "once")),
     ),
     setup=setup.setup,
     steps=steps,
@@ -55,6 +59,7 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("ap", "player"),
     description=f"{GAME_ID}.description",
+    ranges=ranges(),
     correct_label=f"{GAME_ID}.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     unit=f"{GAME_ID}.record.unit", round_label=f"{GAME_ID}.record.round",

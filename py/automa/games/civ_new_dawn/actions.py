@@ -11,6 +11,8 @@ from automa.core.game import Ctx
 
 from . import data
 from .state import (
+    MAX_SPACES,
+    add_tokens,
     advance_dial,
     card_in,
     card_name,
@@ -22,13 +24,13 @@ from .state import (
     log_ap,
     log_table,
     m,
+    nw_value,
     replace_card,
     slot_of,
     steps,
 )
 from .walk import start_walk
 
-MAX_SPACES = 40
 MAX_WONDERS = 12
 MAX_COST = 40
 Runner = Callable[[Ctx, dict[str, Any], int], None]
@@ -80,7 +82,7 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     spendable = 0
     if not extra:
         if _first_use(ctx, "bonus"):
-            base += r["bonus"] + r["nw"]
+            base += r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
         spendable = int(ctx.data["tokens"]["culture"])
     spend = min(spendable, max(0, legal - base))
     spend_tokens(ctx, "culture", spend)
@@ -93,8 +95,8 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     else:
         log_ap(ctx, "log.place_tokens", {"n": placed}, why=why)
     if unplaced and (not extra or ctx.options["civil_service_fallback"]):
-        ctx.data["tokens"]["culture"] += unplaced
-        log_table(ctx, "log.unplaced", {"n": unplaced, "card": card_name(r["card"])},
+        gained = add_tokens(ctx, "culture", unplaced)
+        log_table(ctx, "log.unplaced", {"n": gained, "card": card_name(r["card"])},
                   icon="trade")
     start_walk(ctx, total=legal, need=placed, criteria=list(step["priority"]), noun="space",
                card=r["card"], verb="token", then="walk_done")
@@ -130,11 +132,14 @@ def gain_resources(ctx: Ctx, n: int) -> None:
     """The AP gains resources of a random type each (AP rules, Gaining and Spending Resource
     Tokens)."""
     for _ in range(n):
-        kind = ctx.rng.choice(data.RESOURCES)
+        left = [r for r in data.RESOURCES if ctx.data["resources"][r] < data.RESOURCES_PER_TYPE]
+        if not left:
+            log_ap(ctx, "log.resources_none_left", {"n": data.RESOURCES_PER_TYPE})
+            return
+        kind = ctx.rng.choice(left)
         ctx.data["resources"][kind] += 1
         log_table(ctx, "log.gain_resource", {"resource": m(f"resource.{kind}")}, icon="resource",
-                  why={"rule": m("why.random_resource"), "candidates": list(data.RESOURCES),
-                       "pick": kind})
+                  why={"rule": m("why.random_resource"), "candidates": left, "pick": kind})
 
 
 def gain_resource(ctx: Ctx, step: dict[str, Any], i: int) -> None:
@@ -230,7 +235,7 @@ def caravans_move(ctx: Ctx, i: int) -> None:
     """Move every caravan; arrivals take diplomacy cards."""
     r = res(ctx)
     step = data.card(r["card"])["steps"][i]
-    move = int(step["move"]) + r["bonus"] + r["nw"]
+    move = int(step["move"]) + r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
     spend = caravan_spend([c["dist"] for c in r["caravans"]], move,
                           int(ctx.data["tokens"]["economy"]), ctx.options["economy_spend"])
     spend_tokens(ctx, "economy", spend)
@@ -268,6 +273,10 @@ def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
 @steps
 def city_state_card(ctx: Ctx, answer: str) -> None:
     """The AP takes a city-state diplomacy card of this type."""
+    if ctx.data["city_states"][answer] >= data.CITY_STATE_CARDS:
+        log_ap(ctx, "log.card_no_room", {"kind": m("kind.city_state"),
+                                         "type": m(f"type.{answer}")})
+        return
     ctx.data["city_states"][answer] += 1
     log_table(ctx, "log.city_state_card", {"type": m(f"type.{answer}")}, icon="card")
 
@@ -275,14 +284,40 @@ def city_state_card(ctx: Ctx, answer: str) -> None:
 # --- industry -----------------------------------------------------------------------------
 def free_cities(ctx: Ctx) -> int:
     """AP cities without a wonder (a city holds one wonder)."""
-    return int(ctx.data["cities"]) - int(sum(ctx.data["wonders"].values()))
+    return max(0, int(ctx.data["cities"]) - int(sum(ctx.data["wonders"].values())))
+
+
+def place_wonder(ctx: Ctx, wonder_type: str, key: str, card: str) -> None:
+    """A wonder the AP gains goes into its city without a wonder that has the highest
+    defence (AP rules, Attacking Capitals; Pottery's city). With every AP city holding one
+    already, the reading ``full_cities`` decides: the wonder stays where it is (not the
+    AP's), or it joins the AP's best-defended city beside the wonder there."""
+    free = free_cities(ctx)
+    if free <= 0 and ctx.options["full_cities"] == "stays":
+        log_table(ctx, "log.wonder_stays", {"type": m(f"type.{wonder_type}")}, icon="info",
+                  why={"rule": m("why.full_cities.stays")})
+        return
+    if ctx.data["wonders"][wonder_type] >= data.MAX_CITIES:
+        log_ap(ctx, "log.card_no_room", {"kind": m("kind.wonder"),
+                                         "type": m(f"type.{wonder_type}")})
+        return
+    ctx.data["wonders"][wonder_type] += 1
+    log_table(ctx, key, {"type": m(f"type.{wonder_type}")}, icon="wonder")
+    if free > 0:
+        start_walk(ctx, total=free, need=1, criteria=["highest_city_defence"], noun="city",
+                   card=card, verb="wonder_city", then="walk_done")
+        return
+    log_table(ctx, "log.wonder_shared", {"type": m(f"type.{wonder_type}")}, icon="wonder",
+              why={"rule": m("why.full_cities.shared")})
+    start_walk(ctx, total=int(ctx.data["cities"]), need=1, criteria=["highest_city_defence"],
+               noun="city", card=card, verb="wonder_city", then="walk_done")
 
 
 def most_production(ctx: Ctx, production: int) -> int:
     """The most production the AP can reach for a wonder now."""
     r = res(ctx)
     d = ctx.data
-    return int(production + r["bonus"] + 2 * r["nw"] + 2 * d["nw_pool"]
+    return int(production + r["bonus"] + r["nw"] * nw_value(ctx, wonder=True) + 2 * d["nw_pool"]
                + 2 * sum(d["resources"].values()) + d["tokens"]["industry"])
 
 
@@ -327,7 +362,7 @@ def pay_wonder(ctx: Ctx, cost: int, production: int) -> tuple[bool, list[tuple[s
     Returns whether it is paid and what was spent, as ``[(what, n)]``."""
     d = ctx.data
     r = res(ctx)
-    p = production + r["bonus"] + 2 * r["nw"]
+    p = production + r["bonus"] + r["nw"] * nw_value(ctx, wonder=True)
     spent: list[tuple[str, int]] = []
     nw = 0
     while p < cost and d["nw_pool"] > 0:
@@ -382,12 +417,8 @@ def wonder_cost(ctx: Ctx, answer: int, i: int) -> None:
 @steps
 def wonder_type(ctx: Ctx, answer: str) -> None:
     """Count the wonder by type; place it in the best city without a wonder."""
-    free = free_cities(ctx)
-    ctx.data["wonders"][answer] += 1
     res(ctx)["built"] = True
-    log_table(ctx, "log.wonder_built", {"type": m(f"type.{answer}")}, icon="wonder")
-    start_walk(ctx, total=free, need=1, criteria=["highest_city_defence"], noun="city",
-               card=res(ctx)["card"], verb="wonder_city", then="walk_done")
+    place_wonder(ctx, answer, "log.wonder_built", res(ctx)["card"])
 
 
 def city(ctx: Ctx, step: dict[str, Any], i: int) -> None:
@@ -415,7 +446,10 @@ def city_count(ctx: Ctx, answer: int, i: int) -> None:
 
 @steps
 def city_built(ctx: Ctx, placed: int) -> None:
-    """One more AP city."""
+    """One more AP city (none when its figures ran out meanwhile, e.g. by a correction)."""
+    if ctx.data["cities"] >= data.MAX_CITIES:
+        log_ap(ctx, "log.no_city_left")
+        return
     ctx.data["cities"] += 1
     res(ctx)["built"] = True
 
@@ -426,10 +460,11 @@ def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     r = res(ctx)
     tokens = int(ctx.data["tokens"]["science"])
     spend_tokens(ctx, "science", tokens)
-    amount = int(step["amount"]) + tokens + r["bonus"] + r["nw"]
+    nw = r["nw"] * nw_value(ctx, wonder=False)
+    amount = int(step["amount"]) + tokens + r["bonus"] + nw
     teddy = "_teddy" if is_leader(ctx, "teddy") else ""
     log_ap(ctx, f"log.advance_sum{teddy}", {"base": step["amount"], "tokens": tokens,
-                                            "bonus": r["bonus"], "nw": r["nw"], "n": amount},
+                                            "bonus": r["bonus"], "nw": nw, "n": amount},
            why={"rule": m("why.science_spend")})
     advance_dial(ctx, amount)
 

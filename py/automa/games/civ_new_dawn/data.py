@@ -23,6 +23,12 @@ DIPLOMACY = ("open_borders", "joint_war", "defensive_pact", "embassy")
 """Player diplomacy cards in the order the AP takes them (AP rules, Wonders and Diplomacy)."""
 MAX_CITIES = 8
 """A capital and seven cities per player (base game component list)."""
+RESOURCES_PER_TYPE = 8
+"""32 resource tokens, 8 of each type (base game component list)."""
+NATURAL_WONDERS = 4
+"""4 natural wonder tokens (base game component list)."""
+CITY_STATE_CARDS = 16
+"""16 city-state diplomacy cards (base game component list)."""
 
 FILTER_CRITERIA = (
     "nw_space", "resource_space", "spawn_space", "adjacent_token_or_spawn", "adjacent_rival",

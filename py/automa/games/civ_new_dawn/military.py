@@ -14,17 +14,22 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .actions import MAX_SPACES, Runner, gain_resources, res, spend_tokens
+from .actions import Runner, gain_resources, res, spend_tokens
 from .state import (
+    MAX_SPACES,
     card_ui,
     gain_trade_tokens,
+    held_diplomacy,
     is_leader,
     k,
     log_ap,
     log_table,
     m,
+    military_bonus,
+    nw_value,
     steps,
     take_one,
+    uses_cards,
 )
 from .walk import start_walk
 
@@ -57,13 +62,42 @@ def defence_spend(ap: int, attacker: int, tokens: int, tie: str) -> int:
     return 0
 
 
-def combat_value(ctx: Ctx, step: dict[str, Any], target: str, last: bool) -> int:
+RIVAL_TARGETS = (*RIVAL_CITIES, "rival_token")
+JOINT_WAR = 2
+"""Joint War: "When attacking, increase your combat value by 2 unless you are attacking
+[the card's owner]" (the card's text, base game component list)."""
+
+
+def teddy_tokens_unspent(ctx: Ctx) -> int:
+    """Teddy Roosevelt's natural wonder tokens still kept for his last attack (0 for others)."""
+    r = res(ctx)
+    if not is_leader(ctx, "teddy") or "nw" in r.get("used", []):
+        return 0
+    return int(r["nw"])
+
+
+def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
+    """The rivals whose Joint War the AP uses in this attack: all it holds, except the one
+    of the rival it attacks (with one human, every rival target is that human's)."""
+    held = held_diplomacy(ctx, "joint_war")
+    if target not in RIVAL_TARGETS:
+        return held
+    if int(ctx.data["humans"]) == 1:
+        return []
+    return [p for p in held if p != defender]
+
+
+def combat_value(ctx: Ctx, step: dict[str, Any], target: str, last: bool,
+                 defender: str | None = None) -> int:
     """The AP's combat value: the card's (against barbarians, Iron Working's higher one), +1
-    per military wonder and city-state card, Teddy's tokens on the last attack."""
+    per military wonder and city-state card, +2 per Joint War it uses, Teddy's tokens on his
+    last attack (AP rules, Leader Abilities: "he spends all unspent natural wonder tokens on
+    the last attack he performs")."""
     value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
-    value += int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
-    if last and is_leader(ctx, "teddy"):
-        value += res(ctx)["nw"]
+    value += military_bonus(ctx) + JOINT_WAR * len(joint_wars(ctx, target, defender))
+    if last and teddy_tokens_unspent(ctx):
+        value += teddy_tokens_unspent(ctx) * nw_value(ctx, wonder=False)
+        res(ctx).setdefault("used", []).append("nw")
     return value
 
 
@@ -132,18 +166,56 @@ def return_city_state(ctx: Ctx, answer: str, i: int, target: str) -> None:
 
 
 @steps
-def attack_target(ctx: Ctx, i: int, target: str) -> None:
-    """Ask the two totals read off the table (the AP's pre-filled)."""
+def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
+                  defender: str | None = None) -> None:
+    """Ask the two totals read off the table (the AP's pre-filled). Before an attack that
+    may be his last, Teddy Roosevelt needs to know whether another target follows; before an
+    attack on a rival, the Joint Wars the AP holds need the defender's name."""
     r = res(ctx)
     step = data.card(r["card"])["steps"][i]
-    last = r["attacks"] + 1 == int(step["attacks"])
-    value = combat_value(ctx, step, target, last)
-    log_table(ctx, "log.attack", {"n": r["attacks"] + 1, "target": m(f"target.{target}",
-                                                                    limit=step["limit"]),
+    n = r["attacks"] + 1
+    if last is None:
+        last = n >= int(step["attacks"])
+        if not last and teddy_tokens_unspent(ctx):
+            ctx.ask(prompts.yes_no(k("prompt.teddy_another_target"), {
+                "n": teddy_tokens_unspent(ctx), "next": n + 1, "of": step["attacks"]},
+                ui=card_ui(ctx, r["card"], ("priority",), rule=m("rule.teddy_last"))),
+                attack_is_last, i=i, target=target)
+            return
+    if defender is None and _ask_defender(ctx, target):
+        rivals = [str(p) for p in range(1, int(ctx.data["humans"]) + 1)]
+        ctx.ask(prompts.pick_one(k("prompt.which_rival_attacked"), rivals, {
+            "target": m(f"target.{target}", limit=step["limit"])},
+            labels=[m("rival", n=int(p)) for p in rivals],
+            ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.joint_war"))),
+            attack_rival_named, i=i, target=target, last=last)
+        return
+    value = combat_value(ctx, step, target, last, defender)
+    log_table(ctx, "log.attack", {"n": n, "target": m(f"target.{target}", limit=step["limit"]),
                                   "value": value}, icon="attack")
-    ctx.ask(prompts.count(k("prompt.ap_total"), 0, MAX_TOTAL, {"value": value}, default=value,
-                          ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.combat"))),
-            attack_ap_total, i=i, target=target)
+    wars = joint_wars(ctx, target, defender)
+    ctx.ask(prompts.count(k("prompt.ap_total"), 0, MAX_TOTAL, {
+        "value": value, "uses": uses_cards(wars, "joint_war")}, default=value,
+        ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.combat"))),
+        attack_ap_total, i=i, target=target)
+
+
+def _ask_defender(ctx: Ctx, target: str) -> bool:
+    """Whose city or token it is matters only to Joint Wars, with several human rivals."""
+    return (target in RIVAL_TARGETS and int(ctx.data["humans"]) > 1
+            and bool(held_diplomacy(ctx, "joint_war")))
+
+
+@steps
+def attack_is_last(ctx: Ctx, answer: bool, i: int, target: str) -> None:
+    """No other target after this one: this is his last attack, his tokens go on it."""
+    attack_target(ctx, i=i, target=target, last=not answer)
+
+
+@steps
+def attack_rival_named(ctx: Ctx, answer: str, i: int, target: str, last: bool) -> None:
+    """The rival the AP attacks (its own Joint War does not count against it)."""
+    attack_target(ctx, i=i, target=target, last=last, defender=answer)
 
 
 @steps
@@ -161,7 +233,7 @@ def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -
     spends none and loses whatever the defender does."""
     tokens = int(ctx.data["tokens"]["military"])
     can_get_ahead = attacker_wins(ap + tokens, answer, ctx.options["combat_tie"])
-    if target in (*RIVAL_CITIES, "rival_token") and can_get_ahead:
+    if target in RIVAL_TARGETS and can_get_ahead:
         ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
                               ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
                 attack_spend_step, i=i, target=target, ap=ap, opponent=answer)

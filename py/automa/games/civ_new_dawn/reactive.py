@@ -9,7 +9,7 @@ from automa.core import prompts
 from automa.core.game import Ctx, Procedure
 
 from . import data
-from .actions import free_cities, gain_resources
+from .actions import gain_resources, place_wonder
 from .military import MAX_TOTAL, barbarian_defeated, defence_spend
 from .state import (
     AP,
@@ -17,19 +17,22 @@ from .state import (
     card_name,
     card_ui,
     gain_trade_tokens,
+    held_diplomacy,
     is_leader,
     k,
     log_ap,
     log_table,
     m,
+    military_bonus,
     steps,
     take_one,
+    uses_cards,
 )
-from .walk import start_walk
 
 PROCEDURES = (
     ("gain_tokens", "proc_gain_tokens"),
     ("gain_resources", "proc_gain_resources"),
+    ("swap_resources", "proc_swap_resources"),
     ("gain_nw", "proc_gain_nw"),
     ("gain_card", "proc_gain_card"),
     ("lose_card", "proc_lose_card"),
@@ -48,6 +51,8 @@ def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     out = [Procedure(pid, k(f"procedure.{pid}"), step) for pid, step in PROCEDURES]
     if not any(ctx.data["city_states"].values()):
         out = [p for p in out if p.id != "attack_city_state"]
+    if not any(ctx.data["resources"].values()):
+        out = [p for p in out if p.id != "swap_resources"]
     return out
 
 
@@ -81,16 +86,77 @@ def proc_gain_resources_n(ctx: Ctx, answer: int) -> None:
     gain_resources(ctx, answer)
 
 
+def nw_held(ctx: Ctx) -> int:
+    """Natural wonder tokens the AP holds (on its cards, in its pool, in the card it resolves)."""
+    r = ctx.data["res"]
+    return int(ctx.data["nw_pool"] + sum(ctx.data["nw"].values()) + (r["nw"] if r else 0))
+
+
+@steps
+def proc_swap_resources(ctx: Ctx) -> None:
+    """AP rules, Gaining and Spending Resource Tokens: "If the supply runs out of a specific
+    type of resource, players can change out the AP's resources of that type with other
+    resources from the supply." Which type goes back?"""
+    held = [r for r in data.RESOURCES if ctx.data["resources"][r] > 0]
+    if not held:
+        log_ap(ctx, "log.no_resources")
+        return
+    ctx.ask(prompts.pick_one(k("prompt.swap_from"), held, {},
+                             labels=[m(f"resource.{r}") for r in held],
+                             ui=card_ui(ctx, rule=m("rule.resource_swap"))), proc_swap_from)
+
+
+@steps
+def proc_swap_from(ctx: Ctx, answer: str) -> None:
+    """How many of them, for which type from the supply."""
+    have = int(ctx.data["resources"][answer])
+    if have <= 0:
+        ctx.then(proc_swap_resources)
+        return
+    others = [r for r in data.RESOURCES if r != answer
+              and ctx.data["resources"][r] < data.RESOURCES_PER_TYPE]
+    if not others:
+        log_ap(ctx, "log.no_swap", {"resource": m(f"resource.{answer}")})
+        return
+    ctx.ask(prompts.pick_one(k("prompt.swap_to"), others,
+                             {"resource": m(f"resource.{answer}"), "n": have},
+                             labels=[m(f"resource.{r}") for r in others],
+                             ui=card_ui(ctx, rule=m("rule.resource_swap"))),
+            proc_swap_to, old=answer)
+
+
+@steps
+def proc_swap_to(ctx: Ctx, answer: str, old: str) -> None:
+    """Every one of them the supply can replace (it holds 8 of each type)."""
+    d = ctx.data["resources"]
+    n = min(int(d[old]), data.RESOURCES_PER_TYPE - int(d[answer]))
+    if n <= 0:
+        ctx.then(proc_swap_resources)
+        return
+    d[old] -= n
+    d[answer] += n
+    log_table(ctx, "log.resources_swapped", {"n": n, "old": m(f"resource.{old}"),
+                                             "new": m(f"resource.{answer}")}, icon="resource")
+
+
 @steps
 def proc_gain_nw(ctx: Ctx) -> None:
-    """The AP gains natural wonder tokens."""
-    ctx.ask(prompts.count(k("prompt.how_many_nw"), 1, 4, {}, default=1, ui=card_ui(ctx)),
+    """The AP gains natural wonder tokens (at most as many as the box has left)."""
+    room = data.NATURAL_WONDERS - nw_held(ctx)
+    if room <= 0:
+        log_ap(ctx, "log.nw_none_left", {"n": data.NATURAL_WONDERS})
+        return
+    ctx.ask(prompts.count(k("prompt.how_many_nw"), 1, room, {}, default=1, ui=card_ui(ctx)),
             proc_gain_nw_n)
 
 
 @steps
 def proc_gain_nw_n(ctx: Ctx, answer: int) -> None:
     """Teddy Roosevelt puts them on the card in slot 4 (AP rules, Leader Abilities)."""
+    answer = min(answer, data.NATURAL_WONDERS - nw_held(ctx))
+    if answer <= 0:
+        log_ap(ctx, "log.nw_none_left", {"n": data.NATURAL_WONDERS})
+        return
     if is_leader(ctx, "teddy"):
         target = card_in(ctx, 4)
         ctx.data["nw"][data.card(target)["type"]] += answer
@@ -116,15 +182,21 @@ def proc_lose_card(ctx: Ctx) -> None:
             proc_card_kind, delta=-1)
 
 
+def card_types(ctx: Ctx, kind: str, delta: int) -> list[str]:
+    """The types a card of this kind can be gained in (the box still has one) or lost in
+    (the AP holds one)."""
+    counts = ctx.data[f"{kind}s"]
+    most = data.MAX_CITIES if kind == "wonder" else data.CITY_STATE_CARDS
+    return [t for t in data.TYPES if (counts[t] > 0 if delta < 0 else counts[t] < most)]
+
+
 @steps
 def proc_card_kind(ctx: Ctx, answer: str, delta: int) -> None:
     """Which type it is (the AP only counts them by type)."""
-    types = list(data.TYPES)
-    if delta < 0:
-        types = [t for t in types if ctx.data[f"{answer}s"][t] > 0]
-        if not types:
-            log_ap(ctx, "log.nothing_to_lose")
-            return
+    types = card_types(ctx, answer, delta)
+    if not types:
+        log_ap(ctx, "log.nothing_to_lose" if delta < 0 else "log.nothing_to_gain")
+        return
     ctx.ask(prompts.pick_one(k("prompt.card_type"), types, {"kind": m(f"kind.{answer}")},
                              labels=[m(f"type.{t}") for t in types], ui=card_ui(ctx)),
             proc_card_type, kind=answer, delta=delta)
@@ -132,7 +204,13 @@ def proc_card_kind(ctx: Ctx, answer: str, delta: int) -> None:
 
 @steps
 def proc_card_type(ctx: Ctx, answer: str, kind: str, delta: int) -> None:
-    """Count it."""
+    """Count it. A choice that is no longer there (another procedure took that card while
+    this question was open) gets a fresh question with what is left."""
+    if answer not in card_types(ctx, kind, delta):
+        log_ap(ctx, "log.card_gone" if delta < 0 else "log.card_no_room",
+               {"kind": m(f"kind.{kind}"), "type": m(f"type.{answer}")})
+        ctx.then(proc_card_kind, answer=kind, delta=delta)
+        return
     ctx.data[f"{kind}s"][answer] += delta
     key = "log.card_gained" if delta > 0 else "log.card_lost"
     log_ap(ctx, key, {"kind": m(f"kind.{kind}"), "type": m(f"type.{answer}")})
@@ -140,10 +218,24 @@ def proc_card_type(ctx: Ctx, answer: str, kind: str, delta: int) -> None:
 
 @steps
 def proc_defend(ctx: Ctx) -> None:
-    """The AP is attacked: the two totals read off the table."""
-    extra = int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
-    ctx.ask(prompts.count(k("prompt.defend_ap_total"), 0, MAX_TOTAL, {"bonus": extra},
-                          ui=card_ui(ctx, rule=m("rule.defend_bonus"))), proc_defend_ap)
+    """The AP is attacked: the defence of the attacked space read off the table; the app adds
+    the AP's military bonus (AP rules, Wonders and Diplomacy: +1 per military wonder and
+    city-state card, "whether the AP is the attacker or the defender") and names the
+    Defensive Pacts it holds and uses (their ability is on the card)."""
+    pacts = held_diplomacy(ctx, "defensive_pact")
+    ctx.ask(prompts.count(k("prompt.defend_space"), 0, MAX_TOTAL, {
+        "bonus": military_bonus(ctx), "pacts": uses_cards(pacts, "defensive_pact")},
+        ui=card_ui(ctx, rule=m("rule.defend_bonus"))), proc_defend_base)
+
+
+@steps
+def proc_defend_base(ctx: Ctx, answer: int) -> None:
+    """The AP's total: the space's defence plus its military bonus."""
+    bonus = military_bonus(ctx)
+    total = min(MAX_TOTAL, answer + bonus)
+    log_ap(ctx, "log.defend_total", {"base": answer, "bonus": bonus, "total": total},
+           why={"rule": m("rule.defend_bonus")})
+    proc_defend_ap(ctx, answer=total)
 
 
 @steps
@@ -183,14 +275,8 @@ def proc_capital(ctx: Ctx, has_wonder: bool = False) -> None:
 def proc_capital_wonder(ctx: Ctx, answer: str) -> None:
     """The wonder moves to the AP's best city without one; then the two trade tokens."""
     ctx.then(proc_capital_tokens_ask)
-    if answer == "none":
-        return
-    free = free_cities(ctx)
-    ctx.data["wonders"][answer] += 1
-    log_table(ctx, "log.capital_wonder", {"type": m(f"type.{answer}")}, icon="wonder")
-    if free > 0:
-        start_walk(ctx, total=free, need=1, criteria=["highest_city_defence"], noun="city",
-                   card=card_in(ctx, 5), verb="wonder_city", then="walk_done")
+    if answer != "none":
+        place_wonder(ctx, answer, "log.capital_wonder", card_in(ctx, 5))
 
 
 @steps
@@ -219,8 +305,13 @@ def proc_capital_lost(ctx: Ctx) -> None:
 
 @steps
 def proc_capital_lost_do(ctx: Ctx, answer: str) -> None:
-    """The wonder goes to the rival; then the trade tokens the rival takes."""
-    if answer != "none" and take_one(ctx.data["wonders"], answer):
+    """The wonder goes to the rival; then the trade tokens the rival takes. A wonder no longer
+    there (taken by another procedure meanwhile) gets a fresh question."""
+    if answer != "none":
+        if not take_one(ctx.data["wonders"], answer):
+            log_ap(ctx, "log.card_gone", {"kind": m("kind.wonder"), "type": m(f"type.{answer}")})
+            ctx.then(proc_capital_lost)
+            return
         log_table(ctx, "log.capital_lost_wonder", {"type": m(f"type.{answer}")}, icon="lose")
     ctx.then(capital_lost_token, n=1)
 
@@ -251,6 +342,8 @@ def capital_lost_take(ctx: Ctx, answer: str, n: int) -> None:
     slot = int(answer)
     card = card_in(ctx, slot)
     if not take_one(ctx.data["tokens"], data.card(card)["type"]):
+        # none left there any more (corrected meanwhile): ask again with the cards that have
+        ctx.then(capital_lost_token, n=n)
         return
     log_table(ctx, "log.token_taken", {"card": card_name(card), "slot": slot}, icon="lose")
     ctx.then(capital_lost_token, n=n + 1)
@@ -276,9 +369,13 @@ def proc_attack_city_state(ctx: Ctx) -> None:
 
 @steps
 def proc_return_city_state(ctx: Ctx, answer: str) -> None:
-    """Return it."""
-    if take_one(ctx.data["city_states"], answer):
-        log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
+    """Return it (a card no longer held gets a fresh question)."""
+    if not take_one(ctx.data["city_states"], answer):
+        log_ap(ctx, "log.card_gone", {"kind": m("kind.city_state"),
+                                      "type": m(f"type.{answer}")})
+        ctx.then(proc_attack_city_state)
+        return
+    log_table(ctx, "log.return_city_state", {"type": m(f"type.{answer}")}, icon="lose")
 
 
 @steps

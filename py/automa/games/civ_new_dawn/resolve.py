@@ -9,6 +9,8 @@ industry and I–II of military swap for the next level when they did nothing.
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.core.game import Ctx
 
 from . import actions, data, military
@@ -31,14 +33,16 @@ RUNNERS = {**actions.RUNNERS, **military.RUNNERS}
 
 
 @steps
-def resolve_card(ctx: Ctx, card: str, reset: bool) -> None:
-    """Start resolving ``card``; its bonus tokens (wonders, city-states) are automatic."""
+def resolve_card(ctx: Ctx, card: str, reset: bool, held_back: int = 0) -> None:
+    """Start resolving ``card``; its bonus tokens (wonders, city-states) are automatic.
+    ``held_back``: Teddy's tokens placed on it earlier this turn that wait for a later turn
+    (reading ``teddy_nw_capitalism`` = ``once``)."""
     c = data.card(card)
     t = c["type"]
     nw = 0
     if is_leader(ctx, "teddy"):
-        nw = int(ctx.data["nw"][t])
-        ctx.data["nw"][t] = 0
+        nw = max(0, int(ctx.data["nw"][t]) - held_back)
+        ctx.data["nw"][t] -= nw
         if nw:
             log_table(ctx, "log.teddy_spends", {"n": nw, "card": card_name(card)},
                       icon="resource")
@@ -76,16 +80,15 @@ def end_card(ctx: Ctx) -> None:
     res = ctx.data["res"]
     t = res["type"]
     resolved = res["card"]
-    if res["nw"]:
-        target = card_in(ctx, 4)
-        ctx.data["nw"][data.card(target)["type"]] += res["nw"]
-        log_table(ctx, "log.teddy_slot4", {"n": res["nw"], "card": card_name(target)},
-                  icon="move")
+    placed = _teddy_tokens_after(ctx, res)
     actions_ = [s["action"] for s in data.card(resolved)["steps"]]
     slot = slot_of(ctx, t)
     if "upgrade_if_idle" in actions_ and _idle(res):
         # AP rules, Industry Focus Cards: the new card is reset without being resolved.
         replace_card(ctx, slot, level_of(resolved) + 1, "idle")
+        if not res["reset"] and ctx.options["capitalism_idle"] == "reset":
+            # reading: the clarification's reset wins over Capitalism's "without resetting"
+            reset(ctx, slot)
     if not res["reset"]:
         ctx.data["res"] = None
         return
@@ -103,4 +106,21 @@ def end_card(ctx: Ctx) -> None:
     elif "resolve_slot5" in actions_:
         fifth = card_in(ctx, 5)
         log_ap(ctx, "log.capitalism", {"card": card_name(fifth)})
-        ctx.then("resolve_card", card=fifth, reset=False)
+        held = placed if ctx.options["teddy_nw_capitalism"] == "once" else 0
+        ctx.then("resolve_card", card=fifth, reset=False, held_back=held)
+
+
+def _teddy_tokens_after(ctx: Ctx, res: dict[str, Any]) -> int:
+    """Teddy's tokens after the card: spent ones go on the card in slot 4 (AP rules, Leader
+    Abilities); a military card that made no attack did not spend them, so they stay on it.
+    Returns how many went on the card in slot 4."""
+    if not res["nw"]:
+        return 0
+    if res["type"] == "military" and "nw" not in res.get("used", []):
+        ctx.data["nw"]["military"] += res["nw"]
+        log_ap(ctx, "log.teddy_unspent", {"n": res["nw"], "card": card_name(res["card"])})
+        return 0
+    target = card_in(ctx, 4)
+    ctx.data["nw"][data.card(target)["type"]] += res["nw"]
+    log_table(ctx, "log.teddy_slot4", {"n": res["nw"], "card": card_name(target)}, icon="move")
+    return int(res["nw"])

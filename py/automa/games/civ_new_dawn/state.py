@@ -17,6 +17,7 @@ from typing import Any
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
 
 from . import data
 
@@ -24,6 +25,14 @@ G = data.GAME_ID
 steps = Steps()
 AP = "ap"
 PLAYER = "player"
+MAX_TRADE_TOKENS = 40
+"""Trade tokens on one AP card: the AP may hold any number (AP rules, Gaining Trade Tokens);
+a sane bound (the base game's component list has 34 in the box)."""
+MAX_BONUS = 99
+LEGACY_NATURAL_WONDERS = 8
+"""What a correction of natural wonder tokens allowed before the count invariant: saves of
+those releases still load (gains now stop at the box's 4)."""
+MAX_SPACES = 40
 
 SETUP = "setup"
 """Phase: setup and map building."""
@@ -106,6 +115,39 @@ def bonus(ctx: Ctx, card_type: str) -> int:
     return cs + wonders
 
 
+def military_bonus(ctx: Ctx) -> int:
+    """+1 combat value per military wonder and city-state card, attacking or defending (AP
+    rules, Wonders and Diplomacy)."""
+    return int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
+
+
+def held_diplomacy(ctx: Ctx, card: str) -> list[str]:
+    """The rivals whose player diplomacy card ``card`` the AP holds (and uses)."""
+    return sorted(p for p, held in ctx.data["diplomacy"].items() if held == card)
+
+
+def rivals_ref(rivals: list[str]) -> dict[str, Any]:
+    """"Player 1, Player 2" as a message reference."""
+    ref = m("rival", n=int(rivals[0]))
+    for p in rivals[1:]:
+        ref = m("list_join", a=ref, b=m("rival", n=int(p)))
+    return ref
+
+
+def uses_cards(rivals: list[str], card: str) -> dict[str, Any] | str:
+    """The note naming the player diplomacy cards of this kind the AP uses at a combat (AP
+    rules, Wonders and Diplomacy: "The AP uses the abilities on any player diplomacy cards it
+    has except for Embassy"), or nothing."""
+    return m(f"uses.{card}", rivals=rivals_ref(rivals)) if rivals else ""
+
+
+def nw_value(ctx: Ctx, *, wonder: bool) -> int:
+    """What one of Teddy Roosevelt's natural wonder tokens adds: +1 like a trade token, +2
+    toward a wonder like a resource (AP rules, Building Wonders); reading ``teddy_nw_value``
+    ``one``: +1 toward a wonder too."""
+    return 2 if wonder and ctx.options["teddy_nw_value"] == "one_two" else 1
+
+
 def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
             **extra: Any) -> dict[str, Any]:
     """Screen hints: the focus row, the card being resolved highlighted."""
@@ -143,6 +185,15 @@ def take_one(counts: dict[str, int], key: str) -> bool:
     return True
 
 
+def add_tokens(ctx: Ctx, card_type: str, n: int) -> int:
+    """Put up to ``n`` trade tokens on the AP's card of this type (no more than
+    :data:`MAX_TRADE_TOKENS` on one card); how many went on."""
+    tokens = ctx.data["tokens"]
+    added = max(0, min(n, MAX_TRADE_TOKENS - int(tokens[card_type])))
+    tokens[card_type] += added
+    return added
+
+
 def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None:
     """Place ``n`` trade tokens one at a time on the focus card with the fewest, ties going to
     the card highest in the row (AP rules, Gaining Trade Tokens; "highest" = slot 5 first, as
@@ -152,6 +203,9 @@ def gain_trade_tokens(ctx: Ctx, n: int, exclude_slot: int | None = None) -> None
         slots = [s for s in range(5, 0, -1) if s != exclude_slot]
         counts = [tokens[data.card(card_in(ctx, s))["type"]] for s in slots]
         fewest = min(counts)
+        if fewest >= MAX_TRADE_TOKENS:
+            log_ap(ctx, "log.tokens_full", {"n": MAX_TRADE_TOKENS})
+            return
         slot = slots[counts.index(fewest)]
         card_id = card_in(ctx, slot)
         tokens[data.card(card_id)["type"]] += 1
@@ -238,3 +292,42 @@ def take_notice(ctx: Ctx) -> dict[str, Any] | str:
     """The pending board reminder (cleared), or an empty text."""
     ref = ctx.data.pop("notice", None)
     return ref if ref else ""
+
+
+# --- declared ranges ------------------------------------------------------------------------
+
+
+def ranges() -> Table:
+    """The range of every value in ``ctx.data`` (counts from 0 to the component count: 8
+    resources of each type, 4 natural wonder tokens, 8 cities; a sane bound where the box
+    sets none)."""
+    card_ids = OneOf(tuple(data.cards()))
+    resolving = Table({
+        "card": card_ids, "type": OneOf(data.TYPES), "bonus": Count(0, MAX_BONUS),
+        "nw": Count(0, data.NATURAL_WONDERS), "reset": FLAG, "built": FLAG,
+        "attacks": Count(0, 9), "won": Count(0, 9), "reinforced": Count(0, MAX_SPACES),
+        "retry": Maybe(OneOf(data.TARGETS)),
+        "caravans": Items(Table({"j": Count(1, 9), "cls": OneOf(data.CRITERIA),
+                                 "dist": Count(0, MAX_SPACES)}), 9),
+        "used": Items(OneOf(("bonus", "nw")), 2),
+    }, frozenset({"used"}))
+    return Table({
+        "humans": Count(1, 3),
+        "leader": OneOf(data.LEADERS),
+        "difficulty": OneOf(data.DIFFICULTIES),
+        "row": Items(card_ids, 5, 5),
+        "tokens": table_of(data.TYPES, Count(0, MAX_TRADE_TOKENS)),
+        # the box holds 4 (gains stop there); earlier releases' corrections allowed 8
+        "nw": table_of(data.TYPES, Count(0, LEGACY_NATURAL_WONDERS)),
+        "nw_pool": Count(0, LEGACY_NATURAL_WONDERS),
+        "dial": Count(0, data.dial()["last"]),
+        "resources": table_of(data.RESOURCES, Count(0, data.RESOURCES_PER_TYPE)),
+        "wonders": table_of(data.TYPES, Count(0, data.MAX_CITIES)),
+        "city_states": table_of(data.TYPES, Count(0, data.CITY_STATE_CARDS)),
+        "cities": Count(1, data.MAX_CITIES),
+        "diplomacy": table_of(("1", "2", "3"), OneOf(("none", *data.DIPLOMACY)), optional=True),
+        "agendas": Items(FLAG, 3, 3),
+        "res": Maybe(resolving),
+        "winner": OneOf((None, "ap", "human")),
+        "notice": Json(),
+    }, frozenset({"notice"}))

@@ -77,7 +77,8 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
                        choice_labels=tuple(m(f"diplomacy.{c}") for c in cards_held))
             for p in sorted(ctx.data["diplomacy"])]
     if is_leader(ctx, "teddy"):
-        out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0, 8)
+        out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0,
+                              data.NATURAL_WONDERS)
                 for t in data.TYPES]
     return tuple(out)
 
@@ -87,7 +88,7 @@ def _fixed() -> tuple[Correction, ...]:
     out = [
         Correction("dial", m("view.dial"), ("dial",), 0, data.dial()["last"]),
         Correction("cities", m("view.cities"), ("cities",), 1, data.MAX_CITIES),
-        Correction("nw_pool", m("view.nw"), ("nw_pool",), 0, 8),
+        Correction("nw_pool", m("view.nw"), ("nw_pool",), 0, data.NATURAL_WONDERS),
     ]
     out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
                        0, 40) for t in data.TYPES]

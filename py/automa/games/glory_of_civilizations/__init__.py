@@ -13,7 +13,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import option_value
-from .state import PHASES, migrate, steps
+from .state import PHASES, migrate, ranges, steps
 
 
 def _o(key: str) -> str:
@@ -41,8 +41,8 @@ GAME = GameDef(
                    advanced=True),
         OptionSpec("capital_is_city", "bool", True, label=_o("capital_is_city"),
                    advanced=True),
-        OptionSpec("wonder_stages", "int", 1, (1, 2), label=_o("wonder_stages"),
-                   advanced=True),
+        OptionSpec("wonder_stages", "int", 2, (1, 2), label=_o("wonder_stages"),
+                   help=_o("wonder_stages_help"), advanced=True),
         OptionSpec("experience_number", "choice", "found", ("found", "first"),
                    label=_o("experience_number"), advanced=True),
         OptionSpec("adversity_glory", "int", 1, (0, 1), label=_o("adversity_glory"),
@@ -53,6 +53,10 @@ GAME = GameDef(
                    label=_o("archer_area"), advanced=True),
         OptionSpec("vote_fours", "choice", "each", ("each", "once"), label=_o("vote_fours"),
                    advanced=True),
+        OptionSpec("age_rule", "choice", "rounds", ("rounds", "manual"), label=_o("age_rule"),
+                   help=_o("age_rule_help"), advanced=True),
+        OptionSpec("castle_explore", "bool", True, label=_o("castle_explore"),
+                   help=_o("castle_explore_help"), advanced=True),
     ),
     setup=flow.setup,
     steps=steps,
@@ -65,6 +69,7 @@ GAME = GameDef(
     turn_label=view.turn_label,
     actors=("automa", "player"),
     description=f"{GAME_ID}.description",
+    ranges=ranges(),
     score=f"{GAME_ID}.play.vp",
     correct_label=f"{GAME_ID}.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,

@@ -13,6 +13,8 @@ from automa.core.game import ActionSteps, Ctx
 from . import data
 from .state import (
     AUTOMA,
+    MAX_STORED,
+    MAX_WONDERS,
     STORAGE,
     add_glory,
     card_ui,
@@ -65,12 +67,15 @@ def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
 
 # --- economy ----------------------------------------------------------------------------------
 
-def _storage_action(ctx: Ctx, action: str) -> None:
+def _storage_action(ctx: Ctx, action: str, row: int) -> None:
     for area in data.record("main_action", action)["areas"]:
         place_cubes(ctx, area)
-    gains = data.vocabulary()["storage"][action]
+    gains = data.amounts_of(current_card(ctx), "main", row - 1)
     # in the fixed storage order: the web build's JSON sorts table keys
     for item, n in ((i, gains[i]) for i in STORAGE if i in gains):
+        n = min(n, MAX_STORED - ctx.data["storage"][item])
+        if n <= 0:
+            continue
         ctx.data["storage"][item] += int(n)
         ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
                                            "total": ctx.data["storage"][item]},
@@ -80,13 +85,13 @@ def _storage_action(ctx: Ctx, action: str) -> None:
 @steps
 def act_gather(ctx: Ctx, row: int, tried: int) -> None:
     """Gather: cubes on the mill and the sawmill, their resources to its storage."""
-    _storage_action(ctx, "gather")
+    _storage_action(ctx, "gather", row)
 
 
 @steps
 def act_produce(ctx: Ctx, row: int, tried: int) -> None:
     """Produce: cubes on the smithy and the meadery, their goods to its storage."""
-    _storage_action(ctx, "produce")
+    _storage_action(ctx, "produce", row)
 
 
 @steps
@@ -130,6 +135,10 @@ def act_build_castle(ctx: Ctx, row: int, tried: int) -> None:
     if _supply_left(ctx, "castle") <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m("piece.castle"))
         return
+    if ctx.options["castle_explore"]:
+        # "Аналогічно до будівництва міста": the city's search, exploration first included
+        act_build_city(ctx, row=row, tried=tried, piece="castle")
+        return
     ctx.then("site_ask", purpose="site", i=1, row=row, tried=tried, piece="castle")
 
 
@@ -141,20 +150,20 @@ def act_build_buildings(ctx: Ctx, row: int, tried: int) -> None:
 
 @steps
 def act_build_wonder(ctx: Ctx, row: int, tried: int) -> None:
-    """Wonder stages: the base on a priority hex, or the flip to its completed side."""
-    stage = ctx.data["wonder"]
-    if stage >= 2:
-        fail(ctx, row, tried, "wonder_done")
-        return
-    if stage == 1:
+    """Wonder stages (seeds/003 "+2 етапи Чуда"): the base of a Wonder on a priority hex, or
+    the flip of the one whose base stands to its completed side. The text sets no limit on
+    Wonders: once one is complete, the next action founds a new one."""
+    if ctx.data["wonder"] == 1:
         _wonder_stage(ctx, 2)
         return
     ctx.then("site_ask", purpose="wonder", i=1, row=row, tried=tried, piece="wonder")
 
 
 def _wonder_stage(ctx: Ctx, stage: int) -> None:
-    before = ctx.data["wonder"]
+    before = ctx.data["wonder"] if ctx.data["wonder"] < 2 else 0  # a new Wonder
     ctx.data["wonder"] = stage
+    if stage == 2:
+        ctx.data["wonders_done"] = min(MAX_WONDERS, ctx.data.get("wonders_done", 0) + 1)
     for built in range(before + 1, stage + 1):
         ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
                 {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
@@ -181,26 +190,27 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
                 piece: str) -> None:
     """A fit hex: build; none after four entries: the fallback of each action."""
     if answer:
-        _build_on(ctx, purpose, i, piece)
+        _build_on(ctx, purpose, i, piece, row, tried)
         return
     if i < data.PRIORITY_ENTRIES:
         ctx.then("site_ask", purpose=purpose, i=i + 1, row=row, tried=tried, piece=piece)
         return
     if purpose == "buildings" and ctx.data["age"] > 1:
-        n = ctx.data["age"]
-        ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1), {"n": n},
-                              ui=card_ui(ctx, "priority.1")),
-                buildings_fit, row=row, tried=tried)
+        ask_buildings_fit(ctx, row, tried, 1)
         return
     if purpose == "site":
         ctx.data.setdefault("failed_sites", []).append(piece)
     fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
 
 
-def _build_on(ctx: Ctx, purpose: str, i: int, piece: str) -> None:
+def _build_on(ctx: Ctx, purpose: str, i: int, piece: str, row: int, tried: int) -> None:
     params = _entry_params(ctx, i)
     why = {"rule": m("rule.priority_found", k=i)}
     if purpose == "site":
+        if _supply_left(ctx, piece) <= 0:
+            # corrected to none while the question was open: the row below (seeds/003)
+            fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
+            return
         ctx.data["cities" if piece == "city" else "castles"] += 1
         ctx.log(AUTOMA, k(f"log.build_{piece}"), params, why, table=True,
                 icon="city" if piece == "city" else "build")
@@ -217,13 +227,27 @@ def _build_on(ctx: Ctx, purpose: str, i: int, piece: str) -> None:
         _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
 
 
+def ask_buildings_fit(ctx: Ctx, row: int, tried: int, i: int) -> None:
+    """No hex takes them all (seeds/003: "побудуйте таку кількість будівель, щоб не
+    перевищити ліміт забудови"): the best priority hex is the first entry where any fit."""
+    n = ctx.data["age"]
+    ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1),
+                          {**_entry_params(ctx, i), "n": n},
+                          ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
+            buildings_fit, row=row, tried=tried, i=i)
+
+
 @steps
-def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int) -> None:
-    """No hex takes them all: as many as the limit allows on the best one (none: fallback)."""
+def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int, i: int = 1) -> None:
+    """As many as the limit allows on entry ``i``'s hex; none there: the next entry; none on
+    any: the row below."""
     if answer <= 0:
+        if i < data.PRIORITY_ENTRIES:
+            ask_buildings_fit(ctx, row, tried, i + 1)
+            return
         fail(ctx, row, tried, "no_site", piece=m("piece.buildings"))
         return
-    e = _entry_params(ctx, 1)
+    e = _entry_params(ctx, i)
     ctx.log(AUTOMA, k("log.build_buildings"), {**e, "n": answer},
             {"rule": m("rule.building_limit", n=ctx.data["age"])}, table=True, icon="build")
     ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
@@ -412,59 +436,68 @@ def adversity_removed(ctx: Ctx, answer: int) -> None:
 
 @steps
 def act_battles(ctx: Ctx, row: int, tried: int) -> None:
-    """Two battles."""
-    ctx.ask(prompts.yes_no(k("prompt.army"), {"battle": 1}, ui=card_ui(ctx)), battle_army,
-            battle=1, row=row, tried=tried)
+    """Two battles (or as many as the card prints)."""
+    of = data.amounts_of(current_card(ctx), "main", row - 1)["battles"]
+    if of <= 0:
+        fail(ctx, row, tried, "no_army")
+        return
+    ctx.ask(prompts.yes_no(k("prompt.army_of"), {"battle": 1, "of": of}, ui=card_ui(ctx)),
+            battle_army, battle=1, row=row, tried=tried, of=of)
 
 
 @steps
-def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int) -> None:
+def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int,
+                of: int = 2) -> None:
     """The largest non-exhausted army farthest from the capital (none: no battle)."""
     if not answer:
         if battle == 1:
             fail(ctx, row, tried, "no_army")
-        else:
+        elif battle == 2:
             ctx.log(AUTOMA, k("log.no_second_battle"), {}, {"rule": m("why.no_army")})
+        else:
+            ctx.log(AUTOMA, k("log.no_army_for_battle"), {"battle": battle},
+                    {"rule": m("why.no_army")})
         return
     if battle == 1:
         place_cubes(ctx, "maneuver")
     ctx.log(AUTOMA, k("log.army"), {"battle": battle,
                                     "terrain": terrain(entry(ctx, 1)["terrain"])},
             {"rule": m("rule.army")}, table=True, icon="attack")
-    ctx.then("target_ask", i=1, battle=battle)
+    ctx.then("target_ask", i=1, battle=battle, of=of)
 
 
 @steps
-def target_ask(ctx: Ctx, i: int, battle: int) -> None:
+def target_ask(ctx: Ctx, i: int, battle: int, of: int = 2) -> None:
     """Can the army attack entry ``i``'s target (nearest enemy city in the direction, else
     enemy objects on the terrain in the direction)?"""
     ctx.ask(prompts.yes_no(k("prompt.target"), {**_entry_params(ctx, i), "battle": battle},
                            ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
-            target_answer, i=i, battle=battle)
+            target_answer, i=i, battle=battle, of=of)
 
 
 @steps
-def target_answer(ctx: Ctx, answer: bool, i: int, battle: int) -> None:
+def target_answer(ctx: Ctx, answer: bool, i: int, battle: int, of: int = 2) -> None:
     """Attack the target found; none after four entries: move toward the enemy."""
     if answer:
         ctx.log(AUTOMA, k("log.attack"), _entry_params(ctx, i),
                 {"rule": m("rule.priority_found", k=i)}, table=True, icon="attack")
-        ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle}))
+        ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle, "of": of}))
         return
     if i < data.PRIORITY_ENTRIES:
-        ctx.then("target_ask", i=i + 1, battle=battle)
+        ctx.then("target_ask", i=i + 1, battle=battle, of=of)
         return
     ctx.log(AUTOMA, k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
             {"rule": m("rule.no_target")}, table=True, icon="move")
-    ctx.then("battle_next", battle=battle)
+    ctx.then("battle_next", battle=battle, of=of)
 
 
 @steps
-def battle_next(ctx: Ctx, battle: int) -> None:
-    """After the first battle, the second one."""
-    if battle == 1:
-        ctx.ask(prompts.yes_no(k("prompt.army"), {"battle": 2}, ui=card_ui(ctx)), battle_army,
-                battle=2, row=0, tried=0)
+def battle_next(ctx: Ctx, battle: int, of: int = 2) -> None:
+    """After a battle, the next one."""
+    if battle < of:
+        ctx.ask(prompts.yes_no(k("prompt.army_of"), {"battle": battle + 1, "of": of},
+                               ui=card_ui(ctx)),
+                battle_army, battle=battle + 1, row=0, tried=0, of=of)
 
 
 @steps

@@ -3,8 +3,10 @@ and the one card check every deck goes through (the shipped TOML and a deck keye
 player alike).
 
 A card is ``{"number", "priority": [4 × {"terrain", "number", "direction"}], "free": [2 ids],
-"main": [4 ids], "pointer": 1..4}``. Companion cards carry an ``id`` (``c01``…); a player's
-own deck gets ids from its content (``u<hash>-<n>``) so that two decks never share an id.
+"main": [4 ids], "pointer": 1..4}`` and, when a printed card shows other amounts than the
+rulebook's, ``"amounts": {"free": [2 × {id: n}], "main": [4 × {id: n}]}`` (only the amounts
+that differ). Companion cards carry an ``id`` (``c01``…); a player's own deck gets ids from
+its content (``u<hash>-<n>``) so that two decks never share an id.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ CARDS_PER_GAME = 12
 """Setup: "select 12 random cards for the game" (seeds/003)."""
 MAX_DECK = 60
 MAX_CARD_NUMBER = 999
+MAX_AMOUNT = 99
+"""The largest amount a card may print (coins, Glory, goods, battles, technologies)."""
+SLOTS = {"free": FREE_ACTIONS, "main": MAIN_ACTIONS}
 
 
 @cache
@@ -67,6 +72,34 @@ def main_actions() -> tuple[str, ...]:
     return ids("main_action")
 
 
+def amount_defaults(kind: str, action: str) -> dict[str, int]:
+    """The amounts a free (``kind = "free"``) or main action prints, by id, as the rulebook
+    gives them (+10 coins; gather: food +1, wood +2; 2 battles)."""
+    rec = record(f"{kind}_action", action)
+    if kind == "free":
+        return {action: int(rec["amount"])} if "amount" in rec else {}
+    return {name: int(n) for name, n in rec.get("amounts", {}).items()}
+
+
+def amounts_of(card: dict[str, Any], kind: str, index: int) -> dict[str, int]:
+    """The amounts of slot ``index`` (0-based) of a card: its own where keyed, else the
+    rulebook's."""
+    own = (card.get("amounts") or {}).get(kind) or []
+    keyed = own[index] if index < len(own) and isinstance(own[index], dict) else {}
+    return {name: int(keyed.get(name, n))
+            for name, n in amount_defaults(kind, card[kind][index]).items()}
+
+
+def slot_label(card: dict[str, Any], kind: str, index: int) -> dict[str, Any]:
+    """The name of a card's free or main action in slot ``index`` (0-based) as printed, with
+    the card's own amounts where they differ from the rulebook's."""
+    action = card[kind][index]
+    own = amounts_of(card, kind, index)
+    if own == amount_defaults(kind, action):
+        return msg(f"{GAME_ID}.{kind}.{action}")
+    return msg(f"{GAME_ID}.{kind}_n.{action}", **own)
+
+
 def governments() -> tuple[str, ...]:
     """Governments by reform number 1..3 (4 = skip)."""
     return tuple(vocabulary()["reform"]["government"])
@@ -88,7 +121,7 @@ def card_problems(card: Any) -> list[Problem]:
     if not isinstance(card, dict):
         return [("-", "not_a_card", {})]
     out: list[Problem] = []
-    allowed = {"id", "number", "priority", "free", "main", "pointer"}
+    allowed = {"id", "number", "priority", "free", "main", "pointer", "amounts"}
     out += [(_short(name), "unknown_field", {}) for name in card if name not in allowed]
     number = card.get("number")
     if not isinstance(number, int) or isinstance(number, bool) or not (
@@ -100,6 +133,34 @@ def card_problems(card: Any) -> list[Problem]:
     pointer = card.get("pointer")
     if not _int(pointer) or pointer not in NUMBERS:
         out.append(("pointer", "bad_pointer", {"lo": 1, "hi": MAIN_ACTIONS}))
+    if "amounts" in card and not out:
+        out += _amount_problems(card)
+    return out
+
+
+def _amount_problems(card: dict[str, Any]) -> list[Problem]:
+    """Amounts only where the action in that slot prints one, each a whole number."""
+    amounts = card["amounts"]
+    if not isinstance(amounts, dict):
+        return [("amounts", "not_an_entry", {})]
+    out: list[Problem] = [(f"amounts.{_short(k)}", "unknown_field", {}) for k in amounts
+                          if k not in SLOTS]
+    for kind, n in SLOTS.items():
+        slots = amounts.get(kind, [{}] * n)
+        if not isinstance(slots, list) or len(slots) != n:
+            out.append((f"amounts.{kind}", "bad_count", {"n": n}))
+            continue
+        for i, slot in enumerate(slots):
+            where = f"amounts.{kind}.{i + 1}"
+            if not isinstance(slot, dict):
+                out.append((where, "not_an_entry", {}))
+                continue
+            known = amount_defaults(kind, card[kind][i])
+            for name, value in slot.items():
+                if name not in known:
+                    out.append((f"{where}.{_short(name)}", "unknown_field", {}))
+                elif not _int(value) or not 0 <= value <= MAX_AMOUNT:
+                    out.append((f"{where}.{name}", "bad_number", {"lo": 0, "hi": MAX_AMOUNT}))
     return out
 
 
@@ -166,12 +227,14 @@ CARD_SCHEMA = Schema({
     "free": Field(list, item_type=str),
     "main": Field(list, item_type=str),
     "pointer": Field(int),
+    "amounts": Field(dict, required=False),
 })
 
 
 def canonical(card: dict[str, Any]) -> dict[str, Any]:
-    """A valid card with only its own fields, in a fixed layout."""
-    return {
+    """A valid card with only its own fields, in a fixed layout (amounts only where they
+    differ from the rulebook's, so a deck keyed before amounts existed keeps its form)."""
+    out: dict[str, Any] = {
         "number": card["number"],
         "priority": [{"terrain": e["terrain"], "number": e["number"],
                       "direction": e["direction"]} for e in card["priority"]],
@@ -179,6 +242,12 @@ def canonical(card: dict[str, Any]) -> dict[str, Any]:
         "main": list(card["main"]),
         "pointer": card["pointer"],
     }
+    own = {kind: [{name: n for name, n in amounts_of(card, kind, i).items()
+                   if n != amount_defaults(kind, card[kind][i])[name]} for i in range(count)]
+           for kind, count in SLOTS.items()}
+    if any(slot for slots in own.values() for slot in slots):
+        out["amounts"] = own
+    return out
 
 
 @cache

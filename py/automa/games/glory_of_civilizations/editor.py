@@ -31,11 +31,14 @@ def _m(key: str, **params: Any) -> dict[str, Any]:
     return msg(f"{GAME_ID}.{key}", **params)
 
 
-def fields() -> list[dict[str, Any]]:
-    """Every field of a card, in reading order: path, kind, allowed values and labels.
+def fields(card: Any = None) -> list[dict[str, Any]]:
+    """Every field of a card, in reading order: path, kind, allowed values, label and, where
+    our vocabulary is a guess, a ``note``.
 
     ``path`` addresses the value inside a card (``priority.2.terrain`` is the second priority
-    entry's terrain, counted from 1); ``kind`` is ``int`` or ``choice``.
+    entry's terrain, counted from 1); ``kind`` is ``int`` or ``choice``. With a ``card``, the
+    amounts its actions print follow each action (``amounts.free.1.coins``: what the first
+    free action gives, when the printed card shows another number than the rulebook).
     """
     out: list[dict[str, Any]] = [
         {"path": "number", "kind": "int", "lo": 1, "hi": data.MAX_CARD_NUMBER,
@@ -48,17 +51,53 @@ def fields() -> list[dict[str, Any]]:
             {"path": f"priority.{i}.number", "kind": "choice", "choices": list(data.NUMBERS),
              "choice_labels": [str(n) for n in data.NUMBERS],
              "label": _m("editor.priority_number", n=i)},
-            _choice(f"priority.{i}.direction", data.directions(), "direction",
-                    _m("editor.priority_direction", n=i)),
+            {**_choice(f"priority.{i}.direction", data.directions(), "direction",
+                       _m("editor.priority_direction", n=i)),
+             **({"note": _m("editor.direction_note")} if i == 1 else {})},
         ]
-    out += [_choice(f"free.{i}", data.free_actions(), "free", _m("editor.free", n=i))
-            for i in range(1, data.FREE_ACTIONS + 1)]
-    out += [_choice(f"main.{i}", data.main_actions(), "main", _m("editor.main", n=i))
-            for i in range(1, data.MAIN_ACTIONS + 1)]
+    for kind, n in data.SLOTS.items():
+        for i in range(1, n + 1):
+            out.append(_choice(f"{kind}.{i}", _actions(kind), kind, _m(f"editor.{kind}", n=i)))
+            out += _amount_fields(card, kind, i)
     out.append({"path": "pointer", "kind": "choice", "choices": list(data.NUMBERS),
                 "choice_labels": [_m("editor.pointer_row", n=n) for n in data.NUMBERS],
                 "label": _m("editor.pointer")})
     return out
+
+
+def _actions(kind: str) -> tuple[str, ...]:
+    return data.free_actions() if kind == "free" else data.main_actions()
+
+
+def _amount_fields(card: Any, kind: str, i: int) -> list[dict[str, Any]]:
+    """The amounts the action in slot ``i`` prints, each an editable number."""
+    action = field_value(card, f"{kind}.{i}") if isinstance(card, dict) else None
+    if action not in _actions(kind):
+        return []
+    return [{"path": f"amounts.{kind}.{i}.{name}", "kind": "int", "lo": 0,
+             "hi": data.MAX_AMOUNT, "default": default,
+             "label": _m("editor.amount", slot=_m(f"editor.{kind}", n=i),
+                         what=_m(f"amount.{name}")),
+             "note": _m("editor.amount_note", n=default)}
+            for name, default in data.amount_defaults(kind, str(action)).items()]
+
+
+def field_label(path: str, card: Any = None) -> dict[str, Any]:
+    """The name of a card's field as the editor shows it (a field the model does not know:
+    its name as given)."""
+    for f in fields(card):
+        if f["path"] == path:
+            label: dict[str, Any] = f["label"]
+            return label
+    parts = path.split(".")
+    if path in ("priority", "free", "main", "amounts"):
+        return _m(f"editor.all_{path}")
+    if len(parts) == 2 and parts[0] == "priority" and parts[1].isdigit():
+        return _m("editor.priority_entry", n=int(parts[1]))
+    if parts[0] == "amounts" and len(parts) >= 3 and parts[2].isdigit():
+        return _m("editor.amount", slot=_m(f"editor.{parts[1]}", n=int(parts[2])),
+                  what=parts[3] if len(parts) > 3 else "—")
+    return _m("editor.named", name=path)
 
 
 def _choice(path: str, values: tuple[str, ...], kind: str,
@@ -84,7 +123,10 @@ def _parts(path: str) -> list[str | int]:
 
 
 def field_value(card: dict[str, Any], path: str) -> Any:
-    """The value of one field (``path`` as in :func:`fields`) of a card, or None."""
+    """The value of one field (``path`` as in :func:`fields`) of a card, or None; an amount
+    the card does not key is the rulebook's."""
+    if path.startswith("amounts."):
+        return _amount_value(card, path)
     value: Any = card
     for part in _parts(path):
         try:
@@ -94,14 +136,30 @@ def field_value(card: dict[str, Any], path: str) -> Any:
     return value
 
 
+def _amount_value(card: Any, path: str) -> Any:
+    _, kind, i, name = [*path.split("."), "", "", ""][:4]
+    try:
+        keyed = card["amounts"][kind][int(i) - 1][name]
+    except (KeyError, IndexError, TypeError, ValueError):
+        action = field_value(card, f"{kind}.{i}") if kind in data.SLOTS else None
+        if action in _actions(kind):
+            return data.amount_defaults(kind, str(action)).get(name)
+        return None
+    return keyed
+
+
 def with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     """A copy of a card with one field set (``path`` as in :func:`fields`); numbers given as
     text (from a form) become numbers. Invalid values are kept: :func:`validate_deck` names
-    them."""
-    if path not in {f["path"] for f in fields()}:
+    them. A new action in a slot drops the amounts keyed for the old one."""
+    known = {f["path"]: f for f in fields(card if isinstance(card, dict) else None)}
+    if path not in known:
         raise InvalidOption(f"{GAME_ID}.error.unknown_path")
-    if isinstance(value, str) and (path in ("number", "pointer") or path.endswith(".number")):
+    if isinstance(value, str) and (known[path]["kind"] == "int" or path in ("number", "pointer")
+                                   or path.endswith(".number")):
         value = int_or(value, -MAX_TYPED, MAX_TYPED, value)  # else kept as typed: named
+    if path.startswith("amounts."):
+        return _with_amount(card, path, value)
     *head, last = _parts(path)
     try:
         new = json.loads(json.dumps({**blank_card(), **card}))
@@ -118,6 +176,29 @@ def with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
             # a broken structure under this field (only a dotted path can meet one): start
             # that part afresh from the blank card
             new[str(head[0])] = blank_card()[str(head[0])]
+    kind = str(head[0]) if len(head) == 1 else ""
+    if kind in data.SLOTS and isinstance(new.get("amounts"), dict):
+        slots = new["amounts"].get(kind)
+        if isinstance(slots, list) and isinstance(last, int) and last < len(slots):
+            slots[last] = {}
+    return dict(new)
+
+
+def _with_amount(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of a card with one amount keyed (the structure made where it is missing)."""
+    _, kind, i, name = path.split(".")
+    try:
+        new = json.loads(json.dumps({**blank_card(), **card}))
+    except (TypeError, ValueError, RecursionError):
+        new = blank_card()
+    amounts = new.get("amounts")
+    if not isinstance(amounts, dict):
+        amounts = new["amounts"] = {}
+    slots = amounts.get(kind)
+    if not isinstance(slots, list) or len(slots) != data.SLOTS[kind] or not all(
+            isinstance(s, dict) for s in slots):
+        slots = amounts[kind] = [{} for _ in range(data.SLOTS[kind])]
+    slots[int(i) - 1][name] = value
     return dict(new)
 
 
@@ -142,16 +223,24 @@ def validate_deck(cards: Any, *, for_play: bool = True) -> list[dict[str, Any]]:
     numbers: dict[int, int] = {}
     for pos, card in enumerate(cards, 1):
         label = _m("error.card_at", n=pos)
-        out += [data.problem_ref(label, p) for p in data.card_problems(card)]
+        out += [problem_ref(label, p, card) for p in data.card_problems(card)]
         if isinstance(card, dict) and "id" in card:
-            out.append(data.problem_ref(label, ("id", "unknown_field", {})))
+            out.append(problem_ref(label, ("id", "unknown_field", {}), card))
         number = card.get("number") if isinstance(card, dict) else None
         if isinstance(number, int) and not isinstance(number, bool):
             if number in numbers:
-                out.append(data.problem_ref(label, ("number", "duplicate_number",
-                                                    {"other": numbers[number]})))
+                out.append(problem_ref(label, ("number", "duplicate_number",
+                                               {"other": numbers[number]}), card))
             numbers.setdefault(number, pos)
     return out
+
+
+def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> dict[str, Any]:
+    """A problem as a translated message naming the card and the field by the label the
+    editor shows it under (``path`` keeps the field's address)."""
+    path, key, params = problem
+    return _m("error.card_field", card=card_label, field=field_label(path, card), path=path,
+              problem=_m(f"error.{key}", **params))
 
 
 def canonical_deck(cards: Any) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from .state import (
     AUTOMA,
     AUTOMA_TURN,
     FACE_UP,
+    MAX_TRACKED,
     ROUNDS,
     SETUP,
     STORAGE,
@@ -51,7 +52,7 @@ def setup(ctx: Ctx) -> None:
         "round": 1, "age": 1, "activated": 0, "row": [], "passed": False,
         "first_player": False, "glory": 0, "coins": 0,
         "storage": {s: 0 for s in STORAGE},
-        "cities": 0, "castles": 0, "wonder": 0,
+        "cities": 0, "castles": 0, "wonder": 0, "wonders_done": 0,
         "government": None, "religion": None,
         "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
         "achievements": 0, "techs_taken": [],
@@ -96,7 +97,7 @@ def setup_cards(ctx: Ctx, answer: bool = True) -> None:
 def round_start(ctx: Ctx) -> None:
     """Shuffle the deck and lay out the row: the first three face up, the rest face down."""
     d = ctx.data
-    d["age"] = max(d["age"], age_of_round(d["round"]))
+    next_age(ctx)
     ctx.turn = d["round"] * 10
     d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
               "turn_in_round": 0, "techs_taken": []})
@@ -119,6 +120,24 @@ def round_start(ctx: Ctx) -> None:
                                    "up": numbers[:FACE_UP], "down": numbers[FACE_UP:]},
             {"rule": m("rule.row_" + ctx.options["row_rule"], n=size)}, table=True, icon="card")
     ctx.then("await_turn")
+
+
+def next_age(ctx: Ctx) -> None:
+    """The age of the new round. The rulebook text gives no age schedule: the app's reading
+    (``age_rule = rounds``) is I in rounds 1–2, II in 3–4, III in 5–6, followed only while the
+    age is on it — an age the proxy corrected stays until corrected again; ``manual``: the
+    app never changes the age, the proxy corrects it."""
+    d = ctx.data
+    rnd = d["round"]
+    before, now = age_of_round(rnd - 1), age_of_round(rnd)
+    if now == before or rnd == 1:
+        return
+    if ctx.options["age_rule"] == "rounds" and d["age"] == before:
+        d["age"] = now
+        ctx.log(AUTOMA, k("log.age"), {"age": roman(now)}, {"rule": m("rule.age_rounds")})
+        return
+    ctx.log(AUTOMA, k("log.age_kept"), {"age": roman(d["age"]), "scheduled": roman(now)},
+            {"rule": m(f"rule.age_{ctx.options['age_rule']}")})
 
 
 def refill(ctx: Ctx) -> bool:
@@ -202,18 +221,19 @@ def pass_first(ctx: Ctx, answer: bool) -> None:
 
 @steps
 def free_action(ctx: Ctx, index: int) -> None:
-    """One free action of the top block."""
-    action = current_card(ctx)["free"][index]
+    """One free action of the top block, with the amount its card prints."""
+    card = current_card(ctx)
+    action = card["free"][index]
+    amount = data.amounts_of(card, "free", index).get(action, 1)
     if action == "coins":
-        amount = int(data.record("free_action", "coins")["amount"])
+        amount = min(amount, MAX_TRACKED - ctx.data["coins"])
         ctx.data["coins"] += amount
         ctx.log(AUTOMA, k("log.coins"), {"n": amount, "total": ctx.data["coins"]},
                 {"rule": m("rule.coins")}, table=True, icon="coin")
     elif action == "glory":
-        amount = int(data.record("free_action", "glory")["amount"])
-        add_glory(ctx, amount, {"rule": m("rule.glory_free")})
-    else:
-        ctx.then("tech_try", attempt=0, left=1)
+        add_glory(ctx, amount, {"rule": m("rule.glory_free_n", n=amount)})
+    elif amount > 0:
+        ctx.then("tech_try", attempt=0, left=amount)
 
 
 @steps

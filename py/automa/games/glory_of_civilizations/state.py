@@ -12,6 +12,7 @@ from typing import Any
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
+from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
 
 from . import data
 
@@ -124,7 +125,7 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     (seeds/003 "action cubes"). Logs the board instruction; returns the number of cubes."""
     used = ctx.data["cubes"].get(area, 0) > 0
     n = 2 if used else 1
-    ctx.data["cubes"][area] = ctx.data["cubes"].get(area, 0) + n
+    ctx.data["cubes"][area] = min(MAX_CUBES, ctx.data["cubes"].get(area, 0) + n)
     # Reading "any" (ambiguity C3): as for a player, other players' cubes there count too;
     # the app cannot see them, so the table is told both counts (correctable afterwards).
     key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
@@ -135,8 +136,46 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
 
 def add_glory(ctx: Ctx, n: int, why: dict[str, Any] | None = None) -> None:
     """Add Glory to the automa's tracked total and tell the table."""
+    n = min(n, MAX_TRACKED - ctx.data["glory"])
     if n <= 0:
         return
     ctx.data["glory"] += n
     ctx.log(AUTOMA, k("log.glory"), {"n": n, "total": ctx.data["glory"]}, why, table=True,
             icon="vp")
+
+
+# --- declared ranges ------------------------------------------------------------------------
+MAX_TRACKED = 9999
+"""A sane bound on Glory and coins (a whole game gathers a few hundred)."""
+MAX_STORED = 999
+"""A sane bound on one item of the automa's storage (it only accumulates, seeds/003)."""
+MAX_CUBES = 99
+"""A sane bound on the action cubes on one area in a round (taken from the box)."""
+MAX_ACHIEVEMENTS = 48
+"""A sane bound on the instant-achievement cubes it places."""
+MAX_WONDERS = 99
+"""A sane bound on the Wonders the automa completes (the text sets no limit)."""
+MAX_ROW = 4 + 3
+"""The longest row: 4 + age III (the newer revision's reading)."""
+
+
+def ranges() -> Table:
+    """The range of every value in ``ctx.data`` (structures up to the supply beside the
+    capital, the age I–III, a sane bound on what only accumulates)."""
+    supply = data.vocabulary()["supply"]
+    return Table({
+        "edition": OneOf(("companion", "custom")),
+        "round": Count(1, ROUNDS), "age": Count(1, 3), "activated": Count(0, MAX_ROW),
+        "row": Items(Text(), MAX_ROW), "passed": FLAG, "first_player": FLAG,
+        "glory": Count(0, MAX_TRACKED), "coins": Count(0, MAX_TRACKED),
+        "storage": table_of(STORAGE, Count(0, MAX_STORED)),
+        "cities": Count(0, int(supply["city"])), "castles": Count(0, int(supply["castle"])),
+        "wonder": Count(0, 2), "wonders_done": Count(0, MAX_WONDERS),
+        "government": Maybe(OneOf(data.governments())),
+        "religion": Maybe(OneOf(data.religions())),
+        "cubes": table_of(AREAS, Count(0, MAX_CUBES)),
+        "last_card": Maybe(Text()), "turn_in_round": Count(0, MAX_ROW + 2),
+        "achievements": Count(0, MAX_ACHIEVEMENTS),
+        "techs_taken": Items(Items(Count(1, 4), 2, 2), 16),
+        "failed_sites": Items(OneOf(("city", "castle")), 2),
+    }, frozenset({"failed_sites", "wonders_done"}))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from automa.core.game import GameDef, OptionSpec, Scoring, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
 from automa.games.tapestry.common import PHASES, VP_SOURCES, migrate, steps, turn_label
+from automa.games.tapestry.state import ranges
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
@@ -52,6 +53,7 @@ GAME = register(GameDef(
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
     description="tapestry.description",
+    ranges=ranges(),
     score="tapestry.score",
     correct_label="tapestry.procedure.correct",
     scoring=Scoring(final=view.final_score, progress=view.progress,

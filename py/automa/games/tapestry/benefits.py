@@ -10,6 +10,7 @@ from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.common import add_vp, instruct, mat_landmarks, steps, track_ref
 from automa.games.tapestry.data import TRACKS
+from automa.games.tapestry.state import TAPESTRY_CARDS
 
 MAX_ROLLS = 100
 """A safety bound on "roll until it shows one of these tracks" (never reached in practice)."""
@@ -110,7 +111,7 @@ def benefit_roll(ctx: Ctx, kind: str) -> None:
 
 def give_tapestry_card(ctx: Ctx) -> None:
     """A tapestry card face down next to the Automa's mat (its trap pool)."""
-    ctx.data["tapestry_held"] += 1
+    ctx.data["tapestry_held"] = min(TAPESTRY_CARDS, ctx.data["tapestry_held"] + 1)
     instruct(ctx, "automa", "tapestry.log.tapestry_card", {"n": ctx.data["tapestry_held"]},
              icon="card")
     ctx.ask(prompts.confirm("tapestry.q.tapestry_to_supply", {"n": ctx.data["tapestry_held"]},

@@ -223,7 +223,7 @@ def you_conquer_automa(ctx: Ctx) -> None:
 @steps
 def trap_revealed(ctx: Ctx, answer: bool) -> None:
     """A trap keeps the territory for the Automa; anything else: try the next card."""
-    ctx.data["tapestry_held"] -= 1
+    ctx.data["tapestry_held"] = max(0, ctx.data["tapestry_held"] - 1)
     if answer:
         # your turn, not the bots': the prompt says what to do, the bots' checklist stays
         ctx.log("automa", "tapestry.log.trap", {"left": ctx.data["tapestry_held"]})

@@ -26,6 +26,8 @@ from automa.games.tapestry.common import (
 )
 from automa.games.tapestry.tracks import pick_track
 
+MAT_COLUMNS = 4
+"""The income mat's multiplier columns a tapestry card can cover."""
 IT1_TRACKS = ("military", "exploration", "technology", "science")
 """The order of level 6's income-turn-1 advances (as printed on the level's box)."""
 
@@ -265,7 +267,11 @@ def add_progress(ctx: Ctx, turn: int) -> None:
 
 @steps
 def tapestry_to_mat(ctx: Ctx) -> None:
-    """Chart: a tapestry card from the deck covers the leftmost free space of the mat."""
+    """Chart: a tapestry card from the deck covers the leftmost free space of the mat (none
+    left once every column is covered, e.g. after a correction)."""
+    if ctx.data["mat_tapestries"] >= MAT_COLUMNS:
+        ctx.log("automa", "tapestry.log.mat_full", {"n": ctx.data["mat_tapestries"]})
+        return
     ctx.data["mat_tapestries"] += 1
     instruct(ctx, "automa", "tapestry.log.tapestry_to_mat", {"n": ctx.data["mat_tapestries"]},
              icon="card")

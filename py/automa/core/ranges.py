@@ -1,0 +1,164 @@
+"""Declared value ranges of a game's tracked state (``ctx.data``): one invariant, three checks.
+
+Each game declares, beside its state layout, the range of every value it keeps: whole numbers
+within bounds (a count from 0 to its component count, a track within its length, VP within
+sane bounds), values from a fixed set, tables with known keys, lists of bounded length. The
+declaration is plain data (:class:`Count`, :class:`OneOf`, :class:`Table`…) and is read three
+ways:
+
+* the session refuses an answer after which a value would lie outside its range
+  (:class:`~automa.core.errors.ImpossibleValue`; nothing changes), so no rule can drive a
+  count below 0 or above what the box holds;
+* the snapshot check refuses a save holding such a value or an unknown key
+  (``error.save.invalid`` naming the field and the reason);
+* the conformance playouts check every game's state after every answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from automa.core.checks import MAX_TEXT
+
+
+@dataclass(frozen=True)
+class Count:
+    """A whole number from ``lo`` to ``hi``."""
+
+    lo: int
+    hi: int
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """One of these values (ids, ``None``, true/false…), compared with their JSON type."""
+
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Text:
+    """Any short text (a card id of a keyed-in deck, a name)."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with exactly these keys, each with its own range; ``optional`` ones may be
+    missing (a value a step keeps only for a while)."""
+
+    fields: Mapping[str, Range]
+    optional: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class Items:
+    """A list of ``lo`` to ``hi`` items, each in the range ``item``."""
+
+    item: Range
+    hi: int
+    lo: int = 0
+
+
+@dataclass(frozen=True)
+class Maybe:
+    """Nothing (``None``) or a value in the range ``inner``."""
+
+    inner: Range
+
+
+@dataclass(frozen=True)
+class Json:
+    """Any value the save checks accept (a message reference kept for the next question)."""
+
+
+Range = Count | OneOf | Text | Table | Items | Maybe | Json
+FLAG = OneOf((False, True))
+"""True or false."""
+
+
+def table_of(keys: Iterable[str], value: Range, *, optional: bool = False) -> Table:
+    """A table whose keys are ``keys``, every value in the same range (all of them optional
+    with ``optional``: e.g. one entry per rival at the table)."""
+    names = tuple(keys)
+    return Table(dict.fromkeys(names, value), frozenset(names) if optional else frozenset())
+
+
+Problem = tuple[str, str, dict[str, Any]]
+"""(field, reason, params): a value outside its range; ``reason`` is a key under
+``error.save.reason``."""
+
+
+def problems(value: Any, spec: Range, where: str) -> Iterator[Problem]:
+    """Every value under ``where`` that lies outside its declared range, in reading order."""
+    if isinstance(spec, Maybe):
+        if value is not None:
+            yield from problems(value, spec.inner, where)
+    elif isinstance(spec, Count):
+        if isinstance(value, bool) or not isinstance(value, int):
+            yield where, "type_int", {}
+        elif not spec.lo <= value <= spec.hi:
+            yield where, "out_of_range", {"lo": spec.lo, "hi": spec.hi}
+    elif isinstance(spec, OneOf):
+        if not any(type(v) is type(value) and v == value for v in spec.values):
+            yield where, "not_allowed", {}
+    elif isinstance(spec, Text):
+        if not isinstance(value, str):
+            yield where, "type_str", {}
+        elif len(value) > MAX_TEXT:
+            yield where, "too_long", {}
+    elif isinstance(spec, Table):
+        yield from _table_problems(value, spec, where)
+    elif isinstance(spec, Items):
+        if not isinstance(value, list):
+            yield where, "type_list", {}
+            return
+        if not spec.lo <= len(value) <= spec.hi:
+            yield where, "length", {"lo": spec.lo, "hi": spec.hi}
+            return
+        for i, item in enumerate(value):
+            yield from problems(item, spec.item, f"{where}.{i}")
+
+
+def _table_problems(value: Any, spec: Table, where: str) -> Iterator[Problem]:
+    if not isinstance(value, dict):
+        yield where, "type_dict", {}
+        return
+    for key, item in value.items():
+        inner = spec.fields.get(key)
+        if inner is None:
+            yield f"{where}.{key}", "unknown_field", {}
+        else:
+            yield from problems(item, inner, f"{where}.{key}")
+    for key in spec.fields:
+        if key not in value and key not in spec.optional:
+            yield f"{where}.{key}", "missing", {}
+
+
+def first_problem(value: Any, spec: Range, where: str) -> Problem | None:
+    """The first value outside its range, or None when every value lies within."""
+    return next(problems(value, spec, where), None)
+
+
+def spec_at(spec: Range, path: Iterable[str | int]) -> Range | None:
+    """The range declared for the value at ``path`` inside ``spec`` (None: not declared)."""
+    for part in path:
+        if isinstance(spec, Maybe):
+            spec = spec.inner
+        if isinstance(spec, Table) and isinstance(part, str) and part in spec.fields:
+            spec = spec.fields[part]
+        elif isinstance(spec, Items) and isinstance(part, int):
+            spec = spec.item
+        else:
+            return None
+    return spec
+
+
+def bounds(spec: Range, path: Iterable[str | int]) -> tuple[int, int] | None:
+    """The ``(lo, hi)`` a number at ``path`` inside ``spec`` may take (None: not a number
+    with bounds), e.g. for checking that a correction offers only values within range."""
+    found = spec_at(spec, path)
+    if isinstance(found, Maybe):
+        found = found.inner
+    return (found.lo, found.hi) if isinstance(found, Count) else None

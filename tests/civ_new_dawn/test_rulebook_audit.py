@@ -1,0 +1,269 @@
+"""Findings of the independent rulebook audit (issue 20, section A), each as a test named
+after the rule it checks (AP Rules v1.0, 8/1/2020), and the readings the rules leave open."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from civ_play import data, entries, key, new
+
+from automa.core.i18n import render
+from automa.core.session import Session
+from automa.games.civ_new_dawn import data as cards
+
+MASONRY_TURN = ["astrology", "foreign_trade", "pottery", "early_empire", "masonry"]
+
+
+def set_row(s: Session, row: list[str]) -> None:
+    """Put these cards in slots 1..5 (no trade tokens)."""
+    data(s)["row"] = list(row)
+    data(s)["tokens"] = dict.fromkeys(cards.TYPES, 0)
+
+
+def _teddy_attacks(**options: str) -> Session:
+    """Teddy Roosevelt resolves Masonry (2 attacks) with 2 natural wonder tokens on it."""
+    s = new(2, leader="america", **options)
+    set_row(s, MASONRY_TURN)
+    data(s)["nw"] = dict.fromkeys(cards.TYPES, 0) | {"military": 2}
+    s.answer(True)
+    s.answer("barbarian")
+    s.answer(1)
+    return s
+
+
+# --- A1 -------------------------------------------------------------------------------------
+def test_teddy_spends_all_unspent_natural_wonder_tokens_on_the_last_attack_he_performs() -> None:
+    """AP rules, Leader Abilities: "When resolving a military focus card, he spends all
+    unspent natural wonder tokens on the last attack he performs." An attack that turns out to
+    be his last before the card's last one (no further target) gets them: the app asks before
+    it, since the board decides."""
+    s = _teddy_attacks()
+    assert key(s) == "prompt.teddy_another_target" and s.prompt.params["n"] == 2
+    s.answer(False)                          # no other target after this barbarian
+    assert key(s) == "prompt.ap_total" and s.prompt.default == 5 + 2
+    s.answer(7)
+    s.answer(3)                              # won
+    s.answer("none")                         # indeed no target left
+    s.answer(0)                              # no unreinforced control token
+    assert data(s)["nw"]["culture"] == 2     # spent: on the card in slot 4 (Early Empire)
+
+
+def test_teddys_tokens_wait_for_his_last_attack_when_another_target_follows() -> None:
+    """AP rules, Leader Abilities: with another target after this attack, the tokens go on the
+    card's last attack; if the attacks end earlier after all, he performed none with them and
+    they stay on his military card (they are never lost)."""
+    s = _teddy_attacks()
+    s.answer(True)                           # another target follows
+    assert s.prompt.default == 5
+    s.answer(5)
+    s.answer(3)                              # won
+    s.answer("barbarian")
+    s.answer(1)
+    assert key(s) == "prompt.ap_total" and s.prompt.default == 7   # attack 2 of 2: the last
+    s = _teddy_attacks()
+    s.answer(True)
+    s.answer(5)
+    s.answer(3)
+    s.answer("none")                         # the player finds no target after all
+    s.answer(0)
+    assert entries(s, "log.teddy_unspent")
+    assert data(s)["nw"]["military"] == 2 and data(s)["row"][0] == "masonry"
+
+
+# --- A2 -------------------------------------------------------------------------------------
+def test_a_card_taken_by_another_procedure_is_not_lost_twice() -> None:
+    """AP rules, Wonders and Diplomacy (a card is counted by type for the AP's bonus): the
+    audit's repro — the AP gains an economy wonder; "the AP loses a wonder" asks its type, and
+    while that question is open a rival wins the AP's capital and takes that same wonder. The
+    answer "economy" finds nothing left: a fresh question (here: none left), never −1."""
+    s = new(1, leader="rome")
+    s.start("gain_card")
+    s.answer("wonder")
+    s.answer("economy")
+    assert data(s)["wonders"]["economy"] == 1
+    s.start("lose_card")
+    s.answer("wonder")
+    assert key(s) == "prompt.card_type" and s.prompt.choices == ["economy"]
+    s.start("capital_lost")
+    s.answer("economy")
+    assert key(s) == "prompt.card_type"      # the interrupted question is back
+    s.answer("economy")
+    assert data(s)["wonders"]["economy"] == 0
+    assert entries(s, "log.card_gone") and entries(s, "log.nothing_to_lose")
+    assert key(s) == "prompt.first_turn"
+
+
+def test_a_count_never_goes_below_zero_or_above_its_component_count() -> None:
+    """The count invariant, AP side: 4 natural wonder tokens and 8 resources of each type
+    are all the box holds (base game component list); the app offers no more."""
+    s = new(1, leader="rome")
+    s.start("gain_nw")
+    assert s.prompt.bounds == (1, cards.NATURAL_WONDERS)
+    s.answer(4)
+    s.start("gain_nw")
+    assert entries(s, "log.nw_none_left")
+    data(s)["resources"] = dict.fromkeys(cards.RESOURCES, cards.RESOURCES_PER_TYPE)
+    s.start("gain_resources")
+    s.answer(2)
+    assert entries(s, "log.resources_none_left")
+    assert all(v == cards.RESOURCES_PER_TYPE for v in data(s)["resources"].values())
+
+
+# --- A3 -------------------------------------------------------------------------------------
+def _capital_won_with_every_city_full(**options: str) -> Session:
+    s = new(1, leader="rome", **options)
+    data(s)["wonders"]["military"] = 1       # its only city, the capital, holds a wonder
+    s.start("capital")
+    s.answer("science")
+    return s
+
+
+def test_a_won_capitals_wonder_needs_an_ap_city_without_one() -> None:
+    """AP rules, Attacking Capitals: "the AP moves any wonder in that city to their own city
+    without a wonder that has the highest defense." With no such city nothing can move
+    (reading ``full_cities = stays``): the wonder is not counted and no impossible move is
+    shown; the app goes on to the two trade tokens."""
+    s = _capital_won_with_every_city_full()
+    assert data(s)["wonders"]["science"] == 0 and entries(s, "log.wonder_stays")
+    assert key(s) == "prompt.capital_tokens"
+
+
+def test_a_won_capitals_wonder_may_join_a_full_city_as_the_other_reading() -> None:
+    """Reading ``full_cities = shared``: the wonder joins the AP's best-defended city anyway;
+    later industry turns never count a negative number of free cities."""
+    s = _capital_won_with_every_city_full(full_cities="shared")
+    assert data(s)["wonders"]["science"] == 1 and entries(s, "log.wonder_shared")
+    assert key(s) == "prompt.capital_tokens"
+
+
+# --- A4 -------------------------------------------------------------------------------------
+def test_the_ap_defends_with_its_military_bonus_and_names_its_defensive_pact() -> None:
+    """AP rules, Wonders and Diplomacy: military wonders and city-state cards give +1 "whether
+    the AP is the attacker or the defender"; "The AP uses the abilities on any player
+    diplomacy cards it has except for Embassy": the defence question names its Defensive Pact
+    and the app adds the bonus to the space's defence."""
+    s = new(1, leader="rome")
+    data(s)["wonders"]["military"] = 1
+    data(s)["diplomacy"]["1"] = "defensive_pact"
+    s.start("defend")
+    assert key(s) == "prompt.defend_space" and s.prompt.params["bonus"] == 1
+    text = render(s.prompt.key, s.prompt.params, "en")
+    assert "Defensive Pact" in text and "Player 1" in text
+    s.answer(4)
+    assert key(s) == "prompt.attacker_total" and s.prompt.params["ap"] == 5
+
+
+def _masonry_with_joint_war(target: str) -> Session:
+    """Two humans; the AP holds player 1's Joint War and attacks ``target`` with Masonry."""
+    s = new(2, leader="rome", humans=2)
+    set_row(s, MASONRY_TURN)
+    data(s)["diplomacy"]["1"] = "joint_war"
+    s.answer(True)
+    s.answer(target)
+    s.answer(1)
+    return s
+
+
+def test_joint_war_adds_two_when_the_ap_attacks_anyone_but_its_owner() -> None:
+    """AP rules, Wonders and Diplomacy ("The AP uses the abilities on any player diplomacy
+    cards it has"); Joint War: "When attacking, increase your combat value by 2 unless you are
+    attacking [the card's owner]". Against a barbarian it counts; against its owner it does
+    not (with several rivals the app asks whose target it is)."""
+    s = _masonry_with_joint_war("barbarian")
+    assert key(s) == "prompt.ap_total" and s.prompt.default == 5 + 2
+    assert "Joint War" in render(s.prompt.key, s.prompt.params, "en")
+    for rival, value in (("1", 5), ("2", 7)):
+        s = _masonry_with_joint_war("rival_token")
+        assert key(s) == "prompt.which_rival_attacked"
+        s.answer(rival)
+        assert key(s) == "prompt.ap_total" and s.prompt.default == value
+
+
+# --- A5 -------------------------------------------------------------------------------------
+def test_the_aps_resources_of_a_type_the_supply_lacks_can_be_swapped() -> None:
+    """AP rules, Gaining and Spending Resource Tokens: "If the supply runs out of a specific
+    type of resource, players can change out the AP's resources of that type with other
+    resources from the supply." A procedure does it; gaining a resource says so."""
+    s = new(1, leader="rome")
+    assert "swap_resources" not in [p["id"] for p in s.procedures]   # nothing to swap yet
+    data(s)["resources"]["marble"] = 2
+    s.start("swap_resources")
+    assert s.prompt.choices == ["marble"]
+    s.answer("marble")
+    assert "marble" not in s.prompt.choices
+    s.answer("oil")
+    assert data(s)["resources"]["marble"] == 0 and data(s)["resources"]["oil"] == 2
+    assert "supply runs out" in render("civ_new_dawn.why.random_resource", {}, "en")
+
+
+@pytest.mark.parametrize("prompt", ["legal_spaces", "city_sites", "target_class",
+                                    "lowest_defence"])
+def test_counts_of_spaces_sites_and_targets_remind_any_terrain_except_water(prompt: str) -> None:
+    """AP rules, Automated Player Turn: "Because the AP always resolves its card in the fifth
+    slot, it will move through, count through, build in, and place in terrain of any type
+    except for water, unless otherwise specified." Every count of legal spaces, city sites or
+    targets says so."""
+    params = {"card": "", "near": "", "range": 2, "water": "", "n": 1, "of": 2,
+              "through": "", "target": ""}
+    assert "except water" in render(f"civ_new_dawn.prompt.{prompt}", params, "uk").replace(
+        "крім води", "except water")
+    assert "but water" in render(f"civ_new_dawn.prompt.{prompt}", params, "en")
+
+
+# --- A6 -------------------------------------------------------------------------------------
+def _capitalism_then_idle_pottery(**options: str) -> Session:
+    s = new(1, leader="rome", **options)
+    set_row(s, ["astrology", "early_empire", "masonry", "pottery", "capitalism"])
+    s.answer(True)
+    for _ in range(3):
+        s.answer("none")                     # no caravan destination
+    s.answer(0)                              # Pottery through Capitalism: no wonder on offer
+    s.answer(0)                              # and no city site: it did nothing
+    return s
+
+
+def test_an_idle_card_resolved_through_capitalism_is_swapped_but_not_reset() -> None:
+    """Capitalism resolves the card now in slot 5 "without resetting it"; AP rules,
+    Clarifications (Industry Focus Cards): "When the AP's industry card replaces itself with
+    the industry focus card of the next tech level, the AP resets that card without resolving
+    it." Reading ``capitalism_idle = not_reset``: swapped, left in slot 5."""
+    s = _capitalism_then_idle_pottery()
+    assert data(s)["row"][4] == "animal_husbandry"
+
+
+def test_an_idle_card_resolved_through_capitalism_may_be_reset_as_the_other_reading() -> None:
+    """Reading ``capitalism_idle = reset``: the clarification's reset wins."""
+    s = _capitalism_then_idle_pottery(capitalism_idle="reset")
+    assert data(s)["row"][0] == "animal_husbandry"
+
+
+@pytest.mark.parametrize(("reading", "most"), [("one_two", 5 + 2 * 2), ("one", 5 + 2)])
+def test_teddys_natural_wonder_tokens_count_two_toward_a_wonder(reading: str,
+                                                               most: int) -> None:
+    """AP rules, Building Wonders ("each resource increases its production by 2", natural
+    wonder tokens among them) and Leader Abilities (Teddy spends his tokens on the card he
+    resolves): +2 each toward a wonder (reading ``teddy_nw_value = one_two``), or +1."""
+    s = new(1, leader="america", teddy_nw_value=reading)
+    set_row(s, ["astrology", "early_empire", "masonry", "foreign_trade", "pottery"])
+    data(s)["nw"] = dict.fromkeys(cards.TYPES, 0) | {"industry": 2}
+    s.answer(True)
+    assert key(s) == "prompt.wonders_affordable" and s.prompt.params["most"] == most
+
+
+@pytest.mark.parametrize(("reading", "advance"), [("twice", 5 + 2), ("once", 5)])
+def test_teddys_tokens_and_capitalism(reading: str, advance: int) -> None:
+    """AP rules, Leader Abilities: tokens he spends go on the card in slot 4 — which
+    Capitalism resolves the same turn. Reading ``teddy_nw_capitalism = twice``: they count
+    there again at once; ``once``: they wait for a later turn."""
+    s = new(1, leader="america", teddy_nw_capitalism=reading)
+    set_row(s, ["early_empire", "masonry", "pottery", "astrology", "capitalism"])
+    data(s)["nw"] = dict.fromkeys(cards.TYPES, 0) | {"economy": 2}
+    s.answer(True)
+    for _ in range(3):
+        s.answer("none")
+    assert data(s)["dial"] == advance
