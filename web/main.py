@@ -386,7 +386,10 @@ def start() -> Page:
     window.addEventListener("automa:updated", create_proxy(page.on_updated))
     page.c.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(page.debug_state)
+    scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()
+    window.scrollTo(0, scrolled)
+    page.follow(page.c.early_tap(str(window.automaShell.early)))  # a tap the shell kept
     document.body.dataset.pyReady = "1"
     done = time.perf_counter()
     window.automaShell.timing = json.dumps({"app_ms": round(1000 * (t_app - t_start)),

@@ -13,6 +13,7 @@ decides which procedures and corrections are offered (never a prompt's message i
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
@@ -379,18 +380,18 @@ def register(game: GameDef) -> GameDef:
 
 
 def registered() -> dict[str, GameDef]:
-    """Every registered game by id (importing ``automa.games`` registers them all)."""
-    import automa.games  # noqa: F401  (registers the games)
-
+    """Every registered game by id (every game of ``automa.games`` is loaded)."""
+    importlib.import_module("automa.games").load_all()
     return dict(_REGISTRY)
 
 
 def find_game(game_id: str) -> GameDef:
-    """The game registered under ``game_id``."""
-    games = registered()
-    if not isinstance(game_id, str) or game_id not in games:
-        raise UnknownGame(game=name_of(game_id), known=sorted(games))
-    return games[game_id]
+    """The game registered under ``game_id`` (loading only that game's rules)."""
+    if isinstance(game_id, str) and game_id not in _REGISTRY:
+        importlib.import_module("automa.games").load(game_id)
+    if isinstance(game_id, str) and game_id in _REGISTRY:
+        return _REGISTRY[game_id]
+    raise UnknownGame(game=name_of(game_id), known=sorted(registered()))
 
 
 class Ctx:
