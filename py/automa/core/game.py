@@ -133,6 +133,35 @@ class OptionSpec:
     (:class:`InvalidOption`, :class:`InvalidCardData`). A ``data`` option (e.g. a deck keyed in
     by the player) is not a plain form field: its editor is the game's own."""
 
+    @classmethod
+    def named(cls, game_id: str, option_id: str,
+              type: Literal["choice", "int", "bool", "data"], default: Any,
+              choices: tuple[Any, ...] = (), *, advanced: bool = False, help: bool = False,
+              validate: Callable[[Any], Any] | None = None) -> OptionSpec:
+        """An option of ``game_id`` labelled by the house convention: ``<game>.option.<id>``
+        names it (``….<value>`` each value) and, with ``help``, ``….<id>_help`` explains it.
+
+        >>> OptionSpec.named("tapestry", "difficulty", "int", 2, (1, 2, 3)).label
+        'tapestry.option.difficulty'
+        """
+        label = f"{game_id}.option.{option_id}"
+        return cls(option_id, type, default, choices, label=label,
+                   help=f"{label}_help" if help else "", advanced=advanced, validate=validate)
+
+    @classmethod
+    def reading(cls, game_id: str, option_id: str, default: Any,
+                choices: tuple[Any, ...] = ()) -> OptionSpec:
+        """A rules reading: an advanced switch with its help text, true/false when
+        ``default`` is a bool, else one of ``choices``.
+
+        >>> r = OptionSpec.reading("civ_new_dawn", "ties", "defender", ("defender", "attacker"))
+        >>> (r.type, r.advanced, r.help)
+        ('choice', True, 'civ_new_dawn.option.ties_help')
+        """
+        kind: Literal["choice", "bool"] = "bool" if isinstance(default, bool) else "choice"
+        return cls.named(game_id, option_id, kind, default, () if kind == "bool" else choices,
+                         advanced=True, help=True)
+
     def to_json(self) -> dict[str, Any]:
         """The option's schema as JSON."""
         allowed = [True, False] if self.type == "bool" else list(self.choices)
