@@ -112,10 +112,14 @@ SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.s
               "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",
               "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
               "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved",
-              "web.store.newer_open")
+              "web.shell.unpacking", "web.shell.resume", "web.shell.tap_kept",
+              "web.shell.tap_wait", "web.store.newer_open")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
                "pyodide/pyodide.asm.mjs")
+# The sanitizer the shell shows a stored play screen through (vendored from npm).
+PURIFY = ("dompurify/dist/purify.min.js", "purify/purify.min.js")
+CSS_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
 MIME = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
         ".webmanifest": "application/manifest+json", ".json": "application/json",
         ".zip": "application/zip", ".svg": "image/svg+xml", ".css": "text/css"}
@@ -241,13 +245,14 @@ def guide_pages(guides: dict[str, dict[str, Any]],
 # --- node_modules --------------------------------------------------------------------------
 def ensure_node_modules() -> None:
     """Run ``npm ci`` when the pinned packages are not installed yet."""
-    if (NODE / "pyodide" / "pyodide.mjs").is_file() and (NODE / "@pyscript" / "core").is_dir():
+    if ((NODE / "pyodide" / "pyodide.mjs").is_file() and (NODE / "@pyscript" / "core").is_dir()
+            and (NODE / PURIFY[0]).is_file()):
         return
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError("node_modules/ is missing and npm is not installed: install Node.js "
                          "and npm, then run `npm ci` here")
-    print("== npm ci (pinned Pyodide and PyScript)", flush=True)
+    print("== npm ci (pinned Pyodide, PyScript and DOMPurify)", flush=True)
     subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT,
                    check=True)
 
@@ -477,6 +482,22 @@ def shell_strings(catalogs: dict[str, dict[str, Any]],
     return out
 
 
+def screen_allowlist(_: re.Match[bytes] | None = None) -> bytes:
+    """What the shell lets through of a stored play screen (``automa.app.screens``), as
+    JSON: the format version, the largest size, our tags, attributes and links, and the
+    classes our own stylesheet names."""
+    engine()
+    from automa.app import screens
+
+    classes = sorted(set(CSS_CLASS.findall((WEB / "style.css").read_text()))
+                     | set(screens.SCREEN_CLASSES))
+    return json.dumps({"v": screens.SCREEN_VERSION,
+                       "max": screens.MAX_SCREEN_CHARS + screens.HEADER_MAX,
+                       "tags": list(screens.SCREEN_TAGS), "attrs": list(screens.SCREEN_ATTRS),
+                       "classes": classes, "href": screens.SCREEN_HREF.pattern},
+                      separators=(",", ":")).encode()
+
+
 def manifest(catalogs: dict[str, dict[str, Any]]) -> str:
     """The web app manifest (English names; the page itself follows the chosen language)."""
     en = catalogs["en"]
@@ -677,6 +698,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     write(dist / "pyodide" / "pyodide-lock.json",
           json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":")))
+    write(dist / PURIFY[1], (NODE / PURIFY[0]).read_bytes())
     chunks = pyscript_files()
     for path in chunks:
         write(dist / "pyscript" / path.name, path.read_bytes())
@@ -712,6 +734,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
                                             for k in ("theme", "text")}).encode())
             data = data.replace(b"/*FORMAT_VERSIONS*/{}", json.dumps(info["versions"]).encode())
             data = data.replace(b"/*APP_STAMP*/\"\"", json.dumps(info["stamp"]).encode())
+            data = re.sub(rb"/\*SCREEN_ALLOW\*/\{[^}]*\}", screen_allowlist, data)
             data = data.replace(b"/*PYSCRIPT_CONFIG*/", config.encode())
             data = data.replace(b"/*MPY_CONFIG*/", mpy_config.encode())
             data = data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())

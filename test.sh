@@ -26,7 +26,7 @@ fi
 
 echo "== ruff"
 .venv/bin/ruff check py web tests bench build.py
-echo "== mypy --strict"
+echo "== mypy --strict (py/automa, web/main.py, build.py, bench, tests: pyproject.toml)"
 .venv/bin/mypy
 
 if [ -f build.py ]; then

@@ -17,11 +17,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT)]
 
 import automa  # noqa: E402
 from automa.core.rng import Rng  # noqa: E402
-from conformance import random_answer, random_options  # noqa: E402
+from tests.conformance import random_answer, random_options  # noqa: E402
 
 TARGET_MEAN_MS = 1.0
 TARGET_P99_MS = 5.0

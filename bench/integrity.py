@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
-import build  # noqa: E402
-from helpers import answer, start_game, wait_ready  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from startup import ARGS, CHROMIUM, median, spread  # noqa: E402
+
+import build  # noqa: E402
+from tests.e2e.helpers import answer, start_game, wait_ready  # noqa: E402
 
 HASH_MS_JS = """() => new Promise((done) => {
   const channel = new MessageChannel();

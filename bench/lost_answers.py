@@ -17,11 +17,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT)]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
 
 import build  # noqa: E402
-from durability import MODES, lifecycle_context, run  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.e2e.durability import MODES, lifecycle_context, run  # noqa: E402
 
 
 def count(dist: Path, rounds: int) -> dict[str, tuple[int, int]]:

@@ -23,31 +23,47 @@ the machine's load.
   first frame painted after the new screen (a ``requestAnimationFrame`` callback, then a
   task after it: that task runs once the frame is presented); p50 and p95 over ``--taps``
   taps that drew a new card ("bot turn" to the card drawn) and over every tap;
+* reopening a saved game (``--resume`` loads per game, every game): a game of each is played
+  for a few answers and saved, then, offline through the service worker with the CPU slowed
+  ``--cpu`` times (CDP ``Emulation.setCPUThrottlingRate``, a mid-range phone), its URL is
+  loaded alternately with the bare page (ABBA): the time until the game's screen (the question
+  in ``#app .play``) is first painted, whoever drew it, and until the engine is ready;
 * the size of ``dist/``, raw and gzip.
 
 Start time is from navigation start to "Python ready" (the page's ``automaShell.ready``,
-set when the first screen is on the page). Targets: app ÷ bare ≤ 1.15 cold and warm; shell
+set when the first screen is on the page). Targets: a reopened game's screen ≤ 0.25 × the bare
+start, its engine ready ≤ 1.15 ×; app ÷ bare ≤ 1.15 cold and warm; shell
 ≤ 0.5 s; tap p95 ≤ 50 ms; dist ≤ 6 MB gzip.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT)]
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 import build  # noqa: E402
-from helpers import FIND_ANSWER_JS, open_app, percentile, start_game, wait_ready  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from tests.e2e.helpers import (  # noqa: E402
+    FIND_ANSWER_JS,
+    answer,
+    open_app,
+    percentile,
+    start_game,
+    wait_ready,
+)
 
 BARE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare</title></head>
 <body><p>bare Pyodide</p><script type="module">
@@ -58,6 +74,7 @@ window.automaShell = { ready: performance.now() };
 document.body.dataset.pyReady = "1";
 </script></body></html>"""
 CHROMIUM = "/usr/bin/chromium"
+RESUME_ANSWERS = 12  # answers played into each game before it is reopened
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
         "--disable-background-networking", "--disable-component-update",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -204,6 +221,104 @@ def side_by_side(context: Any, bases: dict[str, str], game: str, wanted: int,
     return out
 
 
+# Marks the moment the game's current screen is first painted (any screen holding the question,
+# whoever drew it: the shell from storage or Python): the first frame after it is in the page.
+SCREEN_SEEN_JS = """(() => {
+  const seen = () => document.querySelector('#app .play #prompt');
+  const mark = () => requestAnimationFrame(() => { window.__benchScreen = performance.now(); });
+  new MutationObserver((_, observer) => {
+    if (seen()) { observer.disconnect(); mark(); }
+  }).observe(document, {subtree: true, childList: true});
+})();"""
+CACHE_BARE_JS = """async () => {
+  const name = (await caches.keys()).find(n => n.startsWith('automa-companion-'));
+  await (await caches.open(name)).add('bare.html');
+}"""
+
+
+def play_games(page: Page, base: str, games: list[str], answers: int) -> dict[str, str]:
+    """A game of each of ``games`` played for ``answers`` answers and saved: its hash."""
+    rnd = random.Random(7)
+    hashes = {}
+    open_app(page, base)
+    for game in games:
+        page.goto(base + "#/")
+        wait_ready(page)
+        start_game(page, game, seed=7)
+        for _ in range(answers):
+            if answer(page, rnd.random()) is None:
+                break
+        page.wait_for_timeout(600)  # the autosave after the frame
+        hashes[game] = str(page.evaluate("location.hash"))
+    return hashes
+
+
+def resume(context: Any, base: str, bare: str, games: list[str], count: int, rate: float,
+           answers: int) -> dict[str, dict[str, list[float]]]:
+    """Reopening a saved game offline with the CPU slowed ``rate`` times (a phone), app and
+    bare Pyodide interleaved (ABBA) per game: ms until the game's screen is painted and until
+    the engine is ready."""
+    page = context.new_page()
+    page.goto(base)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    page.evaluate(CACHE_BARE_JS)
+    hashes = play_games(page, base, games, answers)
+    page.close()
+    context.set_offline(True)
+    out: dict[str, dict[str, list[float]]] = {}
+    try:
+        for game in games:
+            page = context.new_page()
+            page.add_init_script(SCREEN_SEEN_JS)
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            got: dict[str, list[float]] = {"screen": [], "app": [], "bare": []}
+            app = base + "?n={n}" + hashes[game]
+            for n, (name, url) in enumerate(rounds(count + 1, app, bare + "?n={n}")):
+                page.goto(url.format(n=n))
+                wait_ready(page, timeout=180_000)
+                if n < 2:
+                    continue  # a round to settle (the worker started, code cached)
+                times = page.evaluate("[window.automaShell.ready, window.__benchScreen]")
+                got[name].append(times[0])
+                if name == "app":
+                    assert times[1] is not None, f"{game}: the game's screen never showed"
+                    got["screen"].append(times[1])
+            out[game] = got
+            page.close()
+    finally:
+        context.set_offline(False)
+    return out
+
+
+def resume_report(found: dict[str, dict[str, list[float]]], rate: float) -> list[str]:
+    """The lines of the resume scenario: per game, screen and engine-ready ÷ bare start."""
+    lines = [f"reopening a saved game, offline, CPU slowed {rate:g}× (navigation start → "
+             f"screen painted / engine ready; bare Pyodide interleaved):"]
+    for game, got in found.items():
+        bare = median(got["bare"])
+        screen = [a / b for a, b in zip(got["screen"], got["bare"], strict=False)]
+        ready = [a / b for a, b in zip(got["app"], got["bare"], strict=False)]
+        lines += [
+            f"  {game}: {len(got['app'])} loads each",
+            f"    screen {spread(got['screen'])}",
+            f"    engine {spread(got['app'])}",
+            f"    bare   {spread(got['bare'])}",
+            f"    resume ratio (screen ÷ bare) {median(got['screen']) / bare:.2f}"
+            f" (per-pair median {median(screen):.2f})  (target ≤ 0.25);"
+            f"  engine-ready ratio {median(got['app']) / bare:.2f}"
+            f" (per-pair median {median(ready):.2f})  (target ≤ 1.15)",
+        ]
+    return lines
+
+
+def packed_games(dist: Path) -> list[str]:
+    """The games packed into the build in ``dist``."""
+    with zipfile.ZipFile(dist / "pkgs" / "automa.zip") as z:
+        return [g["id"] for g in json.loads(z.read("automa/_data/games.json"))]
+
+
 def pair_ratios(result: dict[str, list[Any]], count: int) -> list[float]:
     """app ÷ bare of each round's two loads."""
     return [a / b for a, b in zip(result["app"][:count], result["bare"][:count], strict=True)]
@@ -231,6 +346,13 @@ def main() -> int:
     parser.add_argument("--warm", type=int, default=11, help="warm loads of each page")
     parser.add_argument("--taps", type=int, default=50, help="taps that draw a card")
     parser.add_argument("--game", default="tapestry", help="game for the taps")
+    parser.add_argument("--resume", type=int, default=5,
+                        help="reopenings of a saved game (each with a bare load), per game")
+    parser.add_argument("--resume-games", default="",
+                        help="games to reopen, comma-separated (default: every game)")
+    parser.add_argument("--cpu", type=float, default=4.0, help="CPU slow-down of the resume run")
+    parser.add_argument("--only-resume", action="store_true",
+                        help="measure only the resume scenario")
     parser.add_argument("--no-build", action="store_true", help="measure the existing build")
     parser.add_argument("--against", type=Path, default=None,
                         help="an earlier build (a dist folder): its taps are measured in "
@@ -244,32 +366,54 @@ def main() -> int:
     if not args.no_build or not (dist / "index.html").is_file():
         built = build.build(dist, quiet=True)
     else:
-        built = {**build.sizes(dist), "games": []}
+        built = {**build.sizes(dist), "games": packed_games(dist)}
     game = args.game
     server = build.make_server(dist, port=0, quiet=True, extra={"bare.html": BARE})
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
     bare = base + "bare.html"
+    resume_games = [g for g in args.resume_games.split(",") if g] or built["games"]
+    c: dict[str, list[Any]] = {}
+    w: dict[str, list[Any]] = {}
+    t: dict[str, list[float]] = {}
+    versus: dict[str, list[float]] = {}
     with sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        c = cold(browser, base, bare, args.cold)
-        browser.close()
+        if not args.only_resume:
+            browser = play.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            c = cold(browser, base, bare, args.cold)
+            browser.close()
         context = play.chromium.launch_persistent_context(
             tempfile.mkdtemp(prefix="bench-warm-"), executable_path=CHROMIUM, args=ARGS,
             headless=True, viewport={"width": 390, "height": 844})
         page = context.pages[0] if context.pages else context.new_page()
-        w = warm(page, base, bare, args.warm)
-        t = taps(page, base, game, args.taps)
-        versus: dict[str, list[float]] = {}
-        if args.against is not None:
-            other = build.make_server(args.against.resolve(), port=0, quiet=True)
-            threading.Thread(target=other.serve_forever, daemon=True).start()
-            versus = side_by_side(context, {"this": base, "against": (
-                f"http://127.0.0.1:{other.server_address[1]}{build.PREFIX}")}, game, args.taps)
-            other.shutdown()
+        if not args.only_resume:
+            w = warm(page, base, bare, args.warm)
+            t = taps(page, base, game, args.taps)
+            if args.against is not None:
+                other = build.make_server(args.against.resolve(), port=0, quiet=True)
+                threading.Thread(target=other.serve_forever, daemon=True).start()
+                versus = side_by_side(context, {"this": base, "against": (
+                    f"http://127.0.0.1:{other.server_address[1]}{build.PREFIX}")}, game,
+                    args.taps)
+                other.shutdown()
+        r = resume(context, base, bare, resume_games, args.resume, args.cpu, RESUME_ANSWERS)
         context.close()
     server.shutdown()
 
+    lines = resume_report(r, args.cpu)
+    if not args.only_resume:
+        lines += start_report(c, w, t, versus, args, game)
+    lines.append(f"dist/: {built['files']} files, {built['raw'] / 1e6:.2f} MB raw, "
+                 f"{built['gzip'] / 1e6:.2f} MB gzip  (target ≤ 6 MB gzip)")
+    lines.append(f"(benchmark ran {time.monotonic() - started:.0f} s)")
+    print("\n".join(lines))
+    return 0
+
+
+def start_report(c: dict[str, list[Any]], w: dict[str, list[Any]], t: dict[str, list[float]],
+                 versus: dict[str, list[float]], args: argparse.Namespace,
+                 game: str) -> list[str]:
+    """The lines of the cold and warm starts and of the taps."""
     lines = ["start-up (navigation start → Python ready), median [IQR] (min–max):"]
     lines += ["  " + x for x in report("cold", c, args.cold)]
     lines += ["  " + x for x in report("warm", w, args.warm)]
@@ -296,11 +440,7 @@ def main() -> int:
                      f"{percentile(versus['this'], 50) / percentile(versus['against'], 50):.2f}, "
                      f"of p95 "
                      f"{percentile(versus['this'], 95) / percentile(versus['against'], 95):.2f}")
-    lines.append(f"dist/: {built['files']} files, {built['raw'] / 1e6:.2f} MB raw, "
-                 f"{built['gzip'] / 1e6:.2f} MB gzip  (target ≤ 6 MB gzip)")
-    lines.append(f"(benchmark ran {time.monotonic() - started:.0f} s)")
-    print("\n".join(lines))
-    return 0
+    return lines
 
 
 if __name__ == "__main__":

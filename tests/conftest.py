@@ -1,21 +1,15 @@
-"""Shared test set-up: the engine from py/, and the demo game for core tests."""
+"""Shared test set-up: the demo game for core tests, autosaves in a temporary folder.
+
+The engine (``py/``) and the ``tests`` package (from the repository root) are on the path
+through ``pythonpath`` in pyproject.toml."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-for path in (ROOT / "py", Path(__file__).resolve().parent):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
-
-import demo_game  # noqa: E402
+from tests import demo_game
 
 demo_game.ensure_registered()
-
-
-import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

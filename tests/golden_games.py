@@ -1,17 +1,16 @@
 """What every game's tests share: golden playthroughs and the messages of both languages.
 
 A golden playthrough is a whole game at a fixed seed, written as text into the game's
-``golden/`` folder; the game's test replays it and compares, and the game's regen script
-rewrites the files after a deliberate change (review the diff before committing). Each game
-gives its cases as ``(file name, options, seed)`` and its own ``transcript(options, seed)``.
-
-The module name is unique under tests/: the game folders are on ``sys.path`` too, and two
-helpers of the same name there would shadow each other.
+``golden/`` folder. Each game's ``test_golden.py`` declares its ``GOLDEN`` (the folder, the
+cases as ``(file name, options, seed)`` and its ``play.transcript(options, seed)``) and replays
+every case; ``python tests/regen_golden.py <game>`` rewrites the files after a deliberate
+change (review the diff before committing).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,23 +25,34 @@ Transcript = Callable[[dict[str, Any], int], str]
 """A game's whole play at these options and seed, as text."""
 
 
-def each_case(cases: list[Case]) -> pytest.MarkDecorator:
-    """Run a test once per golden game, as ``name``, ``options`` and ``seed``, named by its file."""
-    return pytest.mark.parametrize(("name", "options", "seed"), cases,
-                                   ids=[name for name, _, _ in cases])
+@dataclass(frozen=True)
+class Golden:
+    """A game's golden playthroughs."""
 
+    folder: Path
+    """The game's ``golden/`` folder of transcripts."""
+    cases: list[Case]
+    """Every golden game."""
+    transcript: Transcript
+    """How the game plays at given options and seed, as text."""
 
-def assert_plays_as_recorded(folder: Path, name: str, played: str) -> None:
-    """The game played just as its golden transcript ``folder / name`` says."""
-    assert played == (folder / name).read_text(encoding="utf-8")
+    def parametrize(self) -> pytest.MarkDecorator:
+        """Run a test once per golden game, as ``name``, ``options`` and ``seed``, named by
+        its file."""
+        return pytest.mark.parametrize(("name", "options", "seed"), self.cases,
+                                       ids=[name for name, _, _ in self.cases])
 
+    def assert_plays_as_recorded(self, name: str, options: dict[str, Any], seed: int) -> None:
+        """The game plays just as its golden transcript ``name`` says."""
+        played = self.transcript(options, seed)
+        assert played == (self.folder / name).read_text(encoding="utf-8")
 
-def regenerate(folder: Path, cases: list[Case], transcript: Transcript) -> None:
-    """Write every golden transcript anew (a game's regen script)."""
-    folder.mkdir(exist_ok=True)
-    for name, options, seed in cases:
-        (folder / name).write_text(transcript(options, seed), encoding="utf-8")
-        print("wrote", name)
+    def regenerate(self) -> None:
+        """Write every golden transcript anew."""
+        self.folder.mkdir(exist_ok=True)
+        for name, options, seed in self.cases:
+            (self.folder / name).write_text(self.transcript(options, seed), encoding="utf-8")
+            print("wrote", self.folder / name)
 
 
 def game_messages(game_id: str, lang: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import automa
 from automa.core.game import find_game
 from automa.core.ranges import first_problem, spec_at
 from automa.core.rng import Rng
-from conformance import playout, random_answer
+from tests.conformance import playout, random_answer
 
 PLAYOUTS = int(os.environ.get("AUTOMA_PLAYOUTS", "200"))
 CHUNKS = 4

@@ -20,6 +20,8 @@ from pyscript import document, window
 from automa.app.controller import Controller, PageForm
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
+from automa.app.parts import Parts
+from automa.app.present import stepped
 from automa.app.saves import StorageError, StorageFull
 from automa.core.numbers import MAX_DIGITS, int_or
 
@@ -53,10 +55,9 @@ class LocalStorage:
 
     def keys(self) -> list[str]:
         """Every key of the page's storage."""
-        def every_key() -> list[str]:
-            storage = window.localStorage
-            return [str(storage.key(i)) for i in range(int(storage.length))]
-        return list(refused_as_error(every_key))
+        storage = refused_as_error(lambda: window.localStorage)
+        return list(refused_as_error(lambda: [str(storage.key(i))
+                                              for i in range(int(storage.length))]))
 
 
 def refused_as_error(call: Callable[[], Any]) -> Any:
@@ -75,11 +76,11 @@ class Page:
                             str(window.automaShell.lang), date,
                             bool(window.navigator.wakeLock))
         self.wake_lock = False
-        self.save_later = create_proxy(self.save_soon)
+        self.save_later = create_proxy(lambda *_: self.follow(self.c.flush()))
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
-        self.shown_parts: list[Safe] = []
-        self.shown_notices = ""
-        self.shown_key: tuple[str, str] = ("", "")
+        self.parts = Parts()
+        later = create_proxy(lambda *_: self.put(self.parts.later()))
+        self.rest_after_frame = create_proxy(lambda *_: window.setTimeout(later, 0))
         self.app = document.getElementById("app")
         self.nav = document.getElementById("nav")
 
@@ -97,17 +98,16 @@ class Page:
             window.location.hash = hash_
 
     def show(self, screen: Screen) -> None:
-        """Put a screen up (a new screen starts at its top); the play screen replaces only
-        the parts that changed, so cards and opened notes stay as they are."""
+        """Put a screen up at its top; of the play screen only the parts that changed."""
         if screen.name == "play" and self.replace_parts(screen):
             return
+        if screen.rest is not None:  # not on the page as drawn: all of it now
+            screen = self.c.play_screen()
         new_screen = screen.name != self.c.screen or screen.name == "play"
         self.c.screen = screen.name
         banner, notices = self.c.chrome()
-        self.shown_notices = str(notices)
         self.app.innerHTML = banner + notices + screen.body
-        self.shown_parts = screen.parts
-        self.shown_key = (self.c.slot.save_id, self.c.lang)
+        self.parts.drawn(screen, (self.c.slot.save_id, self.c.lang, str(notices)))
         document.documentElement.lang = self.c.lang
         app_title = self.c.t("web.app.title")
         document.title = f"{screen.title} · {app_title}" if screen.title else app_title
@@ -115,27 +115,35 @@ class Page:
         self.nav.innerHTML = self.c.nav(screen.name)
         if new_screen:
             window.scrollTo(0, 0)
+            self.focus_question()
+
+    def focus_question(self) -> None:
+        """The question gets the focus (a screen reader reads it), the page does not move."""
+        for question in elements("#question"):
+            question.focus(window.JSON.parse('{"preventScroll": true}'))
 
     def replace_parts(self, screen: Screen) -> bool:
-        """Replace only the changed parts of the play screen on the page (False: it is not
-        on the page as it was drawn, so it must be drawn whole)."""
-        old, parts = self.shown_parts, screen.parts
+        """Replace the play screen's changed parts: the first screen's now, the others once the
+        frame is painted (False: the page is not as drawn, so it is drawn whole)."""
         play = document.querySelector("#app > .play")
-        if not (self.c.screen == "play" and not self.c.message
-                and self.shown_key == (self.c.slot.save_id, self.c.lang)
+        if not (self.c.screen == "play" and not self.c.message and is_there(play)
                 and not is_there(document.querySelector("#app > .banner:not(.notice)"))
-                and str(self.c.notices()) == self.shown_notices
-                and len(parts) == len(old) and is_there(play)
-                and play.children.length == len(parts)):
+                and self.parts.fits(screen, int(play.children.length), (
+                    self.c.slot.save_id, self.c.lang, str(self.c.notices())))):
             return False
-        children = [play.children.item(i) for i in range(len(parts))]
-        for i, part in enumerate(parts):
-            if part != old[i]:
-                children[i].outerHTML = part
-        self.shown_parts = parts
-        if parts[1:3] != old[1:3]:
+        now, later, new_question = self.parts.update(screen)
+        self.put(now)
+        if later:
+            window.requestAnimationFrame(self.rest_after_frame)
+        if new_question and window.scrollY > 0:  # a new question: it is at the top
             window.scrollTo(0, 0)
         return True
+
+    def put(self, changes: list[tuple[int, Safe]]) -> None:
+        """Put these play-screen parts on the page in their places."""
+        play = document.querySelector("#app > .play")
+        for i, part in changes if is_there(play) else []:
+            play.children.item(i).outerHTML = part
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
         """Carry out what the controller decided."""
@@ -156,26 +164,22 @@ class Page:
             self.go(out.go)
 
     def played(self, changed: bool, t0: float) -> None:
-        """Redraw the game after a tap, the new question focused (a screen reader reads it);
-        saved once the screen is painted (the tap feels instant), or when hidden first."""
+        """Redraw the game after a tap, question focused; saved after the paint or if hidden."""
         if changed:
             window.requestAnimationFrame(self.save_after_frame)
             window.setTimeout(self.save_later, 250)
         if self.c.session is None:
             self.route()
             return
-        self.show(self.c.play_screen())
-        question = document.getElementById("question")
-        if is_there(question):
-            question.focus(window.JSON.parse('{"preventScroll": true}'))
+        screen = self.c.play_screen(first_only=True)
+        self.show(screen)
+        self.focus_question()
+        box = document.getElementById("announce")  # the bots' new turn, for a screen reader
+        if is_there(box) and str(box.textContent) != screen.announce:
+            box.textContent = screen.announce
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
         if self.c.update_due(hidden=False, tapped=True):  # a turn of the bots ended
             self.apply_update()
-
-    def save_soon(self, *_: Any) -> None:
-        """The deferred autosave of a tap (if it still waits); a failure is shown at once."""
-        if self.c.unsaved is not None:
-            self.follow(self.c.flush())
 
     def on_hidden(self, event: Any) -> None:
         """The page is hidden, shown, left or frozen: the controller writes what waits."""
@@ -186,7 +190,7 @@ class Page:
 
     def apply_update(self, *_: Any) -> None:
         """Reload into the new version, the game written first (same game, same question)."""
-        self.save_soon()
+        self.follow(self.c.flush())
         window.automaShell.applyUpdate()
 
     # --- events -------------------------------------------------------------------------
@@ -268,24 +272,18 @@ class Page:
             self.app.insertAdjacentHTML("afterbegin", self.c.update_notice())
 
     # --- taps handled by the page itself ------------------------------------------------
-
     def do_zoom(self, arg: str | None, target: Any) -> None:
         """Show a card at the screen's width, or back at its size."""
-        zoomed = not target.classList.contains("zoomed")
-        target.classList.toggle("zoomed", zoomed)
-        target.setAttribute("aria-pressed", "true" if zoomed else "false")
+        target.setAttribute("aria-pressed", str(bool(target.classList.toggle("zoomed"))).lower())
 
     def do_dismiss(self, arg: str | None, target: Any) -> None:
         """Hide the message banner."""
         self.c.message = ""
-        banner = document.querySelector(".banner")
-        if is_there(banner):
+        for banner in elements(".banner")[:1]:
             banner.remove()
 
     def do_step(self, arg: str | None, target: Any) -> None:
         """The count stepper's − and +."""
-        from automa.app.present import stepped
-
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
         box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
@@ -319,6 +317,8 @@ def read_form(target: Any, action: str, arg: str | None) -> PageForm:
         form["json"] = str(target.dataset.json)
     if action == "pick" and arg is not None:
         form["pick"] = int_or(arg, 0, 10_000, -1)
+    elif listed := numbers("#pick", ""):  # (a pick from a list: the choice shown in it)
+        form["pick"] = listed[0]
     box = document.getElementById("count")
     if is_there(box):
         form["count"] = str(box.value)
@@ -377,14 +377,16 @@ def start() -> Page:
     document.addEventListener("click", create_proxy(page.on_click))
     document.addEventListener("change", create_proxy(page.on_change))
     document.addEventListener("keydown", create_proxy(page.on_key))
-    window.addEventListener("hashchange", create_proxy(page.route))
-    window.addEventListener("storage", create_proxy(page.on_storage))
-    window.addEventListener("automa:updated", create_proxy(page.on_updated))
-    for name in ("visibilitychange", "freeze", "pagehide"):  # (the first two bubble up)
-        window.addEventListener(name, create_proxy(page.on_hidden))
+    for name, handler in (("hashchange", page.route), ("storage", page.on_storage),
+                          ("automa:updated", page.on_updated), ("pagehide", page.on_hidden),
+                          ("visibilitychange", page.on_hidden), ("freeze", page.on_hidden)):
+        window.addEventListener(name, create_proxy(handler))  # (the last two bubble up)
     page.c.updated = bool(window.automaShell.updated)
     window.automaDebug = create_proxy(page.debug_state)
+    scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()
+    window.scrollTo(0, scrolled)
+    page.follow(page.c.early_tap(str(window.automaShell.early)))  # a tap the shell kept
     document.body.dataset.pyReady = "1"
     done = time.perf_counter()
     window.automaShell.timing = json.dumps({"app_ms": round(1000 * (t_app - t_start)),

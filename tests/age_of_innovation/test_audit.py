@@ -4,20 +4,25 @@ named after the rule; docstrings cite the Automa rulebook v1.1."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from aoi_play import play
-from test_rules import GAME, card_no, last_log, new, put, run_step, through_setup
 
 import automa
 from automa.core.i18n import catalog, render
 from automa.games.age_of_innovation import passing
 from automa.games.age_of_innovation.state import round_tile, turn_label
+from tests.age_of_innovation.play import (
+    GAME,
+    card_no,
+    last_log,
+    new,
+    play,
+    put,
+    run_step,
+    through_setup,
+)
+from tests.sessions import asked
 
 ICONS = {"advance", "regress", "gain", "lose", "vp", "conquer", "explore", "build", "upgrade",
          "block", "card", "pass", "income", "attack", "defend", "trade", "resource", "caravan",
@@ -27,7 +32,8 @@ ICONS = {"advance", "regress", "gain", "lose", "vp", "conquer", "explore", "buil
 
 def data_of(s: Any) -> dict[str, Any]:
     """The live game data (for arranging a rule situation)."""
-    return s._state["data"]  # type: ignore[no-any-return]
+    data: dict[str, Any] = s._state["data"]
+    return data
 
 
 # --- Level 12 -------------------------------------------------------------------------------
@@ -63,12 +69,12 @@ def test_level_12_rule_round_score_tile_discipline_is_checked_fresh() -> None:
     put(s, card_no(1), "support")  # Round Score tile
     tile_d = round_tile(s._ctx())["discipline"]
     run_step(s, "act_send_scholar")
-    assert s.prompt.key.endswith("prompt.level12")
-    assert s.prompt.params["d"]["key"].endswith(tile_d)
+    assert asked(s).key.endswith("prompt.level12")
+    assert asked(s).params["d"]["key"].endswith(tile_d)
     s.answer(True)
     assert data_of(s)["human_levels"][tile_d] == 12
     assert last_log(s, "log.level12")
-    assert s.prompt.kind == "values" and tile_d not in s.prompt.choices
+    assert asked(s).kind == "values" and tile_d not in asked(s).choices
 
 
 def test_level_12_rule_single_catch_up_candidate_is_checked_fresh() -> None:
@@ -78,8 +84,8 @@ def test_level_12_rule_single_catch_up_candidate_is_checked_fresh() -> None:
     data_of(s)["disciplines"] = {"banking": 3, "law": 0, "engineering": 2, "medicine": 1}
     put(s, card_no(2), "support")
     run_step(s, "act_advance_discipline")
-    assert s.prompt.key.endswith("prompt.level12")
-    assert s.prompt.params["d"]["key"].endswith("law")
+    assert asked(s).key.endswith("prompt.level12")
+    assert asked(s).params["d"]["key"].endswith("law")
     s.answer(False)
     assert data_of(s)["disciplines"]["law"] == 1
 
@@ -100,7 +106,7 @@ def test_gognomes_end_scoring_enters_her_final_score() -> None:
     through_setup(s)
     before = data_of(s)["score"]
     finish_from_final(s, 5, {"banking": 0, "law": 0, "engineering": 0, "medicine": 0})
-    assert s.prompt.key.endswith("final_gognomes") and s.prompt.kind == "count"
+    assert asked(s).key.endswith("final_gognomes") and asked(s).kind == "count"
     s.answer(9)
     science = data_of(s)["final"]["science"]
     assert s.finished and data_of(s)["score"] == before + 5 + science + 9
@@ -130,7 +136,7 @@ def test_science_scoring_asked_in_the_advanced_reading() -> None:
     through_setup(s)
     run_step(s, "final_area")
     s.answer(0)
-    assert s.prompt.key.endswith("final_science") and s.prompt.kind == "count"
+    assert asked(s).key.endswith("final_science") and asked(s).kind == "count"
 
 
 # --- Ask less -------------------------------------------------------------------------------
@@ -144,7 +150,7 @@ def test_powermongers_not_asked_when_she_built_nothing() -> None:
     assert s.prompt is None
     data_of(s)["built"] = True
     run_step(s, "act_powermongers_check")
-    assert s.prompt.key.endswith("powermongers")
+    assert asked(s).key.endswith("powermongers")
 
 
 def test_bring_together_not_asked_again_after_a_yes() -> None:
@@ -154,11 +160,11 @@ def test_bring_together_not_asked_again_after_a_yes() -> None:
     through_setup(s)
     put(s, card_no(3), "support")  # Bring together icon
     run_step(s, "act_terraform_build")
-    assert s.prompt.key.endswith("tb_in_reach")
+    assert asked(s).key.endswith("tb_in_reach")
     s.answer(True)
     assert data_of(s)["together"] is True
     run_step(s, "act_terraform_build")
-    assert s.prompt.key.endswith("tb_atp_first")
+    assert asked(s).key.endswith("tb_atp_first")
 
 
 def test_take_innovation_with_arrow_1_asks_only_whether_there_is_one() -> None:
@@ -168,9 +174,9 @@ def test_take_innovation_with_arrow_1_asks_only_whether_there_is_one() -> None:
     data_of(s)["round"] = 3
     put(s, card_no(2), "support")  # ← 1
     run_step(s, "act_take_innovation")
-    assert s.prompt.kind == "yes_no" and s.prompt.key.endswith("innovation_any")
+    assert asked(s).kind == "yes_no" and asked(s).key.endswith("innovation_any")
     s.answer(True)
-    assert s.prompt.kind == "scan"
+    assert asked(s).kind == "scan"
     s.answer(True)
     entry = last_log(s, "log.innovation")
     assert entry["table"] and entry["icon"] == "tech"
@@ -207,7 +213,7 @@ def test_book_action_skipped_when_every_power_action_is_covered_in_advanced_read
     put(s, card_no(10), "support")
     run_step(s, "act_block_power_book")
     s.answer([1, 2, 3, 4, 5, 6])
-    assert s.prompt.key.endswith("book_free")
+    assert asked(s).key.endswith("book_free")
 
 
 # --- 2-player variant -----------------------------------------------------------------------
@@ -219,10 +225,10 @@ def test_two_player_next_round_start_when_the_automa_passed_between_you() -> Non
     through_setup(s)
     data_of(s)["pass_order"] = ["human", "automa", "human"]
     run_step(s, "next_round")
-    assert s.prompt.params["starts"]["key"].endswith("starts.two_2")
+    assert asked(s).params["starts"]["key"].endswith("starts.two_2")
     data_of(s)["pass_order"] = ["human", "human", "automa"]
     run_step(s, "next_round")
-    assert s.prompt.params["starts"]["key"].endswith("starts.two_3")
+    assert asked(s).params["starts"]["key"].endswith("starts.two_3")
 
 
 def test_two_player_highest_marker_with_her_own_in_advanced_reading() -> None:
@@ -246,8 +252,8 @@ def test_two_player_board_for_three_in_advanced_reading() -> None:
     two = automa.new_game(GAME, {"variant": "two_players"}, seed=1)
     three = automa.new_game(GAME, {"variant": "two_players", "two_player_board": "three"},
                             seed=1)
-    assert two.prompt.key.endswith("setup.board_two")
-    assert three.prompt.key.endswith("setup.board_three")
+    assert asked(two).key.endswith("setup.board_two")
+    assert asked(three).key.endswith("setup.board_three")
 
 
 # --- At the table ---------------------------------------------------------------------------
@@ -288,17 +294,25 @@ def test_turn_summary_lists_her_turn_in_table_order() -> None:
     assert all(item["actor"] == "automa" and item["icon"] in ICONS for item in summary)
 
 
+def _label(turn: int) -> dict[str, Any]:
+    """The name of ``turn``; every turn has one."""
+    label = turn_label(turn)
+    assert label is not None
+    return label
+
+
 def test_turn_label_counts_rounds_and_turns() -> None:
     """Turns are named as the game counts them: round, and her turn within the round."""
-    assert turn_label(0)["key"].endswith("turn.setup")
-    assert turn_label(203) == {"key": f"{GAME}.turn.turn", "params": {"round": 2, "n": 3}}
-    assert turn_label(300)["key"].endswith("turn.round")
-    assert turn_label(299)["key"].endswith("turn.round_end")
-    assert turn_label(700)["key"].endswith("turn.final")
+    assert _label(0)["key"].endswith("turn.setup")
+    assert _label(203) == {"key": f"{GAME}.turn.turn", "params": {"round": 2, "n": 3}}
+    assert _label(300)["key"].endswith("turn.round")
+    assert _label(299)["key"].endswith("turn.round_end")
+    assert _label(700)["key"].endswith("turn.final")
     s, _ = play({}, 3)
     turns = [e["turn"] for e in s.log]
     assert turns == sorted(turns) and {t // 100 for t in turns} == {0, 1, 2, 3, 4, 5, 6, 7}
-    assert s.game.turn_label(105)["params"] == {"round": 1, "n": 5}
+    label = s.game.turn_label(105)
+    assert label is not None and label["params"] == {"round": 1, "n": 5}
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
@@ -350,11 +364,11 @@ def test_corrections_cover_every_tracked_value_with_plain_labels() -> None:
 def test_long_instructions_are_steps_in_ui() -> None:
     """Setup and round-end instructions are numbered steps, one action each, in ui."""
     s = new()
-    assert len(s.prompt.ui["steps"]) == 5
+    assert len(asked(s).ui["steps"]) == 5
     through_setup(s)
     data_of(s)["pass_order"] = ["human", "automa"]
     run_step(s, "round_end")
-    steps = [step["key"].rsplit(".", 1)[1] for step in s.prompt.ui["steps"]]
+    steps = [step["key"].rsplit(".", 1)[1] for step in asked(s).ui["steps"]]
     assert steps == ["remove_round_tile", "remove_x_tokens", "bonus_coins", "income"]
 
 

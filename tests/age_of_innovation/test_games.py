@@ -9,13 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from automa.cli import main
+from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS
+from tests.age_of_innovation.play import cli_input, play
+
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-from aoi_play import cli_input, play  # noqa: E402
-
-from automa.cli import main  # noqa: E402
-from automa.games.age_of_innovation.data import DIFFICULTIES, FACTIONS  # noqa: E402
 
 
 @pytest.mark.parametrize("faction", FACTIONS)

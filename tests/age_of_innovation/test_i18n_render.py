@@ -8,7 +8,7 @@ import pytest
 
 from automa.games.age_of_innovation import data
 from automa.render import card_svg, deck
-from golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.golden_games import assert_messages_match_across_languages, assert_options_named
 
 GAME = "age_of_innovation"
 
@@ -42,6 +42,7 @@ def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -
     svg = card_svg("age_of_innovation", card, ("action",), lang)
     doc = xml.dom.minidom.parseString(svg)
     root = doc.documentElement
+    assert root is not None
     assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
     assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
     plain = card_svg("age_of_innovation", card, (), lang)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conformance import playout
+from tests.conformance import playout
 
 KINDS = ("discipline", "terrain", "building", "bonus")
 

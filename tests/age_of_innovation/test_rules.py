@@ -10,53 +10,8 @@ import automa
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.age_of_innovation import data, directional
-
-GAME = "age_of_innovation"
-
-
-def new(**options: Any) -> Session:
-    """A new game with these options (seed 1)."""
-    return automa.new_game(GAME, options, seed=1)
-
-
-def put(s: Session, card_id: str, pile: str) -> None:
-    """Move a Decision card to the top of a pile, wherever it is."""
-    piles = s._ctx().piles
-    source = next(p for p in piles.names() if card_id in piles[p])
-    piles.move(card_id, source, pile)
-
-
-def run_step(s: Session, step: str, **args: Any) -> None:
-    """Run one step of the game from a clean stack (for setting up a rule situation)."""
-    s._state["prompt"] = None
-    s._state["pending"] = None
-    s._state["stack"] = [{"step": step, "args": args}]
-    s._run()
-
-
-def card_no(n: int) -> str:
-    """A Decision card's id by its printed number."""
-    return data.card_by_number(n)
-
-
-def through_setup(s: Session, terrain: str = "forest", native: str = "lake") -> None:
-    """Answer the setup questions."""
-    while s.prompt is not None and not s.prompt.key.endswith(("ready_round", "ready")):
-        p = s.prompt
-        if p.key.endswith("your_terrain"):
-            s.answer(terrain)
-        elif p.key.endswith("your_terrains"):
-            s.answer([terrain, "desert" if terrain != "desert" else "plains"])
-        elif p.key.endswith("native_terrain"):
-            s.answer(native)
-        else:
-            s.answer(True)
-
-
-def last_log(s: Session, key: str) -> dict[str, Any]:
-    """The latest log entry with this message id (without the game prefix)."""
-    return next(e for e in reversed(s.log) if e["action"]["key"] == f"{GAME}.{key}")
-
+from tests.age_of_innovation.play import GAME, card_no, last_log, new, put, run_step, through_setup
+from tests.sessions import asked
 
 # --- Directional Selection ------------------------------------------------------------------
 
@@ -83,11 +38,11 @@ def test_block_power_action_with_left_4_in_the_game() -> None:
     assert data.card(card_no(10))["direction"] == "rtl" and data.card(card_no(10))["count"] == 4
     put(s, card_no(10), "support")
     run_step(s, "act_block_power_book")
-    assert s.prompt.kind == "pick_subset"
+    assert asked(s).kind == "pick_subset"
     s.answer([2, 4, 5])
     assert last_log(s, "log.power_blocked")["action"]["params"]["n"] == 6
-    assert s.prompt.key.endswith("book_free")
-    assert s.prompt.ui["pattern"] == {"kind": "zigzag", "direction": "rtl", "number": 4,
+    assert asked(s).key.endswith("book_free")
+    assert asked(s).ui["pattern"] == {"kind": "zigzag", "direction": "rtl", "number": 4,
                                       "start": "lower_right"}
 
 
@@ -110,17 +65,17 @@ def test_terraform_and_build_example_lakes_closest_to_you_unmarked() -> None:
     put(s, support, "support")
     before = s.state["data"]["supply"]["workshop"]
     run_step(s, "act_terraform_build")
-    assert s.prompt.key.endswith("tb_in_reach")
+    assert asked(s).key.endswith("tb_in_reach")
     s.answer(False)  # no marked building in Reach of an unmarked one: Bring together applies
-    assert s.prompt.key.endswith("tb_bring_together")
+    assert asked(s).key.endswith("tb_bring_together")
     s.answer(True)
-    assert s.prompt.key.endswith("tb_atp_first")
-    assert s.prompt.choices[0] == "lake"  # her own terrain leads both rows
-    assert s.prompt.choices[-1] == "none"
+    assert asked(s).key.endswith("tb_atp_first")
+    assert asked(s).choices[0] == "lake"  # her own terrain leads both rows
+    assert asked(s).choices[-1] == "none"
     s.answer("lake")
-    assert s.prompt.key.endswith("tb_closest_count")
+    assert asked(s).key.endswith("tb_closest_count")
     s.answer(1)  # the yellow hex alone is closest to your buildings
-    assert s.prompt.key.endswith("tb_marked")
+    assert asked(s).key.endswith("tb_marked")
     s.answer(False)
     d = s.state["data"]
     assert d["supply"]["workshop"] == before - 1
@@ -134,9 +89,9 @@ def test_shortest_distance_between_marked_and_unmarked_buildings_asked_when_need
     through_setup(s)
     put(s, card_no(3), "support")
     run_step(s, "act_terraform_build")
-    assert s.prompt.ui["rule"]["key"] == f"{GAME}.rule.distance"
+    assert asked(s).ui["rule"]["key"] == f"{GAME}.rule.distance"
     s.answer(True)  # already in Reach: no narrowing, straight to terrain priority
-    assert s.prompt.key.endswith("tb_atp_first")
+    assert asked(s).key.endswith("tb_atp_first")
     assert last_log(s, "log.tb_already_together")
     t = render(f"{GAME}.rule.distance")
     assert "Rivers" in t and "around yours" in t
@@ -148,10 +103,10 @@ def test_terraform_and_build_without_valid_hex_upgrades_instead() -> None:
     through_setup(s)
     put(s, card_no(1), "support")
     run_step(s, "act_terraform_build")
-    assert s.prompt.key.endswith("tb_atp_first")
+    assert asked(s).key.endswith("tb_atp_first")
     s.answer("none")
     assert last_log(s, "log.tb_no_hex")
-    assert s.prompt.key.endswith("up_adjacent")
+    assert asked(s).key.endswith("up_adjacent")
 
 
 def test_powermongers_ask_first_whether_any_hex_is_valid() -> None:
@@ -160,9 +115,9 @@ def test_powermongers_ask_first_whether_any_hex_is_valid() -> None:
     through_setup(s)
     put(s, card_no(1), "support")
     run_step(s, "act_terraform_build", variant="powermongers")
-    assert s.prompt.key.endswith("tb_any_valid")
+    assert asked(s).key.endswith("tb_any_valid")
     s.answer(True)
-    assert s.prompt.key.endswith("tb_most_power")
+    assert asked(s).key.endswith("tb_most_power")
 
 
 def test_terraform_and_build_with_no_workshop_left_upgrades() -> None:
@@ -173,7 +128,7 @@ def test_terraform_and_build_with_no_workshop_left_upgrades() -> None:
     put(s, card_no(1), "support")
     run_step(s, "act_terraform_build")
     assert last_log(s, "log.tb_no_workshop")
-    assert s.prompt.key.endswith("up_adjacent")
+    assert asked(s).key.endswith("up_adjacent")
 
 
 @pytest.mark.parametrize(("variant", "stages"), [
@@ -211,9 +166,9 @@ def test_upgrade_prefers_a_workshop_next_to_you() -> None:
     put(s, card_no(6), "support")  # → 1: no count needed
     run_step(s, "act_upgrade")
     s.answer(True)
-    assert s.prompt.key.endswith("up_least_power")
+    assert asked(s).key.endswith("up_least_power")
     s.answer(True)
-    assert s.prompt.key.endswith("up_one")
+    assert asked(s).key.endswith("up_one")
     s.answer(True)
     assert last_log(s, "log.upgraded")["action"]["params"]["new"]["key"].endswith("guild")
     assert s.state["data"]["supply"]["guild"] == 3
@@ -252,12 +207,12 @@ def test_starting_deck_adjusted_by_difficulty(level: str, size: int) -> None:
 def test_first_workshops_from_a_random_decision_cards_setup_letters() -> None:
     """Rulebook p.3: two letters from a random card; the one with the Power token is marked."""
     s = new()
-    while not s.prompt.key.endswith("setup.workshops"):
-        p = s.prompt
+    while not asked(s).key.endswith("setup.workshops"):
+        p = asked(s)
         s.answer(p.choices[0] if p.kind == "pick_one" else True)
-    c = data.card(s.prompt.ui["card"])
-    assert s.prompt.ui["highlight"] == ["setup"]
-    her = next(step for step in s.prompt.ui["steps"] if step["key"].endswith("her_workshops"))
+    c = data.card(asked(s).ui["card"])
+    assert asked(s).ui["highlight"] == ["setup"]
+    her = next(step for step in asked(s).ui["steps"] if step["key"].endswith("her_workshops"))
     assert (her["params"]["marked"], her["params"]["unmarked"]) == (
         c["setup_marked"], c["setup_unmarked"])
 
@@ -269,9 +224,9 @@ def test_native_terrain_never_the_players() -> None:
         through_setup(s, terrain="swamp")
         assert s.state["data"]["native"] != "swamp"
     s = new()
-    while not s.prompt.key.endswith("native_terrain"):
-        s.answer("swamp" if s.prompt.key.endswith("your_terrain") else True)
-    assert "swamp" not in s.prompt.choices and len(s.prompt.choices) == 6
+    while not asked(s).key.endswith("native_terrain"):
+        s.answer("swamp" if asked(s).key.endswith("your_terrain") else True)
+    assert "swamp" not in asked(s).choices and len(asked(s).choices) == 6
 
 
 def test_first_turn_of_a_round_draws_two_second_card_is_the_action_card() -> None:
@@ -289,8 +244,8 @@ def test_action_card_slides_onto_the_support_pile() -> None:
     s = new()
     through_setup(s)
     s.answer(True)
-    while not s.prompt.key.endswith("prompt.ready"):
-        p = s.prompt
+    while not asked(s).key.endswith("prompt.ready"):
+        p = asked(s)
         s.answer(p.default if p.default is not None else (
             [] if p.kind == "pick_subset" else
             {str(c): 0 for c in p.choices} if p.kind == "values" else
@@ -334,7 +289,7 @@ def test_empty_deck_makes_her_pass_and_the_arrow_picks_the_bonus_tile() -> None:
     assert last_log(s, "log.pass_bonus")["action"]["params"]["tile"]["key"].endswith("middle")
     assert len(s.pile("reserve")) == reserve_before - 1
     # her pass is a checklist for the table; you now pass and pick your tile
-    assert s.prompt.key.endswith("you_pass")
+    assert asked(s).key.endswith("you_pass")
     keys = [e["key"].split(".log.")[1] for e in s.turn_summary()]
     assert keys == ["pass_points", "pass_bonus", "turn_order", "deck_rebuilt"]
     deck = s.pile("deck")
@@ -365,9 +320,9 @@ def test_send_scholar_to_the_round_tile_discipline() -> None:
     d = round_tile(s._ctx())["discipline"]
     level = s.state["data"]["disciplines"][d]
     run_step(s, "act_send_scholar")
-    assert s.prompt.key.endswith("level12")
+    assert asked(s).key.endswith("level12")
     s.answer(False)
-    assert s.prompt.key.endswith("scholar_space")
+    assert asked(s).key.endswith("scholar_space")
     s.answer(3)
     assert s.state["data"]["disciplines"][d] == level + 3
     assert s.state["data"]["scholars"] == 6
@@ -379,8 +334,8 @@ def test_catch_up_discipline_at_zero_first_then_closest_then_arrow() -> None:
     through_setup(s)
     put(s, card_no(2), "support")  # catch-up, ← 1
     run_step(s, "act_advance_discipline")
-    assert s.prompt.kind == "values"
-    assert s.prompt.choices == ["banking", "law", "engineering", "medicine"]
+    assert asked(s).kind == "values"
+    assert asked(s).choices == ["banking", "law", "engineering", "medicine"]
     s.answer({"banking": 3, "law": 0, "engineering": 0, "medicine": 5})
     # Law and Engineering tie at distance 0; ← 1 takes the last of them in reading order
     assert s.state["data"]["disciplines"]["engineering"] == 1
@@ -394,7 +349,7 @@ def test_two_player_catch_up_asks_the_highest_marker() -> None:
     s._state["data"]["disciplines"] = {"banking": 0, "law": 0, "engineering": 2, "medicine": 2}
     put(s, card_no(2), "support")
     run_step(s, "act_advance_discipline")
-    assert s.prompt.key.endswith("highest_levels")
+    assert asked(s).key.endswith("highest_levels")
 
 
 # --- 2-player variant -----------------------------------------------------------------------
@@ -403,11 +358,11 @@ def test_two_player_variant_simpletons_third_and_both_of_you() -> None:
     """2 players: The Simpletons only, the Automa third, "you" means both human players."""
     s = automa.new_game(GAME, {"variant": "two_players", "faction": "mimics"}, seed=3)
     assert s.log[0]["action"]["key"] == f"{GAME}.log.two_player_simpletons"
-    while not s.prompt.key.endswith("automa_components"):
-        p = s.prompt
+    while not asked(s).key.endswith("automa_components"):
+        p = asked(s)
         s.answer(p.choices[:2] if p.kind == "pick_subset" else
                  p.choices[0] if p.kind == "pick_one" else True)
-    place = next(step for step in s.prompt.ui["steps"] if step["key"].endswith("turn_order"))
+    place = next(step for step in asked(s).ui["steps"] if step["key"].endswith("turn_order"))
     assert place["params"]["place"] == 3
     assert len(s.state["data"]["player_terrains"]) == 2
     assert render(f"{GAME}.you.both") == "both of you"
@@ -420,7 +375,7 @@ def test_player_pass_procedure_offered_while_waiting() -> None:
     through_setup(s)
     assert [p["id"] for p in s.procedures] == ["you_pass", "correct"]
     s.start("you_pass")
-    assert s.prompt.key.endswith("ready_round")
+    assert asked(s).key.endswith("ready_round")
     assert s.state["data"]["pass_order"] == ["human"]
     assert last_log(s, "log.you_passed")
     assert [p["id"] for p in s.procedures] == ["correct"]
@@ -432,8 +387,8 @@ def test_your_pass_needs_no_bonus_tile_choice() -> None:
     s = new()
     through_setup(s)
     run_step(s, "automa_pass")
-    assert s.prompt.key.endswith("you_pass")
-    assert s.prompt.kind == "confirm"
+    assert asked(s).key.endswith("you_pass")
+    assert asked(s).kind == "confirm"
     s.answer(True)
     assert last_log(s, "log.you_passed")
     assert s.state["data"]["automa_position"] == 1  # she passed first: she starts round 2
@@ -447,23 +402,23 @@ def test_upgrade_adjacent_workshops_named_in_the_least_power_question() -> None:
     put(s, card_no(6), "support")
     run_step(s, "act_upgrade")
     s.answer(True)
-    assert s.prompt.params["among"]["key"].endswith("up_set.adjacent")
-    assert "Workshops next to any of your buildings" in render(s.prompt.key, s.prompt.params)
+    assert asked(s).params["among"]["key"].endswith("up_set.adjacent")
+    assert "Workshops next to any building of yours" in render(asked(s).key, asked(s).params)
 
 
 def test_symbionts_youth_terrain_chosen_like_her_native_terrain() -> None:
     """Symbionts: her youth terrain is chosen (drawn in the random variant), never yours."""
     s = automa.new_game(GAME, {"faction": "symbionts"}, seed=1)
-    while not s.prompt.key.endswith("youth_terrain"):
-        p = s.prompt
+    while not asked(s).key.endswith("youth_terrain"):
+        p = asked(s)
         s.answer("forest" if p.key.endswith("your_terrain") else
                  "lake" if p.key.endswith("native_terrain") else True)
-    assert "forest" not in s.prompt.choices and "lake" not in s.prompt.choices
+    assert "forest" not in asked(s).choices and "lake" not in asked(s).choices
     s.answer("swamp")
     assert s.state["data"]["youth"] == "swamp"
     s = automa.new_game(GAME, {"faction": "symbionts", "random_terrain": True}, seed=1)
     while s.state["data"].get("youth") is None:
-        s.answer("forest" if s.prompt.key.endswith("your_terrain") else True)
+        s.answer("forest" if asked(s).key.endswith("your_terrain") else True)
     assert s.state["data"]["youth"] not in ("forest", s.state["data"]["native"])
 
 
@@ -478,7 +433,7 @@ def test_passing_in_round_6_scores_the_final_round_score_tile() -> None:
     assert s.state["data"]["score"] == score + tile["points_late"]
     entry = last_log(s, "log.pass_points")
     assert entry["action"]["params"]["tile"]["key"].endswith("tile_of.final")
-    assert s.prompt.key.endswith("you_pass_last")
+    assert asked(s).key.endswith("you_pass_last")
 
 
 def test_arrow_1_names_the_first_option_in_its_direction_without_counting() -> None:
@@ -489,11 +444,11 @@ def test_arrow_1_names_the_first_option_in_its_direction_without_counting() -> N
     put(s, card_no(2), "support")  # ← 1
     run_step(s, "act_upgrade")
     s.answer(False)  # no Workshop next to you
-    assert s.prompt.kind == "confirm"  # keep the least-Power ones; no count asked
+    assert asked(s).kind == "confirm"  # keep the least-Power ones; no count asked
     s.answer(True)
-    pick = s.prompt.params["pick"]
+    pick = asked(s).params["pick"]
     assert pick["key"].endswith(".pick_first")
-    text = render(s.prompt.key, s.prompt.params)
+    text = render(asked(s).key, asked(s).params)
     assert "lower-right" in text and "number 1" in text
 
 
@@ -523,10 +478,10 @@ def test_upgrade_after_correcting_every_workshop_back_to_the_supply_says_none(
     through_setup(s)
     put(s, card_no(6), "support")
     run_step(s, "act_upgrade")
-    while not s.prompt.key.endswith(when):
+    while not asked(s).key.endswith(when):
         s.answer(True)
     _correct(s, "supply_workshop", int(data.base()["buildings"]["workshop"]["count"]))
-    assert s.prompt.key.endswith(when)
+    assert asked(s).key.endswith(when)
     s.answer(True)
     assert s.prompt is None  # the upgrade was the only step run
     assert s.log[-1]["action"]["key"] == f"{GAME}.log.upgrade_none"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 import automa
+from automa.app import present
 from automa.cli import Terminal
 
 
@@ -20,7 +21,7 @@ def test_the_terminal_prints_the_bots_turn_once_then_the_question() -> None:
     lines = iter(["q"])
     Terminal(session, "en", lambda: next(lines), out).run()
     text = out.getvalue()
-    assert "The bots’ turn — do this on the board" in text
+    assert f"{present.Words('en').turn(session, 1)} — do this on the board" in text
     assert "[ ] 1. Automa: Corrected Science: 2 → 3" in text
     assert "  1. yes" in text and "(Why? The game is over.)" in text
     assert text.count("Corrected Science") == 2  # once in the log, once as an instruction

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.app.test_saves import Clock, MemoryKV
 
 from automa.app.controller import Controller, PageForm
 from automa.app.deck_editor import PREFIX
 from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
+from tests.app.test_saves import Clock, MemoryKV
 
 GLORY = "glory_of_civilizations"
 
@@ -316,3 +316,32 @@ def test_the_screen_stays_on_only_in_a_game_and_only_when_asked() -> None:
     assert c.wants_screen_on and c.settings["wake"] is True
     c.screen = "home"
     assert not c.wants_screen_on
+
+
+def test_settings_lead_back_to_the_game_in_play() -> None:
+    """An installed app has no Back button: Settings opened from a game links back to it."""
+    c = app()
+    assert 'id="back-to-game"' not in c.route("#/settings").body
+    started(c)
+    body = c.route("#/settings").body
+    assert f'href="#/play/{c.slot.save_id}"' in body and 'id="back-to-game"' in body
+
+
+def test_home_offers_the_saved_game_before_the_new_ones() -> None:
+    """A game to continue comes first on Home, above the game tiles."""
+    c = app()
+    started(c)
+    body = c.route("#/").body
+    assert body.index('data-act="continue"') < body.index('data-act="new"')
+
+
+def test_after_a_tap_the_first_screen_comes_first_and_the_rest_after_it() -> None:
+    """A tap works out the first screen (question, answers, cards, checklist) at once and the
+    state, log and print only once that is painted: together they are the whole screen."""
+    c = app()
+    started(c)
+    c.tap("answer", None, some_answer(c))
+    whole = c.play_screen()
+    first = c.play_screen(first_only=True)
+    assert first.rest is not None and len(first.parts) == first.first
+    assert first.parts + first.rest() == whole.parts

@@ -6,15 +6,17 @@ message is translated."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
-from tests.app.test_controller import GLORY, app, some_answer, started
-from tests.app.test_saves import MemoryKV
 
 import automa
 from automa.app.controller import Controller
 from automa.app.deck_editor import PREFIX
 from automa.app.saves import StorageError
+from automa.app.screens import SCREEN_PREFIX
+from tests.app.test_controller import GLORY, app, some_answer, started
+from tests.app.test_saves import MemoryKV
 
 
 def play_a_little(c: Controller, answers: int = 3) -> None:
@@ -98,11 +100,12 @@ def test_a_full_storage_still_keeps_the_game_stored_before() -> None:
     c = app(kv)
     c.route(started(c).go or "")
     play_a_little(c, 1)
-    kept = dict(kv.data)
+    kept = {k: v for k, v in kv.data.items() if not k.startswith(SCREEN_PREFIX)}
     kv.full = True
     c.tap("answer", None, some_answer(c))
     c.autosave()
-    assert "full" in c.message and kv.data == kept and not c.store.unavailable
+    assert "full" in c.message and kv.data == kept and not c.store.unavailable  # (the stored
+    # screens, a cache, made way for the save, in vain)
 
 
 # --- 4. numbers that are not numbers --------------------------------------------------------
@@ -208,7 +211,9 @@ def test_print_the_deck_prints_exactly_the_games_own_deck() -> None:
     deck_id = new_deck(c, "blank")
     for _ in range(13):
         c.tap("deck-dup", "0", {})
-    assert not c.desk.deck["problems"], c.desk.deck["problems"]  # type: ignore[index]
+    deck = c.desk.deck
+    assert deck is not None
+    assert not deck["problems"], deck["problems"]
     c.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
     assert printed_cards(c) == 14
     c.tap("start", GLORY, {"options": {}, "seed": "4"})
@@ -240,8 +245,10 @@ def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
     kv, b, a, deck_id = two_tabs()
     b.route(f"#/deck/{deck_id}/0")
     a.tap("deck-delete-yes", deck_id, {})
-    for edit in (lambda: b.desk.field(0, "main.1", "battles"), lambda: b.desk.rename("x"),
-                 lambda: b.tap("deck-add", "", {}), lambda: b.tap("deck-save", deck_id, {})):
+    edits: list[Callable[[], object]] = [
+        lambda: b.desk.field(0, "main.1", "battles"), lambda: b.desk.rename("x"),
+        lambda: b.tap("deck-add", "", {}), lambda: b.tap("deck-save", deck_id, {})]
+    for edit in edits:
         b.route(f"#/deck/{deck_id}/0")
         edit()
         assert PREFIX + deck_id not in kv.data

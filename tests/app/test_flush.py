@@ -4,11 +4,10 @@ that waits is done at once. Issue 25: a new version that waits is taken only at 
 
 from __future__ import annotations
 
-from tests.app.test_controller import app, some_answer, started
-from tests.app.test_saves import MemoryKV
-
 from automa.app.outcome import Outcome
 from automa.app.saves import SAVE_PREFIX
+from tests.app.test_controller import app, some_answer, started
+from tests.app.test_saves import MemoryKV
 
 
 def stored(kv: MemoryKV, save_id: str) -> str:

@@ -6,13 +6,13 @@ Run in CPython; the page (web/main.py) only puts :mod:`automa.app.views` HTML on
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 import automa
 from automa.app import present, views
-from automa.app.html import Safe
+from automa.app.html import Safe, emphasised, join
 from automa.core import i18n
 from automa.core.game import registered
 
@@ -50,7 +50,7 @@ def test_every_screen_of_a_game_is_presented(game: str, lang: str) -> None:
     for _ in range(12):
         view = present.play(session, lang)
         q = view["question"]
-        assert q["lead"] and q["kind"] in present.Kind.__args__  # type: ignore[attr-defined]
+        assert q["lead"] and q["kind"] in get_args(present.Kind)
         if q["kind"] in ("pick_one", "pick_subset", "values"):
             assert q["choices"] and all(c["label"] for c in q["choices"])
         if q["kind"] in ("yes_no", "confirm", "scan"):
@@ -146,7 +146,7 @@ def test_long_instructions_become_numbered_steps_and_the_rule_folds_under_why() 
         "rule": {"key": "core.game_over", "params": {}}}
     q = present.question(session, present.Words("en"))
     assert q["steps"] == ["yes", "no"] and q["rule"] == "The game is over."
-    html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
+    html = views.prompt_body(present.play(session, "en"), present.Words("en"), no_draw)
     assert html.count('<li><label class="step-item"><input type="checkbox" class="tick">') == 2
     assert html.index(">yes<") < html.index(">no<")
     assert "<details class=\"rule\"><summary>Why?</summary>" in html
@@ -160,11 +160,16 @@ def test_a_long_question_keeps_its_asking_sentence_apart() -> None:
     assert present.split_question("Short?") == ("Short?", "")
 
 
-def test_the_one_tap_answers_come_before_undo() -> None:
-    """Tab never lands on Undo first: the dock's answers are first in its order."""
+def test_the_answers_come_right_after_the_question_and_before_undo() -> None:
+    """Tab never lands on Undo first: the dock's answers are first in its order, and the
+    dock follows the question in the page (drawn at the screen's foot by the style)."""
     session = automa.new_game("tapestry", {}, 3)
-    html = views.prompt(present.play(session, "en"), present.Words("en"), no_draw)
+    view = present.play(session, "en")
+    html = views.dock(view, present.Words("en"))
     assert html.index('data-act="answer"') < html.index('id="undo"')
+    parts = [str(p) for p in views.play_parts(view, present.Words("en"), no_draw, "s", "a4")]
+    assert 'id="question"' in parts[1] and 'id="dock"' in parts[2]
+    assert "prompt-body" in parts[3] or parts[3] == '<div hidden></div>'  # then its steps
 
 
 def test_cards_of_the_question_keep_their_table_order() -> None:
@@ -220,14 +225,14 @@ def test_a_started_procedure_has_its_way_back() -> None:
     session = automa.new_game("tapestry", {}, 3)
     view = present.play(session, "uk")
     view["can_cancel"] = True
-    html = views.prompt(view, present.Words("uk"), no_draw)
+    html = views.prompt_body(view, present.Words("uk"), no_draw)
     assert 'data-act="cancel"' in html and "Скасувати й повернутися" in html
     view["can_cancel"] = False
-    assert 'data-act="cancel"' not in views.prompt(view, present.Words("uk"), no_draw)
+    assert 'data-act="cancel"' not in views.prompt_body(view, present.Words("uk"), no_draw)
 
 
 def test_the_numbers_of_a_step_stand_out_and_text_stays_escaped() -> None:
-    assert views.join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
+    assert join(views.numbers("Science 2 → 3, <b> +2 VP")) == (
         'Science <strong class="num">2 → 3</strong>, &lt;b&gt; '
         '<strong class="num">+2</strong> VP')
 
@@ -388,12 +393,13 @@ def test_emphasised_actions_show_in_bold_never_as_asterisks(lang: str) -> None:
     seen = 0
     for _ in range(8):
         view = present.play(session, lang)
-        html = str(views.prompt(view, present.Words(lang), no_draw))
+        w = present.Words(lang)
+        html = str(views.prompt(view, w, no_draw)) + str(views.prompt_body(view, w, no_draw))
         assert "**" not in html, html
         seen += any("**" in s for s in view["question"]["steps"])
         play_through(session, 1)
     assert seen
-    assert str(views.emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
+    assert str(emphasised("**Put** 1 coin")[0]) == "<strong>Put</strong>"
 
 
 def test_age_of_innovation_round_end_score_agrees() -> None:
@@ -404,3 +410,93 @@ def test_age_of_innovation_round_end_score_agrees() -> None:
     assert end(21, "uk").endswith("з 21 очком.") and end(32, "uk").endswith("з 32 очками.")
     assert i18n.render("age_of_innovation.log.final", {"score": 5}, "uk") == (
         "завершує гру з 5 очками.")
+
+
+def test_saved_games_show_the_games_turn_label_not_its_sort_key() -> None:
+    """Age of Innovation numbers its turns round × 100 + n inside; the list of saved games
+    says "Round 3 · turn 1", the Automa's score and the options that tell games apart."""
+    session = automa.new_game("age_of_innovation", {"faction": "druids"}, 3)
+    about = present.about(session)
+    assert about["options_text"]["en"].split(" · ")[1] == "Druids"
+    meta = {"game": "age_of_innovation", "updated": 1.0, "turn": 301, "finished": False,
+            **about, "turn_text": {"en": "Round 3 · turn 1"}}
+    games = {"age_of_innovation": {"name": "age_of_innovation.name"}}
+    html = "".join(views.saves({"s1": meta}, games, "", lambda _: "today",
+                               present.Words("en")))
+    assert "Round 3 · turn 1" in html and "301" not in html
+    assert about["score_text"]["en"] in html and "Druids" in html
+    older = {k: v for k, v in meta.items() if not k.endswith("_text")}
+    assert "turn 301" in "".join(views.saves({"s1": older}, games, "", lambda _: "today",
+                                             present.Words("en")))
+
+
+def test_cut_marks_are_drawn_only_around_the_cards_printed() -> None:
+    """A pair printed on its own gets marks around its two cards, not a full 3 × 3 grid; a
+    full page gets them all."""
+    from automa.render import print as sheets
+
+    def marks(n: int) -> int:
+        html = sheets.sheets_html(["<svg></svg>"] * n, "a4")
+        return html.count("<line")
+
+    assert marks(2) == 2 * (3 + 2)  # 3 vertical lines, 2 horizontal, marks at both ends
+    assert marks(9) == 2 * (4 + 4)
+    assert marks(10) == marks(9) + 2 * (2 + 2)  # the second page holds one card
+
+
+def test_glorys_row_is_shown_and_printed_as_it_lies_on_the_table() -> None:
+    """Glory of Civilizations: the row left to right (activated cards first, each with its
+    cube, then the face-up ones, then the face-down ones without their fronts); the card in
+    play has the row its predecessor's pointer chose highlighted; print keeps table order."""
+    session = automa.new_game("glory_of_civilizations", {"difficulty": "hard"}, 3)
+    for _ in range(40):
+        if session.view().get("cards") and session._state["data"]["activated"] >= 2:
+            break
+        play_through(session, 1)
+    view = present.play(session, "en")
+    row = view["row"]
+    table = session._state["data"]["row"]
+    shown = [c["card"] for c in row if c["state"] != "face_down"]
+    assert shown == table[:len(shown)] and len(row) == len(table)
+    assert [c["state"] for c in row[:2]] == ["activated", "activated"]
+    assert all(c["card"] == "" for c in row if c["state"] == "face_down")
+    assert view["print_card"] == shown
+    q = view["question"]
+    if q["cards"]:
+        assert any(h.startswith("main.") for h in q["cards"][0]["highlight"])
+
+
+def test_civs_question_shows_the_card_resolved_and_the_row_folds_into_a_strip() -> None:
+    """Civ: the question shows the card being resolved (slot 5) alone; the focus row, slot 1
+    on the left, is a strip of names, levels and trade tokens with the dial beside it, and
+    opens to the five cards; the tokens lie on the cards too."""
+    session = automa.new_game("civ_new_dawn", {}, 3)
+    for _ in range(30):
+        if present.question(session, present.Words("en"))["cards"]:
+            break
+        play_through(session, 1)
+    session._state["data"]["tokens"]["science"] = 2
+    view = present.play(session, "en")
+    row = session._state["data"]["row"]
+    assert [c["card"] for c in view["question"]["cards"]] == [row[4]]
+    assert [c["card"] for c in view["row"]] == row and view["cards"] == []
+    assert [c["drives"] for c in view["row"]] == [False] * 4 + [True]
+    science = [c for c in view["row"] if c["tokens"]]
+    assert len(science) == 1 and science[0]["tokens"] == 2 and science[0]["badge"]
+    assert view["dial"] is not None
+    w = present.Words("en")
+    html = str(views.row_strip(view, w, no_draw))
+    assert html.startswith('<details class="panel row-strip"') and "2 trade tokens" in html
+    assert html.index(science[0]["label"]) < html.index("<div class=\"cards row-cards")
+
+
+def test_the_log_gives_a_rule_once_a_turn_and_no_choice_where_all_were_taken() -> None:
+    """The same rule under every track advance of a turn is shown once; "It could choose: A,
+    B. It chose: A, B" (all of them) says nothing and is left out."""
+    w = present.Words("en")
+    rule = {"key": "core.game_over", "params": {}}
+    same = {"rule": rule, "labels": ["a", "b"], "pick_label": ["a", "b"]}
+    assert present.why(same, w) == {"rule": "The game is over.", "candidates": "", "pick": ""}
+    entry = {"actor": "automa", "action": {"key": "core.yes", "params": {}}, "why": {"rule": rule}}
+    lines = present.once_a_turn([present.log_entry("tapestry", entry, w)] * 3)
+    assert [e["why"] is not None for e in lines] == [True, False, False]

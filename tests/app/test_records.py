@@ -8,16 +8,18 @@ import itertools
 import json
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 import pytest
-from tests.app.test_saves import Clock, MemoryKV
-from tests.conformance import playout
 
 import automa
 from automa.app import records as rec
-from automa.app.controller import Controller, Outcome, PageForm
+from automa.app.controller import Controller, PageForm
+from automa.app.outcome import Outcome
 from automa.app.saves import SAVE_PREFIX, StorageError, StorageFull
 from automa.core.session import Session
+from tests.app.test_saves import Clock, MemoryKV
+from tests.conformance import playout
 
 CIV = "civ_new_dawn"
 GAMES = ("tapestry", "age_of_innovation", "glory_of_civilizations", CIV)
@@ -253,7 +255,7 @@ HOSTILE = {
 def hostile_records() -> dict[str, str]:
     good = record(players=[80]).to_json()
     cases = dict(HOSTILE)
-    for name, change in {
+    changes: dict[str, dict[str, Any]] = {
         "script-game": {"game": "<script>alert(1)</script>"},
         "script-option": {"options": {"difficulty": "<img src=x onerror=alert(1)>"}},
         "script-source": {"bot": {"total": 1, "sources": {"<b>": 1}, "by_round": []}},
@@ -261,7 +263,8 @@ def hostile_records() -> dict[str, str]:
         "huge-score": {"players": [10**12]}, "many-players": {"players": [1] * 20},
         "no-humans": {"humans": 0}, "bad-time": {"finished": -5},
         "winner": {"winner": "<i>me</i>"}, "other-id": {"id": "someone-else"},
-    }.items():
+    }
+    for name, change in changes.items():
         cases[name] = json.dumps({**good, **change, "id": change.get("id", name)})
     return cases
 

@@ -8,12 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.app.test_records import finished_text
 
 import automa
 from automa import cli_records
 from automa.app import records as rec
 from automa.cli import main
+from tests.app.test_records import finished_text
 
 
 @pytest.fixture(autouse=True)

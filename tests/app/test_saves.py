@@ -226,3 +226,34 @@ def test_every_store_message_is_translated() -> None:
     for error in (StaleSave(), SaveDeleted(), StorageFull(detail="x"), StorageError(detail="x")):
         for lang in i18n.LANGUAGES:
             assert i18n.has_message(error.key, lang), (error.key, lang)
+
+
+def test_the_list_shows_the_games_own_turn_score_and_options() -> None:
+    """A save's header may carry the list's texts per language (the turn as the game counts
+    it, the bot's score, the options that matter); they come back with the list."""
+    kv = MemoryKV()
+    about = {"turn_text": {"en": "Round 3 · turn 1", "uk": "Раунд 3 · хід 1"},
+             "score_text": {"en": "34 VP", "uk": "34 ПО"},
+             "options_text": {"en": "Automa · The Druids", "uk": "Автома · Друїди"}}
+    store(kv).save("g1", "{}", game="age_of_innovation", turn=301, finished=False, rev=None,
+                   about=about)
+    kv.data.pop(KEY_INDEX, None)  # rebuilt from the header
+    (meta,) = store(kv).saves()
+    assert meta.turn_text == about["turn_text"] and meta.score_text == about["score_text"]
+    assert meta.options_text == about["options_text"]
+
+
+def test_an_older_header_without_the_list_texts_is_still_listed() -> None:
+    """Headers written before the texts existed (or with hostile texts) list the game with
+    its plain turn number; nothing else is lost."""
+    kv = MemoryKV()
+    header = {"game": "tapestry", "created": 1.0, "updated": 2.0, "turn": 4, "finished": False,
+              "rev": 3}
+    kv.data[SAVE_PREFIX + "old"] = json.dumps(header) + "\n{}"
+    hostile = {**header, "turn_text": {"en": "<b>x</b>" * 100}, "score_text": ["no"],
+               "options_text": {"EN-us": "x"}}
+    kv.data[SAVE_PREFIX + "odd"] = json.dumps(hostile) + "\n{}"
+    metas = {m.save_id: m for m in store(kv).saves()}
+    assert metas["old"].turn == 4 and metas["old"].turn_text is None
+    assert metas["odd"].rev == 3 and metas["odd"].turn_text is None
+    assert metas["odd"].score_text is None and metas["odd"].options_text is None

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 
-from tests.app.test_saves import Clock, MemoryKV
-
 import automa
 from automa.app.saves import HELD_PREFIX, SAVE_PREFIX, SaveStore
 from automa.app.slot import Slot
+from tests.app.test_saves import Clock, MemoryKV
 
 GAME = "tapestry"
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 
-from tests.app.test_controller import some_answer, started
-from tests.app.test_saves import Clock, MemoryKV
-
 from automa.app.controller import Controller
 from automa.app.saves import CARRY_PREFIX, KEY_FORMAT, KEY_SETTINGS, SAVE_PREFIX, STORAGE
 from automa.core import formats
 from automa.core.formats import NewerFormat
+from tests.app.test_controller import some_answer, started
+from tests.app.test_saves import Clock, MemoryKV
 
 MINE = formats.versions()
 NEWER = {**MINE, "storage": MINE["storage"] + 1}

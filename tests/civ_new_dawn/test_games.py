@@ -7,19 +7,14 @@ the AP plays 40 turns first, with every option drawn at random, undo/redo and re
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]
-
-from civ_play import GAME, key  # noqa: E402
-
-import automa  # noqa: E402
-from automa.core.rng import Rng  # noqa: E402
-from conformance import (  # noqa: E402
+import automa
+from automa.core.rng import Rng
+from tests.civ_new_dawn.play import GAME, key
+from tests.conformance import (
     _check_replay,
     _check_step,
     _dump,
@@ -42,6 +37,7 @@ def test_forty_turns_with_random_answers_keep_the_invariants(seed: int) -> None:
         if s.prompt is None:
             break
         played.update(s._state["data"].get("row", []))
+        answer: Any
         if key(s) == "prompt.ready":
             answer = "ap_turn" if s.turn < TURNS else "game_over"
         elif key(s) in ("prompt.who_won",):

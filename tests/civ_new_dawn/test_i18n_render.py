@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 import xml.dom.minidom
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from civ_play import new
 
 from automa.core.i18n import render
 from automa.games.civ_new_dawn import data
 from automa.render import card_svg, deck
 from automa.render import civ_new_dawn as faces
-from golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.civ_new_dawn.play import new
+from tests.golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.sessions import asked
 
 GAME = "civ_new_dawn"
 
@@ -58,6 +54,7 @@ def test_card_images_are_valid_svg_with_text_alternative(card: str, lang: str) -
     svg = card_svg("civ_new_dawn", card, ("priority", "strip"), lang)
     doc = xml.dom.minidom.parseString(svg)
     root = doc.documentElement
+    assert root is not None
     assert root.getAttribute("viewBox") == "0 0 630 880" and root.getAttribute("role") == "img"
     assert doc.getElementsByTagName("title") and doc.getElementsByTagName("desc")
     assert "civ_new_dawn." not in svg
@@ -98,21 +95,24 @@ def test_deck_is_the_20_cards_and_the_focus_bar() -> None:
 
 
 def test_view_shows_the_focus_row_dial_and_checklist() -> None:
-    """The AP's state at a glance: slot 5 first, tokens, dial with the next level space."""
+    """The AP's state at a glance, the focus row in table order (slot 1 on the left, as on
+    the table) with each card's level and tokens, the dial with the next level space."""
     s = new(1, leader="rome")
     view = s.view()
     titles = [sec["title"]["key"] for sec in view["sections"]]
     assert titles[:2] == ["civ_new_dawn.view.ap", "civ_new_dawn.view.row"]
     row = view["sections"][1]["rows"]
-    assert row[0]["label"]["params"]["n"] == 5 and len(row) == 5
-    assert view["cards"][0]["card"] == s._state["data"]["row"][4]
+    assert row[0]["label"]["params"]["n"] == 1 and len(row) == 5
+    assert [c["card"] for c in view["cards"]] == s._state["data"]["row"]
+    assert view["strip"] and all(c["tokens"] == 0 for c in view["cards"])
+    assert view["dial"]["at"] == s._state["data"]["dial"]
 
 
 def test_every_tracked_value_can_be_corrected() -> None:
     """Dial, cities, tokens, resources, wonders, city-states, each slot's card."""
     s = new(1, leader="rome")
     s.start("correct")
-    ids = s.prompt.choices  # type: ignore[union-attr]
+    ids = asked(s).choices
     for want in ("dial", "cities", "nw_pool", "tokens_culture", "resource_oil",
                  "wonders_science", "city_states_military", "slot_5"):
         assert want in ids

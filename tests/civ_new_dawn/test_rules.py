@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from civ_play import data, entries, key, log_keys, new, play_to
 
 from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
 from automa.games.civ_new_dawn.actions import caravan_spend
 from automa.games.civ_new_dawn.military import attack_spend, defence_spend
+from tests.civ_new_dawn.play import data, entries, key, log_keys, new, play_to
+from tests.sessions import asked
 
 
 def set_row(s: Session, row: list[str], tokens: dict[str, int] | None = None) -> None:
@@ -104,7 +99,7 @@ def test_example_priority_order_pottery() -> None:
     s.answer(3)                        # adjacent to two tokens: three sites
     s.answer(0)                        # no barbarian spawn point among them: skipped
     assert entries(s, "walk.skipped")
-    assert key(s) == "walk.ask_best" and s.prompt.params["i"] == 3
+    assert key(s) == "walk.ask_best" and asked(s).params["i"] == 3
     s.answer(1)                        # highest defence: option A (8)
     assert entries(s, "walk.take_all.city")
     assert data(s)["cities"] == 2 and data(s)["wonders"]["economy"] == 1
@@ -119,10 +114,10 @@ def test_example_masonry_attack_order() -> None:
     set_row(s, ["astrology", "foreign_trade", "pottery", "early_empire", "masonry"])
     s.answer(True)
     assert key(s) == "prompt.target_class"
-    assert s.prompt.choices[0] == "barbarian"
+    assert asked(s).choices[0] == "barbarian"
     s.answer("barbarian")
     s.answer(1)                        # lowest defence: the one in easier terrain
-    assert key(s) == "prompt.ap_total" and s.prompt.default == 5
+    assert key(s) == "prompt.ap_total" and asked(s).default == 5
     s.answer(5)
     s.answer(6)                        # the barbarian holds: attack lost
     assert entries(s, "log.attack_lost")
@@ -281,6 +276,28 @@ def test_combat_token_spending_in_the_four_cases() -> None:
     assert defence_spend(6, 8, 3, "attacker") == 3
 
 
+@pytest.mark.parametrize(("ap", "attacker", "tokens", "line", "left"), [
+    (6, 7, 1, "log.defence_spending", 0),  # losing by 1: it spends its token and wins
+    (4, 6, 1, "log.defence.lost", 1),      # it cannot catch up: it spends none and loses
+    (8, 6, 2, "log.defence.won", 2),       # winning: it spends nothing
+])
+def test_the_defence_outcome_is_one_board_line_after_spending(ap: int, attacker: int,
+                                                              tokens: int, line: str,
+                                                              left: int) -> None:
+    """AP rules, military spending: a losing defender spends enough tokens to win, or none.
+    The board line says the outcome after spending (never "losing" for a defence it wins),
+    and a plain loss is shown too."""
+    s = new(1, leader="rome")
+    s.answer(True)
+    data(s)["tokens"]["military"] = tokens
+    s.start("defend")
+    s.answer(ap)
+    s.answer(attacker)
+    table = [e for e in s.log if e.get("table") and "defence" in e["action"]["key"]]
+    assert [e["action"]["key"] for e in table] == [f"civ_new_dawn.{line}"]
+    assert data(s)["tokens"]["military"] == left
+
+
 def test_reinforcement_is_five_minus_k_per_attack() -> None:
     """Masonry: 5 − 3 × attacks (minimum 0): no attack → 5 tokens."""
     s = new(2, leader="rome")
@@ -409,7 +426,7 @@ def test_caravan_to_rival_takes_the_first_available_diplomacy_card() -> None:
     s = new(1, leader="rome", humans=2)
     s.start("visit_rival")
     s.answer("2")
-    assert key(s) == "prompt.diplomacy_gone" and s.prompt.default == []
+    assert key(s) == "prompt.diplomacy_gone" and asked(s).default == []
     s.answer(["open_borders", "joint_war"])     # already gone to someone else
     assert data(s)["diplomacy"]["2"] == "defensive_pact"
     s.start("visit_rival")
@@ -428,7 +445,7 @@ def test_attacked_city_state_card_is_returned_first() -> None:
     s.answer(1)
     assert key(s) == "prompt.return_city_state"
     s.answer("military")
-    assert s.prompt.default == 7          # no +1 any more
+    assert asked(s).default == 7          # no +1 any more
 
 
 def test_victory_checklist_ends_the_game_when_the_ap_has_all_three() -> None:
@@ -460,7 +477,7 @@ def test_civil_service_places_one_more_token_next_to_any_friendly_space() -> Non
     s.answer(True)
     s.answer(3)                        # 3 legal spaces next to cities: all get one
     assert key(s) == "prompt.legal_spaces"
-    assert s.prompt.params["near"]["key"].endswith("near.space")
+    assert asked(s).params["near"]["key"].endswith("near.space")
     s.answer(0)                        # no space for the 4th
     assert data(s)["tokens"]["culture"] == 1
 
@@ -535,7 +552,7 @@ def test_a_rival_wins_against_the_ap_capital() -> None:
     s.start("capital_lost")
     s.answer("science")
     assert data(s)["wonders"]["science"] == 0
-    assert key(s) == "prompt.capital_lost_token" and s.prompt.default == "5"
+    assert key(s) == "prompt.capital_lost_token" and asked(s).default == "5"
     s.answer("4")
     s.answer("4")
     assert data(s)["tokens"]["industry"] == 1 and data(s)["tokens"]["culture"] == 1
@@ -591,9 +608,9 @@ def test_military_wonders_count_when_the_ap_defends() -> None:
     data(s)["wonders"]["military"] = 1
     data(s)["city_states"]["military"] = 1
     s.start("defend")
-    assert key(s) == "prompt.defend_space" and s.prompt.params["bonus"] == 2
+    assert key(s) == "prompt.defend_space" and asked(s).params["bonus"] == 2
     s.answer(4)                          # the attacked space's defence read off the table
-    assert key(s) == "prompt.attacker_total" and s.prompt.params["ap"] == 6
+    assert key(s) == "prompt.attacker_total" and asked(s).params["ap"] == 6
 
 
 def test_caravan_at_a_city_state_the_ap_lacks_takes_its_card() -> None:
@@ -606,7 +623,7 @@ def test_caravan_at_a_city_state_the_ap_lacks_takes_its_card() -> None:
     s.answer(1)
     s.answer(2)
     assert key(s) == "prompt.city_state_type"
-    assert "none" not in s.prompt.choices
+    assert "none" not in asked(s).choices
 
 
 def test_caravan_at_any_other_city_state_asks_nothing() -> None:
@@ -630,7 +647,7 @@ def test_no_other_city_state_destination_without_a_city_state_card() -> None:
     set_row(s, ["astrology", "masonry", "pottery", "early_empire", "foreign_trade"])
     s.answer(True)
     assert key(s) == "prompt.caravan_class"
-    assert s.prompt.choices == ["cs_lacking", "rival_city", "none"]
+    assert asked(s).choices == ["cs_lacking", "rival_city", "none"]
 
 
 def test_the_ap_uses_player_diplomacy_cards_except_embassy() -> None:
@@ -659,7 +676,7 @@ def test_won_capital_with_a_wonder_asks_only_its_type() -> None:
     s.answer(3)
     s.answer(0)                         # the defender has no tokens left: the AP wins
     s.answer(True)                      # it was the capital
-    assert key(s) == "prompt.capital_wonder" and "none" not in s.prompt.choices
+    assert key(s) == "prompt.capital_wonder" and "none" not in asked(s).choices
     s.answer("science")
     assert data(s)["wonders"]["science"] == 1
 
@@ -686,7 +703,7 @@ def test_setup_map_changes_and_the_ap_always_goes_first() -> None:
 
     s = automa.new_game("civ_new_dawn", {"humans": 2}, seed=4)
     s.answer(True)
-    assert key(s) == "setup.map" and s.prompt.params["players"] == 3
+    assert key(s) == "setup.map" and asked(s).params["players"] == 3
     s.answer(True)
     assert key(s) == "prompt.first_turn"
 

@@ -46,7 +46,8 @@ def load(card_dir: Path, text: str) -> tuple[dict[str, object], ...]:
 def test_valid_data_loads_with_disputed_values(card_dir: Path) -> None:
     (record,) = load(card_dir, GOOD)
     assert value_of(record["vp"]) == 2
-    assert dispute_of(record["vp"])["alternatives"] == [4]  # type: ignore[index]
+    dispute = dispute_of(record["vp"])
+    assert dispute is not None and dispute["alternatives"] == [4]
     assert value_of(record["track"]) == "science" and dispute_of(record["track"]) is None
 
 

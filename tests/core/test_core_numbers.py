@@ -49,6 +49,7 @@ def test_int_options_parse_only_ascii_numbers(text: str) -> None:
 
 def test_options_never_take_a_lookalike_of_an_allowed_value() -> None:
     spec = OptionSpec("rounds", "int", 3, choices=(1, 2, 3))
+    value: object
     for value in (True, 1.0, [1], {"1": 1}, None):
         with pytest.raises(InvalidOption):
             spec.coerce(value)

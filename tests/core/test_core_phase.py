@@ -17,7 +17,7 @@ from automa.core.errors import UnreadableSave
 from automa.core.game import START, Correction, Ctx, GameDef, Steps, register
 from automa.core.rng import Rng
 from automa.core.session import Session, _upgraded
-from conformance import random_answer
+from tests.conformance import random_answer
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")
 OLD_SAVES = Path(__file__).resolve().parent / "saves_588bb06"

@@ -8,6 +8,7 @@ import pytest
 
 import automa
 from automa.core.errors import (
+    AutomaError,
     GameOver,
     ImpossibleValue,
     InvalidAnswer,
@@ -20,6 +21,7 @@ from automa.core.errors import (
     WrongGameSave,
 )
 from automa.core.session import Session
+from tests.sessions import asked
 
 
 def start(seed: int = 1) -> Session:
@@ -114,9 +116,9 @@ def test_procedures_interrupt_and_the_prompt_comes_back() -> None:
 def test_a_correction_sets_a_tracked_value_logs_it_and_is_undoable() -> None:
     s = start()
     s.start("correct")
-    assert s.prompt.kind == "pick_one" and s.prompt.choices == ["vp"]
+    assert asked(s).kind == "pick_one" and asked(s).choices == ["vp"]
     s.answer("vp")
-    assert s.prompt.kind == "count" and s.prompt.default == 0
+    assert asked(s).kind == "count" and asked(s).default == 0
     with pytest.raises(InvalidAnswer):
         s.answer(500)
     s.answer(17)
@@ -124,11 +126,11 @@ def test_a_correction_sets_a_tracked_value_logs_it_and_is_undoable() -> None:
     assert s.log[-1]["action"] == {"key": "core.log.corrected",
                                    "params": {"what": {"key": "demo.vp", "params": {}},
                                               "old": 0, "new": 17}}
-    assert s.prompt.key == "demo.q.yes_no"
+    assert asked(s).key == "demo.q.yes_no"
     s.undo()
     s.undo()
     s.undo()
-    assert s.view()["vp"] == 0 and s.prompt.key == "demo.q.yes_no"
+    assert s.view()["vp"] == 0 and asked(s).key == "demo.q.yes_no"
 
 
 def test_an_answer_that_would_leave_a_count_outside_its_range_is_refused() -> None:
@@ -193,7 +195,8 @@ def test_a_save_from_before_an_option_existed_plays_on_with_its_default() -> Non
     ("[1, 2]", UnreadableSave, "error.save.not_a_save"),
     ('{"format": "something-else"}', UnreadableSave, "error.save.not_a_save"),
 ])
-def test_unreadable_saves_get_a_clear_message(text: str, error: type, key: str) -> None:
+def test_unreadable_saves_get_a_clear_message(text: str, error: type[AutomaError],
+                                               key: str) -> None:
     with pytest.raises(error) as info:
         automa.load_game(text)
     assert info.value.key == key
@@ -310,5 +313,5 @@ def test_turn_summary_lists_the_newest_turns_table_entries_oldest_first() -> Non
     summary = s.turn_summary()
     assert [item["params"]["name"] for item in summary] == [2, 4]
     assert summary[0] == {"key": "core.log.procedure", "params": {"name": 2}, "actor": "bot",
-                          "icon": "advance"}
+                          "icon": "advance", "turn": 2}
     assert summary[1]["icon"] is None

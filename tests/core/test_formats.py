@@ -14,7 +14,12 @@ from typing import Any
 import pytest
 
 import automa
-from automa.app.saves import KEY_INDEX, settings_v1_to_v2, storage_v1_to_v2
+from automa.app.saves import (
+    KEY_INDEX,
+    settings_v1_to_v2,
+    storage_v1_to_v2,
+    storage_v2_to_v3,
+)
 from automa.cli import main
 from automa.core import formats, game
 from automa.core.formats import Format, Migrated, NewerFormat
@@ -59,7 +64,8 @@ def test_a_newer_version_is_refused_with_a_translated_message() -> None:
 
 def test_what_a_migration_cannot_carry_is_named_not_dropped() -> None:
     """A migration that cannot carry a value over says what, in words of both languages."""
-    lost = {"key": "warning.format.not_carried", "params": {"what": "paper size B5"}}
+    lost: formats.Message = {"key": "warning.format.not_carried",
+                             "params": {"what": "paper size B5"}}
     fmt = Format("test.lost", [lambda v: Migrated({k: x for k, x in v.items() if k != "b5"},
                                                   [lost])])
     done = fmt.upgrade({"b5": True, "theme": "dark"}, 1)
@@ -145,6 +151,20 @@ def test_storage_1_to_2_gives_a_save_from_before_headers_its_header() -> None:
     assert alone["automa.save.tapestry-1"] == (
         '{"game": "tapestry", "created": 0.0, "updated": 0.0, "turn": 3, "finished": false, '
         '"rev": 0, "v": 2}\n' + SAVE_TEXT)
+
+
+def test_storage_2_to_3_names_layout_3_in_each_header() -> None:
+    """Layout 3 lets a header carry the list's texts and a game keep its screen: a game of
+    layout 2 has neither yet, only its version changes."""
+    before = {"automa.save.tapestry-1": '{"game": "tapestry", "created": 1.0, "updated": 2.0, '
+                                        '"turn": 3, "finished": false, "rev": 4, "v": 2}\n'
+                                        + SAVE_TEXT,
+              "automa.save.bad-1": "no header at all"}
+    assert pure(storage_v2_to_v3, before) == Migrated({
+        "automa.save.tapestry-1": '{"game": "tapestry", "created": 1.0, "updated": 2.0, '
+                                  '"turn": 3, "finished": false, "rev": 4, "v": 3}\n'
+                                  + SAVE_TEXT,
+        "automa.save.bad-1": "no header at all"})
 
 
 # --- settings, decks, the autosave folder --------------------------------------------------

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from automa.app.controller import PageForm
 from tests.app.test_saves import Clock, MemoryKV
 
 HERE = Path(__file__).resolve().parent
@@ -76,7 +77,7 @@ def some_answer(session: Any) -> Any:
     return {str(c): (p.domain or [None])[0] for c in p.choices}
 
 
-def form_for(session: Any) -> dict[str, Any]:
+def form_for(session: Any) -> PageForm:
     """The form on screen that answers the session's prompt (as the page reads it)."""
     p = session.prompt
     if p.kind in ("confirm", "yes_no", "scan"):

@@ -12,6 +12,10 @@ import json
 from pathlib import Path
 
 import pytest
+
+import automa
+from automa.app.saves import KEY_FORMAT, SAVE_PREFIX, STORAGE
+from automa.core import formats
 from tests.corpus.frozen import (
     FOLDERS,
     files,
@@ -30,10 +34,6 @@ from tests.corpus.frozen import (
     read_everything,
     some_answer,
 )
-
-import automa
-from automa.app.saves import KEY_FORMAT, SAVE_PREFIX, STORAGE
-from automa.core import formats
 
 SAVES = files("saves")
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")

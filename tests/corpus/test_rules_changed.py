@@ -8,16 +8,17 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from tests.corpus.frozen import FOLDERS, Clock, MemoryKV, form_for, read, some_answer
 
 import automa
 from automa.app.controller import Controller
 from automa.app.saves import HELD_PREFIX, SAVE_PREFIX, SaveStore
 from automa.core import formats, game
 from automa.core.i18n import render
+from tests.app.test_saves import Clock, MemoryKV
+from tests.corpus.frozen import FOLDERS, form_for, read, some_answer
 
 SAVE = FOLDERS[0] / "saves" / "tapestry" / "level2-default.mid.json.gz"
 CHANGE = "tapestry.option.explorers_bonus"  # the phrase naming the rule that changed
@@ -39,7 +40,7 @@ def fixed_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
     bot_turn.__name__ = "bot_turn"
     steps = game.Steps()
-    steps._steps = {**tapestry.steps._steps, "bot_turn": bot_turn}
+    steps._steps = {**tapestry.steps._steps, "bot_turn": cast(game.StepFn, bot_turn)}
     fixed = dataclasses.replace(tapestry, version=tapestry.version + 1, steps=steps,
                                 changes={tapestry.version + 1: CHANGE})
     monkeypatch.setitem(game._REGISTRY, "tapestry", fixed)

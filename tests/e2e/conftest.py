@@ -9,21 +9,22 @@ and installability is only reported outside incognito.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-for _path in (str(ROOT), str(Path(__file__).resolve().parent)):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
+import build
+from tests.e2e.helpers import dist_games
 
-import build  # noqa: E402
-from helpers import CHROMIUM, CHROMIUM_ARGS, dist_games  # noqa: E402
-
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-default-apps",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
 
@@ -45,44 +46,35 @@ def requests_seen() -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
+def chromium() -> Iterator[BrowserType]:
     """Playwright's Chromium browser type (for a test that needs a profile of its own:
     launch it with :func:`launch`)."""
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as play:
         yield play.chromium
 
 
-def launch(chromium: object, profile: Path, **options: object) -> object:
-    """A persistent, phone-sized Chromium profile in folder ``profile`` (Debian's Chromium)."""
-    from playwright.sync_api import BrowserType
-
-    assert isinstance(chromium, BrowserType)
+def launch(chromium: BrowserType, profile: Path, **options: Any) -> BrowserContext:
+    """A persistent, phone-sized Chromium profile in folder ``profile`` (Debian's Chromium);
+    ``options`` as Playwright's ``launch_persistent_context`` takes them."""
     return chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
         viewport={"width": 390, "height": 844}, accept_downloads=True, **options)
 
 
 @pytest.fixture(scope="session")
-def browser_context(chromium: object, base_url_app: str, requests_seen: list[str],
-                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+def browser_context(chromium: BrowserType, base_url_app: str, requests_seen: list[str],
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
     """One persistent Chromium profile for the whole run, phone-sized."""
-    from playwright.sync_api import BrowserContext
-
     context = launch(chromium, tmp_path_factory.mktemp("chromium-profile"))
-    assert isinstance(context, BrowserContext)
     context.on("request", lambda request: requests_seen.append(request.url))
     yield context
     context.close()
 
 
 @pytest.fixture
-def page(browser_context: object, base_url_app: str, requests_seen: list[str]) -> Iterator[object]:
+def page(browser_context: BrowserContext, base_url_app: str,
+         requests_seen: list[str]) -> Iterator[Page]:
     """A fresh tab; after the test, no request may have left 127.0.0.1."""
-    from playwright.sync_api import BrowserContext
-
-    assert isinstance(browser_context, BrowserContext)
     start = len(requests_seen)
     tab = browser_context.new_page()
     errors: list[str] = []

@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, FIND_ANSWER_JS, start_game, wait_ready
 from playwright.sync_api import BrowserContext, BrowserType, Page
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.helpers import FIND_ANSWER_JS, start_game, wait_ready
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")
 MODES = ("reload", "close", "hide")

@@ -5,26 +5,17 @@ from __future__ import annotations
 import json
 import math
 import re
-import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import ElementHandle, Page
+
+import build
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-default-apps",
-                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-"""Debian's Chromium, and switches that keep it quiet and on 127.0.0.1 only."""
 READY = "body[data-py-ready]"
 PREFIX = "/automa-companion/"
 
@@ -32,19 +23,24 @@ FIND_ANSWER_JS = """
   const prompt = document.querySelector('#prompt');
   if (!prompt || prompt.dataset.kind === 'over') return null;
   const kind = prompt.dataset.kind, key = prompt.dataset.key;
+  const dock = document.querySelector('#dock') || prompt;  // (earlier builds: in the prompt)
   const pick = (list) => list[Math.min(list.length - 1, Math.floor(x * list.length))];
   let button;
-  if (kind === 'pick_one' || kind === 'yes_no') {
-    button = pick([...prompt.querySelectorAll('button.answer')]);
+  const list = dock.querySelector('#pick');
+  if (kind === 'pick_one' && list) {
+    list.selectedIndex = Math.min(list.options.length - 1, Math.floor(x * list.options.length));
+    button = dock.querySelector('button[data-act=submit-pick]');
+  } else if (kind === 'pick_one' || kind === 'yes_no') {
+    button = pick([...dock.querySelectorAll('button.answer')]);
   } else if (kind === 'pick_subset') {
-    const set = prompt.querySelector('#subset');
+    const set = dock.querySelector('#subset');
     const boxes = [...set.querySelectorAll('input[type=checkbox]')];
     const lo = +set.dataset.lo, hi = +set.dataset.hi;
     const n = Math.max(lo, Math.min(hi, Math.floor(x * (hi - lo + 1)) + lo));
     boxes.forEach((b, i) => { b.checked = i < n; });
-    button = prompt.querySelector('button[data-act=submit-subset]');
+    button = dock.querySelector('button[data-act=submit-subset]');
   } else {
-    button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
+    button = dock.querySelector('button.answer.primary') || dock.querySelector('button.answer');
   }
 """
 """JS statements that find the control answering the prompt on screen (``button``, with the
@@ -67,6 +63,40 @@ ANSWER_JS = "(x) => {" + FIND_ANSWER_JS + """
           error: error ? error.textContent : null};
 }
 """
+
+
+FIRST_SCREEN_JS = """() => {
+  const prompt = document.querySelector('#prompt');
+  if (!prompt || prompt.dataset.kind === 'over') return null;
+  const bar = document.querySelector('.bar');
+  const top = bar ? bar.getBoundingClientRect().bottom : 0;
+  const dock = prompt.querySelector('.dock') || document.querySelector('.dock');
+  const fold = dock ? dock.getBoundingClientRect().top : innerHeight;
+  const controls = [...new Set([prompt, dock].filter(Boolean).flatMap(e => [...e.querySelectorAll(
+    '[data-act=answer], [data-act=pick], [data-act^=submit], [data-act=step], #count, #pick,'
+    + ' #subset input, #values select')]))];
+  let lowest = 0;
+  const off = controls.filter(e => {
+    const r = e.getBoundingClientRect();
+    const docked = dock && dock.contains(e);
+    lowest = Math.max(lowest, r.bottom);
+    if (r.width === 0 || r.height === 0) return true;
+    return r.top < top - 1 || r.bottom > (docked ? innerHeight : fold) + 1;
+  }).map(e => (e.dataset.act || e.id || e.tagName) + '@'
+           + Math.round(e.getBoundingClientRect().top));
+  const q = document.querySelector('#question').getBoundingClientRect();
+  if (q.top < top - 1 || q.bottom > fold + 1) off.push('question@' + Math.round(q.top));
+  const card = document.querySelector('.prompt-cards .card-drives');
+  const c = card ? card.getBoundingClientRect() : null;
+  return {kind: prompt.dataset.kind, key: prompt.dataset.key, controls: controls.length,
+          off, lowest: Math.max(lowest, q.bottom), fold, scrollY, question: q.bottom,
+          dock: dock ? dock.getBoundingClientRect().height : 0,
+          card: c ? Math.max(0, Math.min(1, (fold - c.top) / c.height)) : null};
+}"""
+"""Where the question and its answer controls lie, as drawn (no scrolling): ``off`` lists
+those not wholly between the top bar and the dock (or, in the dock, on screen); ``lowest``
+is the bottom of the lowest one, in CSS px from the viewport's top; ``card`` the share of the
+card driving the question above the dock (null: no such card)."""
 
 
 def _civ_new_dawn_strategy(key: str, tap: int, x: float) -> float:
@@ -124,6 +154,14 @@ def open_app(page: Page, base: str, *, lang: str = "en", clear: bool = True,
     }""", [clear, lang])
     page.goto(base + hash_)
     wait_ready(page)
+
+
+def shown(page: Page, selector: str, timeout: float | None = None) -> ElementHandle:
+    """The element ``selector`` once it is visible (Playwright waits for it, ``timeout`` ms
+    or its default)."""
+    element = page.wait_for_selector(selector, timeout=timeout)
+    assert element is not None, selector
+    return element
 
 
 def start_game(page: Page, game_id: str, seed: int | None = 1) -> None:

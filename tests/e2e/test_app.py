@@ -12,10 +12,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import LATIN_WORD, answer, game_state, open_app, save_text, start_game, wait_ready
-from playwright.sync_api import Page
+from playwright.sync_api import FloatRect, Page
 
-from conftest import ROOT, dist_games
+from tests.e2e.helpers import (
+    LATIN_WORD,
+    ROOT,
+    answer,
+    dist_games,
+    game_state,
+    open_app,
+    save_text,
+    shown,
+    start_game,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()
@@ -190,7 +200,7 @@ def test_export_then_import_and_bad_files(page: Page, base_url_app: str, tmp_pat
         bad = tmp_path / name
         bad.write_text(text)
         page.set_input_files("#import-file", str(bad))
-        banner = page.wait_for_selector(".banner-error")
+        banner = shown(page, ".banner-error")
         message = banner.text_content() or ""
         assert expected[name] in message and name in message, message
         page.click('button[data-act="dismiss"]')
@@ -205,7 +215,7 @@ def test_full_storage_is_reported(page: Page, base_url_app: str) -> None:
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('full', 'QuotaExceededError'); }; }""")
     answer(page, 0.0)
-    banner = page.wait_for_selector(".banner-error")
+    banner = shown(page, ".banner-error")
     assert "storage is full" in (banner.text_content() or "")
 
 
@@ -320,7 +330,7 @@ def test_print_the_deck(page: Page, base_url_app: str, paper: str,
     assert abs(float(box_pt.group(2)) - size_pt[1]) < 2
 
 
-def box_in_view(page: Page, selector: str) -> dict[str, float]:
+def box_in_view(page: Page, selector: str) -> FloatRect:
     """The element's box, checked to be a full touch target inside the viewport."""
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
@@ -398,15 +408,15 @@ PLAY_SCREEN_JS = """() => {
         const st = getComputedStyle(e);
         return st.wordBreak === 'break-all' || st.overflowWrap === 'anywhere';
     }).length;
-    const dock = [...document.querySelectorAll('#prompt .dock button:not([disabled])')];
+    const dock = [...document.querySelectorAll(
+        '#dock button:not([disabled]), #dock input, #dock select')];
     return {
         focused: document.activeElement && document.activeElement.id,
-        summaryFirst: !summary
-            || (summary.compareDocumentPosition(q) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
+        questionFirst: !summary
+            || (q.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING) > 0,
         steps: summary ? [...summary.querySelectorAll('li')].every(
             li => li.querySelector('input[type=checkbox]') && li.querySelector('svg')) : true,
-        undoFirst: dock.length > 0 && dock[0].id === 'undo' &&
-            document.querySelectorAll('#prompt .dock-answers button').length > 0,
+        undoFirst: dock.length > 1 && dock[0].id === 'undo',
         overflowing, breaking,
         kind: document.getElementById('prompt').dataset.kind,
         key: document.getElementById('prompt').dataset.key,
@@ -416,10 +426,10 @@ PLAY_SCREEN_JS = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: str) -> None:
-    """At 360 px in both languages, through the first answers of every game: what the bots
-    did comes first as a checklist (icon and box per step), the new question gets the focus
-    after every answer, the dock offers the answer before Undo, no word is broken or runs
-    out of its box, and Enter in a number box answers it."""
+    """At 360 px in both languages, through the first answers of every game: the question
+    comes first, then what the bots did as a checklist (icon and box per step); the new
+    question gets the focus after every answer, the dock offers the answer before Undo, no
+    word is broken or runs out of its box, and Enter in a number box answers it."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, base_url_app, lang=lang)
     rnd = random.Random(5)
@@ -431,7 +441,7 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
         for i in range(25):
             seen = page.evaluate(PLAY_SCREEN_JS)
             where = f"{game} ({lang}) step {i}: {seen['key']}"
-            assert seen["summaryFirst"] and seen["steps"], where
+            assert seen["questionFirst"] and seen["steps"], where
             assert not seen["undoFirst"], where
             assert not seen["overflowing"] and not seen["breaking"], (where, seen)
             if i:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import build
+
+import build
 
 
 def test_a_missing_ukrainian_message_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:

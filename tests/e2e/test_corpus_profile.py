@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import wait_ready
 from playwright.sync_api import Page
+
 from tests.corpus.frozen import ident, profiles, storage
+from tests.e2e.helpers import wait_ready
 
 pytestmark = pytest.mark.e2e
 

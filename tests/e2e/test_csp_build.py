@@ -6,7 +6,8 @@ import base64
 import hashlib
 
 import pytest
-from helpers import build
+
+import build
 
 
 def test_the_policy_hashes_each_inline_script_the_browser_runs() -> None:

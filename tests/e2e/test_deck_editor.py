@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import game_state, open_app, save_text
 from playwright.sync_api import Page
+
+from tests.e2e.helpers import game_state, open_app, save_text, shown
 
 GAME = "glory_of_civilizations"
 
@@ -32,7 +33,7 @@ def test_key_in_a_card_save_reload_play_export_import(page: Page, base_url_app: 
     # an invalid entry: card number 0 gets a translated error next to the field
     page.fill('[data-field="number"]', "0")
     page.dispatch_event('[data-field="number"]', "change")
-    error = page.wait_for_selector("#field-number-error")
+    error = shown(page, "#field-number-error")
     assert "card" in (page.text_content(".deck-problems") or "").lower()
     assert error.text_content()
     page.fill('[data-field="number"]', "1")
@@ -69,7 +70,7 @@ def test_key_in_a_card_save_reload_play_export_import(page: Page, base_url_app: 
     bad = tmp_path / "bad.json"
     bad.write_text('{"cards": [{"number": "x"}]}')
     page.set_input_files("#deck-import-file", str(bad))
-    assert "bad.json" in (page.wait_for_selector(".banner-error").text_content() or "")
+    assert "bad.json" in (shown(page, ".banner-error").text_content() or "")
     assert page.locator(".deck-list li.deck").count() == 2
 
 

@@ -10,11 +10,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import build
 import pytest
-from durability import lifecycle_context, run
-from helpers import dist_games
 from playwright.sync_api import BrowserType
+
+import build
+from tests.e2e.durability import lifecycle_context, run
+from tests.e2e.helpers import dist_games
 
 pytestmark = pytest.mark.e2e
 ROUNDS = int(os.environ.get("AUTOMA_DURABILITY_ROUNDS", "20"))

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import answer, dist_games, open_app, save_text, start_game
 from playwright.sync_api import Page
 
 import automa
+from tests.e2e.helpers import answer, dist_games, open_app, save_text, start_game
 
 pytestmark = pytest.mark.e2e
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import answer, dist_games, open_app, strategy_x
 from playwright.sync_api import Page
 
 import automa
+from tests.e2e.helpers import answer, dist_games, open_app, strategy_x
 
 pytestmark = pytest.mark.e2e
 MAX_TAPS = 1500

@@ -9,7 +9,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import build
+
+import build
 
 GAMES = [{"id": "tapestry"}, {"id": "civ_new_dawn"}]
 

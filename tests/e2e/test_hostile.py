@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import answer, open_app, start_game, wait_ready
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import automa
-from conftest import ROOT, dist_games
+from tests.e2e.helpers import ROOT, answer, dist_games, open_app, shown, start_game, wait_ready
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()
@@ -302,7 +301,7 @@ def test_two_tabs_never_overwrite_each_other(browser_context: BrowserContext,
         one.wait_for_function(
             f"JSON.parse(localStorage.getItem('automa.index')||'{{}}').saves?.['{save_id}']"
             f"?.rev >= 2")
-        banner = two.wait_for_selector(".banner-info")
+        banner = shown(two, ".banner-info")
         assert "another tab" in (banner.text_content() or "")
         assert two.evaluate("automaDebug()") == one.evaluate("automaDebug()")
 
@@ -366,11 +365,15 @@ def test_full_storage_keeps_a_consistent_list(page: Page, base_url_app: str) -> 
     orphan = page.url.split("#/play/")[1]
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('full', 'QuotaExceededError'); }; }""")
-    before = {k: v for k, v in storage(page).items() if k != "automa.last"}
+    def kept(key: str) -> bool:  # the stored screens are a cache, dropped to make room
+        return key != "automa.last" and not key.startswith("automa.screen.")
+
+    before = {k: v for k, v in storage(page).items() if kept(k)}
     page.goto(base_url_app + "#/")
     start_game(page, GAMES[-1])
     assert "storage is full" in (page.text_content(".banner-error") or "")
-    after = {k: v for k, v in storage(page).items() if k != "automa.last"}
+    after = {k: v for k, v in storage(page).items() if kept(k)}
+    assert not any(k.startswith("automa.screen.") for k in storage(page))
     assert after == before
     page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
     page.reload()
@@ -444,7 +447,7 @@ def test_a_new_version_is_announced_and_saves_kept(page: Page, base_url_app: str
     try:
         sw.write_text(text + "\n// a new version\n")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        notice = page.wait_for_selector("#update-notice", timeout=120_000)
+        notice = shown(page, "#update-notice", timeout=120_000)
         assert "new version" in (notice.text_content() or "")
         assert storage(page) == before
         page.click('button[data-act="reload"]')
@@ -472,7 +475,7 @@ def test_an_imported_game_without_its_history_keeps_the_file(
     path = tmp_path / "older.json"
     path.write_text(held_save())
     page.set_input_files("#import-file", str(path))
-    notice = page.wait_for_selector("#held-notice")
+    notice = shown(page, "#held-notice")
     assert words in (notice.text_content() or "")
     save_id = page.url.split("#/play/")[1]
     assert page.evaluate(f"localStorage.getItem('automa.held.{save_id}')") == held_save()

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import open_app, wait_ready
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, BrowserType, Page
 
 from automa.core.i18n import catalog
-from conftest import launch
+from tests.e2e.conftest import launch
+from tests.e2e.helpers import open_app, shown, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -29,13 +29,14 @@ def blocked_profile(folder: Path) -> Path:
 
 @pytest.mark.parametrize("locale,lang", [("en-GB", "en"), ("uk-UA", "uk")])
 def test_a_browser_that_blocks_site_data_says_why_in_the_players_language(
-        chromium: object, base_url_app: str, tmp_path: Path, locale: str, lang: str) -> None:
+        chromium: BrowserType, base_url_app: str, tmp_path: Path, locale: str, lang: str) -> None:
     """With site data blocked Chromium refuses ``localStorage`` and IndexedDB. The vendored
     PyScript needs IndexedDB to start, so today the shell names the cause (instead of
     "reload to try again"); should it ever start, the app plays on with its notice that
     nothing can be kept (the controller's side of this is tested in CPython)."""
-    shell, notice = (catalog(lang)["web.shell.blocked"][:30],
-                     catalog(lang)["web.memory.notice"][:30])
+    shell, notice = catalog(lang)["web.shell.blocked"], catalog(lang)["web.memory.notice"]
+    assert isinstance(shell, str) and isinstance(notice, str)
+    shell, notice = shell[:30], notice[:30]
     context = launch(chromium, blocked_profile(tmp_path / "profile"), locale=locale)
     assert isinstance(context, BrowserContext)
     try:
@@ -88,7 +89,7 @@ def test_two_tabs_editing_one_deck_never_overwrite_each_other(
         change_field(one, "main.1", "battles")
         one.wait_for_function(f"JSON.parse(localStorage.getItem('automa.deck.{deck_id}'))"
                               f".cards[0].main[0] === 'battles'")
-        assert "another tab" in (two.wait_for_selector(".banner-info").text_content() or "")
+        assert "another tab" in (shown(two, ".banner-info").text_content() or "")
 
         # a write the other tab made unheard: this tab's edit is refused, nothing lost
         two.evaluate(f"""() => {{
@@ -98,7 +99,7 @@ def test_two_tabs_editing_one_deck_never_overwrite_each_other(
         }}""")
         before = stored_deck(two, deck_id)
         change_field(two, "main.1", "gather")
-        assert "another tab" in (two.wait_for_selector(".banner-error").text_content() or "")
+        assert "another tab" in (shown(two, ".banner-error").text_content() or "")
         assert stored_deck(two, deck_id) == before
 
         # deleted in one tab: the other leaves the editor and never writes it back

@@ -13,12 +13,12 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import open_app, start_game
 from playwright.sync_api import Page
-from tests.conformance import random_answer
 
 import automa
 from automa.core.rng import Rng
+from tests.conformance import random_answer
+from tests.e2e.helpers import open_app, start_game
 
 pytestmark = pytest.mark.e2e
 SCORES = {"tapestry": 150, "age_of_innovation": 140, "glory_of_civilizations": 60,
@@ -43,7 +43,7 @@ def tap_until(page: Page, key_end: str, limit: int = 40) -> None:
         if key.endswith(key_end):
             return
         page.evaluate("""() => {
-            const p = document.querySelector('#prompt');
+            const p = document.querySelector('#dock');  // the answers
             const b = p.querySelector('button.answer.primary') || p.querySelector('button.answer')
                 || p.querySelector('button[data-act^=submit]');
             b.click(); }""")
@@ -62,15 +62,15 @@ def finish_in_page(page: Page, game: str, tmp_path: Path) -> None:
         for _ in range(5):
             if page.locator('#prompt[data-kind="over"]').count():
                 break
-            page.locator("#prompt button.answer, #prompt button[data-act^=submit]").first.click()
+            page.locator("#dock button.answer, #dock button[data-act^=submit]").first.click()
             page.wait_for_timeout(50)
     else:
         start_game(page, game, seed=5)
         tap_until(page, ".prompt.ready")
         if game == "civ_new_dawn":  # game over → a human won → yes
-            page.click('#prompt button[data-act="pick"][data-arg="1"]')
-            page.click('#prompt button[data-act="pick"][data-arg="1"]')
-            page.click('#prompt button.answer[data-json="true"]')
+            page.click('#dock button[data-act="pick"][data-arg="1"]')
+            page.click('#dock button[data-act="pick"][data-arg="1"]')
+            page.click('#dock button.answer[data-json="true"]')
         else:  # a player reached complexity 4 in instant achievements
             page.click('button[data-act="proc"][data-arg="instant_victory"]')
     page.wait_for_selector('#prompt[data-kind="over"] #end')

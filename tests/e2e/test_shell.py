@@ -9,9 +9,10 @@ import json
 from typing import Any
 
 import pytest
-from helpers import answer, open_app, start_game, wait_ready
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Route
+
+from tests.e2e.helpers import answer, open_app, start_game, wait_ready
 
 pytestmark = pytest.mark.e2e
 GAME = "tapestry"

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import build
 import pytest
-from helpers import answer, dist_games, save_text, start_game, wait_ready
 from playwright.sync_api import BrowserContext, BrowserType, Error, Page
 
-from conftest import launch
+import build
+from tests.e2e.conftest import launch
+from tests.e2e.helpers import answer, dist_games, save_text, start_game, wait_ready
 
 pytestmark = pytest.mark.e2e
 

@@ -9,13 +9,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from glory_play import G, card, deck, new
 
 import automa
+from automa.core.cards import read_toml
 from automa.core.errors import InvalidOption
 from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
 from automa.games.glory_of_civilizations.flow import reform_choice
+from tests.glory_of_civilizations.play import G, card, deck, new
 
 
 def _companion_cards() -> list[dict[str, Any]]:
@@ -35,7 +36,7 @@ def test_companion_edition_passes_the_same_schema_as_an_edited_deck() -> None:
 
 def test_companion_edition_is_labelled_as_ours() -> None:
     """The deck file says edition = "companion" and its source says it is our design."""
-    raw = data.read_toml(G, data.COMPANION_FILE)
+    raw = read_toml(G, data.COMPANION_FILE)
     assert raw["edition"] == "companion" and "not a publisher" in raw["source"]
 
 

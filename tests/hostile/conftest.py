@@ -1,18 +1,13 @@
-"""Hostile-input tests: helpers on the path, autosaves in a temporary folder, and a tally
-of every hostile input tried, printed at the end of the run."""
+"""Hostile-input tests: autosaves in a temporary folder, and a tally of every hostile input
+tried, printed at the end of the run."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-
-from hostile_support import TALLY  # noqa: E402
+from tests.hostile.hostile_support import TALLY
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from typing import Any
 import automa
 from automa.core.rng import Rng
 from automa.core.session import Session, _from_base
-from conformance import random_answer
+from tests.conformance import random_answer
 
 TALLY: Counter[str] = Counter()
 """Hostile inputs tried, by category (printed at the end of the run)."""

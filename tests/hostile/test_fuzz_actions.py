@@ -15,13 +15,13 @@ import json
 import os
 
 import pytest
-from hostile_support import GAMES, TALLY
 
 import automa
 from automa.core.rng import Rng
 from automa.core.savecheck import check_snapshot
 from automa.core.session import Session
-from conformance import check_cards, random_answer, random_options
+from tests.conformance import check_cards, random_answer, random_options
+from tests.hostile.hostile_support import GAMES, TALLY
 
 STEPS = int(os.environ.get("AUTOMA_FUZZ_STEPS", "1500"))
 RUN = 150

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from hostile_support import GAMES, TALLY
 
 import automa
 from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 from automa.core.session import _from_snapshot
-from conformance import random_answer, random_options
+from tests.conformance import random_answer, random_options
+from tests.hostile.hostile_support import GAMES, TALLY
+from tests.sessions import asked
 
 
 @pytest.mark.parametrize("seed", [1])
@@ -48,7 +49,7 @@ def test_a_question_whose_choices_are_orders_of_players_passes_the_snapshot_chec
         assert session.prompt is not None
         session.answer(random_answer(session.prompt, rng))
     session.start("correct")
-    achievement = next(c for c in session.prompt.choices if str(c).startswith("ach"))
+    achievement = next(c for c in asked(session).choices if str(c).startswith("ach"))
     session.answer(achievement)
     assert session.prompt is not None and isinstance(session.prompt.choices[0], list)
     fresh = automa.new_game("tapestry", session.options, 3)

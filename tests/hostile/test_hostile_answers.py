@@ -7,12 +7,19 @@ import json
 from typing import Any
 
 import pytest
-from hostile_support import GAMES, TALLY, honest_saves, honest_session, replayed, snapshot_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import automa
 from automa.core.session import Session
+from tests.hostile.hostile_support import (
+    GAMES,
+    TALLY,
+    honest_saves,
+    honest_session,
+    replayed,
+    snapshot_of,
+)
 
 NUMBER_TEXTS = ["--1", "²", "٣", "１", "1_000", "0x10", "1e3", " 7 ", "+2", "-0", "1" * 5000,
                 "9" * 19, "", "-", "+", "1.0", "1,5", "\u200b1", "1\u00a0", "<b>1</b>"]

@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_support import TALLY
 
 import automa
-from conformance import UNTRANSLATED_TEST_GAMES
+from tests.conformance import UNTRANSLATED_TEST_GAMES
+from tests.hostile.hostile_support import TALLY
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [g["id"] for g in automa.games() if g["id"] not in UNTRANSLATED_TEST_GAMES]

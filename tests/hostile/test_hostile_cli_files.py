@@ -11,12 +11,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
-from hostile_support import TALLY
 
 import automa
 from automa.cli import shown
+from tests.hostile.hostile_support import TALLY
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "tapestry"
@@ -28,7 +29,7 @@ def env(data: Path) -> dict[str, str]:
     return {**os.environ, "AUTOMA_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "py")}
 
 
-def run(args: list[str], data: Path, stdin: bytes = b"q\n", stdout: object = subprocess.PIPE,
+def run(args: list[str], data: Path, stdin: bytes = b"q\n", stdout: int | IO[Any] = subprocess.PIPE,
         ) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "automa", *args], input=stdin,
                           stdout=stdout, stderr=subprocess.PIPE, env=env(data), timeout=120,

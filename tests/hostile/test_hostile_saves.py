@@ -8,15 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from hostile_support import (
-    DELETE,
-    GAMES,
-    TALLY,
-    fields,
-    honest_saves,
-    load_or_refuse,
-    replace,
-)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +16,15 @@ import automa.core.game
 from automa.core import session as session_module
 from automa.core.errors import UnreadableSave
 from automa.core.ranges import bounds
+from tests.hostile.hostile_support import (
+    DELETE,
+    GAMES,
+    TALLY,
+    fields,
+    honest_saves,
+    load_or_refuse,
+    replace,
+)
 
 HTML = '<img src=x onerror="alert(1)">'
 
@@ -85,7 +85,7 @@ def test_random_deep_fields_mutated(game_id: str, pick: st.DataObject) -> None:
 
 def forced(game_id: str, index: int = 2) -> dict[str, Any]:
     """A save whose replay cannot reach its snapshot, so that the snapshot is what counts."""
-    data = json.loads(honest_saves(game_id)[index])
+    data: dict[str, Any] = json.loads(honest_saves(game_id)[index])
     data["actions"] = data["actions"][:-1] if data["actions"] else [{"answer": "?"}]
     data["redo"] = []
     return data
@@ -385,7 +385,7 @@ class Work:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.count = 0
         dumps = session_module._dumps
-        loads = session_module.json.loads
+        loads = json.loads
 
         def counting_dumps(state: dict[str, Any]) -> str:
             text = dumps(state)
@@ -405,7 +405,7 @@ class Work:
             return getitem(steps, name)
 
         monkeypatch.setattr(session_module, "_dumps", counting_dumps)
-        monkeypatch.setattr(session_module.json, "loads", counting_loads)
+        monkeypatch.setattr(json, "loads", counting_loads)  # the json module the session reads with
         monkeypatch.setattr(Steps, "__getitem__", counting_getitem)
 
     def of(self, text: str) -> int:
@@ -459,7 +459,7 @@ def test_a_restored_game_keeps_its_history_from_the_restore_on(game_id: str) -> 
     ``base``): no second warning, undo back to the restore, and a tampered base is refused."""
     from automa.core.prompts import Prompt
     from automa.core.rng import Rng
-    from conformance import random_answer
+    from tests.conformance import random_answer
 
     loaded = automa.load_game(json.dumps(forced(game_id)))
     assert loaded.history_dropped

@@ -10,6 +10,7 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ from automa.app.saves import (
     SaveStore,
     SettingsNotSaved,
 )
+from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
 from automa.core import i18n
 from automa.core.numbers import SEED_MAX
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
+EARLY_ACTIONS = ("answer", "pick")
+"""The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 DECK_GAME = "glory_of_civilizations"
 """The game whose cards the player can key in ("My decks")."""
 
@@ -69,7 +73,12 @@ class Controller:
                  date: Callable[[float], str], wake_supported: bool = False,
                  versions: Mapping[str, int] | None = None) -> None:
         self.store = SaveStore(kv, now, versions)
-        self.slot = Slot(self.store, now)
+        # a stored screen never costs a save: they make room (written as the store writes:
+        # never over a newer version's storage)
+        self.screens = ScreenStore(self.store.kv)
+        self.drawn: tuple[str, str] = ("", "")  # the play screen on the page: save id, markup
+        self.kept: tuple[str, int | None, str] = ("", None, "")  # its stored save, rev, lang
+        self.slot = Slot(self.store, now, self.screens.clear)
         self.now = now
         self.date = date
         self.wake_supported = wake_supported
@@ -163,7 +172,11 @@ class Controller:
                 return Screen("records", *self.records.route(parts))
             if name in PLAY_SCREENS and len(parts) > 1 and self.open(parts[1]):
                 pile = self.pile_screen(parts[2]) if name == "pile" and len(parts) > 2 else None
-                return pile or self.play_screen()
+                if pile:
+                    return pile
+                screen = self.play_screen()
+                self.keep_screen()
+                return screen
             if name == "settings":
                 return self.settings_screen()
         except Exception as e:  # a broken save must never lock the person out of the app
@@ -221,20 +234,58 @@ class Controller:
 
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""
+        back = f"#/play/{self.slot.save_id}" if self.session is not None else ""
         return Screen("settings", views.settings(
             {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
-            self.wake_supported, self.w))
+            self.wake_supported, self.w, back))
 
-    def play_screen(self) -> Screen:
-        """The game in play."""
+    def play_screen(self, first_only: bool = False) -> Screen:
+        """The game in play; ``first_only``: its first screen, the rest (state, log…) left
+        to ``Screen.rest`` (after a tap, so the answer is painted sooner)."""
         s = self.session
         assert s is not None
-        view = present.play(s, self.lang)
+        view = present.play(s, self.lang, with_log=not first_only)
         end = self.records.end_panel(s, self.slot.save_id)
-        parts = views.play_parts(view, self.w, self.draw, self.slot.save_id,
-                                 self.settings["paper"], end)
-        body = h("div", {"class": "play", "data-game": s.game_id}, *parts)
-        return Screen("play", body, self.game_name(s.game_id), parts)
+        save_id, paper = self.slot.save_id, self.settings["paper"]
+
+        first = views.first_parts(view, self.w, self.draw, end)
+
+        def whole(parts: list[Safe]) -> Safe:
+            return h("div", {"class": "play", "data-game": s.game_id}, *parts)
+
+        def rest() -> list[Safe]:
+            if s is not self.session:  # another game since: drawn whole anyway
+                return []
+            if first_only:
+                view["log"] = present.log(s, self.w)
+            others = views.other_parts(view, self.w, save_id, paper)
+            self.drawn = (save_id, str(whole(first + others)))  # what a resume paints
+            return others
+
+        parts = first if first_only else first + rest()
+        body = whole(parts)
+        if first_only:
+            self.drawn = (save_id, str(body))
+        return Screen("play", body, self.game_name(s.game_id), parts,
+                      present.announcement(view), views.FIRST_PARTS,
+                      rest if first_only else None)
+
+    def keep_screen(self) -> None:
+        """Store the last play screen drawn beside its save (the shell paints it on the next
+        start, before the engine is ready), unless it is stored already: after each save and
+        when a game's screen is opened."""
+        slot = self.slot
+        save_id, markup = self.drawn
+        if (slot.session is None or slot.rev is None or save_id != slot.save_id
+                or self.kept == (save_id, slot.rev, self.lang)):
+            return
+        self.kept = (save_id, slot.rev, self.lang)
+        stored = self.screens.get(save_id)  # (a game reopened on its stored screen: as it is)
+        if stored is not None and (stored.rev, stored.lang, stored.markup) == (
+                slot.rev, self.lang, markup):
+            return
+        self.screens.put(save_id, slot.rev, slot.session.game_id, self.lang, markup,
+                         self.now())
 
     def pile_screen(self, pile: str) -> Screen | None:
         """The cards of a viewable pile, top first (None: no such pile to look at)."""
@@ -285,6 +336,8 @@ class Controller:
         if what == "newer":
             self.newer_open = True  # the standing notice asks for a reload
             return Outcome(redraw=self.screen not in PLAY_SCREENS)
+        if what == "saved" and error is None:
+            self.keep_screen()
         if what == "held":
             self.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
         elif what == "deleted" and error is not None:  # deleted in another tab
@@ -496,6 +549,7 @@ class Controller:
     def do_delete_yes(self, save_id: str, form: PageForm) -> Outcome:
         """Delete one saved game."""
         self.slot.delete(save_id)
+        self.screens.drop(save_id)
         return self.do_delete("", form)
 
     def do_answer(self, arg: str, form: PageForm) -> Outcome:
@@ -580,18 +634,56 @@ class Controller:
         return self.desk.deck_choice() if game_id == DECK_GAME else None
 
     # --- after start --------------------------------------------------------------------
+    def early_tap(self, kept: str) -> Outcome:
+        """A tap the loading shell kept, made on the stored screen before the engine was
+        ready (JSON ``{"save", "rev", "key", "act", "arg", "json"}``, untrusted; "" if none):
+        applied once if it answers, as the engine itself offers, the question of that save at
+        that revision; otherwise the player is told it was not applied."""
+        s = self.session
+        try:
+            tap = json.loads(kept) if kept else None
+        except (ValueError, RecursionError):
+            tap = {}
+        if tap is None:
+            return Outcome()
+        if not isinstance(tap, dict):
+            tap = {}
+        form = self.early_form(tap) if (
+            self.screen == "play" and s is not None and s.prompt is not None
+            and tap.get("save") == self.slot.save_id and tap.get("rev") == self.slot.rev
+            and tap.get("key") == s.prompt.key) else None
+        if form is None:
+            self.flash(self.t("web.resume.tap_dropped"), "info")
+            return Outcome(redraw=True)
+        return self.tap(str(tap["act"]), tap.get("arg"), form)
+
+    def early_form(self, tap: dict[str, Any]) -> PageForm | None:
+        """The form of a kept tap, if it is one of the answers the question on screen offers."""
+        assert self.session is not None
+        q = present.question(self.session, self.w)
+        act, arg, value = tap.get("act"), tap.get("arg"), tap.get("json")
+        if act not in EARLY_ACTIONS:
+            return None
+        if act == "answer" and value in [v for _, v, _ in q["one_tap"]]:
+            return {"json": str(value)}
+        if (act == "pick" and q["kind"] == "pick_one" and isinstance(arg, str)
+                and arg.isdigit() and int(arg) < len(q["choices"])):
+            return {"pick": int(arg)}
+        return None
+
     def warm_up_steps(self) -> list[Callable[[], None]]:
         """Small jobs for after the first screen: draw one card of each game, so the first
         card a bot draws does not pay for loading its rules and card data."""
-        from automa.core.game import registered
-
         def draw_one(game: str) -> Callable[[], None]:
             def step() -> None:
                 with contextlib.suppress(Exception):  # a warm-up must never disturb the page
-                    cards.card_svg(game, cards.deck(game)[0], (), "en")
+                    if cards.has_renderer(game):
+                        cards.card_svg(game, cards.deck(game)[0], (), "en")
             return step
 
-        return [draw_one(g) for g in sorted(registered()) if cards.has_renderer(g)]
+        # the game on screen first; each step is one game (no long task blocks a tap)
+        playing = self.session.game_id if self.session else ""
+        return [draw_one(g) for g in sorted(self.games, key=lambda g: (g != playing, g))]
 
 
 Tap = Callable[[Controller, str, PageForm], Outcome]
@@ -609,6 +701,7 @@ ACTIONS: dict[str, Tap] = {
     "delete-yes": Controller.do_delete_yes,
     "answer": Controller.do_answer,
     "pick": Controller.do_answer,
+    "submit-pick": Controller.do_answer,
     "submit-count": Controller.do_answer,
     "submit-subset": Controller.do_answer,
     "submit-values": Controller.do_answer,

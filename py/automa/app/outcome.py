@@ -4,6 +4,7 @@ both use it without importing each other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from automa.app.html import Safe
@@ -20,6 +21,14 @@ class Screen:
     parts: list[Safe] = field(default_factory=list)
     """Play: the screen's parts, each one element, so the page replaces only those that
     changed."""
+    announce: str = ""
+    """Play: the bots' turn in words, for screen readers when it is new."""
+    first: int = 0
+    """Play: how many of the parts make the first screen (drawn at once after a tap; the
+    others once the frame is painted)."""
+    rest: Callable[[], list[Safe]] | None = None
+    """Play, after a tap: the other parts, worked out once the first screen is painted
+    (``parts`` then holds the first ones only)."""
 
 
 @dataclass

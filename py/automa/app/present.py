@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
 import automa
 from automa.core import i18n
@@ -60,9 +61,31 @@ class CardView(TypedDict):
     caption: str
     drives: bool
     """The card whose field the question depends on."""
+    label: str
+    """Its short name in the row's strip ("Pottery", "12"), or ""."""
+    badge: str
+    """Its level as printed ("II"), or ""."""
+    tokens: int
+    """Trade tokens lying on it."""
+    state: Literal["", "activated", "face_down"]
+    """A cube lies on it (activated this round), or it lies face down (its front unseen)."""
+
+
+class Dial(TypedDict):
+    """A dial on the table (Civ's tech dial): where its pointer is, its level spaces."""
+
+    at: int
+    last: int
+    spaces: list[int]
+    text: str
+    """The dial in words ("Tech dial 12, next level space 14")."""
 
 
 Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
+Layout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
+"""How the answer controls are drawn in the dock: one-tap buttons, two short choices beside
+undo and redo (bar), a number with − and +, a button per choice, a list to pick from (too
+many choices for buttons), tick boxes, a list per item."""
 
 
 class QuestionView(TypedDict):
@@ -89,6 +112,10 @@ class QuestionView(TypedDict):
     """For values: the pre-selected domain index of every item."""
     one_tap: list[tuple[str, str, bool]]
     """Answers that take one tap (label, JSON value, suggested): yes/no, done."""
+    layout: Layout
+    """How the answer controls are drawn (all of them sit in the dock, under the thumb)."""
+    short: bool
+    """Every choice label is short: the choices go side by side where there is room."""
     ok: str
     """The label of the submit button (count, pick_subset, values)."""
     hint: str
@@ -163,6 +190,10 @@ class PlayView(TypedDict):
     question: QuestionView
     cards: list[CardView]
     """The bot's other cards (those not shown with the question)."""
+    row: list[CardView]
+    """The bot's row in table order, folded into a strip that opens to the cards ([]: the
+    game shows its cards with the question)."""
+    dial: Dial | None
     sections: list[Section]
     piles: list[PileView]
     procedures: list[Procedure]
@@ -259,9 +290,12 @@ def turn_summary(session: Session, w: Words) -> list[Step]:
 
 
 def summary_title(session: Session, w: Words) -> str:
-    """The turn summary's heading: the bot's turn, or the bots' when the game has several."""
-    bots = [a for a in session.game.actors if a not in ("player", "app")]
-    return w.t("web.play.summary_bots" if len(bots) > 1 else "web.play.summary")
+    """The turn summary's heading: the turn its lines belong to, as the game counts it
+    ("AP turn 3", "Setup"), so it never calls a setup list or a procedure's result "the
+    bot's turn"."""
+    found = session.turn_summary()
+    turn = found[0].get("turn") if found else session.turn
+    return w.t("web.play.summary", turn=w.turn(session, turn))
 
 
 # --- the question --------------------------------------------------------------------------
@@ -318,9 +352,20 @@ def prompt_cards(session: Session, p: Prompt | None, w: Words) -> list[CardView]
     return found
 
 
-def _card(game: str, card: str, highlight: Any, caption: str, drives: bool) -> CardView:
-    return {"game": game, "card": card, "highlight": [str(x) for x in highlight or ()],
-            "caption": caption, "drives": drives}
+def _card(game: str, card: str, highlight: Any, caption: str, drives: bool,
+          shown: dict[str, Any] | None = None, w: Words | None = None) -> CardView:
+    """A card on screen; ``shown`` is the game's view of it (its strip label, level, trade
+    tokens, whether it is activated or face down)."""
+    shown = shown or {}
+    state: Literal["", "activated", "face_down"] = (
+        "face_down" if shown.get("face_down") else "activated" if shown.get("activated")
+        else "")
+    label = shown.get("label")
+    return {"game": game, "card": "" if state == "face_down" else card,
+            "highlight": [str(x) for x in highlight or ()], "caption": caption,
+            "drives": drives, "label": w.text(label) if w and label is not None else "",
+            "badge": str(shown.get("badge") or ""), "tokens": int(shown.get("tokens") or 0),
+            "state": state}
 
 
 def question(session: Session, w: Words) -> QuestionView:
@@ -330,7 +375,7 @@ def question(session: Session, w: Words) -> QuestionView:
         "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "steps": [],
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
-        "game": session.game_id}
+        "game": session.game_id, "layout": "over", "short": False}
     if p is None or session.finished:
         return base
     ui = p.ui or {}
@@ -347,23 +392,31 @@ def question(session: Session, w: Words) -> QuestionView:
 
 
 def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
-    """Fill in the answer controls of the prompt's kind."""
+    """Fill in the answer controls of the prompt's kind, and how they are drawn."""
     if p.kind == "yes_no":
-        q["one_tap"] = [(w.t("core.yes" if v else "core.no"), json.dumps(v), p.default is v)
-                        for v in (True, False)]
+        q["one_tap"] = [(w.t("web.play.yes" if v else "web.play.no"), json.dumps(v),
+                         p.default is v) for v in (True, False)]
     elif p.kind == "count":
         lo, hi = p.bounds or (min(p.choices), max(p.choices))
         q.update({"lo": lo, "hi": hi, "value": p.default if isinstance(p.default, int) else lo,
-                  "hint": w.t("core.prompt.count", lo=lo, hi=hi)})
+                  "hint": w.t("core.prompt.count", lo=lo, hi=hi), "layout": "stepper"})
     elif p.kind in ("pick_one", "pick_subset"):
         default = p.default if p.kind == "pick_one" else (p.default or [])
         q["choices"] = [{"index": i, "label": _label(w, p, i),
                          "chosen": (c == default if p.kind == "pick_one" and default is not None
                                     else p.kind == "pick_subset" and c in default)}
                         for i, c in enumerate(p.choices)]
+        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"])
         if p.kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
-            q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi)})
+            q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi),
+                      "layout": "boxes"})
+        elif len(q["choices"]) <= 2 and all(len(c["label"]) <= BAR_LABEL for c in q["choices"]):
+            q["layout"] = "bar"
+        else:
+            q["layout"] = "buttons"  # unless, at the largest text, they crowd out the question
+            if not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"]):
+                q["layout"] = "list"
     elif p.kind == "values":
         domain = p.domain or []
         default = p.default or {}
@@ -372,9 +425,12 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
         q["domain"] = [w.text(v) for v in domain]
         q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
                        for item in p.choices]
+        q["layout"] = "values"
     else:  # confirm or scan: "done" (and, for a scan that offers it, "no valid place")
         q["one_tap"] = [(_label(w, p, i) if p.labels else w.t("core.prompt.confirm"),
                          json.dumps(c), c is True) for i, c in enumerate(p.choices)]
+    if q["one_tap"]:
+        q["layout"] = "one_tap"
 
 
 def _index(values: list[Any], value: Any) -> int:
@@ -382,6 +438,133 @@ def _index(values: list[Any], value: Any) -> int:
         if v == value:
             return i
     return 0
+
+
+# --- the first screen ----------------------------------------------------------------------
+class Phone(NamedTuple):
+    """A screen the first screen is laid out for: CSS px and the text size setting."""
+
+    width: int = 360
+    height: int = 780
+    text: float = 1.0
+
+
+PHONE = Phone()
+LARGEST = Phone(text=1.3)
+"""The narrowest phone we lay out for, at the largest text size the settings offer."""
+SHORT_LABEL = 14
+"""Choice labels up to this long go two side by side where there is room."""
+BAR_LABEL = 14
+"""Two choices up to this long sit in the bar beside undo and redo."""
+EM = 16.0
+GLYPH = 0.56
+"""The average width of a letter in em (system-ui, Latin and Cyrillic, bold labels)."""
+LINE = 1.45
+DOCK_SHARE = 0.5
+"""Buttons per choice while the dock takes at most this share of the screen; else a list."""
+TAP = 48.0
+"""The height of a control (a touch target) in px."""
+
+
+class FirstScreen(TypedDict):
+    """How the first screen of a question is filled, in CSS px from the screen's top."""
+
+    question: float
+    """The bottom of the question (the top bar, status line and panel above it)."""
+    steps: float
+    """The bottom of its numbered steps (the question's bottom when it has none)."""
+    dock: float
+    """The height of the dock: every answer control, OK, undo and redo."""
+    fits: bool
+    """The question and every answer control are on screen without scrolling."""
+
+
+MARGIN = 24.0
+"""Room kept between the question and the dock (the estimate is not a browser)."""
+
+
+def text_height(text: str, width: float, phone: Phone, size: float = 1.0,
+                line: float = LINE) -> float:
+    """The height in px of ``text`` wrapped word by word into ``width`` px."""
+    em = EM * phone.text * size
+    per_line = max(1, int(width / (em * GLYPH)))
+    lines = 0
+    for paragraph in text.split("\n"):
+        lines += 1
+        used = 0
+        for word in paragraph.split():
+            if used and used + 1 + len(word) > per_line:
+                lines += 1 + (len(word) - 1) // per_line
+                used = len(word) % per_line
+            else:
+                used += (1 if used else 0) + len(word)
+    return lines * em * line
+
+
+def _button(label: str, width: float, phone: Phone) -> float:
+    pad = 0.5 * EM * phone.text
+    return max(TAP, text_height(label, width - 2 * pad - 4, phone, line=1.25) + 2 * pad + 4)
+
+
+def _columns(q: QuestionView, phone: Phone, inner: float) -> int:
+    """Short labels two side by side when two of the narrowest column fit (CSS: 7.5rem)."""
+    return 2 if q["short"] and 2 * 7.5 * EM * phone.text + 8 <= inner else 1
+
+
+def dock_height(q: QuestionView, phone: Phone) -> float:
+    """The height of the dock holding the question's answer controls."""
+    rem = EM * phone.text
+    inner = phone.width - 2 * 0.75 * rem
+    gap = 0.5 * rem
+    bar_answers = [label for label, _, _ in q["one_tap"]] or (
+        [c["label"] for c in q["choices"]] if q["layout"] == "bar"
+        else [] if q["layout"] in ("buttons", "over") else [q["ok"]])
+    free = inner - 2 * (TAP + gap)
+    bar = max([TAP + 8] + [_button(label, free / max(1, len(bar_answers)), phone)
+                           for label in bar_answers])
+    form = 0.0
+    labels = [c["label"] for c in q["choices"]]
+    if q["layout"] == "stepper":
+        form = max(TAP + 8, 1.3 * rem * LINE + 24)
+    elif q["layout"] == "list":
+        form = max(TAP, rem * LINE + 16)
+    elif q["layout"] in ("buttons", "boxes"):
+        cols = _columns(q, phone, inner)
+        width = (inner - (cols - 1) * gap) / cols
+        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)]
+        form = sum(max(_button(label, width - (2 * rem if q["layout"] == "boxes" else 0), phone)
+                       for label in row) for row in rows) + gap * (len(rows) - 1)
+        if q["layout"] == "boxes":
+            form += text_height(q["hint"], inner, phone)
+    elif q["layout"] == "values":  # a label beside each list (CSS: the list ≥ 4.5rem, 30 %)
+        width = inner - gap - max(4.5 * rem, 0.3 * inner)
+        form = sum(max(44.0, text_height(label, width, phone)) + gap for label in labels)
+    return 2 * gap + bar + (form + gap if form else 0.0)
+
+
+def fits_in_dock(q: QuestionView, phone: Phone) -> bool:
+    """Whether the answer controls leave most of the screen to the question."""
+    return dock_height(q, phone) <= DOCK_SHARE * phone.height
+
+
+def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
+    """Where the question and its steps end and how tall the dock is on ``phone``: the first
+    screen holds the top bar, the status line, the question, and the dock (its steps below
+    the question, as many as there is room for)."""
+    rem = EM * phone.text
+    top = max(52.0, 2 * 1.05 * rem * 1.2 + 8)  # the top bar: the title on up to two lines
+    top += 0.75 * rem + 0.95 * rem * LINE + 0.4 * rem  # the page's margin and status line
+    inner = phone.width - 2 * 0.75 * rem - 2 * 0.9 * rem - 2
+    top += 0.9 * rem + 1  # the question's panel
+    long = bool(q["ask"]) or len(q["lead"]) > LONG_QUESTION
+    top += text_height(q["lead"], inner, phone, 1.05 if long else 1.15)
+    if q["ask"]:
+        top += 0.8 * rem + text_height(q["ask"], inner, phone, 1.15)
+    steps = top + sum(max(TAP, text_height(step, inner - 2.6 * rem, phone))
+                      for step in q["steps"])
+    dock = dock_height(q, phone)
+    return {"question": top, "steps": steps, "dock": dock,
+            "fits": top + dock + MARGIN <= phone.height}
 
 
 class Form(TypedDict, total=False):
@@ -451,13 +634,42 @@ def state(view: dict[str, Any], w: Words) -> tuple[list[Section], list[PileView]
     return sections, piles
 
 
+def table_cards(session: Session, view: dict[str, Any], w: Words,
+                driving: str = "") -> list[CardView]:
+    """The bot's cards in play as the game's view lists them, in table order."""
+    return [_card(session.game_id, str(c["card"]), c.get("highlight") or (),
+                  w.text(c["role"]) if c.get("role") else "", bool(driving)
+                  and c["card"] == driving, c, w) for c in view.get("cards") or []]
+
+
 def other_cards(session: Session, view: dict[str, Any], shown: list[CardView],
                 w: Words) -> list[CardView]:
-    """The bot's cards in play not shown with the question, in table order."""
+    """The bot's cards in play not shown with the question, in table order (none where the
+    game folds its row into a strip: the strip shows them all)."""
+    if view.get("strip"):
+        return []
     with_question = {c["card"] for c in shown}
-    return [_card(session.game_id, str(c["card"]), c.get("highlight") or (),
-                  w.text(c["role"]) if c.get("role") else "", False)
-            for c in view.get("cards") or [] if str(c["card"]) not in with_question]
+    return [c for c in table_cards(session, view, w) if c["card"] not in with_question]
+
+
+def strip(session: Session, view: dict[str, Any], shown: list[CardView],
+          w: Words) -> list[CardView]:
+    """The row as a strip, in table order, the card driving the question marked ([]: the
+    game shows its cards with the question)."""
+    if not view.get("strip"):
+        return []
+    driving = next((c["card"] for c in shown if c["drives"]), "")
+    return table_cards(session, view, w, driving)
+
+
+def dial(view: dict[str, Any], w: Words) -> Dial | None:
+    """The game's dial (Civ's tech dial), or None."""
+    d = view.get("dial")
+    if not isinstance(d, dict):
+        return None
+    return {"at": int(d["at"]), "last": int(d["last"]),
+            "spaces": [int(p) for p in d.get("spaces") or []],
+            "text": f"{w.text(d.get('label', ''))}: {w.text(d.get('value', d['at']))}"}
 
 
 # --- the log -------------------------------------------------------------------------------
@@ -473,12 +685,14 @@ def why(data: Any, w: Words) -> Why | None:
     several = isinstance(labels, list) and len(labels) > 1
     candidates = w.text(labels) if several else ""
     pick = w.text(data["pick_label"]) if several and data.get("pick_label") is not None else ""
+    if pick == candidates:  # it took them all: nothing was chosen among them
+        candidates = pick = ""
     if not (rule or pick):
         return None
     return {"rule": rule, "candidates": candidates, "pick": pick}
 
 
-def log_entry(game: str, entry: dict[str, Any], w: Words) -> LogEntry:
+def log_entry(game: str, entry: Mapping[str, Any], w: Words) -> LogEntry:
     """One log line: who, what (never the actor twice), and why."""
     actor, text = with_actor(w, game, str(entry["actor"]), w.text(entry["action"]))
     return {"actor": actor, "text": text, "why": why(entry.get("why"), w)}
@@ -492,7 +706,7 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
     """The newest log entries by turn, newest turn first, oldest first within a turn."""
     groups: list[LogGroup] = []
     turn: Any = object()
-    for entry in session.log_tail(shown):
+    for entry in session.log_read(shown):
         if not groups or entry.get("turn") != turn:
             turn = entry.get("turn")
             groups.append({"turn": w.turn(session, turn), "entries": []})
@@ -503,8 +717,26 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
                 _ENTRIES.clear()
             found = _ENTRIES[key] = log_entry(session.game_id, entry, w)
         groups[-1]["entries"].append(found)
+    for group in groups:
+        group["entries"] = once_a_turn(group["entries"])
     groups.reverse()
     return groups
+
+
+def once_a_turn(entries: list[LogEntry]) -> list[LogEntry]:
+    """The entries of one turn, each rule shown under the first entry that gives it (every
+    track advance of a turn gives the same rule: it is read once)."""
+    seen: set[str] = set()
+    out: list[LogEntry] = []
+    for e in entries:
+        why = e["why"]
+        if why is not None and why["rule"] and why["rule"] in seen:
+            rest: Why = {**why, "rule": ""}
+            e = {**e, "why": rest if rest["candidates"] or rest["pick"] else None}
+        elif why is not None and why["rule"]:
+            seen.add(why["rule"])
+        out.append(e)
+    return out
 
 
 def pile(session: Session, pile_id: str, w: Words) -> tuple[str, list[CardView]] | None:
@@ -538,10 +770,46 @@ def game_list() -> list[dict[str, Any]]:
 # --- the whole screen ----------------------------------------------------------------------
 def head(session: Session, view: dict[str, Any], w: Words) -> str:
     """Turn and score in one short line, in the game's own word for points ("3 Glory")."""
-    vp = view.get("vp")
     turn = w.turn(session, session.turn)
-    score = session.game.score
-    return f"{turn} · {w.t(score, n=vp)}" if score and isinstance(vp, int) else turn
+    points = score(session, view, w)
+    return f"{turn} · {points}" if points else turn
+
+
+def score(session: Session, view: dict[str, Any], w: Words) -> str:
+    """The bot's score in the game's own word ("12 Glory"), or "" where it keeps none."""
+    vp, word = view.get("vp"), session.game.score
+    return w.t(word, n=vp) if word and isinstance(vp, int) else ""
+
+
+PARENTHESIS = re.compile(r"\s*\([^()]*\)$")
+
+
+def options_text(session: Session, w: Words) -> str:
+    """The options that tell one game from another ("Warlord · Human players: 2"): the ones
+    on the new-game form (not the folded rule readings), without their explanations."""
+    parts = []
+    for o in session.game.options:
+        value = session.options.get(o.id)
+        if o.advanced or o.type not in ("choice", "int") or value == "random" or not o.label:
+            continue
+        chosen = PARENTHESIS.sub("", w.t(f"{o.label}.{str(value).lower()}"))
+        if isinstance(value, int) and o.id != "difficulty":
+            chosen = f"{PARENTHESIS.sub('', w.t(o.label))}: {chosen}"
+        parts.append(chosen)
+    return " · ".join(parts)
+
+
+def about(session: Session) -> dict[str, dict[str, str]]:
+    """What the list of saved games shows of a game, in every language: its turn as the game
+    counts it, the bot's score and the options that matter."""
+    view = session.view()
+    out: dict[str, dict[str, str]] = {"turn_text": {}, "score_text": {}, "options_text": {}}
+    for lang in i18n.LANGUAGES:
+        w = Words(lang)
+        out["turn_text"][lang] = w.turn(session, session.turn)
+        out["score_text"][lang] = score(session, view, w)
+        out["options_text"][lang] = options_text(session, w)
+    return {k: v for k, v in out.items() if any(v.values())}
 
 
 def can_cancel(session: Session) -> bool:
@@ -549,14 +817,30 @@ def can_cancel(session: Session) -> bool:
     return session.can_cancel
 
 
-def play(session: Session, lang: str) -> PlayView:
-    """The whole play screen of ``session`` in ``lang``."""
+def announcement(v: PlayView) -> str:
+    """What a screen reader says when the bots' turn is new: its heading and every step."""
+    if not v["summary"]:
+        return ""
+    steps = [f"{s['actor']}: {s['text']}" if s["actor"] else s["text"] for s in v["summary"]]
+    return " ".join([f"{v['summary_title']}:", *steps])
+
+
+def play(session: Session, lang: str, with_log: bool = True) -> PlayView:
+    """The whole play screen of ``session`` in ``lang`` (``with_log=False``: its log left
+    empty, for a first screen drawn before the rest)."""
     w = Words(lang)
     view = session.view()
     q = question(session, w)
     sections, piles = state(view, w)
     others = other_cards(session, view, q["cards"], w)
-    pair = list(dict.fromkeys([c["card"] for c in q["cards"]] + [c["card"] for c in others]))
+    row = strip(session, view, q["cards"], w)
+    on_table = {c["card"]: c for c in table_cards(session, view, w)}
+    for c in q["cards"]:  # what lies on the card as the table shows it (its tokens)
+        seen = on_table.get(c["card"])
+        if seen is not None:
+            c["label"], c["badge"], c["tokens"] = seen["label"], seen["badge"], seen["tokens"]
+    # printed as they lie on the table
+    pair = list(dict.fromkeys(c["card"] for c in row or [*q["cards"], *others] if c["card"]))
     return {
         "game": session.game_id,
         "head": head(session, view, w),
@@ -564,6 +848,8 @@ def play(session: Session, lang: str) -> PlayView:
         "summary_title": summary_title(session, w),
         "question": q,
         "cards": others,
+        "row": row,
+        "dial": dial(view, w),
         "sections": sections,
         "piles": piles,
         "procedures": [] if session.finished else [
@@ -571,6 +857,6 @@ def play(session: Session, lang: str) -> PlayView:
         "can_cancel": can_cancel(session),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
-        "log": log(session, w),
+        "log": log(session, w) if with_log else [],
         "print_card": pair,
     }

@@ -3,11 +3,12 @@
 Every value read from the storage is treated as hostile: another tab, an older version of the
 app, a full disk or a person with the browser's developer tools may have written it. So:
 
-* one key per game (``automa.save.<id>``) holds a header line (revision, game, turn, dates)
-  and then the engine's save text; the list of games (``automa.index``) is only a cache,
-  rebuilt from the game keys whenever it is missing, malformed or names other games — a
-  game whose list entry was never written (a full disk) is found again, a broken list never
-  locks the app;
+* one key per game (``automa.save.<id>``) holds a header line (revision, game, turn, dates;
+  optionally the list's texts per language: the game's turn label, the bot's score, the
+  options that matter) and then the engine's save text; the list of games
+  (``automa.index``) is only a cache, rebuilt from the game keys whenever it is missing,
+  malformed or names other games — a game whose list entry was never written (a full disk)
+  is found again, a broken list never locks the app;
 * a game is written before the list, and a failed list write drops the list (it is rebuilt),
   so a failure at any point leaves every written game listed;
 * each write names the revision it read; if another tab wrote a newer one, or deleted the
@@ -201,6 +202,27 @@ class SaveMeta:
     turn: int
     finished: bool
     rev: int
+    turn_text: dict[str, str] | None = None
+    """The turn as the game counts it, per language ("Round 3 · turn 1"); optional (headers
+    written before it have none: the list shows the plain turn number)."""
+    score_text: dict[str, str] | None = None
+    """The bot's score in the game's word, per language ("34 VP", "12 Glory"); optional."""
+    options_text: dict[str, str] | None = None
+    """The options that matter, per language ("Automa level · Druids · solo"); optional."""
+
+
+TEXT_MAX = 160
+"""The longest summary text a header may hold (a longer one is dropped, not shown)."""
+
+
+def _texts(value: Any) -> dict[str, str] | None:
+    """An optional per-language text of a header, checked (anything off: ``None``)."""
+    if not isinstance(value, dict) or not value:
+        return None
+    if not all(isinstance(k, str) and LANG.fullmatch(k) and isinstance(v, str)
+               and len(v) <= TEXT_MAX for k, v in value.items()):
+        return None
+    return dict(value)
 
 
 @dataclass(frozen=True)
@@ -243,7 +265,9 @@ def _meta(save_id: str, raw: Any, rev: Any = None) -> SaveMeta | None:
             or not isinstance(finished, bool) or created is None or updated is None
             or turn is None or revision is None):
         return None
-    return SaveMeta(save_id, game, created, updated, turn, finished, revision)
+    return SaveMeta(save_id, game, created, updated, turn, finished, revision,
+                    _texts(raw.get("turn_text")), _texts(raw.get("score_text")),
+                    _texts(raw.get("options_text")))
 
 
 def _split(raw: str) -> tuple[Any, str]:
@@ -290,7 +314,7 @@ def _record_text(header: Mapping[str, Any], text: str) -> str:
 
 
 def _header_of(meta: SaveMeta) -> dict[str, Any]:
-    header = asdict(meta)
+    header = {k: v for k, v in asdict(meta).items() if v is not None}
     del header["save_id"]
     return header
 
@@ -315,7 +339,24 @@ def storage_v1_to_v2(storage: Mapping[str, str]) -> Migrated:
     return Migrated(out)
 
 
-STORAGE = Format("storage", [storage_v1_to_v2], test_ahead=True)
+def storage_v2_to_v3(storage: Mapping[str, str]) -> Migrated:
+    """Layout 2. Layout 3: a game's header may name, per language, the list's texts (its
+    turn as the game counts it, the bot's score, the options that matter:
+    ``turn_text``, ``score_text``, ``options_text``), and a game may keep its last play
+    screen beside it (``automa.screen.<id>``, a cache of :mod:`automa.app.screens`). A game
+    of layout 2 has neither yet: its header names ``"v": 3`` (the list shows its plain turn
+    until the game is next saved, and its screen is drawn when it is next opened)."""
+    out = dict(storage)
+    for key, raw in storage.items():
+        if SaveStore.save_id_of(key) is None or not isinstance(raw, str):
+            continue
+        header, text = _split(raw)
+        if isinstance(header, dict):
+            out[key] = _record_text({**header, "v": 3}, text)
+    return Migrated(out)
+
+
+STORAGE = Format("storage", [storage_v1_to_v2, storage_v2_to_v3], test_ahead=True)
 """The browser storage layout: the keys, a game's header line, the list of games."""
 
 
@@ -517,13 +558,15 @@ class SaveStore:
 
     # --- writing ------------------------------------------------------------------------
     def save(self, save_id: str, text: str, *, game: str, turn: int, finished: bool,
-             rev: int | None, created: float | None = None) -> SaveMeta:
+             rev: int | None, created: float | None = None,
+             about: Mapping[str, dict[str, str]] | None = None) -> SaveMeta:
         """Write one game whose stored revision was ``rev`` (``None``: a new game).
 
-        Returns the new summary (revision ``rev + 1``). Raises :class:`StaleSave` if another
-        tab wrote it since, :class:`SaveDeleted` if it was deleted since, and
-        :class:`StorageFull` / :class:`StorageError` if the storage refused (then nothing
-        changed).
+        ``about`` adds the list's texts per language (``turn_text``, ``score_text``,
+        ``options_text``). Returns the new summary (revision ``rev + 1``). Raises
+        :class:`StaleSave` if another tab wrote it since, :class:`SaveDeleted` if it was
+        deleted since, and :class:`StorageFull` / :class:`StorageError` if the storage refused
+        (then nothing changed).
         """
         if not valid_save_id(save_id):
             raise StorageError(detail="id")
@@ -537,7 +580,10 @@ class SaveStore:
             raise StaleSave()
         now = float(self.clock())
         first = created if created is not None else (current.meta.created if current else now)
-        meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1)
+        texts = {k: _texts(v) for k, v in (about or {}).items()
+                 if k in ("turn_text", "score_text", "options_text")}
+        meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1,
+                        **texts)
         self.kv.set(SAVE_PREFIX + save_id, self.record(meta, text))
         self._update_index(meta)
         return meta

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from automa.app import present
 from automa.app.saves import (
     NewerVersionOpen,
     SaveDeleted,
+    SaveMeta,
     SaveStore,
     StaleSave,
     StorageError,
+    StorageFull,
     storage_change,
 )
 from automa.core.errors import AutomaError
@@ -30,9 +33,11 @@ Saved = tuple[str, AutomaError | None]
 class Slot:
     """The session in play, its save id, stored revision and held original."""
 
-    def __init__(self, store: SaveStore, now: Callable[[], float]) -> None:
+    def __init__(self, store: SaveStore, now: Callable[[], float],
+                 make_room: Callable[[], bool] = lambda: False) -> None:
         self.store = store
         self.now = now
+        self.make_room = make_room  # frees storage a save may take (True: something freed)
         self.session: Session | None = None
         self.save_id = ""
         self.rev: int | None = None  # the stored revision (None: not stored yet)
@@ -90,9 +95,12 @@ class Slot:
         if self.hold_failed:
             return "held", None
         try:
-            meta = self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
-                                   finished=s.finished, rev=self.rev,
-                                   created=self.created or None)
+            try:
+                meta = self.write(s)
+            except StorageFull:
+                if not self.make_room():
+                    raise
+                meta = self.write(s)
         except StaleSave as e:  # another tab saved newer work: write nothing; the next
             self.session = None  # open() loads the newer work
             return "stale", e
@@ -105,6 +113,12 @@ class Slot:
             return "failed", e
         self.rev, self.created = meta.rev, meta.created
         return "saved", None
+
+    def write(self, s: Session) -> SaveMeta:
+        """Write ``s`` over the revision it was opened at (the store's errors pass through)."""
+        return self.store.save(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
+                               finished=s.finished, rev=self.rev, created=self.created or None,
+                               about=present.about(s))
 
     def carry(self, refused: NewerVersionOpen) -> Saved:
         """Keep the game in play for the newer version of the app that opened the storage

@@ -7,6 +7,7 @@ that changed after a tap (the cards and opened notes that stay are not drawn aga
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -17,6 +18,7 @@ from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
     CardView,
+    Dial,
     LogEntry,
     LogGroup,
     PlayView,
@@ -26,6 +28,9 @@ from automa.app.present import (
 from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
+FIRST_PARTS = 7
+"""The play screen's parts up to the other cards: what a tap must change before the next
+frame (the state, procedures, log and print follow it)."""
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -33,13 +38,32 @@ DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 # --- the play screen -----------------------------------------------------------------------
 def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
                paper: str, end: Safe | None = None) -> list[Safe]:
-    """The parts of the play screen: what the bots did first, then the question (with the
-    cards it depends on; at the game's ``end``, its score and your entry), the other cards,
-    the state, procedures, the log and printing."""
-    parts = [h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-             summary(v, w), prompt(v, w, draw, end), cards_panel(v["cards"], w, draw),
-             state(v, w, save_id), procedures(v, w), log(v["log"], w),
-             print_panel(v, w, paper)]
+    """The parts of the play screen: the question (at the game's ``end``, with its score and
+    your entry), its answers in the dock under the thumb, the card that drives the question
+    with its steps and rule, the bot's row as a strip (where the game folds it), then what
+    the bots did, the other cards, the state, procedures, the log and printing. Each part is
+    one element, replaced only when it changed; the dock comes right after the question (so
+    Tab goes from the question to its answers, before any step's tick box) though it is
+    drawn at the bottom of the screen."""
+    return first_parts(v, w, draw, end) + other_parts(v, w, save_id, paper)
+
+
+def first_parts(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> list[Safe]:
+    """The play screen's first :data:`FIRST_PARTS` parts (what a tap changes on screen)."""
+    body = prompt_body(v, w, draw)
+    return shown([h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
+                  prompt(v, w, draw, joined=bool(body), end=end), dock(v, w), body,
+                  row_strip(v, w, draw), summary(v, w), cards_panel(v["cards"], w, draw)])
+
+
+def other_parts(v: PlayView, w: Words, save_id: str, paper: str) -> list[Safe]:
+    """The play screen's other parts: state, procedures, log and printing."""
+    return shown([state(v, w, save_id), procedures(v, w), log(v["log"], w),
+                  print_panel(v, w, paper)])
+
+
+def shown(parts: list[Safe]) -> list[Safe]:
+    """Parts as elements (an empty one as a hidden placeholder, so parts keep their place)."""
     return [part or h("div", {"hidden": True}) for part in parts]
 
 
@@ -80,15 +104,26 @@ def question_text(q: QuestionView) -> Safe:
                    "tabindex": "-1"}, *emphasised(q["lead"]))
 
 
-def prompt(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> Safe:
-    """The question now, its steps, the cards it depends on, its answers and its rule (at
-    the game's end: its ``end`` panel)."""
+def prompt(v: PlayView, w: Words, draw: DrawCard, joined: bool = False,
+           end: Safe | None = None) -> Safe:
+    """The question now (its answers are in the dock, what it depends on below it: the
+    panels are ``joined``; at the game's ``end``, its score and your entry)."""
     q = v["question"]
     if q["kind"] == "over":
-        home = h("a", {"class": "button wide", "href": "#/"}, w.t("web.nav.home"))
         return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": "over",
-                             "aria-labelledby": "question"},
-                 question_text(q), end, dock(v, w, home))
+                             "aria-labelledby": "question"}, question_text(q), end)
+    return h("section", {"class": "panel prompt joined" if joined else "panel prompt",
+                         "id": "prompt", "data-kind": q["kind"], "data-key": q["key"],
+                         "data-layout": q["layout"], "aria-labelledby": "question"},
+             question_text(q))
+
+
+def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
+    """Under the question: the cards it depends on, its numbered steps, the board pattern,
+    Cancel and its rule ("Why?")."""
+    q = v["question"]
+    if q["kind"] == "over":
+        return Safe("")
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -98,15 +133,15 @@ def prompt(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> Sa
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
     shown = (h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
                *[zoomable(c, w, draw) for c in q["cards"]]) if q["cards"] else None)
-    inline, docked = controls(q, w)
     cancel = (h("button", {"class": "link cancel", "data-act": "cancel"},
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
-    return h("section", {"class": "panel prompt", "id": "prompt", "data-kind": q["kind"],
-                         "data-key": q["key"], "aria-labelledby": "question"},
-             question_text(q), steps, pattern, shown, inline, cancel, rule,
-             dock(v, w, docked))
+    if not (shown or steps or pattern or cancel or rule):
+        return Safe("")
+    return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
+                         "id": "prompt-body",
+                         "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
@@ -115,69 +150,87 @@ def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
     return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
-def dock(v: PlayView, w: Words, answers: Safe | None) -> Safe:
-    """The bar under the thumb: the one-tap answers first (so Tab reaches them before
-    Undo), then undo and redo."""
+def dock(v: PlayView, w: Words) -> Safe:
+    """The bar under the thumb: every answer control of the question (the number, the
+    choices, the boxes or lists, then OK or the one-tap answers), then undo and redo."""
+    q = v["question"]
     undo, redo = w.t("web.play.undo"), w.t("web.play.redo")
-    return h("div", {"class": "dock"}, h(
-        "div", {"class": "dock-inner"},
-        h("div", {"class": "dock-answers"}, answers),
-        h("button", {"id": "undo", "class": "icon-button", "data-act": "undo",
-                     "aria-label": undo, "disabled": not v["can_undo"]},
-          icon("undo"), h("span", {"class": "icon-text"}, undo)),
-        h("button", {"id": "redo", "class": "icon-button", "data-act": "redo",
-                     "aria-label": redo, "disabled": not v["can_redo"]},
-          icon("redo"), h("span", {"class": "icon-text"}, redo))))
+    form, answers = controls(q, w)
+    if q["kind"] == "over":
+        answers = h("a", {"class": "button", "href": "#/"}, w.t("web.nav.home"))
+    return h("div", {"class": "dock", "id": "dock", "data-layout": q["layout"],
+                     "role": "group", "aria-labelledby": "question"}, h(
+        "div", {"class": "dock-inner"}, form,
+        h("div", {"class": "dock-bar"},
+          h("div", {"class": "dock-answers"}, answers),
+          h("button", {"id": "undo", "class": "icon-button", "data-act": "undo",
+                       "aria-label": undo, "disabled": not v["can_undo"]},
+            icon("undo"), h("span", {"class": "icon-text"}, undo)),
+          h("button", {"id": "redo", "class": "icon-button", "data-act": "redo",
+                       "aria-label": redo, "disabled": not v["can_redo"]},
+            icon("redo"), h("span", {"class": "icon-text"}, redo)))))
 
 
 def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
-    """The answer controls: those under the question, and the one-tap ones in the dock."""
-    kind = q["kind"]
+    """The answer controls in the dock: the form above the bar (a number, choices, boxes,
+    lists) and the answers in the bar (the one-tap answers, or OK)."""
+    layout = q["layout"]
     if q["one_tap"]:
         return None, join(h("button", {"class": "answer primary" if suggested else "answer",
                                        "data-act": "answer", "data-json": value}, label)
                           for label, value, suggested in q["one_tap"])
-    ok = h("button", {"class": "answer primary wide", "data-act": f"submit-{_submit(kind)}"},
+    ok = h("button", {"class": "answer primary", "data-act": f"submit-{_submit(layout)}"},
            q["ok"])
-    if kind == "count":
+    cols = "dock-form short" if q["short"] else "dock-form"
+    if layout == "stepper":
         lo, hi = q["lo"], q["hi"]
-        return join([
-            h("div", {"class": "stepper", "data-lo": lo, "data-hi": hi},
-              h("button", {"class": "step", "data-act": "step", "data-arg": "-1",
-                           "aria-label": w.t("web.play.less")}, "−"),
-              h("input", {"id": "count", "type": "number", "inputmode": "numeric",
-                          "min": lo, "max": hi, "value": q["value"],
-                          "enterkeyhint": "done", "aria-describedby": "count-hint",
-                          "aria-label": w.t("web.play.number", lo=lo, hi=hi)}),
-              h("button", {"class": "step", "data-act": "step", "data-arg": "1",
-                           "aria-label": w.t("web.play.more")}, "+")),
-            h("p", {"class": "muted", "id": "count-hint"}, q["hint"]), ok]), None
-    if kind == "pick_one":
-        return h("div", {"class": "stack answers"}, *[
-            h("button", {"class": "answer primary" if c["chosen"] else "answer",
-                         "data-act": "pick", "data-arg": c["index"]}, c["label"])
-            for c in q["choices"]]), None
-    if kind == "pick_subset":
+        return h("div", {"class": "dock-form stepper", "data-lo": lo, "data-hi": hi},
+                 h("button", {"class": "step", "data-act": "step", "data-arg": "-1",
+                              "aria-label": w.t("web.play.less")}, "−"),
+                 h("input", {"id": "count", "type": "number", "inputmode": "numeric",
+                             "min": lo, "max": hi, "value": q["value"],
+                             "enterkeyhint": "done", "aria-describedby": "count-hint",
+                             "aria-label": w.t("web.play.number", lo=lo, hi=hi)}),
+                 h("button", {"class": "step", "data-act": "step", "data-arg": "1",
+                              "aria-label": w.t("web.play.more")}, "+"),
+                 h("span", {"class": "visually-hidden", "id": "count-hint"}, q["hint"])), ok
+    if layout == "bar":
+        return None, join(pick_buttons(q))
+    if layout == "buttons":
+        return h("div", {"class": cols + " answers"}, *pick_buttons(q)), None
+    if layout == "list":
+        chosen = next((c["index"] for c in q["choices"] if c["chosen"]), 0)
+        return h("div", {"class": "dock-form"},
+                 h("select", {"id": "pick", "aria-labelledby": "question"},
+                   *[h("option", {"value": c["index"], "selected": c["index"] == chosen},
+                       c["label"]) for c in q["choices"]])), ok
+    if layout == "boxes":
         boxes = [h("label", {"class": "choice"},
                    h("input", {"type": "checkbox", "data-index": c["index"],
                                "checked": c["chosen"]}), h("span", None, c["label"]))
                  for c in q["choices"]]
-        return join([h("fieldset", {"class": "subset", "id": "subset", "data-lo": q["lo"],
-                                    "data-hi": q["hi"]}, h("legend", None, q["hint"]), *boxes),
-                     ok]), None
-    if kind == "values":
+        return h("fieldset", {"class": cols + " subset", "id": "subset", "data-lo": q["lo"],
+                              "data-hi": q["hi"]}, h("legend", None, q["hint"]), *boxes), ok
+    if layout == "values":
         rows = [h("div", {"class": "value-row"},
                   h("label", {"for": f"value-{c['index']}"}, c["label"]),
                   h("select", {"id": f"value-{c['index']}", "data-index": c["index"]},
                     *[h("option", {"value": j, "selected": j == q["chosen"][c["index"]]}, d)
                       for j, d in enumerate(q["domain"])]))
                 for c in q["choices"]]
-        return join([h("div", {"class": "values", "id": "values"}, *rows), ok]), None
+        return h("div", {"class": "dock-form values", "id": "values"}, *rows), ok
     return None, None
 
 
-def _submit(kind: str) -> str:
-    return {"count": "count", "pick_subset": "subset", "values": "values"}.get(kind, kind)
+def pick_buttons(q: QuestionView) -> list[Safe]:
+    """A button per choice, the suggested one first in colour."""
+    return [h("button", {"class": "answer primary" if c["chosen"] else "answer",
+                         "data-act": "pick", "data-arg": c["index"]}, c["label"])
+            for c in q["choices"]]
+
+
+def _submit(layout: str) -> str:
+    return {"stepper": "count", "boxes": "subset", "list": "pick"}.get(layout, layout)
 
 
 def card_image(c: CardView, w: Words, draw: DrawCard) -> Safe:
@@ -189,12 +242,88 @@ def card_image(c: CardView, w: Words, draw: DrawCard) -> Safe:
 
 
 def zoomable(c: CardView, w: Words, draw: DrawCard) -> Safe:
-    """A card that grows to the screen's width when tapped (and shrinks when tapped again)."""
+    """A card that grows to the screen's width when tapped (and shrinks when tapped again),
+    with the trade tokens lying on it and the cube of an activated card; a face-down card
+    shows its back."""
     cls = "card card-drives" if c["drives"] else "card"
+    marks = on_card(c, w)
+    caption = (h("span", {"class": "caption"}, c["caption"], marks)
+               if c["caption"] or marks else None)
+    if c["state"] == "face_down":
+        return h("span", {"class": "card-zoom face-down"},
+                 h("span", {"class": "card card-back", "role": "img",
+                            "aria-label": c["caption"]}), caption)
     return h("button", {"type": "button", "class": "card-zoom", "data-act": "zoom",
                         "aria-pressed": "false", "title": w.t("web.play.zoom")},
-             h("span", {"class": cls, "data-card": c["card"]}, card_image(c, w, draw),
-               h("span", {"class": "caption"}, c["caption"]) if c["caption"] else None))
+             h("span", {"class": f"{cls} activated" if c["state"] else cls,
+                        "data-card": c["card"]}, card_image(c, w, draw), caption))
+
+
+def on_card(c: CardView, w: Words) -> Safe | None:
+    """What lies on a card (shown beside its caption): its trade tokens, the cube of an
+    activated card."""
+    tokens = tokens_mark(c["tokens"], w) if c["tokens"] else None
+    cube = (h("span", {"class": "cube-mark"}, icon("cube", "icon"))
+            if c["state"] == "activated" else None)
+    return h("span", {"class": "on-card"}, cube, tokens) if tokens or cube else None
+
+
+def tokens_mark(n: int, w: Words) -> Safe:
+    """Trade tokens as round counters (five at most drawn, then the number)."""
+    dots = [h("span", {"class": "token"}) for _ in range(min(n, 5))]
+    more = h("span", {"class": "token-more"}, f"+{n - 5}") if n > 5 else None
+    words = w.t("web.play.tokens", n=n)
+    return h("span", {"class": "tokens", "title": words},
+             h("span", {"class": "visually-hidden"}, words),
+             h("span", {"aria-hidden": "true", "class": "token-dots"}, *dots, more))
+
+
+def row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
+    """The bot's row in table order folded into one line of small cells (position, name,
+    level, tokens, cube; the card driving the question marked) and the dial; a tap opens
+    it to the cards themselves."""
+    if not v["row"]:
+        return Safe("")
+    cells = [strip_cell(i + 1, c, w) for i, c in enumerate(v["row"])]
+    d = v["dial"]
+    # short labels (card numbers) side by side; names one card a line
+    short = all(len(c["label"]) <= 3 for c in v["row"])
+    return h("details", {"class": "panel row-strip", "id": "row-strip"},
+             h("summary", {"class": "strip cells" if short else "strip lines"},
+               h("span", {"class": "strip-cards"}, *cells), dial_svg(d) if d else None),
+             h("div", {"class": f"cards row-cards cards-{len(v['row'])}"},
+               *[zoomable(c, w, draw) for c in v["row"]]),
+             h("p", {"class": "muted dial-text"}, d["text"]) if d else None)
+
+
+def strip_cell(position: int, c: CardView, w: Words) -> Safe:
+    """One card of the row in the strip."""
+    cls = " ".join(x for x in ("cell", "drives" if c["drives"] else "",
+                               c["state"].replace("_", "-")) if x)
+    name = "?" if c["state"] == "face_down" else c["label"] or w.card_name(c["game"], c["card"])
+    return h("span", {"class": cls},
+             h("span", {"class": "visually-hidden"}, c["caption"] or name),
+             h("span", {"class": "cell-at", "aria-hidden": "true"}, str(position)),
+             h("span", {"class": "cell-name", "aria-hidden": "true"}, name),
+             h("span", {"class": "cell-badge"}, c["badge"]) if c["badge"] else None,
+             icon("cube", "icon cell-cube") if c["state"] == "activated" else None,
+             tokens_mark(c["tokens"], w) if c["tokens"] else None)
+
+
+def dial_svg(d: Dial) -> Safe:
+    """A dial drawn as a ring: its level spaces as ticks, the pointer, the number inside."""
+    def point(p: float, r: float) -> str:
+        a = math.radians(-225 + 270 * p / max(1, d["last"]))
+        return f"{12 + r * math.cos(a):.2f} {12 + r * math.sin(a):.2f}"
+
+    ticks = "".join(f"M{point(p, 8.5)}L{point(p, 11)}" for p in d["spaces"])
+    svg = (f'<svg class="dial-ring" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+           f'<path class="dial-track" d="M{point(0, 10)}A10 10 0 1 1 {point(d["last"], 10)}"/>'
+           f'<path class="dial-ticks" d="{ticks}"/>'
+           f'<path class="dial-hand" d="M12 12L{point(d["at"], 9)}"/>'
+           f'<text x="12" y="13.2" text-anchor="middle">{int(d["at"])}</text></svg>')
+    return h("span", {"class": "dial", "title": d["text"]},
+             h("span", {"class": "visually-hidden"}, d["text"]), trusted(svg))
 
 
 def cards_panel(shown: list[CardView], w: Words, draw: DrawCard) -> Safe:
@@ -207,8 +336,27 @@ def cards_panel(shown: list[CardView], w: Words, draw: DrawCard) -> Safe:
                *[zoomable(c, w, draw) for c in shown]))
 
 
+_DRAWN: dict[tuple[str, ...], Safe] = {}
+"""Parts already drawn (the state, the other cards): most taps change neither."""
+
+
+def drawn(key: tuple[str, ...], draw: Callable[[], Safe]) -> Safe:
+    """The HTML ``draw`` gives, drawn once per ``key`` (a small cache, emptied when full)."""
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) > 32:
+            _DRAWN.clear()
+        found = _DRAWN[key] = draw()
+    return found
+
+
 def state(v: PlayView, w: Words, save_id: str) -> Safe:
     """The bot's tracks, VP and decks at a glance."""
+    return drawn(("state", w.lang, save_id, repr(v["sections"]), repr(v["piles"])),
+                 lambda: _state(v, w, save_id))
+
+
+def _state(v: PlayView, w: Words, save_id: str) -> Safe:
     blocks: list[Safe] = []
     for s in v["sections"]:
         blocks.append(h("h3", None, s["title"]))
@@ -230,7 +378,7 @@ def procedures(v: PlayView, w: Words) -> Safe:
     """What the player may start now."""
     if not v["procedures"]:
         return Safe("")
-    return h("section", {"class": "panel"}, h("h3", None, w.t("web.play.procedures")),
+    return h("section", {"class": "panel procedures"}, h("h3", None, w.t("web.play.procedures")),
              h("div", {"class": "stack"}, *[
                  h("button", {"data-act": "proc", "data-arg": p["id"]}, p["label"])
                  for p in v["procedures"]]))
@@ -309,8 +457,8 @@ def print_sheets(game: str, ids: list[str], paper: str, lang: str) -> tuple[Safe
 # --- the other screens ---------------------------------------------------------------------
 def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
          extra: Mapping[str, Safe] | None = None, records: Safe | None = None) -> Safe:
-    """The games (each with its guide and its ``extra`` links), the saved games, the
-    ``records`` and import."""
+    """The saved games (first when there are any: Continue above the games), the games
+    (each with its guide and its ``extra`` links), the ``records`` and import."""
     def tile(g: Mapping[str, Any]) -> Safe:
         links = [x for x in (guide_link(str(g["id"]), w.t(g["name"]), w) if g.get("guide")
                              else None, (extra or {}).get(g["id"])) if x is not None]
@@ -322,11 +470,12 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
 
     tiles = [tile(g) for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
-    return join([
-        h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
-          h("ul", {"class": "plain stack"}, *tiles)),
-        h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
-          h("ul", {"class": "plain stack", "id": "saves"}, *saved)),
+    new = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
+            h("ul", {"class": "plain stack"}, *tiles))
+    kept = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
+             h("ul", {"class": "plain stack", "id": "saves"}, *saved))
+    return join([  # a game to continue comes first, above the new ones
+        *((kept, new) if saves else (new, kept)),
         records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
@@ -347,16 +496,21 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
     items = []
     for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
         game = games.get(str(meta.get("game")))
-        state = w.t("web.home.finished") if meta.get("finished") else w.t(
-            "web.home.turn", n=int(meta.get("turn") or 0))
+        texts = {k: (meta.get(k) or {}).get(w.lang, "") for k in ("turn_text", "score_text",
+                                                                  "options_text")}
+        turn = texts["turn_text"] or w.t("web.home.turn", n=int(meta.get("turn") or 0))
+        state = " · ".join(x for x in (w.t("web.home.finished") if meta.get("finished")
+                                       else turn, texts["score_text"]) if x)
         items.append(save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
                                date(float(meta.get("updated") or 0)), state,
-                               confirm == save_id, w))
+                               confirm == save_id, w, texts["options_text"]))
     return items
 
 
-def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words) -> Safe:
-    """One saved game: what, when, which turn; continue, export, delete."""
+def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words,
+              options: str = "") -> Safe:
+    """One saved game: what (and with which options), which turn and score, when; continue,
+    export, delete."""
     def button(act: str, key: str, cls: str | None = None) -> Safe:
         return h("button", {"class": cls, "data-act": act, "data-arg": save_id}, w.t(key))
 
@@ -369,7 +523,9 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
                    button("export", "web.home.export"), button("delete", "web.home.delete")]
     return h("li", {"class": "save", "data-save": save_id},
              h("div", {"class": "save-what"}, h("strong", None, name),
-               h("span", {"class": "muted"}, f"{when} · {state_}")),
+               h("span", None, state_),
+               h("span", {"class": "muted"}, options) if options else None,
+               h("span", {"class": "muted"}, when)),
              h("div", {"class": "row"}, *actions))
 
 
@@ -424,8 +580,9 @@ def option_field(option: Mapping[str, Any], w: Words) -> Safe:
 
 
 def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: Sequence[float],
-             wake_supported: bool, w: Words) -> Safe:
-    """Language, theme, text size, paper, keep awake."""
+             wake_supported: bool, w: Words, back: str = "") -> Safe:
+    """Language, theme, text size, paper, keep awake; ``back``: the game in play to go back
+    to (an installed app has no Back button)."""
     def group(name: str, options: list[tuple[str, str]], now: Any) -> Safe:
         legend = w.t(f"web.settings.{'language' if name == 'lang' else name}")
         return h("fieldset", {"class": "field"}, h("legend", None, legend), *[
@@ -439,6 +596,8 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
 
     sizes = [(str(v), w.t(f"web.settings.text_{i}")) for i, v in enumerate(text_sizes)]
     return h("section", {"class": "panel"}, h("h2", None, w.t("web.settings.title")),
+             h("p", None, h("a", {"class": "button", "href": back, "id": "back-to-game"},
+                            w.t("web.play.back"))) if back else None,
              h("form", {"class": "stack", "id": "settings-form"},
                group("lang", named("lang", languages), current["lang"]),
                group("theme", named("theme", ["auto", "light", "dark"]), current["theme"]),

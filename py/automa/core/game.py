@@ -13,6 +13,7 @@ decides which procedures and corrections are offered (never a prompt's message i
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
@@ -133,6 +134,35 @@ class OptionSpec:
     """For ``data``: returns the canonical value (JSON) or raises a typed, translated error
     (:class:`InvalidOption`, :class:`InvalidCardData`). A ``data`` option (e.g. a deck keyed in
     by the player) is not a plain form field: its editor is the game's own."""
+
+    @classmethod
+    def named(cls, game_id: str, option_id: str,
+              type: Literal["choice", "int", "bool", "data"], default: Any,
+              choices: tuple[Any, ...] = (), *, advanced: bool = False, help: bool = False,
+              validate: Callable[[Any], Any] | None = None) -> OptionSpec:
+        """An option of ``game_id`` labelled by the house convention: ``<game>.option.<id>``
+        names it (``….<value>`` each value) and, with ``help``, ``….<id>_help`` explains it.
+
+        >>> OptionSpec.named("tapestry", "difficulty", "int", 2, (1, 2, 3)).label
+        'tapestry.option.difficulty'
+        """
+        label = f"{game_id}.option.{option_id}"
+        return cls(option_id, type, default, choices, label=label,
+                   help=f"{label}_help" if help else "", advanced=advanced, validate=validate)
+
+    @classmethod
+    def reading(cls, game_id: str, option_id: str, default: Any,
+                choices: tuple[Any, ...] = ()) -> OptionSpec:
+        """A rules reading: an advanced switch with its help text, true/false when
+        ``default`` is a bool, else one of ``choices``.
+
+        >>> r = OptionSpec.reading("civ_new_dawn", "ties", "defender", ("defender", "attacker"))
+        >>> (r.type, r.advanced, r.help)
+        ('choice', True, 'civ_new_dawn.option.ties_help')
+        """
+        kind: Literal["choice", "bool"] = "bool" if isinstance(default, bool) else "choice"
+        return cls.named(game_id, option_id, kind, default, () if kind == "bool" else choices,
+                         advanced=True, help=True)
 
     def to_json(self) -> dict[str, Any]:
         """The option's schema as JSON."""
@@ -390,9 +420,8 @@ def register(game: GameDef) -> GameDef:
 
 
 def registered() -> dict[str, GameDef]:
-    """Every registered game by id (importing ``automa.games`` registers them all)."""
-    import automa.games  # noqa: F401  (registers the games)
-
+    """Every registered game by id (every game of ``automa.games`` is loaded)."""
+    importlib.import_module("automa.games").load_all()
     return dict(_REGISTRY)
 
 
@@ -407,11 +436,12 @@ def game_format(game: GameDef) -> Format:
 
 
 def find_game(game_id: str) -> GameDef:
-    """The game registered under ``game_id``."""
-    games = registered()
-    if not isinstance(game_id, str) or game_id not in games:
-        raise UnknownGame(game=name_of(game_id), known=sorted(games))
-    return games[game_id]
+    """The game registered under ``game_id`` (loading only that game's rules)."""
+    if isinstance(game_id, str) and game_id not in _REGISTRY:
+        importlib.import_module("automa.games").load(game_id)
+    if isinstance(game_id, str) and game_id in _REGISTRY:
+        return _REGISTRY[game_id]
+    raise UnknownGame(game=name_of(game_id), known=sorted(registered()))
 
 
 class Ctx:

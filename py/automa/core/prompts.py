@@ -259,9 +259,11 @@ def values(key: str, items: Sequence[str], domain: Sequence[Any],
 
 
 def confirm(key: str, params: dict[str, Any] | None = None, *,
-            ui: dict[str, Any] | None = None) -> Prompt:
-    """An instruction the player carries out at the table, then confirms."""
-    return Prompt("confirm", key, params or {}, [True], ui=ui or {})
+            ui: dict[str, Any] | None = None, label: dict[str, Any] | None = None) -> Prompt:
+    """An instruction the player carries out at the table, then confirms; ``label`` says
+    what the confirming tap does ("Automa's turn ▸"; else "Done")."""
+    return Prompt("confirm", key, params or {}, [True], ui=ui or {},
+                  labels=[label] if label else None)
 
 
 def scan(key: str, pattern: dict[str, Any], params: dict[str, Any] | None = None, *,

@@ -11,7 +11,7 @@ import copy
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import accumulate
 from typing import Any, NamedTuple
@@ -220,11 +220,18 @@ class Session:
             return []
         return copy.deepcopy(self._log[-n:])
 
+    def log_read(self, n: int) -> Sequence[Mapping[str, Any]]:
+        """The newest ``n`` log entries, oldest first, not copied: to read (the play screen
+        draws them after every tap), never to change."""
+        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+            return []
+        return tuple(self._log[-n:])
+
     def turn_summary(self) -> list[dict[str, Any]]:
         """What the bots did in the newest turn that has board instructions, oldest first.
 
-        Each item is ``{"key", "params", "actor", "icon"}``: one thing for the player to do
-        on the board (entries the game logged with ``table=True``).
+        Each item is ``{"key", "params", "actor", "icon", "turn"}``: one thing for the player
+        to do on the board (entries the game logged with ``table=True``), and its turn.
         """
         newest: Any = None
         found: list[dict[str, Any]] = []
@@ -237,7 +244,8 @@ class Session:
                 break
             found.append({"key": entry["action"]["key"],
                           "params": copy.deepcopy(entry["action"]["params"]),
-                          "actor": entry["actor"], "icon": entry.get("icon")})
+                          "actor": entry["actor"], "icon": entry.get("icon"),
+                          "turn": entry["turn"]})
         found.reverse()
         return found
 

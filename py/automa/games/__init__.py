@@ -1,4 +1,5 @@
-"""One package or module per game; importing this package registers them all.
+"""One package or module per game, registered when imported (:func:`load` one game,
+:func:`load_all` every game).
 
 Each game module calls :func:`automa.core.game.register` with its ``GameDef`` when imported
 (OpenSpiel's one-file-per-game registry).
@@ -16,9 +17,23 @@ import sys
 import types
 from typing import Any
 
-for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
-    if not _module.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module}")
+
+def names() -> list[str]:
+    """The game modules of this package (each one game, registered when imported)."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+
+
+def load(game_id: str) -> None:
+    """Import (and so register) the one game ``game_id``, if this package has it: opening a
+    saved game loads only its own rules (the page's start-up)."""
+    if game_id in names():
+        importlib.import_module(f"{__name__}.{game_id}")
+
+
+def load_all() -> None:
+    """Import (and so register) every game."""
+    for name in names():
+        importlib.import_module(f"{__name__}.{name}")
 
 
 class _CallableModule(types.ModuleType):

@@ -71,16 +71,18 @@ def page_css(paper: str) -> str:
     return f"@page {{ size: {width}mm {height}mm; margin: 0; }}"
 
 
-def _cut_marks(lay: Layout) -> str:
-    """Short lines in the margins continuing every grid line."""
+def _cut_marks(lay: Layout, cards: int) -> str:
+    """Short lines in the margins continuing the grid lines around the ``cards`` on the page
+    (none for the empty places of a page that is not full)."""
     lines = []
-    grid_w, grid_h = lay.cols * CARD_WIDTH_MM, lay.rows * CARD_HEIGHT_MM
+    cols, rows = min(cards, lay.cols), math.ceil(cards / lay.cols)
+    grid_w, grid_h = cols * CARD_WIDTH_MM, rows * CARD_HEIGHT_MM
     near, far = MARK_GAP_MM, MARK_GAP_MM + MARK_LENGTH_MM
-    for c in range(lay.cols + 1):
+    for c in range(cols + 1):
         x = lay.left + c * CARD_WIDTH_MM
         lines.append((x, lay.top - far, x, lay.top - near))
         lines.append((x, lay.top + grid_h + near, x, lay.top + grid_h + far))
-    for r in range(lay.rows + 1):
+    for r in range(rows + 1):
         y = lay.top + r * CARD_HEIGHT_MM
         lines.append((lay.left - far, y, lay.left - near, y))
         lines.append((lay.left + grid_w + near, y, lay.left + grid_w + far, y))
@@ -94,11 +96,12 @@ def _cut_marks(lay: Layout) -> str:
 def sheets_html(card_svgs: Sequence[str], paper: str) -> str:
     """Every page of real-size cards as HTML (each page a ``section.sheet``)."""
     lay = layout(paper)
-    marks = _cut_marks(lay)
     out = []
     for start in range(0, max(len(card_svgs), 1), lay.per_page):
         cells = []
-        for i, svg in enumerate(card_svgs[start:start + lay.per_page]):
+        on_page = card_svgs[start:start + lay.per_page]
+        marks = _cut_marks(lay, len(on_page)) if on_page else ""
+        for i, svg in enumerate(on_page):
             col, row = i % lay.cols, i // lay.cols
             x = lay.left + col * CARD_WIDTH_MM
             y = lay.top + row * CARD_HEIGHT_MM

@@ -1,6 +1,6 @@
 """Writes the saves of this folder with the engine of commit 588bb06 (before ``phase``).
 
-Run from a checkout of that commit: ``PYTHONPATH=py:tests python3 <this file> <folder>``.
+Run from a checkout of that commit: ``PYTHONPATH=py:. python3 <this file> <folder>``.
 Each game gets three saves, made with random answers at a fixed seed:
 ``<game>.idle.json`` at the prompt between the bot's turns (with one answer undone),
 ``<game>.turn.json`` in the middle of the bot's turn, and ``<game>.correcting.json`` with a
@@ -21,7 +21,7 @@ from typing import Any
 import automa
 from automa.core.rng import Rng
 from automa.core.session import Session
-from conformance import random_answer
+from tests.conformance import random_answer
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")
 IDLE = {"tapestry": {"bot_turn"}, "age_of_innovation": {"automa_turn"},
@@ -53,7 +53,9 @@ def play_until(game_id: str, seed: int, stop: Callable[[Session], bool],
 def saves(game_id: str) -> dict[str, Session]:
     """The game's saves by name."""
     idle = play_until(game_id, 5, waiting)
-    idle.answer(True if idle.prompt.kind == "confirm" else idle.prompt.default)  # type: ignore[union-attr]
+    prompt = idle.prompt
+    assert prompt is not None
+    idle.answer(True if prompt.kind == "confirm" else prompt.default)
     idle.undo()
     correcting = play_until(game_id, 7, waiting)
     correcting.start("correct")

@@ -296,9 +296,10 @@ def tb_counted(ctx: Ctx, answer: int, variant: str, i: int) -> None:
 @steps
 def tb_marking(ctx: Ctx, answer: bool = True, pick: dict[str, Any] | None = None) -> None:
     """Build: ask whether the closest of her buildings (no tie) is marked."""
-    ctx.ask(prompts.yes_no(k("prompt.tb_marked"), {
-        "terrain": terrain(ctx.data["native"]), "pick": pick or m("pick_only")},
-        ui=pick_ui(ctx, pick, "rule.marking")), tb_build)
+    ui = pick_ui(ctx, pick, "rule.marking")  # where and how to place it: steps first
+    ui["steps"] = [pick or m("pick_only"),
+                   m("prompt.tb_place", terrain=terrain(ctx.data["native"]))]
+    ctx.ask(prompts.yes_no(k("prompt.tb_marked"), {}, ui=ui), tb_build)
 
 
 @steps

@@ -50,7 +50,8 @@ def await_turn(ctx: Ctx) -> None:
     if d["humans_passed"] >= d["humans"]:
         key = "prompt.ready_passed"
     ctx.ask(prompts.confirm(k(key), {"round": round_no(ctx), "starts": starts(ctx)},
-                            ui=steps_ui(ctx, card_ui(ctx))), "automa_turn")
+                            ui=steps_ui(ctx, card_ui(ctx)), label=m("answer.automa_turn")),
+            "automa_turn")
 
 
 def starts(ctx: Ctx) -> dict[str, Any]:
@@ -63,17 +64,19 @@ def starts(ctx: Ctx) -> dict[str, Any]:
 
 
 def human_pass_prompt(ctx: Ctx) -> prompts.Prompt:
-    """A human passes: press Done (the round bonus row is on the table; the app needs no tile)."""
+    """A human passes: tap "Passed" (the round bonus row is on the table; the app needs no
+    tile)."""
     two = two_players(ctx)
     params = {"round": round_no(ctx)}
     if round_no(ctx) >= 6:
         return prompts.confirm(k("prompt.you_pass_last_two" if two else "prompt.you_pass_last"),
-                               params, ui=steps_ui(ctx))
+                               params, ui=steps_ui(ctx), label=m("answer.passed"))
     # Rulebook "Passing": a human who passes puts the old tile where the new one was, so the
     # three positions the Automa's arrow points at stay put; which one was taken changes nothing.
     return prompts.confirm(k("prompt.you_pass_two" if two else "prompt.you_pass"), params,
                            ui=steps_ui(ctx, {"game": data.GAME_ID,
-                                             "rule": m("rule.human_bonus_swap")}))
+                                             "rule": m("rule.human_bonus_swap")}),
+                           label=m("answer.passed"))
 
 
 @steps

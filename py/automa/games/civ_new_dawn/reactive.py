@@ -253,12 +253,12 @@ def proc_defend_spend(ctx: Ctx, answer: int, ap: int) -> None:
     s = defence_spend(ap, answer, tokens, tie)
     from .military import attacker_wins
 
-    case = "losing" if attacker_wins(answer, ap, tie) else "winning"
-    log_ap(ctx, f"log.defend.{case}", {"ap": ap, "attacker": answer, "n": s},
-           why={"rule": m(f"why.defender_{case}")})
-    if s:
-        ctx.data["tokens"]["military"] -= s
-        log_table(ctx, "log.defend_spend", {"n": s}, icon="defend")
+    losing = attacker_wins(answer, ap, tie)
+    # one board line with the outcome after spending (a losing defender that spends wins)
+    key = "log.defence_spending" if s else "log.defence.lost" if losing else "log.defence.won"
+    log_table(ctx, key, {"ap": ap, "attacker": answer, "n": s}, icon="defend",
+              why={"rule": m(f"why.defender_{'losing' if losing else 'winning'}")})
+    ctx.data["tokens"]["military"] -= s
 
 
 @steps

@@ -98,7 +98,7 @@ def await_turn(ctx: Ctx, answer: Any = True) -> None:
     params = {"turn": ctx.turn + 1, "card": card_name(card_in(ctx, 5)),
               "notice": take_notice(ctx)}
     if ctx.turn == 0:
-        ctx.ask(prompts.confirm(k("prompt.first_turn"), params,
+        ctx.ask(prompts.confirm(k("prompt.first_turn"), params, label=m("answer.ap_turn"),
                                 ui=card_ui(ctx, card_in(ctx, 5))), ap_turn)
         return
     ctx.ask(prompts.pick_one(k("prompt.ready"), ["ap_turn", "game_over"], params,

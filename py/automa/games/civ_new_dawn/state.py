@@ -150,15 +150,16 @@ def nw_value(ctx: Ctx, *, wonder: bool) -> int:
 
 def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
             **extra: Any) -> dict[str, Any]:
-    """Screen hints: the focus row, the card being resolved highlighted."""
-    cards = [{"card": c, "role": m("slot", n=i + 1)} for i, c in enumerate(row(ctx))]
-    ui: dict[str, Any] = {"game": G, "cards": cards}
+    """Screen hints: the card being resolved alone, its fields highlighted (the whole focus
+    row is on screen as a strip, from the view)."""
+    ui: dict[str, Any] = {"game": G, "cards": []}
     if card_id:
         ui["card"] = card_id
         ui["highlight"] = list(highlight)
-        for entry in cards:
-            if entry["card"] == card_id:
-                entry["highlight"] = list(highlight)
+        shown: dict[str, Any] = {"card": card_id, "highlight": list(highlight)}
+        if card_id in row(ctx):
+            shown["role"] = m("slot", n=row(ctx).index(card_id) + 1)
+        ui["cards"] = [shown]
     ui.update(extra)
     return ui
 

@@ -18,7 +18,8 @@ def next_space(dial: int) -> int | None:
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
-    """Leader, dial, cities, resources; the focus row slot 5 first; wonders and cards."""
+    """Leader, dial, cities, resources; the focus row in table order (slot 1 on the left)
+    with each card's level and trade tokens, folded into a strip; the tech dial drawn."""
     d = ctx.data
     if "row" not in d:
         return {"sections": [], "cards": [], "piles": [], "vp": None}
@@ -36,7 +37,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
     if not is_leader(ctx, "teddy"):
         ap_rows.append({"label": m("view.nw"), "value": d["nw_pool"]})
     focus_rows = []
-    for slot in range(5, 0, -1):
+    for slot in range(1, 6):  # in table order, slot 1 on the left (as the strip shows it)
         card = card_in(ctx, slot)
         t = data.card(card)["type"]
         value = m("view.slot_value", card=m(f"card.{card}"), level=data.ROMAN[level_of(card)],
@@ -58,9 +59,16 @@ def view(ctx: Ctx) -> dict[str, Any]:
     sections.append({"title": m("view.victory"), "rows": [
         {"label": m("victory_card", n=i + 1), "value": m("view.done" if v else "view.not_done")}
         for i, v in enumerate(d["agendas"])]})
-    cards = [{"card": c, "role": m("slot", n=i + 1), "highlight": ["steps"] if i == 4 else []}
+    cards = [{"card": c, "role": m("slot", n=i + 1), "highlight": ["steps"] if i == 4 else [],
+              "label": m(f"card.{c}"), "badge": data.ROMAN[level_of(c)],
+              "tokens": d["tokens"][data.card(c)["type"]]}
              for i, c in enumerate(row(ctx))]
-    return {"sections": sections, "cards": cards[::-1], "piles": [], "vp": None}
+    spaces = data.dial()["spaces"]
+    return {"sections": sections, "cards": cards, "piles": [], "vp": None, "strip": True,
+            "dial": {"at": d["dial"], "last": data.dial()["last"],
+                     "spaces": [p for p, _lv in spaces], "label": m("view.dial"),
+                     "value": m("view.dial_value", n=d["dial"],
+                                next=ahead if ahead is not None else "—")}}
 
 
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:

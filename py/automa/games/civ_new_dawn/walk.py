@@ -52,7 +52,8 @@ def walk_next(ctx: Ctx, w: dict[str, Any]) -> None:
             continue
         if group <= w["need"]:
             log_table(ctx, f"walk.take_all.{w['verb']}", {"n": group, "group": _path(w, path)},
-                      icon=_icon(w))
+                      icon=_icon(w), why={"rule": m("walk.in_the_running",
+                                                    group=_path(w, path))})
             w["need"] -= group
             w["placed"] += group
             continue
@@ -62,13 +63,25 @@ def walk_next(ctx: Ctx, w: dict[str, Any]) -> None:
         crit = w["criteria"][c]
         best = crit in data.BEST_CRITERIA
         key = "walk.ask_best" if best else "walk.ask_fits"
+        noun = m(f"walk.noun.{w['noun']}")
+        ui = card_ui(ctx, w["card"], ("priority",), rule=m(w["rule"]))
+        ui["steps"] = _tied(w, path, group, noun)
         ctx.ask(prompts.count(k(key), 1 if best else 0, group, {
             "crit": m(f"crit.{crit}"), "i": c + 1, "of": len(w["criteria"]), "n": group,
-            "group": _path(w, path), "noun": m(f"walk.noun.{w['noun']}"),
-        }, ui=card_ui(ctx, w["card"], ("priority",), rule=m(w["rule"]))),
+            "group": _path(w, path), "noun": noun}, ui=ui),
             walk_answer, w=w, group=group, c=c, path=path)
         return
     ctx.then(w["then"], placed=w["placed"], **w["args"])
+
+
+def _tied(w: dict[str, Any], path: list[list[Any]], group: int,
+          noun: dict[str, Any]) -> list[dict[str, Any]]:
+    """The candidates still tied, as steps: where they came from, what kept them, and that
+    they are marked on the board (the app cannot see them)."""
+    kept = [m("walk.kept", part=m(f"walk.path.{mode}", crit=m(f"crit.{w['criteria'][c]}"),
+                                  i=c + 1)) for c, mode in path]
+    return [m("walk.from", all=m(f"walk.all.{w['noun']}")), *kept,
+            m("walk.mark", n=group, noun=noun)]
 
 
 def _icon(w: dict[str, Any]) -> str:

@@ -170,7 +170,7 @@ def _wonder_stage(ctx: Ctx, stage: int) -> None:
                 icon="wonder")
     key = "log.cubes_hex" if before == 0 else "log.cubes_wonder"
     ctx.log(AUTOMA, k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
-            icon="block")
+            icon="cube")
     ctx.then("tech_try", attempt=0, left=stage - before)
 
 
@@ -215,13 +215,13 @@ def _build_on(ctx: Ctx, purpose: str, i: int, piece: str, row: int, tried: int) 
         ctx.log(AUTOMA, k(f"log.build_{piece}"), params, why, table=True,
                 icon="city" if piece == "city" else "build")
         ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
-                table=True, icon="block")
+                table=True, icon="cube")
     elif purpose == "buildings":
         n = ctx.data["age"]
         ctx.log(AUTOMA, k("log.build_buildings"), {**params, "n": n}, why, table=True,
                 icon="build")
         ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")},
-                table=True, icon="block")
+                table=True, icon="cube")
     else:
         ctx.log(AUTOMA, k("log.wonder_site"), params, why, table=True, icon="wonder")
         _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
@@ -251,7 +251,7 @@ def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int, i: int = 1) -> No
     ctx.log(AUTOMA, k("log.build_buildings"), {**e, "n": answer},
             {"rule": m("rule.building_limit", n=ctx.data["age"])}, table=True, icon="build")
     ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
-            icon="block")
+            icon="cube")
 
 
 # --- training ---------------------------------------------------------------------------------

@@ -160,12 +160,15 @@ def await_turn(ctx: Ctx) -> None:
     ctx.phase = WAITING
     if d["passed"]:
         ctx.ask(prompts.confirm(k("prompt.others_pass"), {"round": d["round"]},
-                                ui={"game": data.GAME_ID}), "achievement_phase")
+                                ui={"game": data.GAME_ID}, label=m("answer.achievements")),
+                "achievement_phase")
         return
     up = [data.card(c)["number"] for c in row(ctx)[d["activated"]:d["activated"] + FACE_UP]]
-    ctx.ask(prompts.confirm(k("prompt.ready"), {"round": d["round"], "age": roman(d["age"]),
-                                                "up": up or "—"},
-                            ui={"game": data.GAME_ID}), "automa_turn")
+    # with no face-up card left, the Automa's turn is its pass (seeds/003, "passing")
+    ctx.ask(prompts.confirm(k("prompt.ready" if up else "prompt.ready_pass"),
+                            {"round": d["round"], "age": roman(d["age"]), "up": up},
+                            ui={"game": data.GAME_ID}, label=m("answer.automa_turn")),
+            "automa_turn")
 
 
 @steps
@@ -237,28 +240,35 @@ def free_action(ctx: Ctx, index: int) -> None:
 
 
 @steps
-def tech_try(ctx: Ctx, attempt: int, left: int) -> None:
-    """Technology: the pairs of priority numbers name row and column; up to three tries."""
+def tech_try(ctx: Ctx, attempt: int, left: int,
+             skipped: list[dict[str, Any]] | None = None) -> None:
+    """Technology: the pairs of priority numbers name row and column; up to three tries.
+    A pair the app can rule out itself is skipped; the question then says why (its steps)."""
+    skipped = list(skipped or [])
     if attempt >= len(TECH_PAIRS):
         ctx.log(AUTOMA, k("log.no_tech"), {}, {"rule": m("rule.tech_none")})
         return
     a, b = TECH_PAIRS[attempt]
     r, c = entry(ctx, a + 1)["number"], entry(ctx, b + 1)["number"]
+    params = {"row": r, "col": c, "try": attempt + 1}
     if r == 4 and ctx.options["players"] < 4:
-        ctx.log(AUTOMA, k("log.tech_no_row4"), {"row": r, "col": c, "try": attempt + 1},
+        ctx.log(AUTOMA, k("log.tech_no_row4"), params,
                 {"rule": m("rule.tech_row4", players=ctx.options["players"])})
-        ctx.then("tech_try", attempt=attempt + 1, left=left)
+        ctx.then("tech_try", attempt=attempt + 1, left=left,
+                 skipped=[*skipped, m("log.tech_no_row4", **params)])
         return
     if [r, c] in ctx.data.setdefault("techs_taken", []):
         # research leaves the spot empty with action cubes on it (the wiki research page):
         # the app knows this answer, so the board is not asked
-        ctx.log(AUTOMA, k("log.tech_taken"), {"row": r, "col": c, "try": attempt + 1},
-                {"rule": m("rule.tech_taken")})
-        ctx.then("tech_try", attempt=attempt + 1, left=left)
+        ctx.log(AUTOMA, k("log.tech_taken"), params, {"rule": m("rule.tech_taken")})
+        ctx.then("tech_try", attempt=attempt + 1, left=left,
+                 skipped=[*skipped, m("log.tech_taken", **params)])
         return
-    ctx.ask(prompts.yes_no(k("prompt.tech"), {"row": r, "col": c, "try": attempt + 1},
-                           ui=card_ui(ctx, f"priority.{a + 1}", f"priority.{b + 1}")),
-            tech_answer, attempt=attempt, left=left)
+    ui = card_ui(ctx, f"priority.{a + 1}", f"priority.{b + 1}")
+    if skipped:
+        ui["steps"] = skipped
+    ctx.ask(prompts.yes_no(k("prompt.tech"), params, ui=ui), tech_answer, attempt=attempt,
+            left=left)
 
 
 @steps

@@ -111,13 +111,25 @@ def roman(n: int) -> str:
 
 
 def card_ui(ctx: Ctx, *highlight: str, **extra: Any) -> dict[str, Any]:
-    """Screen hints: the activated card with the fields the question depends on."""
+    """Screen hints: the activated card with the fields the question depends on, and the
+    main-action row the previous card's pointer chose on it (seeds/003, "the pointer")."""
     ui: dict[str, Any] = {"game": G}
     if ctx.data.get("activated"):
         ui["card"] = row(ctx)[ctx.data["activated"] - 1]
-        ui["highlight"] = list(highlight)
+        chosen = pointed_row(ctx)
+        ui["highlight"] = [*highlight, *([f"main.{chosen}"] if chosen else [])]
     ui.update(extra)
     return ui
+
+
+def pointed_row(ctx: Ctx) -> int | None:
+    """The main-action row of the card in play named by the pointer of the card before it
+    (the first card: its own pointer); None on the last card of round 1 (the reform)."""
+    i = int(ctx.data.get("activated") or 0) - 1
+    cards = row(ctx)
+    if i < 0 or (ctx.data["round"] == 1 and i == len(cards) - 1):
+        return None
+    return int(data.card(cards[max(0, i - 1)])["pointer"])
 
 
 def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
@@ -130,7 +142,7 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     # the app cannot see them, so the table is told both counts (correctable afterwards).
     key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
     ctx.log(AUTOMA, k(key), {"n": n, "area": m(f"area.{area}")},
-            {"rule": m(why_key, used=used)}, table=True, icon="block")
+            {"rule": m(why_key, used=used)}, table=True, icon="cube")
     return n
 
 

@@ -31,7 +31,9 @@ from .state import (
 
 
 def view(ctx: Ctx) -> dict[str, Any]:
-    """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row."""
+    """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row as it
+    lies on the table, left to right: activated cards (a cube on each, the one in play
+    marked), the face-up cards, then the face-down ones."""
     d = ctx.data
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
@@ -61,14 +63,17 @@ def view(ctx: Ctx) -> dict[str, Any]:
                   if d["cubes"].get(a)]
          or [{"label": m("view.no_cubes"), "value": ""}]},
     ]
-    cards = []
-    visible = row(ctx)[:d["activated"] + FACE_UP]
-    for i, c in enumerate(visible):
-        role = "card.activated" if i < d["activated"] else "card.face_up"
+    cards: list[dict[str, Any]] = []
+    for i, c in enumerate(row(ctx)):  # as it lies on the table, left to right
+        if i >= d["activated"] + FACE_UP:
+            cards.append({"card": "", "face_down": True, "role": m("card.face_down")})
+            continue
+        state = "activated" if i < d["activated"] else "face_up"
         if i == d["activated"] - 1:
-            role = "card.current"
-        cards.append({"card": c, "role": m(role, n=data.card(c)["number"])})
-    cards.reverse()  # the card in play first
+            state = "current"
+        number = data.card(c)["number"]
+        cards.append({"card": c, "role": m(f"card.{state}", n=number), "label": str(number),
+                      "activated": state != "face_up"})
     piles = [
         {"id": "deck", "label": m("pile.deck"), "count": len(ctx.piles["deck"]),
          "viewable": False},
@@ -76,7 +81,8 @@ def view(ctx: Ctx) -> dict[str, Any]:
          "viewable": True},
         {"id": "box", "label": m("pile.box"), "count": len(ctx.piles["box"]), "viewable": False},
     ]
-    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"]}
+    return {"sections": sections, "cards": cards, "piles": piles, "vp": d["glory"],
+            "strip": True}
 
 
 EVENT_ITEMS = ("coins", *STORAGE)

@@ -61,24 +61,20 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
         ctx.log("automa", "tapestry.log.conquer_skipped",
                 why={"rule": msg("tapestry.rule.no_valid_hex")})
         return
+    # The rule of which hexes are valid is how to do the step: it is in the steps, one
+    # filter each (rulebook "Conquer"); "Why?" keeps how distance is counted.
     f = _filters(ctx)
+    middle = [msg("tapestry.rule.middle_filter")] if f["middle"] else []
+    ui = tb_ui(ctx, msg("tapestry.rule.distance"))
     if answer == "opponent":
-        rule = msg("tapestry.rule.conquer_opponent",
-                   middle=msg("tapestry.rule.middle_filter" if f["middle"]
-                              else "tapestry.rule.no_middle_filter"),
-                   distance=msg("tapestry.rule.distance"))
-        ui = tb_ui(ctx, rule)
-        ui["steps"] = steps_of("conquer_opponent", ("pick", "place", "trap"))
+        ui["steps"] = [*steps_of("conquer_opponent", ("valid",)), *middle,
+                       *steps_of("conquer_opponent", ("walk", "place", "trap"))]
         ctx.ask(prompts.yes_no("tapestry.q.conquer_opponent", ui=ui), conquer_opponent_done)
         return
-    rule = msg("tapestry.rule.conquer_neutral",
-               adjacent=msg("tapestry.rule.adjacent_ok" if f["adjacent"]
-                            else "tapestry.rule.adjacent_not_ok"),
-               middle=msg("tapestry.rule.middle_filter" if f["middle"]
-                          else "tapestry.rule.no_middle_filter"),
-               distance=msg("tapestry.rule.distance"))
-    ui = tb_ui(ctx, rule)
-    ui["steps"] = steps_of("conquer_neutral", ("filter", "walk"))
+    adjacent = msg("tapestry.rule.adjacent_ok" if f["adjacent"]
+                   else "tapestry.rule.adjacent_not_ok")
+    ui["steps"] = [*steps_of("conquer_neutral", ("valid",)), adjacent, *middle,
+                   *steps_of("conquer_neutral", ("closest", "walk"))]
     ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", ui.get("pattern", {}), ui=ui),
             conquer_neutral_where)
 
@@ -122,28 +118,26 @@ def conquer_neutral_where(ctx: Ctx, answer: bool) -> None:
 def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     """Place the tile (if the hex is empty), the Automa outpost and maybe a toppled SE outpost."""
     se_outpost = _toppled_icon(ctx) and not answer
-    turns = ctx.rng.die(6)
+    turns = ctx.rng.die(6) - 1
     ctx.data["territories"] += 1
     instruct(ctx, "automa", "tapestry.log.conquer_neutral_se" if se_outpost
              else "tapestry.log.conquer_neutral",
-             {"n": ctx.data["territories"], "rotation": msg("tapestry.rotation", n=turns)},
+             {"n": ctx.data["territories"], "rotation": rotation(turns)},
              icon="conquer", why={"rule": "tapestry.rule.toppled_outpost"} if se_outpost
              else None)
     if answer:
         gain_achievement(ctx, "automa", "middle_island")
-    params = {"rotation": msg("tapestry.rotation", n=turns)}
+    params = {"rotation": rotation(turns)}
     ui = tb_ui(ctx, pattern=False)
     ui["steps"] = steps_of("place_neutral", ("tile", "outpost", "shadow") if se_outpost
                            else ("tile", "outpost"), params)
     ctx.ask(prompts.confirm("tapestry.q.place_neutral", params, ui=ui), "tap_done")
 
 
-def _explore_rule(ctx: Ctx, where: dict[str, Any]) -> dict[str, Any]:
-    furthest = ctx.data["fav"]["automa"] != "military"
-    return msg("tapestry.rule.explore", where=where,
-               furthest=msg("tapestry.rule.furthest_filter" if furthest
-                            else "tapestry.rule.no_furthest_filter"),
-               distance=msg("tapestry.rule.distance"))
+def rotation(turns: int) -> dict[str, Any]:
+    """A territory tile's random orientation: 0-5 steps clockwise from the way it was drawn
+    (rulebook "Conquer"/"Explore": "a random orientation"; 6 steps would be no turn)."""
+    return msg("tapestry.rotation", n=turns) if turns else msg("tapestry.tile.unturned")
 
 
 def _where(anywhere: bool) -> dict[str, Any]:
@@ -154,11 +148,14 @@ def _where(anywhere: bool) -> dict[str, Any]:
 def explore(ctx: Ctx, anywhere: bool) -> None:
     """Rulebook "Explore": one scan (furthest from you unless military is the favourite);
     with no valid hex the Automa does not explore."""
-    turns = ctx.rng.die(6)
+    turns = ctx.rng.die(6) - 1
     where = _where(anywhere)
-    params = {"rotation": msg("tapestry.rotation", n=turns), "where": where}
-    ui = tb_ui(ctx, _explore_rule(ctx, where))
-    ui["steps"] = steps_of("explore", ("filter", "walk", "tile"), params)
+    params = {"rotation": rotation(turns), "where": where}
+    furthest = ctx.data["fav"]["automa"] != "military"  # rulebook "Explore"
+    ui = tb_ui(ctx, msg("tapestry.rule.distance"))
+    ui["steps"] = [*steps_of("explore", ("valid",), params),
+                   *([msg("tapestry.rule.furthest_filter")] if furthest else []),
+                   *steps_of("explore", ("walk", "tile"), params)]
     ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui,
                          none=msg("tapestry.answer.no_valid_hex")),
             explore_scanned, turns=turns)
@@ -171,8 +168,8 @@ def explore_scanned(ctx: Ctx, answer: bool, turns: int) -> None:
         ctx.log("automa", "tapestry.log.explore_skipped",
                 why={"rule": msg("tapestry.rule.no_valid_hex")})
         return
-    instruct(ctx, "automa", "tapestry.log.explore",
-             {"rotation": msg("tapestry.rotation", n=turns)}, icon="explore")
+    instruct(ctx, "automa", "tapestry.log.explore", {"rotation": rotation(turns)},
+             icon="explore")
 
 
 @steps

@@ -28,7 +28,7 @@ def idle(ctx: Ctx) -> None:
                             {"next": msg("tapestry.next.income" if income_next
                                          else "tapestry.next.draw",
                                          turn=ctx.data["income_turns"] + 1)},
-                            ui={"game": data.GAME}),
+                            ui={"game": data.GAME}, label=msg("tapestry.answer.bots_turn")),
             bot_turn)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conformance import playout
+from tests.conformance import playout
 
 
 def test_track_choices_and_chart_steps_are_named_in_the_log() -> None:

@@ -1,4 +1,5 @@
-"""Helpers for the Age of Innovation tests: a sensible seeded answerer, transcripts, CLI input."""
+"""Helpers for the Age of Innovation tests: rule situations, a sensible seeded answerer,
+transcripts, CLI input."""
 
 from __future__ import annotations
 
@@ -11,9 +12,54 @@ from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
 from automa.core.session import Session
+from automa.games.age_of_innovation import data
 
 GAME = "age_of_innovation"
 MAX_ANSWERS = 3000
+
+
+def new(**options: Any) -> Session:
+    """A new game with these options (seed 1)."""
+    return automa.new_game(GAME, options, seed=1)
+
+
+def put(s: Session, card_id: str, pile: str) -> None:
+    """Move a Decision card to the top of a pile, wherever it is."""
+    piles = s._ctx().piles
+    source = next(p for p in piles.names() if card_id in piles[p])
+    piles.move(card_id, source, pile)
+
+
+def run_step(s: Session, step: str, **args: Any) -> None:
+    """Run one step of the game from a clean stack (for setting up a rule situation)."""
+    s._state["prompt"] = None
+    s._state["pending"] = None
+    s._state["stack"] = [{"step": step, "args": args}]
+    s._run()
+
+
+def card_no(n: int) -> str:
+    """A Decision card's id by its printed number."""
+    return data.card_by_number(n)
+
+
+def through_setup(s: Session, terrain: str = "forest", native: str = "lake") -> None:
+    """Answer the setup questions."""
+    while s.prompt is not None and not s.prompt.key.endswith(("ready_round", "ready")):
+        p = s.prompt
+        if p.key.endswith("your_terrain"):
+            s.answer(terrain)
+        elif p.key.endswith("your_terrains"):
+            s.answer([terrain, "desert" if terrain != "desert" else "plains"])
+        elif p.key.endswith("native_terrain"):
+            s.answer(native)
+        else:
+            s.answer(True)
+
+
+def last_log(s: Session, key: str) -> dict[str, Any]:
+    """The latest log entry with this message id (without the game prefix)."""
+    return next(e for e in reversed(s.log) if e["action"]["key"] == f"{GAME}.{key}")
 
 
 def sensible_answer(prompt: Prompt, rng: Rng) -> Any:

@@ -1,4 +1,5 @@
-"""The rules audit's findings (issue 10) and the at-the-table view (issue 13), one test each.
+"""The rules audit's findings (issue 10), the at-the-table view (issue 13) and the rules
+checked again in the first audit, one test each.
 
 Each test names the rule it pins down; the docstring cites the solo rulebook (seed 001)
 or the reading recorded in cards/tapestry/README.md.
@@ -9,14 +10,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tapestry_helpers import at_idle, data, default_answer, new, piles, run_until, stack_deck
 
 from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.common import turn_label
-from conformance import playout
+from automa.games.tapestry.tracks import choose_track
+from tests.conformance import playout
+from tests.tapestry.play import (
+    at_idle,
+    data,
+    default_answer,
+    new,
+    piles,
+    run_until,
+    stack_deck,
+)
 
 
 def _run_step(s: Session, step: str, **args: Any) -> None:
@@ -325,3 +335,88 @@ def test_card_faces_are_readable_at_phone_size() -> None:
             assert sizes and min(sizes) >= 30, (card, lang, sizes)
             scale = float(re.findall(r"scale\(([\d.]+)\)", svg)[0])
             assert scale * 22 >= 28  # the scan numbers
+
+
+# --- Checked again in the first rules audit ---------------------------------------------------
+def test_era_vp_rule_asks_whether_you_started_the_era_before_the_automa() -> None:
+    """Rulebook "Income turns": era VP only if the Automa is the first to start the era."""
+    s = at_idle(2, 4)
+    _to_income_turn_2(s)
+    prompt = run_until(s, "tapestry.q.you_started_era")
+    assert prompt.params == {"turn": 2, "vp": 2}
+    s.answer(True)
+    run_until(s, "tapestry.q.bots_turn")
+    assert data(s)["vp"]["era"] == 0
+    assert data(s)["you_income_turns"] == 2
+
+
+def test_era_vp_rule_automa_first_scores_the_mat_value() -> None:
+    s = at_idle(2, 4)
+    _to_income_turn_2(s)
+    run_until(s, "tapestry.q.you_started_era")
+    s.answer(False)
+    run_until(s, "tapestry.q.bots_turn")
+    assert data(s)["vp"]["era"] == 2
+
+
+def test_era_vp_rule_not_asked_when_you_reported_your_income_turn() -> None:
+    s = at_idle(2, 4)
+    s.start("you_income_turn")
+    piles(s)["discard"]["cards"] += piles(s)["deck"]["cards"]
+    piles(s)["deck"]["cards"] = []
+    s.answer(True)
+
+    def never_era(prompt: Prompt) -> Any:
+        assert prompt.key != "tapestry.q.you_started_era"
+        return default_answer(prompt)
+
+    run_until(s, "tapestry.q.bots_turn", never_era)
+    assert data(s)["vp"]["era"] == 0
+
+
+def test_favorite_change_could_be_the_same_track_no_outpost_move() -> None:
+    """Rulebook: the new favourite "could be the same track": logged, no move asked."""
+    s = at_idle(2, 4)
+    _to_income_turn_2(s)
+    d = data(s)
+    fav = d["fav"]["automa"]
+    keys: list[str] = []
+
+    def you_are_ahead(prompt: Prompt) -> Any:
+        keys.append(prompt.key)
+        if prompt.key == "tapestry.q.you_ahead_on_favorite":
+            return prompt.params["bot"]["key"] == "tapestry.bot.automa"
+        return default_answer(prompt)
+
+    # the favourite stays: it is the nearest to a free landmark and first in every list
+    for t in tdata.TRACKS:
+        d["pos"]["automa"][t] = 3 if t == fav else 0
+    piles(s)["pair"]["cards"] = ["3", "1"]  # card 1's list starts with the heart
+    for pile in ("discard", "deck", "progress"):
+        piles(s)[pile]["cards"] = [c for c in piles(s)[pile]["cards"] if c not in ("1", "3")]
+    start = len(s.log)
+    run_until(s, "tapestry.q.bots_turn", you_are_ahead)
+    repicked = [e for e in s.log[start:] if e["action"]["key"] == "tapestry.log.fav_repicked"]
+    assert repicked and repicked[0]["actor"] == "automa"
+    assert d["fav"]["automa"] == fav
+    assert "tapestry.q.move_favorite" not in keys
+
+
+def test_landmark_or_end_skips_landmarks_you_claimed() -> None:
+    """Rulebook "Advance on a track": only unclaimed landmarks count, yours included."""
+    pos = {"exploration": 3, "science": 2, "military": 0, "technology": 0}
+    order = ["science", "exploration", "military", "technology", "favorite"]
+    free = choose_track(pos, "landmark_or_end", order, "automa", "military", {})
+    assert free.choice == "exploration"  # Lighthouse one space away
+    yours = choose_track(pos, "landmark_or_end", order, "automa", "military",
+                         {"Lighthouse": "player"})
+    assert yours.choice == "science"  # next free landmark: Apothecary two spaces away
+
+
+def test_tile_rotation_is_told_with_a_plural_in_both_languages() -> None:
+    ref = {"key": "tapestry.rotation", "params": {"n": 1}}
+    assert render("tapestry.step.place_neutral.tile", {"rotation": ref}, "en").count("1 step ") == 1
+    for n, word in ((1, "крок"), (3, "кроки"), (5, "кроків")):
+        text = render("tapestry.step.place_neutral.tile",
+                      {"rotation": {"key": "tapestry.rotation", "params": {"n": n}}}, "uk")
+        assert f"на {n} {word} за" in text

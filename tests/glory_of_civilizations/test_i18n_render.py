@@ -6,15 +6,15 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from glory_play import G, card, deck, new, run
 
 from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
 from automa.render import card_svg
 from automa.render import deck as print_deck
 from automa.render.print import sheets_html
-from conformance import check_messages, playout
-from golden_games import assert_messages_match_across_languages, assert_options_named
+from tests.conformance import check_messages, playout
+from tests.glory_of_civilizations.play import G, card, deck, new, run
+from tests.golden_games import assert_messages_match_across_languages, assert_options_named
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

@@ -1,4 +1,4 @@
-"""Helpers for the Tapestry tests: drive a session with fixed answers."""
+"""Helpers for the Tapestry tests: drive a session with fixed answers, a whole game as text."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import automa
+from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 
@@ -84,3 +85,30 @@ def stack_deck(session: Session, cards: list[str]) -> None:
 def log_keys(session: Session, start: int = 0) -> list[str]:
     """The message ids of the log entries from ``start`` on."""
     return [e["action"]["key"] for e in session.log[start:]]
+
+
+def transcript(options: dict[str, Any], seed: int) -> str:
+    """The whole game as text: prompts, answers and what the bots did, every prompt and log
+    line in English, answered as a hurried player would (Enter, the first choice, "no")."""
+    level = options["difficulty"]
+    session = new(level, seed)
+    lines = [f"# Tapestry, difficulty {level}, seed {seed}"]
+    shown = 0
+    for _ in range(5000):
+        for entry in session.log[shown:]:
+            actor = render(f"tapestry.actor.{entry['actor']}")
+            text = render(entry["action"]["key"], entry["action"]["params"])
+            label = session.game.turn_label(entry["turn"]) or {"key": "", "params": {}}
+            turn = render(label["key"], label["params"])
+            mark = "☐ " if entry.get("table") else ""
+            lines.append(f"  [{turn}] {mark}{actor}: {text}")
+        shown = len(session.log)
+        prompt = session.prompt
+        if prompt is None:
+            break
+        answer = default_answer(prompt)
+        lines.append(f"? {render(prompt.key, prompt.params)}")
+        lines.append(f"> {answer}")
+        session.answer(answer)
+    lines.append(f"= {session.view()['vp']} VP")
+    return "\n".join(lines) + "\n"

@@ -3,18 +3,13 @@ after the rule it checks (AP Rules v1.0, 8/1/2020), and the readings the rules l
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from civ_play import data, entries, key, new
 
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
+from tests.civ_new_dawn.play import data, entries, key, new
+from tests.sessions import asked
 
 MASONRY_TURN = ["astrology", "foreign_trade", "pottery", "early_empire", "masonry"]
 
@@ -43,9 +38,9 @@ def test_teddy_spends_all_unspent_natural_wonder_tokens_on_the_last_attack_he_pe
     be his last before the card's last one (no further target) gets them: the app asks before
     it, since the board decides."""
     s = _teddy_attacks()
-    assert key(s) == "prompt.teddy_another_target" and s.prompt.params["n"] == 2
+    assert key(s) == "prompt.teddy_another_target" and asked(s).params["n"] == 2
     s.answer(False)                          # no other target after this barbarian
-    assert key(s) == "prompt.ap_total" and s.prompt.default == 5 + 2
+    assert key(s) == "prompt.ap_total" and asked(s).default == 5 + 2
     s.answer(7)
     s.answer(3)                              # won
     s.answer("none")                         # indeed no target left
@@ -59,12 +54,12 @@ def test_teddys_tokens_wait_for_his_last_attack_when_another_target_follows() ->
     they stay on his military card (they are never lost)."""
     s = _teddy_attacks()
     s.answer(True)                           # another target follows
-    assert s.prompt.default == 5
+    assert asked(s).default == 5
     s.answer(5)
     s.answer(3)                              # won
     s.answer("barbarian")
     s.answer(1)
-    assert key(s) == "prompt.ap_total" and s.prompt.default == 7   # attack 2 of 2: the last
+    assert key(s) == "prompt.ap_total" and asked(s).default == 7   # attack 2 of 2: the last
     s = _teddy_attacks()
     s.answer(True)
     s.answer(5)
@@ -88,7 +83,7 @@ def test_a_card_taken_by_another_procedure_is_not_lost_twice() -> None:
     assert data(s)["wonders"]["economy"] == 1
     s.start("lose_card")
     s.answer("wonder")
-    assert key(s) == "prompt.card_type" and s.prompt.choices == ["economy"]
+    assert key(s) == "prompt.card_type" and asked(s).choices == ["economy"]
     s.start("capital_lost")
     s.answer("economy")
     assert key(s) == "prompt.card_type"      # the interrupted question is back
@@ -103,7 +98,7 @@ def test_a_count_never_goes_below_zero_or_above_its_component_count() -> None:
     are all the box holds (base game component list); the app offers no more."""
     s = new(1, leader="rome")
     s.start("gain_nw")
-    assert s.prompt.bounds == (1, cards.NATURAL_WONDERS)
+    assert asked(s).bounds == (1, cards.NATURAL_WONDERS)
     s.answer(4)
     s.start("gain_nw")
     assert entries(s, "log.nw_none_left")
@@ -151,11 +146,11 @@ def test_the_ap_defends_with_its_military_bonus_and_names_its_defensive_pact() -
     data(s)["wonders"]["military"] = 1
     data(s)["diplomacy"]["1"] = "defensive_pact"
     s.start("defend")
-    assert key(s) == "prompt.defend_space" and s.prompt.params["bonus"] == 1
-    text = render(s.prompt.key, s.prompt.params, "en")
+    assert key(s) == "prompt.defend_space" and asked(s).params["bonus"] == 1
+    text = render(asked(s).key, asked(s).params, "en")
     assert "Defensive Pact" in text and "Player 1" in text
     s.answer(4)
-    assert key(s) == "prompt.attacker_total" and s.prompt.params["ap"] == 5
+    assert key(s) == "prompt.attacker_total" and asked(s).params["ap"] == 5
 
 
 def _masonry_with_joint_war(target: str) -> Session:
@@ -175,13 +170,13 @@ def test_joint_war_adds_two_when_the_ap_attacks_anyone_but_its_owner() -> None:
     attacking [the card's owner]". Against a barbarian it counts; against its owner it does
     not (with several rivals the app asks whose target it is)."""
     s = _masonry_with_joint_war("barbarian")
-    assert key(s) == "prompt.ap_total" and s.prompt.default == 5 + 2
-    assert "Joint War" in render(s.prompt.key, s.prompt.params, "en")
+    assert key(s) == "prompt.ap_total" and asked(s).default == 5 + 2
+    assert "Joint War" in render(asked(s).key, asked(s).params, "en")
     for rival, value in (("1", 5), ("2", 7)):
         s = _masonry_with_joint_war("rival_token")
         assert key(s) == "prompt.which_rival_attacked"
         s.answer(rival)
-        assert key(s) == "prompt.ap_total" and s.prompt.default == value
+        assert key(s) == "prompt.ap_total" and asked(s).default == value
 
 
 # --- A5 -------------------------------------------------------------------------------------
@@ -193,9 +188,9 @@ def test_the_aps_resources_of_a_type_the_supply_lacks_can_be_swapped() -> None:
     assert "swap_resources" not in [p["id"] for p in s.procedures]   # nothing to swap yet
     data(s)["resources"]["marble"] = 2
     s.start("swap_resources")
-    assert s.prompt.choices == ["marble"]
+    assert asked(s).choices == ["marble"]
     s.answer("marble")
-    assert "marble" not in s.prompt.choices
+    assert "marble" not in asked(s).choices
     s.answer("oil")
     assert data(s)["resources"]["marble"] == 0 and data(s)["resources"]["oil"] == 2
     assert "supply runs out" in render("civ_new_dawn.why.random_resource", {}, "en")
@@ -252,7 +247,7 @@ def test_teddys_natural_wonder_tokens_count_two_toward_a_wonder(reading: str,
     set_row(s, ["astrology", "early_empire", "masonry", "foreign_trade", "pottery"])
     data(s)["nw"] = dict.fromkeys(cards.TYPES, 0) | {"industry": 2}
     s.answer(True)
-    assert key(s) == "prompt.wonders_affordable" and s.prompt.params["most"] == most
+    assert key(s) == "prompt.wonders_affordable" and asked(s).params["most"] == most
 
 
 @pytest.mark.parametrize(("reading", "advance"), [("twice", 5 + 2), ("once", 5)])

@@ -5,13 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tapestry_helpers import at_idle, data, log_keys, new, piles, run_until, stack_deck
 
 from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.income import chart_steps, era_first_vp, income_vp, multipliers
 from automa.games.tapestry.tracks import choose_track, distance, tiebreak_order
+from tests.tapestry.play import (
+    at_idle,
+    data,
+    log_keys,
+    new,
+    piles,
+    run_until,
+    stack_deck,
+)
 
 ZERO = {t: 0 for t in tdata.TRACKS}
 
@@ -322,9 +330,10 @@ def test_conquer_opponent_topples_your_outposts_and_two_gain_the_achievement() -
     s = _to_conquer()
     data(s)["toppled_yours"] = 1
     prompt = _answer_with(s, "tapestry.q.conquer_case", "opponent")
-    rule = run_until(s, "tapestry.q.conquer_opponent").ui["rule"]
-    assert rule["params"]["middle"]["key"] == "tapestry.rule.middle_filter"
-    assert rule["params"]["distance"]["key"] == "tapestry.rule.distance"
+    ui = run_until(s, "tapestry.q.conquer_opponent").ui
+    steps = [step["key"] for step in ui["steps"]]  # the filters are steps, not under "Why?"
+    assert steps[:2] == ["tapestry.step.conquer_opponent.valid", "tapestry.rule.middle_filter"]
+    assert ui["rule"]["key"] == "tapestry.rule.distance"
     s.answer(False)
     assert prompt.key == "tapestry.q.conquer_case"
     assert data(s)["achievements"]["topple_two"] == ["automa"]
@@ -344,14 +353,15 @@ def test_conquer_skipped_when_nothing_is_valid() -> None:
     assert data(s)["territories"] == 1
 
 
-@pytest.mark.parametrize(("fav", "rule"), [("science", "tapestry.rule.furthest_filter"),
-                                           ("military", "tapestry.rule.no_furthest_filter")])
+@pytest.mark.parametrize(("fav", "furthest"), [("science", True), ("military", False)])
 def test_explore_keeps_hexes_furthest_from_you_unless_military_is_favorite(fav: str,
-                                                                          rule: str) -> None:
+                                                                          furthest: bool) -> None:
+    """Rulebook "Explore": the filter is a step of the scan (how to do it), not a note."""
     s = _bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12},
                    fav=fav)
     prompt = run_until(s, "tapestry.q.explore_scan")
-    assert prompt.ui["rule"]["params"]["furthest"]["key"] == rule
+    steps = [step["key"] for step in prompt.ui["steps"]]
+    assert ("tapestry.rule.furthest_filter" in steps) is furthest
     assert len(prompt.ui["pattern"]["order"]) == 34
 
 
@@ -366,7 +376,7 @@ def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
     s = _to_explore()
     prompt = run_until(s, "tapestry.q.explore_scan")
     assert prompt.choices == [True, False]
-    assert prompt.ui["rule"]["key"] == "tapestry.rule.explore"
+    assert prompt.ui["rule"]["key"] == "tapestry.rule.distance"
     s.answer(False)
     keys = [e["action"]["key"] for e in s.log]
     assert "tapestry.log.explore" not in keys
@@ -378,13 +388,18 @@ def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
 
 
 def test_explore_with_a_valid_hex_logs_the_tile_once_placed() -> None:
+    """Rulebook "Explore": a tile with a random orientation — one of 6, 0 to 5 steps from
+    the way it was drawn (never "6 steps", a full turn)."""
     s = _to_explore()
     prompt = run_until(s, "tapestry.q.explore_scan")
     steps = [step["key"] for step in prompt.ui["steps"]]
-    assert steps == [f"tapestry.step.explore.{n}" for n in ("filter", "walk", "tile")]
+    assert steps == ["tapestry.step.explore.valid", "tapestry.rule.furthest_filter",
+                     "tapestry.step.explore.walk", "tapestry.step.explore.tile"]
     s.answer(True)
     explored = [e for e in s.log if e["action"]["key"] == "tapestry.log.explore"]
     assert len(explored) == 1 and explored[0]["table"]
+    turned = explored[0]["action"]["params"]["rotation"]
+    assert turned["key"] == "tapestry.tile.unturned" or 1 <= turned["params"]["n"] <= 5
 
 
 def test_conquer_with_no_valid_hex_names_its_rule_as_a_message() -> None:
@@ -644,7 +659,7 @@ def test_disputed_cards_8_19_21_ship_the_image_reading_with_the_bga_alternative(
 
 # --- Game end ----------
 def test_game_end_reports_the_automa_vp_by_source() -> None:
-    from tapestry_helpers import play_to_end
+    from tests.tapestry.play import play_to_end
 
     s = play_to_end(new(2, 11))
     final = s.log[-1]

@@ -1,0 +1,1 @@
+"""Age of Innovation: rules, audit, golden playthroughs, messages and card images."""

@@ -1,0 +1,1 @@
+"""The app without a browser: presenter, controller, saves, records, decks and guides."""

@@ -1,0 +1,1 @@
+"""Glory of Civilizations: rules, audit, golden playthroughs, decks, messages and card images."""

@@ -1,0 +1,1 @@
+"""Tapestry: rules, audit, golden playthroughs, messages and card images."""
