@@ -142,5 +142,5 @@ def on_game(page: Page, context: BrowserContext, url: str, game: str,
         page.evaluate("id => { location.hash = '#/play/' + id; }", saves[game])
         page.wait_for_function("id => location.hash.endsWith(id) && "
                                "document.querySelector('#app .play')", arg=saves[game])
-    page.wait_for_selector("#prompt button, #prompt input", state="attached")
+    page.wait_for_selector("#prompt", state="attached")
     return page
