@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, get_origin, get_type_hints
+from typing import Any
 
 import pytest
 
 import automa
-from automa.games.glory_of_civilizations import data, state
+from automa.games.glory_of_civilizations import data
 from automa.games.glory_of_civilizations.rounds import reform_choice, vote_target
 from tests.glory_of_civilizations.play import at, card, deck, logged, new, run
 from tests.sessions import asked
@@ -361,29 +361,3 @@ def test_wonder_two_stages_reading_takes_two_technologies() -> None:
     assert len(logged(s, "log.wonder_base")) == len(logged(s, "log.wonder_flip")) == 1
     s.answer(True)
     assert asked(s).key.endswith("prompt.tech") and asked(s).params["try"] == 2
-
-
-# --- the state layout -------------------------------------------------------------------------
-
-def _data_keys() -> tuple[set[str], set[str]]:
-    """The keys of ``Data``: (all of them, the ones a state may lack)."""
-    hints = get_type_hints(state.Data, include_extras=True)
-    return set(hints), {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
-
-
-def test_data_names_exactly_the_values_the_ranges_declare() -> None:
-    """Every value of ``ctx.data`` is typed in ``Data`` and bounded in ``ranges()``, the keys
-    a state saved earlier may lack marked so in both."""
-    keys, optional = _data_keys()
-    declared = state.ranges()
-    assert keys == set(declared.fields)
-    assert optional == set(declared.optional)
-
-
-def test_setup_data_holds_every_value_a_game_begun_now_has() -> None:
-    """The builder gives every key but those set later in a turn (``failed_sites``), and the
-    set-up game's data is that."""
-    keys, optional = _data_keys()
-    built = set(state.initial_data("companion"))
-    assert keys - optional <= built <= keys
-    assert set(new()._state["data"]) == built
