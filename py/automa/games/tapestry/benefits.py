@@ -8,9 +8,15 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import add_vp, instruct, mat_landmarks, steps, track_ref
+from automa.games.tapestry.common import (
+    TAPESTRY_CARDS,
+    add_vp,
+    instruct,
+    mat_landmarks,
+    steps,
+    track_ref,
+)
 from automa.games.tapestry.data import TRACKS
-from automa.games.tapestry.state import TAPESTRY_CARDS
 
 MAX_ROLLS = 100
 """A safety bound on "roll until it shows one of these tracks" (never reached in practice)."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
 from automa.games.tapestry import data
 
 steps = Steps()
@@ -33,6 +34,41 @@ PHASES = (PHASE_SETUP, PHASE_BETWEEN, PHASE_BOTS, PHASE_INCOME, PHASE_BOTS_DONE,
 PLAYER_PHASES = (PHASE_BETWEEN, PHASE_BOTS_DONE)
 AFTER_BOTS = 6 * TURNS_PER_ERA
 """The turn counter once the bots are done (you play on to your own 5th income turn)."""
+MAT_COLUMNS = 4
+"""The income mat's multiplier columns a tapestry card can cover."""
+MAX_VP = 999
+"""A sane bound on the Automa's VP from one source (a whole game scores about 200)."""
+TAPESTRY_CARDS = 43
+"""Tapestry cards in the base game's deck."""
+MAX_TERRITORIES = 99
+"""A sane bound on the territories the Automa controls (a real map holds about 40)."""
+HOLDERS = ("", "automa", "shadow", "player")
+"""Who may hold a landmark ("" = still free)."""
+
+
+def ranges() -> Table:
+    """The declared range of every value the app tracks for the bots (``ctx.data``): track
+    positions within the tracks, counts from 0 to what the box holds, VP within sane bounds,
+    no key the game does not know."""
+    vp = {s: Count(-MAX_VP if s == "correction" else 0, MAX_VP) for s in VP_SOURCES}
+    return Table({
+        "level": Count(1, 6),
+        "civs": Items(OneOf(data.CIVS), 2),
+        "fav": table_of(data.BOTS, OneOf(("", *data.TRACKS))),
+        "pos": table_of(data.BOTS, table_of(data.TRACKS, Count(0, data.END))),
+        "vp": Table(vp),
+        "territories": Count(0, MAX_TERRITORIES),
+        "territories_confirmed": Count(0, 5),
+        "tapestry_held": Count(0, TAPESTRY_CARDS),
+        "mat_tapestries": Count(0, MAT_COLUMNS),
+        "landmarks": table_of(data.landmarks(), OneOf(HOLDERS)),
+        "achievements": table_of(data.ACHIEVEMENTS, Items(OneOf(HOLDERS[1:]), 3)),
+        "toppled_yours": Count(0, MAX_TERRITORIES),
+        "you_income_turns": Count(1, 5),
+        "income_turns": Count(0, 5),
+        "over": FLAG,
+        "procedure": Maybe(Text()),
+    })
 
 
 def migrate(state: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.common import (
+    MAT_COLUMNS,
     PHASE_INCOME,
     TURNS_PER_ERA,
     add_vp,
@@ -26,8 +27,6 @@ from automa.games.tapestry.common import (
 )
 from automa.games.tapestry.tracks import pick_track
 
-MAT_COLUMNS = 4
-"""The income mat's multiplier columns a tapestry card can cover."""
 IT1_TRACKS = ("military", "exploration", "technology", "science")
 """The order of level 6's income-turn-1 advances (as printed on the level's box)."""
 

@@ -12,6 +12,7 @@ from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
 from automa.games.tapestry.common import (
+    HOLDERS,
     PHASE_OVER,
     PLAYER_PHASES,
     TURNS_PER_ERA,
@@ -181,10 +182,6 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     vp = Correction("vp", msg("tapestry.correct.vp"), ("vp", "correction"), 0, 999,
                     offset=other_sources)
     return (vp, *_corrections())
-
-
-HOLDERS = ("", "automa", "shadow", "player")
-"""Who may hold a landmark ("" = still free)."""
 
 
 def holder_orders(achievement: str) -> list[list[str]]:
