@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, Scoring, register
 from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import PHASES, VP_SOURCES, migrate, ranges, steps, turn_label
+from automa.games.tapestry.state import PHASES, VP_SOURCES, migrate, ranges, steps, turn_label
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps

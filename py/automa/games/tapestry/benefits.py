@@ -8,7 +8,8 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+from automa.games.tapestry.data import TRACKS
+from automa.games.tapestry.state import (
     TAPESTRY_CARDS,
     add_vp,
     instruct,
@@ -16,7 +17,6 @@ from automa.games.tapestry.common import (
     steps,
     track_ref,
 )
-from automa.games.tapestry.data import TRACKS
 
 MAX_ROLLS = 100
 """A safety bound on "roll until it shows one of these tracks" (never reached in practice)."""

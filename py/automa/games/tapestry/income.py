@@ -13,7 +13,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+from automa.games.tapestry.state import (
     MAT_COLUMNS,
     PHASE_INCOME,
     TURNS_PER_ERA,

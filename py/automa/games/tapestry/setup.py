@@ -14,8 +14,8 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.benefits import roll_until
-from automa.games.tapestry.common import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
 from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
+from automa.games.tapestry.state import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
 
 
 def initial_data(level: int) -> dict[str, Any]:

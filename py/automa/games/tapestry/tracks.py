@@ -15,7 +15,8 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
 from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+from automa.games.tapestry.data import END, TRACKS
+from automa.games.tapestry.state import (
     bot_ref,
     claimed_landmarks,
     gain_achievement,
@@ -24,7 +25,6 @@ from automa.games.tapestry.common import (
     track_ref,
     track_word,
 )
-from automa.games.tapestry.data import END, TRACKS
 
 
 def distance(pos: int, rule: str, track: str, claimed: dict[str, str]) -> int:

@@ -6,7 +6,7 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+from automa.games.tapestry.state import (
     AFTER_BOTS,
     PHASE_BETWEEN,
     PHASE_BOTS,

@@ -11,7 +11,8 @@ from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 from automa.core.i18n import msg
 from automa.games.tapestry import data
 from automa.games.tapestry.board import CONQUER_CASES
-from automa.games.tapestry.common import (
+from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
+from automa.games.tapestry.state import (
     HOLDERS,
     PHASE_OVER,
     PLAYER_PHASES,
@@ -23,8 +24,7 @@ from automa.games.tapestry.common import (
     steps,
     total_vp,
 )
-from automa.games.tapestry.common import track_ref as _track
-from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
+from automa.games.tapestry.state import track_ref as _track
 from automa.games.tapestry.tracks import landmark_key
 
 
