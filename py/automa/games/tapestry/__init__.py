@@ -9,8 +9,9 @@ Modules: ``data`` (card and board data), ``tracks`` (advancing, landmarks), ``be
 from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, Scoring, register
-from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.state import PHASES, VP_SOURCES, migrate, ranges, steps, turn_label
+
+from . import benefits, board, income, setup, tracks, turn, view
+from .state import PHASES, VP_SOURCES, migrate, ranges, steps, turn_label
 
 __all__ = ["GAME"]
 _MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps

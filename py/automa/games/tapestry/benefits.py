@@ -7,9 +7,10 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.data import TRACKS
-from automa.games.tapestry.state import (
+
+from . import data
+from .data import TRACKS
+from .state import (
     TAPESTRY_CARDS,
     add_vp,
     instruct,

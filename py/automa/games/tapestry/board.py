@@ -13,8 +13,9 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.state import (
+
+from . import data
+from .state import (
     can_gain,
     gain_achievement,
     instruct,

@@ -12,8 +12,10 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.state import (
+
+from . import data
+from .benefits import give_tapestry_card
+from .state import (
     MAT_COLUMNS,
     PHASE_INCOME,
     TURNS_PER_ERA,
@@ -25,7 +27,7 @@ from automa.games.tapestry.state import (
     tiebreaker_card,
     track_word,
 )
-from automa.games.tapestry.tracks import pick_track
+from .tracks import pick_track
 
 IT1_TRACKS = ("military", "exploration", "technology", "science")
 """The order of level 6's income-turn-1 advances (as printed on the level's box)."""
@@ -248,8 +250,6 @@ def era_answer(ctx: Ctx, answer: bool, turn: int, vp: int) -> None:
 @steps
 def tapestry_to_supply(ctx: Ctx) -> None:
     """Chart: give the Automa a face-down tapestry card next to its mat."""
-    from automa.games.tapestry.benefits import give_tapestry_card
-
     give_tapestry_card(ctx)
 
 

@@ -12,10 +12,11 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.benefits import roll_until
-from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
-from automa.games.tapestry.state import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
+
+from . import data
+from .benefits import roll_until
+from .data import ACHIEVEMENTS, TRACKS
+from .state import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
 
 
 def initial_data(level: int) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from typing import Any
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
-from automa.games.tapestry import data
+
+from . import data
 
 steps = Steps()
 """Every step of the game."""

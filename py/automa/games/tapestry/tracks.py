@@ -14,9 +14,10 @@ from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
-from automa.games.tapestry import data
-from automa.games.tapestry.data import END, TRACKS
-from automa.games.tapestry.state import (
+
+from . import data
+from .data import END, TRACKS
+from .state import (
     bot_ref,
     claimed_landmarks,
     gain_achievement,

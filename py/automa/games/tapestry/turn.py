@@ -5,8 +5,9 @@ from __future__ import annotations
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.state import (
+
+from . import data
+from .state import (
     AFTER_BOTS,
     PHASE_BETWEEN,
     PHASE_BOTS,

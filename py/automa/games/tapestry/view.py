@@ -9,10 +9,11 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
 from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.board import CONQUER_CASES
-from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
-from automa.games.tapestry.state import (
+
+from . import data
+from .board import CONQUER_CASES
+from .data import ACHIEVEMENTS, TRACKS
+from .state import (
     HOLDERS,
     PHASE_OVER,
     PLAYER_PHASES,
@@ -24,8 +25,8 @@ from automa.games.tapestry.state import (
     steps,
     total_vp,
 )
-from automa.games.tapestry.state import track_ref as _track
-from automa.games.tapestry.tracks import landmark_key
+from .state import track_ref as _track
+from .tracks import landmark_key
 
 
 def _row(label: str, value: Any, **params: Any) -> dict[str, Any]:
