@@ -1,8 +1,15 @@
-"""What every Tapestry module shares: the step registry and small state helpers."""
+"""What every Tapestry module shares: the step registry, the message ids, the state.
+
+The game's JSON state (``ctx.data``) is a :class:`Data` (built by :func:`initial_data`, its
+values within :func:`ranges`); the decision cards are in the piles ``deck`` (the decision
+deck), ``discard``, ``pair`` (the track card, then the tiebreaker card on the table),
+``progress`` (the progress cards not yet shuffled in) and ``income_tiebreaker`` (income turn
+1's progress card, put back afterwards).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
@@ -10,8 +17,24 @@ from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, ta
 
 from . import data
 
+G = data.GAME_ID
 steps = Steps()
 """Every step of the game."""
+
+
+def k(key: str) -> str:
+    """A message id in this game's namespace.
+
+    >>> k("log.advance")
+    'tapestry.log.advance'
+    """
+    return f"{G}.{key}"
+
+
+def m(key: str, **params: Any) -> dict[str, Any]:
+    """A message reference in this game's namespace."""
+    return msg(k(key), **params)
+
 
 VP_SOURCES = ("territories", "landmarks", "military_science", "exploration_technology",
               "era", "civ", "achievements", "correction")
@@ -45,6 +68,69 @@ MAX_TERRITORIES = 99
 """A sane bound on the territories the Automa controls (a real map holds about 40)."""
 HOLDERS = ("", "automa", "shadow", "player")
 """Who may hold a landmark ("" = still free)."""
+
+
+class Data(TypedDict):
+    """The bots' state the app keeps (``ctx.data``); :func:`ranges` declares every value's
+    range, and the keys here are exactly the keys there."""
+
+    level: int
+    """The difficulty level, 1-6 (rulebook "Difficulty levels")."""
+    civs: list[str]
+    """The Automa's civilization sides: the one the science die rolled, then at level 6 the
+    one you picked for it."""
+    fav: dict[str, str]
+    """Each bot's favourite track ("" until setup rolls it)."""
+    pos: dict[str, dict[str, int]]
+    """Each bot's token on each track: 0 (not started) to ``data.END``."""
+    vp: dict[str, int]
+    """The Automa's VP by source (``VP_SOURCES``); ``correction`` holds what you set by hand
+    beyond what the rules scored."""
+    territories: int
+    """The territories the Automa controls (its starting one included)."""
+    territories_confirmed: int
+    """The income turn in which you last confirmed that count (0: not yet): it is asked once
+    per income turn."""
+    tapestry_held: int
+    """The tapestry cards face down next to the Automa's mat (its traps)."""
+    mat_tapestries: int
+    """The tapestry cards covering columns of the Automa's income mat."""
+    landmarks: dict[str, str]
+    """Each landmark's holder: "automa", "shadow", "player", or "" while it is free."""
+    achievements: dict[str, list[str]]
+    """Each achievement's holders in the order they gained it."""
+    toppled_yours: int
+    """Your outposts the Automa has toppled (two give it "topple two opponents")."""
+    you_income_turns: int
+    """The income turns you have started (1: everyone takes income turn 1 at the start)."""
+    income_turns: int
+    """The income turns the bots have taken (5: they are done)."""
+    over: bool
+    """Whether you have confirmed that your game is over."""
+    procedure: str | None
+    """The procedure of yours under way (no other is offered until it is over), or None."""
+
+
+def initial_data(level: int) -> Data:
+    """The bots' state at difficulty ``level`` before anything is rolled."""
+    return {
+        "level": level,
+        "civs": [],
+        "fav": {bot: "" for bot in data.BOTS},
+        "pos": {bot: {t: 0 for t in data.TRACKS} for bot in data.BOTS},
+        "vp": {s: 0 for s in VP_SOURCES},
+        "territories": 1,
+        "territories_confirmed": 0,
+        "tapestry_held": 0,
+        "mat_tapestries": 0,
+        "landmarks": {name: "" for name in data.landmarks()},
+        "achievements": {a: [] for a in data.ACHIEVEMENTS},
+        "toppled_yours": 0,
+        "you_income_turns": 1,  # everyone takes income turn 1 at the start
+        "income_turns": 0,
+        "over": False,
+        "procedure": None,
+    }
 
 
 def ranges() -> Table:
@@ -81,28 +167,28 @@ def migrate(state: dict[str, Any]) -> None:
 def turn_label(turn: int) -> dict[str, Any] | None:
     """A turn as Tapestry counts it: setup, income turn N, era N's bot turn K, after the bots."""
     if turn <= 0:
-        return msg("tapestry.turn.setup")
+        return m("turn.setup")
     if turn >= AFTER_BOTS:
-        return msg("tapestry.turn.after_bots")
+        return m("turn.after_bots")
     era, n = divmod(turn, TURNS_PER_ERA)
     if n == 0:
-        return msg("tapestry.turn.income", n=era)
-    return msg("tapestry.turn.bots", era=era, n=n)
+        return m("turn.income", n=era)
+    return m("turn.bots", era=era, n=n)
 
 
 def track_ref(track: str) -> dict[str, Any]:
     """A message reference naming a track."""
-    return msg(f"tapestry.track.{track}")
+    return m(f"track.{track}")
 
 
 def track_word(track: str) -> dict[str, Any]:
     """A message reference naming a track inside a sentence (lower case)."""
-    return msg(f"tapestry.track_word.{track}")
+    return m(f"track_word.{track}")
 
 
 def bot_ref(bot: str) -> dict[str, Any]:
     """A message reference naming a bot."""
-    return msg(f"tapestry.bot.{bot}")
+    return m(f"bot.{bot}")
 
 
 def tiebreaker_card(ctx: Ctx) -> str | None:
@@ -123,7 +209,7 @@ def track_card(ctx: Ctx) -> str | None:
 def tb_ui(ctx: Ctx, rule: dict[str, Any] | None = None, *,
           pattern: bool = True) -> dict[str, Any]:
     """Screen hints for a question answered with the tiebreaker card."""
-    ui: dict[str, Any] = {"game": data.GAME}
+    ui: dict[str, Any] = {"game": G}
     card = tiebreaker_card(ctx)
     if card is not None:
         ui.update({"card": card, "highlight": ["tiebreaker"]})
@@ -150,11 +236,11 @@ def add_vp(ctx: Ctx, source: str, amount: int, why: dict[str, Any] | None = None
         return
     old = total_vp(ctx)
     ctx.data["vp"][source] += amount
-    params: dict[str, Any] = {"n": amount, "source": msg(f"tapestry.vp_for.{source}"),
+    params: dict[str, Any] = {"n": amount, "source": m(f"vp_for.{source}"),
                               "old": old, "total": total_vp(ctx)}
-    key = "tapestry.log.vp"
+    key = k("log.vp")
     if count is not None and mult is not None:
-        key = "tapestry.log.vp_times"
+        key = k("log.vp_times")
         params.update(count=count, mult=mult)
     instruct(ctx, "automa", key, params, icon="vp", why=why)
 
@@ -205,15 +291,15 @@ def gain_achievement(ctx: Ctx, who: str, achievement: str) -> None:
     # a new list: a corrected value may be shared with the log entry of its correction
     holders: list[str] = [*ctx.data["achievements"][achievement], who]
     ctx.data["achievements"][achievement] = holders
-    name = msg(f"tapestry.achievement.{achievement}")
+    name = m(f"achievement.{achievement}")
     if who == "player":
         return
     place = len(holders)
     if who == "shadow":
-        instruct(ctx, "shadow", "tapestry.log.achievement_shadow",
+        instruct(ctx, "shadow", k("log.achievement_shadow"),
                  {"achievement": name, "place": place}, icon="achievement")
         return
-    instruct(ctx, "automa", "tapestry.log.achievement", {"achievement": name, "place": place},
+    instruct(ctx, "automa", k("log.achievement"), {"achievement": name, "place": place},
              icon="achievement",
-             why={"rule": "tapestry.rule.achievements"} if place > 1 else None)
+             why={"rule": k("rule.achievements")} if place > 1 else None)
     add_vp(ctx, "achievements", achievement_vp(ctx, achievement, place - 1))
