@@ -18,19 +18,20 @@ from tests.tapestry.play import at_idle, data
 PACKAGE = Path(package.__file__).parent
 
 
-def test_data_declares_exactly_the_keys_ranges_declares() -> None:
-    assert set(get_type_hints(Data)) == set(ranges().fields)
-    assert Data.__required_keys__ == set(ranges().fields)
+def test_data_names_exactly_the_keys_the_ranges_declare() -> None:
+    declared = ranges()
+    assert set(get_type_hints(Data)) == set(declared.fields)
+    assert Data.__required_keys__ == set(declared.fields) and not declared.optional
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
-def test_initial_data_is_a_data_within_the_declared_ranges(level: int) -> None:
+def test_initial_data_lies_within_the_declared_ranges(level: int) -> None:
     built = initial_data(level)
     assert set(built) == set(get_type_hints(Data))
     assert first_problem(built, ranges(), "data") is None
 
 
-def test_a_game_under_way_keeps_the_data_layout() -> None:
+def test_setup_keeps_the_data_layout() -> None:
     assert set(data(at_idle(seed=3))) == set(get_type_hints(Data))
 
 
