@@ -3,21 +3,19 @@ key for key, so a value added to one and not the other fails here."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, get_origin, get_type_hints
+from pathlib import Path
 
 import pytest
 
+import automa.games.age_of_innovation as package
+from automa.core.i18n import msg
 from automa.core.ranges import Maybe, Table, first_problem
 from automa.games.age_of_innovation import data as cards
-from automa.games.age_of_innovation.state import Data, FinalScoring, initial_data, ranges
+from automa.games.age_of_innovation.state import Data, FinalScoring, initial_data, k, m, ranges
 from tests.age_of_innovation.play import new, through_setup
+from tests.state_layout import keys, literal_ids
 
-
-def keys(record: Any) -> tuple[set[str], frozenset[str]]:
-    """A TypedDict's keys and its optional ones (read from the hints: with postponed
-    annotations Python 3.11's ``__optional_keys__`` misses ``NotRequired``)."""
-    hints = get_type_hints(record, include_extras=True)
-    return set(hints), frozenset(k for k, t in hints.items() if get_origin(t) is NotRequired)
+PACKAGE = Path(package.__file__).parent
 
 
 def test_data_names_exactly_the_keys_the_ranges_declare() -> None:
@@ -52,3 +50,15 @@ def test_setup_keeps_what_initial_data_builds() -> None:
         "automalein", "simpletons", 2)
     through_setup(s)
     assert set(s._state["data"]) <= keys(Data)[0]
+
+
+def test_message_ids_are_in_the_games_namespace() -> None:
+    assert k("log.pass_points") == "age_of_innovation.log.pass_points"
+    assert m("turn.round", round=2) == msg("age_of_innovation.turn.round", round=2)
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in PACKAGE.glob("*.py")))
+def test_no_module_spells_a_message_id_literally(module: str) -> None:
+    """Issue 19, item 4: message ids go through ``k()``/``m()``."""
+    source = (PACKAGE / module).read_text(encoding="utf-8")
+    assert literal_ids(source, cards.GAME_ID) == []
