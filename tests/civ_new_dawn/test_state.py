@@ -3,21 +3,13 @@ key for key, so a value added to one and not the other fails here."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, get_origin, get_type_hints
-
 import pytest
 
 from automa.core.ranges import Items, Maybe, Range, Table, first_problem
 from automa.games.civ_new_dawn import data as cards
 from automa.games.civ_new_dawn.state import Caravan, Data, Resolving, initial_data, ranges
 from tests.civ_new_dawn.play import data, new
-
-
-def keys(record: Any) -> tuple[set[str], frozenset[str]]:
-    """A TypedDict's keys and its optional ones (read from the hints: with postponed
-    annotations Python 3.11's ``__optional_keys__`` misses ``NotRequired``)."""
-    hints = get_type_hints(record, include_extras=True)
-    return set(hints), frozenset(k for k, t in hints.items() if get_origin(t) is NotRequired)
+from tests.state_layout import keys
 
 
 def table(spec: Range | None) -> Table:

@@ -3,20 +3,14 @@ agree, key for key, so a value added to one and not the other fails here."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, get_origin, get_type_hints
+from typing import Literal
 
 import pytest
 
 from automa.core.ranges import first_problem
 from automa.games.glory_of_civilizations.state import Data, initial_data, ranges
 from tests.glory_of_civilizations.play import new
-
-
-def keys(record: Any) -> tuple[set[str], frozenset[str]]:
-    """A TypedDict's keys and its optional ones (read from the hints: with postponed
-    annotations Python 3.11's ``__optional_keys__`` misses ``NotRequired``)."""
-    hints = get_type_hints(record, include_extras=True)
-    return set(hints), frozenset(k for k, t in hints.items() if get_origin(t) is NotRequired)
+from tests.state_layout import keys
 
 
 def test_data_names_exactly_the_keys_the_ranges_declare() -> None:
