@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 from typing import get_type_hints
 
@@ -13,6 +12,7 @@ import automa.games.tapestry as package
 from automa.core.i18n import msg
 from automa.core.ranges import first_problem
 from automa.games.tapestry.state import Data, initial_data, k, m, ranges
+from tests.state_layout import literal_ids
 from tests.tapestry.play import at_idle, data
 
 PACKAGE = Path(package.__file__).parent
@@ -40,18 +40,7 @@ def test_message_ids_are_in_the_games_namespace() -> None:
     assert m("turn.income", n=2) == msg("tapestry.turn.income", n=2)
 
 
-def _literal_ids(source: str) -> list[str]:
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        parts = node.values if isinstance(node, ast.JoinedStr) else [node]
-        first = parts[0] if parts else None
-        if isinstance(first, ast.Constant) and isinstance(first.value, str) \
-                and first.value.startswith("tapestry."):
-            found.append(first.value)
-    return found
-
-
 @pytest.mark.parametrize("module", sorted(p.name for p in PACKAGE.glob("*.py")))
 def test_no_module_spells_a_message_id_literally(module: str) -> None:
     """Issue 19, item 4: message ids go through ``k()``/``m()``."""
-    assert _literal_ids((PACKAGE / module).read_text(encoding="utf-8")) == []
+    assert literal_ids((PACKAGE / module).read_text(encoding="utf-8"), "tapestry") == []
