@@ -12,7 +12,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, flow, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
-from .editor import option_value
+from .editor import CARD_EDITOR, option_value
 from .state import PHASES, migrate, ranges, steps
 
 
@@ -30,7 +30,7 @@ GAME = GameDef(
         OptionSpec("players", "int", 2, (2, 3, 4, 5, 6), label=_o("players"),
                    help=_o("players_help")),
         OptionSpec("custom_deck", "data", None, label=_o("custom_deck"),
-                   help=_o("custom_deck_help"), validate=option_value),
+                   help=_o("custom_deck_help"), validate=option_value, editor=CARD_EDITOR),
         OptionSpec("row_rule", "choice", "difficulty", ("difficulty", "age"),
                    label=_o("row_rule"), advanced=True),
         OptionSpec("round_shuffle", "choice", "deck", ("deck", "with_discard"),
