@@ -13,13 +13,12 @@ import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
 from automa.app import guide, present, views
-from automa.app.decks.desk import DeckDesk
-from automa.app.decks.editor import deck_games
+from automa.app.decks import deck_games
 from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
 from automa.app.record_desk import RecordDesk
@@ -36,6 +35,9 @@ from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
 from automa.core import i18n
 from automa.core.numbers import SEED_MAX
+
+if TYPE_CHECKING:
+    from automa.app.decks.desk import DeckDesk
 
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 SVG_CACHE_SIZE = 96
@@ -536,9 +538,11 @@ class Controller:
     # --- My decks -------------------------------------------------------------------------
     @property
     def desk(self) -> DeckDesk:
-        """The "My decks" screens (made on first use: they load the rules of the game whose
-        decks they show)."""
+        """The "My decks" screens (imported on first use: the app starts without them; they
+        load the rules of the game whose decks they show)."""
         if self._desk is None:
+            from automa.app.decks.desk import DeckDesk
+
             self._desk = DeckDesk(self, self.deck_games)
         return self._desk
 

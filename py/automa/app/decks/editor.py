@@ -17,7 +17,6 @@ since is not written over (:class:`StaleDeck`), a deck deleted there is not brou
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
@@ -72,12 +71,6 @@ def deck_game(game_id: str) -> DeckGame | None:
     if option is None or option.editor is None:
         return None
     return DeckGame(game.id, game.name, option, option.editor)
-
-
-def deck_games(games: Iterable[dict[str, Any]]) -> list[str]:
-    """The games, as listed (their JSON: no game's rules loaded), whose player keys in
-    cards."""
-    return [g["id"] for g in games if any(o.get("editor") for o in g.get("options", ()))]
 
 
 class Deck(TypedDict):
