@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import build
 from automa.core.game import find_game
+from buildsteps.check import game_packages
 from tests.regen_golden import GAMES as GOLDEN_GAMES
 
 TESTS = Path(__file__).resolve().parent
@@ -22,7 +22,7 @@ CORE = {
 
 
 def test_every_game_has_a_test_folder_with_the_same_core_files() -> None:
-    for game in build.game_packages():
+    for game in game_packages():
         folder = TESTS / game
         present = {p.name for p in folder.iterdir()} if folder.is_dir() else set()
         assert present >= CORE, (game, sorted(CORE - present))
@@ -31,7 +31,7 @@ def test_every_game_has_a_test_folder_with_the_same_core_files() -> None:
 def test_no_test_module_repeats_its_games_name() -> None:
     """``tests/tapestry/test_rules.py``, never ``test_tapestry_rules.py``: the same file names
     in every game's folder."""
-    for game in build.game_packages():
+    for game in game_packages():
         word = game.split("_")[0]
         named = [p.name for p in (TESTS / game).glob("*.py")
                  if p.stem.startswith(f"{word}_") or f"_{word}_" in p.stem]
@@ -39,7 +39,7 @@ def test_no_test_module_repeats_its_games_name() -> None:
 
 
 def test_one_regen_script_knows_every_games_golden_playthroughs() -> None:
-    assert sorted(GOLDEN_GAMES) == build.game_packages()
+    assert sorted(GOLDEN_GAMES) == game_packages()
     for game, golden in GOLDEN_GAMES.items():
         assert golden.folder == TESTS / game / "golden"
         assert {name for name, _, _ in golden.cases} == {p.name for p in golden.folder.iterdir()}
@@ -60,13 +60,13 @@ other module is a rule module named after a chapter of its rulebook."""
 
 
 def test_every_game_package_has_the_same_modules() -> None:
-    for game in build.game_packages():
+    for game in game_packages():
         present = {p.name for p in (GAMES_DIR / game).glob("*.py")}
         assert present >= set(GAME_MODULES), (game, sorted(set(GAME_MODULES) - present))
 
 
 def test_every_game_offers_procedures_and_corrections_from_its_procedures_module() -> None:
-    for game in build.game_packages():
+    for game in game_packages():
         definition = find_game(game)
         for hook in (definition.procedures, definition.corrections):
             assert hook.__module__ == f"automa.games.{game}.procedures", (game, hook)

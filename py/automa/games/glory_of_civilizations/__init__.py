@@ -14,7 +14,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
-from .editor import option_value
+from .editor import CARD_EDITOR, option_value
 from .state import PHASES, k, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
@@ -25,7 +25,8 @@ GAME = GameDef(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "medium", ("easy", "medium", "hard"),
                          help=True),
         OptionSpec.named(GAME_ID, "players", "int", 2, (2, 3, 4, 5, 6), help=True),
-        OptionSpec.named(GAME_ID, "custom_deck", "data", None, help=True, validate=option_value),
+        OptionSpec.named(GAME_ID, "custom_deck", "data", None, help=True, validate=option_value,
+                         editor=CARD_EDITOR),
         OptionSpec.named(GAME_ID, "row_rule", "choice", "difficulty", ("difficulty", "age"),
                          advanced=True),
         OptionSpec.named(GAME_ID, "round_shuffle", "choice", "deck", ("deck", "with_discard"),
