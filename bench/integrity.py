@@ -30,7 +30,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from startup import ARGS, CHROMIUM, median, spread  # noqa: E402
 
-import build  # noqa: E402
+from buildsteps.common import DIST, PREFIX  # noqa: E402
+from buildsteps.serve import make_server  # noqa: E402
+from buildsteps.sw import service_worker  # noqa: E402
 from tests.e2e.helpers import answer, start_game, wait_ready  # noqa: E402
 
 HASH_MS_JS = """() => new Promise((done) => {
@@ -43,16 +45,16 @@ HASH_MS_JS = """() => new Promise((done) => {
 def variant(dist: Path, out: Path, verify: bool) -> Path:
     """A copy of ``dist`` whose worker checks served files (``verify``) or not."""
     shutil.copytree(dist, out)
-    build.service_worker(out, verify)
+    service_worker(out, verify)
     return out
 
 
 def prepared(stack: ExitStack, play: Any, dist: Path, tmp: Path) -> tuple[Page, str, Any]:
     """A warm profile on ``dist``'s own server, with a saved game open: page, URL, CDP."""
-    server = build.make_server(dist, port=0, quiet=True)
+    server = make_server(dist, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     stack.callback(server.shutdown)
-    url = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     context = play.chromium.launch_persistent_context(
         str(tmp / dist.name), executable_path=CHROMIUM, args=ARGS, headless=True,
         viewport={"width": 390, "height": 844})
@@ -87,7 +89,7 @@ def resume(page: Page, cdp: Any) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--dist", type=Path, default=build.DIST)
+    parser.add_argument("--dist", type=Path, default=DIST)
     args = parser.parse_args()
     times: dict[str, list[float]] = {"check": [], "none": []}
     hashing: dict[str, list[float]] = {"check": [], "none": []}

@@ -21,15 +21,16 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import build  # noqa: E402
+from buildsteps.common import DIST, PREFIX  # noqa: E402
+from buildsteps.serve import make_server  # noqa: E402
 from tests.e2e.durability import MODES, lifecycle_context, run  # noqa: E402
 
 
 def count(dist: Path, rounds: int) -> dict[str, tuple[int, int]]:
     """Per mode: answers lost and screens not as they were, of ``rounds`` tries."""
-    server = build.make_server(dist, port=0, quiet=True)
+    server = make_server(dist, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     try:
         with tempfile.TemporaryDirectory() as profile, sync_playwright() as play, \
                 lifecycle_context(play.chromium, Path(profile)) as ctx:
@@ -42,7 +43,7 @@ def count(dist: Path, rounds: int) -> dict[str, tuple[int, int]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--dist", type=Path, default=build.DIST)
+    parser.add_argument("--dist", type=Path, default=DIST)
     parser.add_argument("--against", type=Path, help="an earlier build's dist/")
     args = parser.parse_args()
     builds = [("this build", args.dist)] + ([("earlier", args.against)] if args.against else [])

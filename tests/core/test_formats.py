@@ -22,12 +22,12 @@ from automa.app.saves import (
 )
 from automa.cli import main
 from automa.core import formats, game
+from automa.core.editor import deck_v1_to_v2
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
 from automa.core.session import save_v1_to_v2
 from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
 from automa.files import write_save as cli_write
-from automa.games.glory_of_civilizations.editor import deck_v1_to_v2
 
 
 @pytest.fixture(autouse=True)

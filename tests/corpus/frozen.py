@@ -100,10 +100,12 @@ def open_save(path: Path) -> Any:
 
 def open_stored_deck(path: Path) -> dict[str, Any]:
     """A deck as the browser keeps it, read as the "My decks" screens read it."""
-    from automa.app.deck_editor import read_deck
+    from automa.app.decks.editor import deck_game, read_deck
     from automa.app.present import Words
 
-    found: dict[str, Any] = dict(read_deck("corpus", read(path), Words("en")))
+    game = deck_game("glory_of_civilizations")
+    assert game is not None
+    found: dict[str, Any] = dict(read_deck(game, "corpus", read(path), Words("en")))
     return found
 
 

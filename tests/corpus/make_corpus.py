@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import copy
 import gzip
+import importlib
 import json
 import os
 import random
@@ -222,7 +223,7 @@ def restored_save(out: Path) -> dict[str, Any]:
 # --- decks and settings ----------------------------------------------------------------------
 def decks(out: Path) -> list[str]:
     """Glory decks as the browser keeps them (``automa.deck.<id>`` values) and as files."""
-    from automa.app import deck_editor
+    deck_editor: Any = importlib.import_module("automa.app.deck_editor")  # (588bb06's)
     from automa.games.glory_of_civilizations import editor
 
     mine = keyed_in_deck()
@@ -279,8 +280,7 @@ def settings(out: Path) -> list[str]:
 @contextlib.contextmanager
 def served(source: Path, dist: Path) -> Iterator[str]:
     sys.path.insert(0, str(source))
-    import build
-
+    build: Any = importlib.import_module("build")  # (the old checkout's build.py)
     server = build.make_server(dist, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserType
 
-import build
+from buildsteps.common import DIST, PREFIX
+from buildsteps.serve import make_server
 from tests.e2e.durability import lifecycle_context, run
 from tests.e2e.helpers import dist_games
 
@@ -25,9 +26,9 @@ ROUNDS = int(os.environ.get("AUTOMA_DURABILITY_ROUNDS", "20"))
 @pytest.fixture
 def url() -> Iterator[str]:
     dist_games()
-    server = build.make_server(build.DIST, port=0, quiet=True)
+    server = make_server(DIST, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     server.shutdown()
 
 

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Error, Page
 
-import build
+from buildsteps.common import DIST, PREFIX
+from buildsteps.serve import make_server
+from buildsteps.stamp import restamp
 from tests.e2e.conftest import launch
 from tests.e2e.helpers import answer, dist_games, save_text, start_game, wait_ready
 
@@ -24,16 +26,16 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def served() -> Iterator[tuple[Any, str]]:
     dist_games()
-    server = build.make_server(build.DIST, port=0, quiet=True)
+    server = make_server(DIST, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield server, f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    yield server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     server.shutdown()
 
 
 def publish(server: Any, tmp_path: Path, stamp: str, page: Page) -> None:
     """Serve a new version and let the page's worker find it; wait for the notice."""
-    build.restamp(build.DIST, tmp_path / stamp, stamp)
+    restamp(DIST, tmp_path / stamp, stamp)
     server.dist = tmp_path / stamp
     for _ in range(30):  # (an update check already under way may have read the old one)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")

@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page
 
-import build
+from buildsteps.common import DIST, PREFIX
+from buildsteps.serve import make_server
+from buildsteps.stamp import restamp
 from tests.e2e.conftest import launch
 from tests.e2e.helpers import answer, dist_games, save_text, start_game, wait_ready
 
@@ -27,17 +29,17 @@ def two_builds(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """This commit's build, and the same restamped as a newer version (storage one ahead)."""
     dist_games()
     newer = tmp_path_factory.mktemp("newer") / "dist"
-    build.restamp(build.DIST, newer, "test-newer", ahead=1)
-    return build.DIST, newer
+    restamp(DIST, newer, "test-newer", ahead=1)
+    return DIST, newer
 
 
 @pytest.fixture
 def served(two_builds: tuple[Path, Path]) -> Iterator[tuple[Any, str]]:
     """A server of the older build (switch ``server.dist`` to serve the newer one)."""
-    server = build.make_server(two_builds[0], port=0, quiet=True)
+    server = make_server(two_builds[0], port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield server, f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    yield server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     server.shutdown()
 
 

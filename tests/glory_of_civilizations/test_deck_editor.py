@@ -15,7 +15,7 @@ from automa.core.cards import read_toml
 from automa.core.errors import InvalidOption
 from automa.core.i18n import catalog, render
 from automa.games.glory_of_civilizations import data, editor
-from automa.games.glory_of_civilizations.flow import reform_choice
+from automa.games.glory_of_civilizations.rounds import reform_choice
 from tests.glory_of_civilizations.play import G, card, deck, new
 
 

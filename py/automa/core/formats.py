@@ -121,10 +121,9 @@ def stamp() -> str:
     return value if isinstance(value, str) else "dev"
 
 
-OWNERS = ("automa.core.session", "automa.games", "automa.app.saves", "automa.app.records",
-          "automa.files")
-"""The modules that register formats (importing ``automa.games`` registers each game's,
-and Glory of Civilizations' deck format)."""
+OWNERS = ("automa.core.session", "automa.core.editor", "automa.games", "automa.app.saves",
+          "automa.app.records", "automa.files")
+"""The modules that register formats (importing ``automa.games`` registers each game's)."""
 
 
 def versions() -> dict[str, int]:

@@ -1,0 +1,67 @@
+"""The build's stamp: the app's version name and the version of every format it writes
+(``automa/_data/build.json`` in the engine zip, and the page's shell), so that the page knows
+them without importing every game, and names them in the storage (:mod:`automa.core.formats`).
+Also :func:`restamp`: a copy of a build under another stamp, for two versions side by side."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from . import page, sw
+from .common import ROOT, engine, write, zip_bytes
+
+
+def source_hash() -> str:
+    """A hash of everything the app is built from (the default version stamp)."""
+    h = hashlib.sha256()
+    for folder in ("py", "cards", "i18n", "web"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                h.update(path.relative_to(ROOT).as_posix().encode() + b"\0"
+                         + path.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def build_info(stamp: str | None = None, ahead: int = 0) -> dict[str, Any]:
+    """The app's version ``stamp`` and the version of every format it writes; ``ahead``
+    (tests only) makes the browser storage layout claim that many versions more, so two
+    builds of one commit can play an older and a newer version side by side."""
+    automa = engine()
+    from automa.core import formats
+
+    versions = formats.registered_versions()
+    versions["storage"] += ahead
+    return {"stamp": stamp or f"{automa.__version__}-{source_hash()}", "ahead": ahead,
+            "versions": versions}
+
+
+def restamp(source: Path, out: Path, stamp: str, ahead: int = 0) -> None:
+    """A copy of the built ``source`` under another version ``stamp`` (and ``ahead``): the
+    engine's build stamp, the page's format versions and stamp, its security policy and the
+    service worker are written again; the rest is the same build. Much quicker than a second
+    build of the same commit."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(source, out)
+    with zipfile.ZipFile(source / "pkgs" / "automa.zip") as z:
+        entries = [(i.filename, z.read(i)) for i in z.infolist()]
+    old = json.loads(dict(entries)["automa/_data/build.json"])
+    versions = {**old["versions"], "storage": old["versions"]["storage"] - old["ahead"] + ahead}
+    info = {"stamp": stamp, "ahead": ahead, "versions": versions}
+    write(out / "pkgs" / "automa.zip", zip_bytes(
+        (name, json.dumps(info).encode() if name == "automa/_data/build.json" else data)
+        for name, data in entries))
+    html = (source / "index.html").read_bytes()
+    html = re.sub(rb'<meta http-equiv="Content-Security-Policy"[^>]*>', b"<!--CSP-->", html)
+    html = html.replace(b"var formats = " + json.dumps(old["versions"]).encode(),
+                        b"var formats = " + json.dumps(versions).encode())
+    html = html.replace(b"stamp: " + json.dumps(old["stamp"]).encode(),
+                        b"stamp: " + json.dumps(stamp).encode())
+    write(out / "index.html", page.with_csp(html))
+    sw.service_worker(out)
