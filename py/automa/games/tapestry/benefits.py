@@ -7,6 +7,7 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
+from automa.core.records import Why
 from automa.games.tapestry import data
 from automa.games.tapestry.common import add_vp, instruct, mat_landmarks, steps, track_ref
 from automa.games.tapestry.data import TRACKS
@@ -41,12 +42,12 @@ def movable(ctx: Ctx, allowed: tuple[str, ...], regress: bool) -> tuple[str, ...
 
 
 def _rolled(ctx: Ctx, track: str, rolls: list[str], allowed: tuple[str, ...]) -> None:
-    why: dict[str, Any] | None = None
+    why: Why | None = None
     if len(allowed) == 1:
         why = {"rule": "tapestry.rule.science_die"}
     elif len(rolls) > 1 or len(allowed) < len(TRACKS):
         why = {"rule": "tapestry.rule.science_die", "candidates": list(allowed),
-               "steps": [{"name": "roll", "kind": "random", "kept": [r], "note": ""}
+               "steps": [{"step": "roll", "kind": "random", "kept": [r], "note": ""}
                          for r in rolls], "pick": track}
     ctx.log("automa", "tapestry.log.die", {"track": track_ref(track), "n": len(rolls)}, why=why)
 
@@ -155,7 +156,7 @@ def _bonus_steps(bonus: str, turn: int) -> list[Any]:
 def conquer_if_few(ctx: Ctx, turn: int) -> None:
     """Conquerors: fewer territories than the income-turn number → conquer once."""
     n = ctx.data["territories"]
-    why = {"rule": "tapestry.rule.conquerors"}
+    why: Why = {"rule": "tapestry.rule.conquerors"}
     if n < turn:
         ctx.log("automa", "tapestry.log.conquerors_conquer", {"n": n, "turn": turn}, why=why)
         ctx.then("conquer", anywhere=False)

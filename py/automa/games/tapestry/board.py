@@ -8,17 +8,17 @@ pattern (``ui["pattern"]``), and asks only what the board must answer. Rulebook 
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
+from automa.core.records import MessageRef, Params
 from automa.games.tapestry import data
 from automa.games.tapestry.common import (
     can_gain,
     gain_achievement,
     instruct,
     steps,
+    tb_pattern,
     tb_ui,
     tiebreaker_card,
 )
@@ -27,7 +27,7 @@ CONQUER_CASES = ("opponent", "neutral", "none")
 
 
 def steps_of(prompt: str, names: tuple[str, ...],
-             params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+             params: Params | None = None) -> list[MessageRef]:
     """A long instruction as numbered steps, one action each (``ui["steps"]``)."""
     return [msg(f"tapestry.step.{prompt}.{n}", **(params or {})) for n in names]
 
@@ -75,7 +75,7 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
                    else "tapestry.rule.adjacent_not_ok")
     ui["steps"] = [*steps_of("conquer_neutral", ("valid",)), adjacent, *middle,
                    *steps_of("conquer_neutral", ("closest", "walk"))]
-    ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", ui.get("pattern", {}), ui=ui),
+    ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", tb_pattern(ui), ui=ui),
             conquer_neutral_where)
 
 
@@ -134,13 +134,13 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     ctx.ask(prompts.confirm("tapestry.q.place_neutral", params, ui=ui), "tap_done")
 
 
-def rotation(turns: int) -> dict[str, Any]:
+def rotation(turns: int) -> MessageRef:
     """A territory tile's random orientation: 0-5 steps clockwise from the way it was drawn
     (rulebook "Conquer"/"Explore": "a random orientation"; 6 steps would be no turn)."""
     return msg("tapestry.rotation", n=turns) if turns else msg("tapestry.tile.unturned")
 
 
-def _where(anywhere: bool) -> dict[str, Any]:
+def _where(anywhere: bool) -> MessageRef:
     return msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
 
 
@@ -156,7 +156,7 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
     ui["steps"] = [*steps_of("explore", ("valid",), params),
                    *([msg("tapestry.rule.furthest_filter")] if furthest else []),
                    *steps_of("explore", ("walk", "tile"), params)]
-    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui,
+    ctx.ask(prompts.scan("tapestry.q.explore_scan", tb_pattern(ui), params, ui=ui,
                          none=msg("tapestry.answer.no_valid_hex")),
             explore_scanned, turns=turns)
 
@@ -196,7 +196,7 @@ def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
         return
     ui = tb_ui(ctx, msg("tapestry.rule.single_token"))
     instruct(ctx, "shadow", "tapestry.log.single_token", icon="conquer")
-    ctx.ask(prompts.scan("tapestry.q.single_token_scan", ui.get("pattern", {}), ui=ui), "tap_done")
+    ctx.ask(prompts.scan("tapestry.q.single_token_scan", tb_pattern(ui), ui=ui), "tap_done")
 
 
 # --- player-initiated: you conquer a territory of the Automa (rulebook "Traps") -------------

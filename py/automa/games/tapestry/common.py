@@ -6,6 +6,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
+from automa.core.records import MessageRef, NoPattern, Params, Pattern, Ui, Why
 from automa.games.tapestry import data
 
 steps = Steps()
@@ -41,7 +42,7 @@ def migrate(state: dict[str, Any]) -> None:
     state["phase"] = phase if phase in PHASES else PHASE_BOTS
 
 
-def turn_label(turn: int) -> dict[str, Any] | None:
+def turn_label(turn: int) -> MessageRef | None:
     """A turn as Tapestry counts it: setup, income turn N, era N's bot turn K, after the bots."""
     if turn <= 0:
         return msg("tapestry.turn.setup")
@@ -53,17 +54,17 @@ def turn_label(turn: int) -> dict[str, Any] | None:
     return msg("tapestry.turn.bots", era=era, n=n)
 
 
-def track_ref(track: str) -> dict[str, Any]:
+def track_ref(track: str) -> MessageRef:
     """A message reference naming a track."""
     return msg(f"tapestry.track.{track}")
 
 
-def track_word(track: str) -> dict[str, Any]:
+def track_word(track: str) -> MessageRef:
     """A message reference naming a track inside a sentence (lower case)."""
     return msg(f"tapestry.track_word.{track}")
 
 
-def bot_ref(bot: str) -> dict[str, Any]:
+def bot_ref(bot: str) -> MessageRef:
     """A message reference naming a bot."""
     return msg(f"tapestry.bot.{bot}")
 
@@ -83,10 +84,9 @@ def track_card(ctx: Ctx) -> str | None:
     return pair[0] if len(pair) == 2 else None
 
 
-def tb_ui(ctx: Ctx, rule: dict[str, Any] | None = None, *,
-          pattern: bool = True) -> dict[str, Any]:
+def tb_ui(ctx: Ctx, rule: MessageRef | None = None, *, pattern: bool = True) -> Ui:
     """Screen hints for a question answered with the tiebreaker card."""
-    ui: dict[str, Any] = {"game": data.GAME}
+    ui: Ui = {"game": data.GAME}
     card = tiebreaker_card(ctx)
     if card is not None:
         ui.update({"card": card, "highlight": ["tiebreaker"]})
@@ -97,13 +97,18 @@ def tb_ui(ctx: Ctx, rule: dict[str, Any] | None = None, *,
     return ui
 
 
-def instruct(ctx: Ctx, actor: str, key: str, params: dict[str, Any] | None = None, *,
-             icon: str, why: dict[str, Any] | None = None) -> None:
+def tb_pattern(ui: Ui) -> Pattern:
+    """The pattern of :func:`tb_ui`'s hints (an empty one without a tiebreaker card)."""
+    return ui.get("pattern") or NoPattern()
+
+
+def instruct(ctx: Ctx, actor: str, key: str, params: Params | None = None, *,
+             icon: str, why: Why | None = None) -> None:
     """Log a thing the player does on the board for a bot (shown in the turn's checklist)."""
     ctx.log(actor, key, params, why, table=True, icon=icon)
 
 
-def add_vp(ctx: Ctx, source: str, amount: int, why: dict[str, Any] | None = None, *,
+def add_vp(ctx: Ctx, source: str, amount: int, why: Why | None = None, *,
            count: int | None = None, mult: int | None = None) -> None:
     """Give the Automa VP from one source and log the move of its VP token (old → new).
 
@@ -113,7 +118,7 @@ def add_vp(ctx: Ctx, source: str, amount: int, why: dict[str, Any] | None = None
         return
     old = total_vp(ctx)
     ctx.data["vp"][source] += amount
-    params: dict[str, Any] = {"n": amount, "source": msg(f"tapestry.vp_for.{source}"),
+    params: Params = {"n": amount, "source": msg(f"tapestry.vp_for.{source}"),
                               "old": old, "total": total_vp(ctx)}
     key = "tapestry.log.vp"
     if count is not None and mult is not None:

@@ -12,6 +12,7 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
+from automa.core.records import Params, Ui
 from automa.games.tapestry import data
 from automa.games.tapestry.benefits import roll_until
 from automa.games.tapestry.common import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
@@ -47,7 +48,7 @@ SHADOW_STEPS = ("colour", "tokens", "favourite", "decks")
 
 
 def checklist(part: str, names: tuple[str, ...],
-              params: dict[str, Any] | None = None) -> dict[str, Any]:
+              params: Params | None = None) -> Ui:
     """Screen hints for a setup instruction: one action per step (``ui["steps"]``, message
     references in order) and the rule behind them (``ui["rule"]``, folded under "Why?")."""
     return {"game": data.GAME,
