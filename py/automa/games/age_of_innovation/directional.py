@@ -8,8 +8,9 @@ order (``rtl``: lower-right first) and wraps round after the last valid option.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from automa.core.records import Zigzag
 from automa.core.select import CountPick
 
 T = TypeVar("T")
@@ -46,9 +47,9 @@ def reading_index(n_valid: int, direction: str, number: int) -> int:
     return p if direction == "ltr" else n_valid - p + 1
 
 
-def pattern(direction: str, number: int, n_valid: int | None = None) -> dict[str, Any]:
+def pattern(direction: str, number: int, n_valid: int | None = None) -> Zigzag:
     """The zig-zag arrow for the screen: direction, number and, when known, the pick."""
-    out: dict[str, Any] = {"kind": "zigzag", "direction": direction, "number": number,
+    out: Zigzag = {"kind": "zigzag", "direction": direction, "number": number,
                            "start": "upper_left" if direction == "ltr" else "lower_right"}
     if n_valid is not None:
         out["valid"] = n_valid
