@@ -229,6 +229,8 @@ class Why(TypedDict, total=False):
     """Civilization's culture spend: how many control tokens the rules allow."""
     allowed: int
     """… and how many the AP can place (with the tokens it spends)."""
+    tokens: list[int]
+    """Civilization's trade tokens: how many lie on each candidate's card."""
 
 
 class LogEntry(TypedDict):

@@ -3,10 +3,9 @@ capital, defeats a barbarian, visits a rival with a caravan, completes agendas."
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx, Procedure
+from automa.core.records import MessageRef
 
 from . import data
 from .actions import gain_resources, place_wonder
@@ -56,7 +55,7 @@ def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     return out
 
 
-def _types(prefix: str = "type") -> list[dict[str, Any]]:
+def _types(prefix: str = "type") -> list[MessageRef]:
     return [m(f"{prefix}.{t}") for t in data.TYPES]
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef, Why
 
 from . import data
 from .state import (
@@ -56,7 +57,8 @@ def setup(ctx: Ctx) -> None:
         "res": None,
         "winner": None,
     })
-    why = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS), "pick": leader_id}
+    why: Why = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS),
+                "pick": leader_id}
     log_table(ctx, "log.leader", {"leader": m(f"leader.{leader_id}"), "civ": m(f"civ.{leader_id}")},
               icon="info", why=why if picked else {"rule": m("why.chosen_leader")})
     log_table(ctx, "log.row", {"cards": _row_text(ctx)}, icon="card")
@@ -75,7 +77,7 @@ def setup(ctx: Ctx) -> None:
                                 else "rule.setup_components_chosen"))), setup_map)
 
 
-def _row_text(ctx: Ctx) -> dict[str, Any]:
+def _row_text(ctx: Ctx) -> MessageRef:
     """The focus row in words: "1 Pottery, 2 …"."""
     parts = [m("slot_card", n=i + 1, card=card_name(card_in(ctx, i + 1))) for i in range(5)]
     ref = parts[0]
@@ -151,6 +153,6 @@ def ap_turn(ctx: Ctx, answer: Any = True) -> None:
     ctx.seq(("resolve_card", {"card": card, "reset": True}), "await_turn")
 
 
-def type_list() -> list[dict[str, Any]]:
+def type_list() -> list[MessageRef]:
     """The five focus types' names, for choices."""
     return [type_name(t) for t in data.TYPES]
