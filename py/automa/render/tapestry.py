@@ -14,7 +14,7 @@ content is in the SVG's ``<title>``/``<desc>`` for screen readers.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from automa.core.i18n import render
@@ -145,7 +145,7 @@ def hex_map(card_id: str, box: tuple[float, float, float, float]) -> str:
     return _pattern_map(data.pattern_of_card(card_id), box)
 
 
-def _pattern_map(pattern: dict[str, Any], box: tuple[float, float, float, float]) -> str:
+def _pattern_map(pattern: Mapping[str, Any], box: tuple[float, float, float, float]) -> str:
     """The 34-hex map with the scan order and both arrows, scaled to fit ``box`` whole."""
     rank = {h: i + 1 for i, h in enumerate(pattern["order"])}
     parts = []

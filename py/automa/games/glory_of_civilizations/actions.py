@@ -9,6 +9,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import ActionSteps, Ctx
+from automa.core.records import Why
 
 from . import data
 from .state import (
@@ -205,7 +206,7 @@ def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: i
 
 def _build_on(ctx: Ctx, purpose: str, i: int, piece: str, row: int, tried: int) -> None:
     params = _entry_params(ctx, i)
-    why = {"rule": m("rule.priority_found", k=i)}
+    why: Why = {"rule": m("rule.priority_found", k=i)}
     if purpose == "site":
         if _supply_left(ctx, piece) <= 0:
             # corrected to none while the question was open: the row below (seeds/003)

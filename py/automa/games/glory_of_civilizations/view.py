@@ -7,6 +7,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import START, Correction, Ctx, FinalScore, Procedure
+from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
 from .flow import end_game
@@ -30,14 +31,14 @@ from .state import (
 )
 
 
-def view(ctx: Ctx) -> dict[str, Any]:
+def view(ctx: Ctx) -> GameView:
     """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row as it
     lies on the table, left to right: activated cards (a cube on each, the one in play
     marked), the face-up cards, then the face-down ones."""
     d = ctx.data
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
-    automa_rows: list[dict[str, Any]] = [
+    automa_rows: list[Row] = [
         {"label": m("view.deck"), "value": m(f"edition_view.{d['edition']}")},
         {"label": m("view.round"), "value": d["round"]},
         {"label": m("view.age"), "value": roman(d["age"])},
@@ -49,7 +50,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"label": m("view.first_player"), "value": bool(d["first_player"])},
         {"label": m("view.achievements"), "value": d["achievements"]},
     ]
-    sections = [
+    sections: list[Section] = [
         {"title": m("view.automa"), "rows": automa_rows},
         {"title": m("view.storage"),
          "rows": [{"label": m(f"item.{s}"), "value": d["storage"][s]} for s in STORAGE]},
@@ -63,7 +64,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
                   if d["cubes"].get(a)]
          or [{"label": m("view.no_cubes"), "value": ""}]},
     ]
-    cards: list[dict[str, Any]] = []
+    cards: list[TableCard] = []
     for i, c in enumerate(row(ctx)):  # as it lies on the table, left to right
         if i >= d["activated"] + FACE_UP:
             cards.append({"card": "", "face_down": True, "role": m("card.face_down")})
@@ -74,7 +75,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         number = data.card(c)["number"]
         cards.append({"card": c, "role": m(f"card.{state}", n=number), "label": str(number),
                       "activated": state != "face_up"})
-    piles = [
+    piles: list[PileInfo] = [
         {"id": "deck", "label": m("pile.deck"), "count": len(ctx.piles["deck"]),
          "viewable": False},
         {"id": "discard", "label": m("pile.discard"), "count": len(ctx.piles["discard"]),
@@ -195,7 +196,7 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     return tuple(out)
 
 
-def value_label(value: Any) -> dict[str, Any] | None:
+def value_label(value: Any) -> MessageRef | None:
     """Names of the raw values the log's reasons mention (terrains, directions, actions)."""
     if not isinstance(value, str):
         return None
@@ -206,7 +207,7 @@ def value_label(value: Any) -> dict[str, Any] | None:
     return None
 
 
-def turn_label(turn: int) -> dict[str, Any] | None:
+def turn_label(turn: int) -> MessageRef | None:
     """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
     phase, 0: the round's start)."""
     rnd, t = divmod(turn, 10)
