@@ -9,8 +9,8 @@ A plain string is shown as it is, never looked up as a message id.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, Required, TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, NotRequired, Required, TypedDict
 
 Params = dict[str, Any]
 """The values of a message: numbers, text, bools, lists and message references (JSON)."""
@@ -43,49 +43,9 @@ class CardHint(TypedDict, total=False):
     """Its fields (or halves) the question depends on."""
 
 
-class HexPattern(TypedDict):
-    """Tapestry's hex-tiebreaker pattern: the board's hexes in scan order."""
-
-    id: str
-    start: str
-    """The corner the scan starts from."""
-    along: str
-    """The direction it walks a row in."""
-    next_row: str
-    """Where the next row starts."""
-    order: list[str]
-    """Every hex, in scan order."""
-    rows: list[int]
-    """How many hexes each row of ``order`` has."""
-
-
-class Zigzag(TypedDict):
-    """Age of Innovation's Directional Selection arrow: walk the valid places in reading
-    order, from the start corner, and take the ``number``-th."""
-
-    kind: Literal["zigzag"]
-    direction: str
-    """``ltr`` or ``rtl``."""
-    number: int
-    """The number the support card shows."""
-    start: str
-    """The corner the walk starts from."""
-    valid: NotRequired[int]
-    """How many places are valid, once the player said so."""
-    pick: NotRequired[int]
-    """Which of them (1-based, in the walk's order) is taken."""
-    reading_index: NotRequired[int]
-    """Which of them in reading order (left to right, top to bottom) is taken."""
-    wraps: NotRequired[bool]
-    """The count goes round the valid places more than once."""
-
-
-class NoPattern(TypedDict):
-    """No pattern: no card lies on the table to read one from."""
-
-
-Pattern = HexPattern | Zigzag | NoPattern
-"""A board pattern a question shows beside it (the game's renderer draws it)."""
+Pattern = Mapping[str, Any]
+"""A board pattern a question shows beside it, in the game's own layout (its renderer draws
+it: Tapestry's hex-tiebreaker scan, Age of Innovation's Directional Selection arrow)."""
 
 
 class Ui(TypedDict, total=False):

@@ -11,7 +11,7 @@ import copy
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import accumulate
 from typing import Any, NamedTuple

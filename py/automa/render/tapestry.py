@@ -249,7 +249,7 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
     return "".join(out)
 
 
-def pattern_svg(pattern: dict[str, Any], lang: str = "en") -> str:
+def pattern_svg(pattern: Mapping[str, Any], lang: str = "en") -> str:
     """A hex-tiebreaker pattern (``prompt.ui["pattern"]``) on its own, for board scans."""
     title = _t("tapestry.card.pattern_title", lang, id=pattern["id"])
     desc = _t("tapestry.card.pattern_desc", lang, start=pattern["start"],

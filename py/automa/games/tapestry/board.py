@@ -18,7 +18,6 @@ from automa.games.tapestry.common import (
     gain_achievement,
     instruct,
     steps,
-    tb_pattern,
     tb_ui,
     tiebreaker_card,
 )
@@ -75,7 +74,7 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
                    else "tapestry.rule.adjacent_not_ok")
     ui["steps"] = [*steps_of("conquer_neutral", ("valid",)), adjacent, *middle,
                    *steps_of("conquer_neutral", ("closest", "walk"))]
-    ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", tb_pattern(ui), ui=ui),
+    ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", ui.get("pattern", {}), ui=ui),
             conquer_neutral_where)
 
 
@@ -156,7 +155,7 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
     ui["steps"] = [*steps_of("explore", ("valid",), params),
                    *([msg("tapestry.rule.furthest_filter")] if furthest else []),
                    *steps_of("explore", ("walk", "tile"), params)]
-    ctx.ask(prompts.scan("tapestry.q.explore_scan", tb_pattern(ui), params, ui=ui,
+    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui,
                          none=msg("tapestry.answer.no_valid_hex")),
             explore_scanned, turns=turns)
 
@@ -196,7 +195,7 @@ def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
         return
     ui = tb_ui(ctx, msg("tapestry.rule.single_token"))
     instruct(ctx, "shadow", "tapestry.log.single_token", icon="conquer")
-    ctx.ask(prompts.scan("tapestry.q.single_token_scan", tb_pattern(ui), ui=ui), "tap_done")
+    ctx.ask(prompts.scan("tapestry.q.single_token_scan", ui.get("pattern", {}), ui=ui), "tap_done")
 
 
 # --- player-initiated: you conquer a territory of the Automa (rulebook "Traps") -------------

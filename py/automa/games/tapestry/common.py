@@ -6,7 +6,7 @@ from typing import Any
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
-from automa.core.records import MessageRef, NoPattern, Params, Pattern, Ui, Why
+from automa.core.records import MessageRef, Params, Ui, Why
 from automa.games.tapestry import data
 
 steps = Steps()
@@ -95,11 +95,6 @@ def tb_ui(ctx: Ctx, rule: MessageRef | None = None, *, pattern: bool = True) -> 
     if rule is not None:
         ui["rule"] = rule
     return ui
-
-
-def tb_pattern(ui: Ui) -> Pattern:
-    """The pattern of :func:`tb_ui`'s hints (an empty one without a tiebreaker card)."""
-    return ui.get("pattern") or NoPattern()
 
 
 def instruct(ctx: Ctx, actor: str, key: str, params: Params | None = None, *,

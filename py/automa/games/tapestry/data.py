@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from automa.core.cards import Field, Schema, dispute_of, load_records, value_of
-from automa.core.records import HexPattern
 
 GAME = "tapestry"
 TRACKS = ("exploration", "science", "military", "technology")
@@ -224,6 +223,23 @@ def achievement_vp() -> dict[str, list[int]]:
     """Achievement VP by achievement: [first to gain it, any later]."""
     recs = load_records(GAME, "civs.toml", "achievement", ACHIEVEMENT_SCHEMA)
     return {r["id"]: r["vp"] for r in recs}
+
+
+class HexPattern(TypedDict):
+    """A hex-tiebreaker pattern as a question shows it (``ui["pattern"]``, drawn by the
+    game's renderer): the board's hexes in scan order."""
+
+    id: str
+    start: str
+    """The corner the scan starts from."""
+    along: str
+    """The direction it walks a row in."""
+    next_row: str
+    """Where the next row starts."""
+    order: list[str]
+    """Every hex, in scan order."""
+    rows: list[int]
+    """How many hexes each row of ``order`` has."""
 
 
 def pattern_of_card(card_id: str | int) -> HexPattern:
