@@ -117,6 +117,14 @@ class TableCard(TypedDict, total=False):
     """Which source's reading of the disputed fields is played."""
 
 
+class PileCard(TypedDict):
+    """A card of a pile as the player looks through it (:meth:`automa.Session.pile`)."""
+
+    card: str
+    marks: list[str]
+    """What the game noted on it (e.g. "returned to the box")."""
+
+
 class Dial(TypedDict):
     """A dial on the table (Civilization's tech dial)."""
 

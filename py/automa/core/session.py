@@ -39,6 +39,7 @@ from automa.core.ranges import first_problem
 from automa.core.records import (
     LogEntry,
     MessageRef,
+    PileCard,
     ProcedureItem,
     SessionView,
     TurnStep,
@@ -235,7 +236,7 @@ class Session:
         """Every card of this game's piles (its own deck: cards are never lost or added)."""
         return sorted(self._ctx().piles.all_cards())
 
-    def pile(self, name: str) -> list[dict[str, Any]]:
+    def pile(self, name: str) -> list[PileCard]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
         if not isinstance(name, str) or name not in self._state["piles"]:
             raise UnknownPile(pile=name_of(name), known=sorted(self._state["piles"]))
