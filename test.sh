@@ -25,8 +25,8 @@ if [ -f package.json ]; then
 fi
 
 echo "== ruff"
-.venv/bin/ruff check py web tests bench build.py
-echo "== mypy --strict (py/automa, web/main.py, build.py, bench, tests: pyproject.toml)"
+.venv/bin/ruff check py web tests bench build.py buildsteps
+echo "== mypy --strict (py/automa, web/main.py, build.py, buildsteps, bench, tests: pyproject.toml)"
 .venv/bin/mypy
 
 if [ -f build.py ]; then

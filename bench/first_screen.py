@@ -25,7 +25,9 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-import build  # noqa: E402
+from buildsteps.common import DIST, PREFIX  # noqa: E402
+from buildsteps.pipeline import build  # noqa: E402
+from buildsteps.serve import make_server  # noqa: E402
 from tests.e2e.helpers import (  # noqa: E402
     FIRST_SCREEN_JS,
     answer,
@@ -84,7 +86,7 @@ def main() -> int:
     parser.add_argument("--lang", default="en")
     parser.add_argument("--text", type=float, default=1.0, help="text size (1, 1.15, 1.3)")
     parser.add_argument("--no-build", action="store_true")
-    parser.add_argument("--dist", type=Path, default=build.DIST)
+    parser.add_argument("--dist", type=Path, default=DIST)
     parser.add_argument("--against", type=Path, default=None)
     parser.add_argument("--shots", type=Path, default=None)
     parser.add_argument("--game", action="append", default=None)
@@ -94,17 +96,17 @@ def main() -> int:
     args = parser.parse_args()
     dist = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
-        build.build(dist, quiet=True)
+        build(dist, quiet=True)
     builds = {"this": dist}
     if args.against is not None:
         builds["against"] = args.against.resolve()
     bases = {}
     servers = []
     for name, folder in builds.items():
-        server = build.make_server(folder, port=0, quiet=True)
+        server = make_server(folder, port=0, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
-        bases[name] = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+        bases[name] = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     results: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in builds}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)

@@ -34,7 +34,9 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import build  # noqa: E402
+from buildsteps.common import DIST, PREFIX  # noqa: E402
+from buildsteps.pipeline import build  # noqa: E402
+from buildsteps.serve import make_server  # noqa: E402
 from tests.e2e.helpers import wait_ready  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -92,14 +94,14 @@ def main() -> int:
     parser.add_argument("--loads", type=int, default=5, help="loads of each page")
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU slow-down")
     parser.add_argument("--no-build", action="store_true", help="measure the existing build")
-    parser.add_argument("--dist", type=Path, default=build.DIST, help="the build to serve")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the build to serve")
     args = parser.parse_args()
     dist = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
-        build.build(dist, quiet=True)
-    server = build.make_server(dist, port=0, quiet=True, extra=PAGES)
+        build(dist, quiet=True)
+    server = make_server(dist, port=0, quiet=True, extra=PAGES)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     names = ["bare", "engine", "snapshot"]
     found: dict[str, list[float]] = {name: [] for name in names}
     with sync_playwright() as play:

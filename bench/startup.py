@@ -55,7 +55,10 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-import build  # noqa: E402
+from buildsteps.common import DIST, PREFIX  # noqa: E402
+from buildsteps.pipeline import build  # noqa: E402
+from buildsteps.serve import make_server  # noqa: E402
+from buildsteps.sw import sizes  # noqa: E402
 from tests.e2e.helpers import (  # noqa: E402
     FIND_ANSWER_JS,
     answer,
@@ -357,20 +360,20 @@ def main() -> int:
     parser.add_argument("--against", type=Path, default=None,
                         help="an earlier build (a dist folder): its taps are measured in "
                              "interleaved blocks with this build's, in the same browser")
-    parser.add_argument("--dist", type=Path, default=build.DIST,
+    parser.add_argument("--dist", type=Path, default=DIST,
                         help="where to build (and what to serve); a private folder keeps the "
                              "figures safe from other builds of dist/ during the run")
     args = parser.parse_args()
     started = time.monotonic()
     dist = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
-        built = build.build(dist, quiet=True)
+        built = build(dist, quiet=True)
     else:
-        built = {**build.sizes(dist), "games": packed_games(dist)}
+        built = {**sizes(dist), "games": packed_games(dist)}
     game = args.game
-    server = build.make_server(dist, port=0, quiet=True, extra={"bare.html": BARE})
+    server = make_server(dist, port=0, quiet=True, extra={"bare.html": BARE})
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     bare = base + "bare.html"
     resume_games = [g for g in args.resume_games.split(",") if g] or built["games"]
     c: dict[str, list[Any]] = {}
@@ -390,10 +393,10 @@ def main() -> int:
             w = warm(page, base, bare, args.warm)
             t = taps(page, base, game, args.taps)
             if args.against is not None:
-                other = build.make_server(args.against.resolve(), port=0, quiet=True)
+                other = make_server(args.against.resolve(), port=0, quiet=True)
                 threading.Thread(target=other.serve_forever, daemon=True).start()
                 versus = side_by_side(context, {"this": base, "against": (
-                    f"http://127.0.0.1:{other.server_address[1]}{build.PREFIX}")}, game,
+                    f"http://127.0.0.1:{other.server_address[1]}{PREFIX}")}, game,
                     args.taps)
                 other.shutdown()
         r = resume(context, base, bare, resume_games, args.resume, args.cpu, RESUME_ANSWERS)

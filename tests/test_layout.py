@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import build
+from automa.core.game import find_game
+from buildsteps.check import game_packages
 from tests.regen_golden import GAMES as GOLDEN_GAMES
 
 TESTS = Path(__file__).resolve().parent
@@ -14,13 +15,14 @@ CORE = {
     "test_rules.py",  # the rulebook's rules and worked examples, one named test each
     "test_golden.py",  # GOLDEN: whole games compared with golden/, rewritten by regen_golden
     "test_i18n_render.py",  # messages in both languages, option labels, card images
+    "test_state.py",  # the Data record names exactly the declared ranges; initial data fits
     "golden",  # the golden transcripts
 }
 """What every game's test folder holds (it may hold more: test_audit.py, test_games.py…)."""
 
 
 def test_every_game_has_a_test_folder_with_the_same_core_files() -> None:
-    for game in build.game_packages():
+    for game in game_packages():
         folder = TESTS / game
         present = {p.name for p in folder.iterdir()} if folder.is_dir() else set()
         assert present >= CORE, (game, sorted(CORE - present))
@@ -29,7 +31,7 @@ def test_every_game_has_a_test_folder_with_the_same_core_files() -> None:
 def test_no_test_module_repeats_its_games_name() -> None:
     """``tests/tapestry/test_rules.py``, never ``test_tapestry_rules.py``: the same file names
     in every game's folder."""
-    for game in build.game_packages():
+    for game in game_packages():
         word = game.split("_")[0]
         named = [p.name for p in (TESTS / game).glob("*.py")
                  if p.stem.startswith(f"{word}_") or f"_{word}_" in p.stem]
@@ -37,7 +39,34 @@ def test_no_test_module_repeats_its_games_name() -> None:
 
 
 def test_one_regen_script_knows_every_games_golden_playthroughs() -> None:
-    assert sorted(GOLDEN_GAMES) == build.game_packages()
+    assert sorted(GOLDEN_GAMES) == game_packages()
     for game, golden in GOLDEN_GAMES.items():
         assert golden.folder == TESTS / game / "golden"
         assert {name for name, _, _ in golden.cases} == {p.name for p in golden.folder.iterdir()}
+
+
+GAMES_DIR = TESTS.parent / "py" / "automa" / "games"
+GAME_MODULES = {
+    "__init__.py": "the GameDef and its registration",
+    "state.py": "steps, k()/m(), the Data record, initial data, ranges, phases, turn label",
+    "data.py": "card data and its Schema",
+    "setup.py": "the setup steps",
+    "turn.py": "the bot's turn and the flow between turns",
+    "procedures.py": "what the player may start, and the corrections",
+    "view.py": "the game view (and the records' final score and progress)",
+}
+"""The modules every game package has, with the same role in each (issue 19, item 4); any
+other module is a rule module named after a chapter of its rulebook."""
+
+
+def test_every_game_package_has_the_same_modules() -> None:
+    for game in game_packages():
+        present = {p.name for p in (GAMES_DIR / game).glob("*.py")}
+        assert present >= set(GAME_MODULES), (game, sorted(set(GAME_MODULES) - present))
+
+
+def test_every_game_offers_procedures_and_corrections_from_its_procedures_module() -> None:
+    for game in game_packages():
+        definition = find_game(game)
+        for hook in (definition.procedures, definition.corrections):
+            assert hook.__module__ == f"automa.games.{game}.procedures", (game, hook)

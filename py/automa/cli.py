@@ -27,6 +27,7 @@ import automa
 from automa import cli_records
 from automa.app import present
 from automa.core.errors import AutomaError
+from automa.core.game import find_game
 from automa.core.i18n import render
 from automa.core.numbers import SEED_MAX, is_number_text, parse_int
 from automa.core.prompts import Prompt
@@ -496,7 +497,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
     play.add_argument("--deck", metavar="FILE",
-                      help="play with your own card deck (a deck file for the custom_deck option)")
+                      help="play with your own card deck (a deck file for the game's deck option)")
     play.add_argument("--save", metavar="FILE",
                       help="autosave to FILE (default: a file of its own for each game in the "
                            "user's data folder)")
@@ -505,6 +506,16 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--no-autosave", action="store_true", help="do not autosave")
     cli_records.add_parser(sub)
     return parser
+
+
+def _deck_option(game_id: str) -> str:
+    """The option a deck file is given as: the game's deck option (``deck`` for a game
+    without one, which then refuses it as an unknown option)."""
+    try:
+        spec = find_game(game_id).deck_option
+    except AutomaError:
+        spec = None
+    return spec.id if spec is not None else "deck"
 
 
 def _error(key: str, lang: str, **params: Any) -> int:
@@ -526,7 +537,7 @@ def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, s
         options: dict[str, Any] = dict(o.partition("=")[::2] for o in args.option)
         if args.deck:
             try:
-                options["custom_deck"] = read_save(Path(args.deck))
+                options[_deck_option(args.game)] = read_save(Path(args.deck))
             except OSError as e:
                 return _error("cli.cannot_read_file", lang, file=args.deck,
                               detail=os_detail(e, lang))

@@ -12,7 +12,7 @@ import pytest
 
 import automa
 from automa.app.controller import Controller
-from automa.app.deck_editor import PREFIX
+from automa.app.decks.editor import PREFIX
 from automa.app.saves import StorageError
 from automa.app.screens import SCREEN_PREFIX
 from tests.app.test_controller import GLORY, app, some_answer, started
@@ -272,10 +272,12 @@ def test_a_deck_kept_before_revisions_reads_as_revision_0_and_is_edited() -> Non
     """The stored layout before issue 21 had no ``rev``: it is read and written on."""
     kv = MemoryKV()
     c = app(kv)
-    from automa.app.deck_editor import new_cards
+    from automa.app.decks.editor import deck_game, new_cards
 
+    glory = deck_game(GLORY)
+    assert glory is not None
     kv.data[PREFIX + "old1"] = json.dumps({"game": GLORY, "name": "Old",
-                                           "cards": new_cards("companion")})
+                                           "cards": new_cards(glory, "companion")})
     c.route("#/deck/old1/0")
     assert c.desk.deck is not None and c.desk.deck["rev"] == 0
     c.desk.field(0, "main.1", "battles")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from automa.app import views
 from automa.app.controller import ACTIONS
-from automa.app.decks import DECK_ACTIONS
+from automa.app.decks.desk import DECK_ACTIONS
 from automa.app.record_desk import RECORD_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "deck_editor.py",
+SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "decks/editor.py",
                                                             "record_views.py")]
 
 

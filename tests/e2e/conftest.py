@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, sync_playwright
 
-import build
+from buildsteps.common import DIST, PREFIX
+from buildsteps.serve import make_server
 from tests.e2e.helpers import dist_games
 
 CHROMIUM = "/usr/bin/chromium"
@@ -32,10 +33,10 @@ LOCAL_SCHEMES = ("data:", "blob:", "about:")
 def base_url_app() -> Iterator[str]:
     """The app's URL, e.g. ``http://127.0.0.1:PORT/automa-companion/``."""
     dist_games()
-    server = build.make_server(build.DIST, port=0, quiet=True)
+    server = make_server(DIST, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{build.PREFIX}"
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     server.shutdown()
 
 
@@ -81,7 +82,7 @@ def page(browser_context: BrowserContext, base_url_app: str,
     tab.on("pageerror", lambda error: errors.append(str(error)))
     yield tab
     tab.close()
-    origin = base_url_app.split(build.PREFIX)[0] + "/"
+    origin = base_url_app.split(PREFIX)[0] + "/"
     foreign = [u for u in requests_seen[start:]
                if not u.startswith(origin) and not u.startswith(LOCAL_SCHEMES)]
     assert not foreign, f"requests to other hosts: {foreign}"

@@ -12,7 +12,8 @@ from typing import Any
 
 from playwright.sync_api import ElementHandle, Page
 
-import build
+from buildsteps.common import DIST
+from buildsteps.pipeline import build
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,9 +127,9 @@ def strategy_x(page: Page, game: str, tap: int, x: float) -> float:
 
 def dist_games() -> list[str]:
     """The games packed into the built app (build first when there is no dist/ yet)."""
-    if not (build.DIST / "pkgs" / "automa.zip").is_file():
-        build.build(quiet=True)
-    with zipfile.ZipFile(build.DIST / "pkgs" / "automa.zip") as z:
+    if not (DIST / "pkgs" / "automa.zip").is_file():
+        build(quiet=True)
+    with zipfile.ZipFile(DIST / "pkgs" / "automa.zip") as z:
         return [g["id"] for g in json.loads(z.read("automa/_data/games.json"))]
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-import build
+from buildsteps.check import check_cards, check_translations, game_packages
+from buildsteps.common import BuildError
 
 
 def test_a_missing_ukrainian_message_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -18,8 +19,8 @@ def test_a_missing_ukrainian_message_stops_the_build(monkeypatch: pytest.MonkeyP
         "uk": {"web.n": {"one": "{n} карта", "other": "{n} карти"}},
     }
     monkeypatch.setattr(i18n, "load_source_catalog", lambda lang: catalogs[lang])
-    with pytest.raises(build.BuildError) as error:
-        build.check_translations()
+    with pytest.raises(BuildError) as error:
+        check_translations()
     assert "uk: missing web.x" in str(error.value)
     assert "web.n needs the plural forms ['few', 'many']" in str(error.value)
 
@@ -32,8 +33,8 @@ def test_invalid_card_data_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> N
         raise automa.InvalidCardData("cards/x/a.toml", "c1", "cost", "missing")
 
     monkeypatch.setattr(automa, "new_game", broken)
-    with pytest.raises(build.BuildError) as error:
-        build.check_cards()
+    with pytest.raises(BuildError) as error:
+        check_cards()
     message = str(error.value)
     assert "invalid card data" in message and "cards/x/a.toml" in message and "cost" in message
 
@@ -44,8 +45,8 @@ def test_the_build_ships_the_game_packages_only() -> None:
     import automa
 
     assert "demo" in [g["id"] for g in automa.games()]
-    shipped = [g["id"] for g in build.check_cards()]
-    assert shipped == build.game_packages()
+    shipped = [g["id"] for g in check_cards()]
+    assert shipped == game_packages()
     assert shipped == ["age_of_innovation", "civ_new_dawn", "glory_of_civilizations", "tapestry"]
 
 
@@ -55,6 +56,6 @@ def test_a_game_without_its_card_folder_stops_the_build(tmp_path: Any) -> None:
         (games / game_id).mkdir(parents=True)
         (games / game_id / "__init__.py").write_text("")
     (cards / "go").mkdir(parents=True)
-    with pytest.raises(build.BuildError) as error:
-        build.game_packages(games, cards)
+    with pytest.raises(BuildError) as error:
+        game_packages(games, cards)
     assert "cards/chess/" in str(error.value) and "go" not in str(error.value)

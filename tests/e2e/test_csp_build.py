@@ -7,7 +7,8 @@ import hashlib
 
 import pytest
 
-import build
+from buildsteps.common import BuildError
+from buildsteps.page import with_csp
 
 
 def test_the_policy_hashes_each_inline_script_the_browser_runs() -> None:
@@ -15,7 +16,7 @@ def test_the_policy_hashes_each_inline_script_the_browser_runs() -> None:
     html = (b"<head><!--CSP--><script>var a = 1;</script><script type=\"module\" "
             b"src=\"./x.js\"></script></head><script type=\"py\">import app</script>")
     digest = base64.b64encode(hashlib.sha256(b"var a = 1;").digest()).decode()
-    page = build.with_csp(html).decode()
+    page = with_csp(html).decode()
     policy = page.split('content="', 1)[1].split('"', 1)[0]
     script_src = policy.split("script-src ", 1)[1].split(";", 1)[0]
     assert script_src.count("'sha256-") == 1 and f"'sha256-{digest}'" in script_src
@@ -25,5 +26,5 @@ def test_the_policy_hashes_each_inline_script_the_browser_runs() -> None:
 
 def test_a_page_without_the_placeholder_stops_the_build() -> None:
     """The policy is never silently left out."""
-    with pytest.raises(build.BuildError):
-        build.with_csp(b"<head></head>")
+    with pytest.raises(BuildError):
+        with_csp(b"<head></head>")

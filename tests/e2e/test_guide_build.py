@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import build
+from buildsteps.common import ROOT, BuildError
+from buildsteps.guides import check_guides
+from buildsteps.page import content_security_policy
+from buildsteps.pipeline import build
 
 GAMES = [{"id": "tapestry"}, {"id": "civ_new_dawn"}]
 
@@ -20,8 +23,8 @@ def test_a_malformed_guide_stops_the_build_with_a_clear_message(tmp_path: Path) 
         (tmp_path / lang / "guide").mkdir(parents=True)
         (tmp_path / lang / "guide" / "tapestry.toml").write_text(
             '[guide]\ntitle = "T"\nintro = ""\n[[guide.section]]\ntitle = "S"\n', "utf-8")
-    with pytest.raises(build.BuildError) as error:
-        build.check_guides(GAMES, tmp_path)
+    with pytest.raises(BuildError) as error:
+        check_guides(GAMES, tmp_path)
     message = str(error.value)
     assert message.startswith("invalid rule guide:")
     assert "tapestry.toml section 1: `body` must be a text" in message
@@ -31,20 +34,20 @@ def test_a_guide_missing_in_one_language_stops_the_build(tmp_path: Path) -> None
     (tmp_path / "en" / "guide").mkdir(parents=True)
     (tmp_path / "en" / "guide" / "civ_new_dawn.toml").write_text(
         '[guide]\ntitle = "T"\nintro = ""\n[[guide.section]]\ntitle = "S"\nbody = "B"\n')
-    with pytest.raises(build.BuildError, match=r"civ_new_dawn: no guide in 'uk'"):
-        build.check_guides(GAMES, tmp_path)
+    with pytest.raises(BuildError, match=r"civ_new_dawn: no guide in 'uk'"):
+        check_guides(GAMES, tmp_path)
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh build of the app."""
     dist = tmp_path_factory.mktemp("dist")
-    build.build(dist, quiet=True)
+    build(dist, quiet=True)
     return dist
 
 
 def test_every_guide_is_a_page_per_language_with_the_policy(built: Path) -> None:
-    guides = sorted(p.stem for p in (build.ROOT / "i18n" / "en" / "guide").glob("*.toml"))
+    guides = sorted(p.stem for p in (ROOT / "i18n" / "en" / "guide").glob("*.toml"))
     assert guides
     index = (built / "index.html").read_text()
     index_policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', index)
@@ -57,7 +60,7 @@ def test_every_guide_is_a_page_per_language_with_the_policy(built: Path) -> None
             html = (built / name).read_text()
             policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
             assert policy, name
-            assert policy[1] == build.content_security_policy(html.encode())
+            assert policy[1] == content_security_policy(html.encode())
             # the same policy as the app's page, but for the hashes of the inline scripts
             same = re.sub(r"'sha256-[^']+' ", "", policy[1])
             assert same == re.sub(r"'sha256-[^']+' ", "", index_policy[1])

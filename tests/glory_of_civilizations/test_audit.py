@@ -138,7 +138,7 @@ def test_card_effects_in_any_order_reading_main_action_first() -> None:
 def test_vote_reading_a_run_of_fours_adds_one_vote() -> None:
     """Vote: a 4 adds a vote and the next number is used; our reading counts a vote for every
     4 passed, the flagged reading (C4) one vote for a run of 4s."""
-    from automa.games.glory_of_civilizations.flow import vote_target
+    from automa.games.glory_of_civilizations.rounds import vote_target
     assert vote_target([4, 4, 2, 1]) == (2, 2)
     assert vote_target([4, 4, 2, 1], "once") == (2, 1)
     assert vote_target([3, 4, 2, 1], "once") == (3, 0)

@@ -16,7 +16,7 @@ from automa.core.errors import InvalidOption
 from automa.core.i18n import catalog, render
 from automa.core.records import MessageRef
 from automa.games.glory_of_civilizations import data, editor
-from automa.games.glory_of_civilizations.flow import reform_choice
+from automa.games.glory_of_civilizations.rounds import reform_choice
 from tests.glory_of_civilizations.play import G, card, deck, new
 from tests.sessions import key_of
 

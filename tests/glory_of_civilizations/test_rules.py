@@ -8,7 +8,7 @@ import pytest
 
 import automa
 from automa.games.glory_of_civilizations import data
-from automa.games.glory_of_civilizations.flow import reform_choice, vote_target
+from automa.games.glory_of_civilizations.rounds import reform_choice, vote_target
 from tests.glory_of_civilizations.play import at, card, deck, logged, new, run
 from tests.sessions import asked
 

@@ -15,7 +15,7 @@ from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 from automa.games.tapestry import data as tdata
-from automa.games.tapestry.common import turn_label
+from automa.games.tapestry.state import turn_label
 from automa.games.tapestry.tracks import choose_track
 from tests.conformance import playout
 from tests.tapestry.play import (

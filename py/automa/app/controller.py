@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import automa
 import automa.render as cards
 from automa.app import guide, present, views
+from automa.app.decks import deck_games
 from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
 from automa.app.record_desk import RecordDesk
@@ -36,15 +37,13 @@ from automa.core import i18n
 from automa.core.numbers import SEED_MAX
 
 if TYPE_CHECKING:
-    from automa.app.decks import DeckDesk
+    from automa.app.decks.desk import DeckDesk
 
 DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
 EARLY_ACTIONS = ("answer", "pick")
 """The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
-DECK_GAME = "glory_of_civilizations"
-"""The game whose cards the player can key in ("My decks")."""
 
 
 class PageForm(present.Form, total=False):
@@ -79,6 +78,8 @@ class Controller:
         self.lang = lang if lang in i18n.LANGUAGES else "en"
         self.settings["lang"] = self.lang
         self.games = {g["id"]: g for g in present.game_list()}
+        self.deck_games = deck_games(self.games.values())
+        """The games whose player keys in their own cards ("My decks")."""
         self.message = ""
         self.message_kind = "error"
         self.confirm_delete = ""
@@ -134,7 +135,7 @@ class Controller:
         try:
             if name == "new" and len(parts) > 1 and parts[1] in self.games:
                 return self.new_game_screen(parts[1])
-            if name in ("decks", "deck"):
+            if name in ("decks", "deck") and self.deck_games:
                 return Screen("decks", self.desk.route(parts), self.t("web.decks.title"))
             if name in ("records", "record"):
                 return Screen("records", *self.records.route(parts))
@@ -188,8 +189,8 @@ class Controller:
         """The games, the saved games and import."""
         index = {m.save_id: asdict(m) for m in self.store.saves()}
         saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
-        extra = {DECK_GAME: h("a", {"class": "guide-link", "href": f"#/decks/{DECK_GAME}"},
-                              self.t("web.decks.title"))} if DECK_GAME in self.games else {}
+        extra = {g: h("a", {"class": "guide-link", "href": f"#/decks/{g}"},
+                      self.t("web.decks.title")) for g in self.deck_games}
         return Screen("home", views.home(list(self.games.values()), saves, self.w, extra,
                                          home_link(self.w)))
 
@@ -321,7 +322,8 @@ class Controller:
         """Another tab or window changed storage ``key``: never keep showing a stale game
         (or a stale deck in the editor)."""
         if key.startswith(DECK_PREFIX):
-            if self._desk is None and self.screen not in ("decks", "new"):
+            if not self.deck_games or (self._desk is None
+                                       and self.screen not in ("decks", "new")):
                 return Outcome()  # no deck on screen
             return self.desk.storage_changed(key[len(DECK_PREFIX):])
         if not key and self._desk is not None:
@@ -405,8 +407,8 @@ class Controller:
             self.flash(self.t("web.new.bad_seed"))
             return Outcome(show=self.new_game_screen(game_id))
         try:
-            if form.get("deck"):
-                options.update(self.desk.chosen_deck(form.get("deck", "")))
+            if form.get("deck") and game_id in self.deck_games:
+                options.update(self.desk.chosen_deck(game_id, form.get("deck", "")))
             session = automa.new_game(game_id, options, seed)
         except automa.AutomaError as e:
             self.flash(self.error_text(e))
@@ -416,7 +418,7 @@ class Controller:
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
         """A tap on a ``data-act`` element the page does not handle itself."""
-        if action.startswith("deck-"):
+        if action.startswith("deck-") and self.deck_games:
             return self.desk.tap(action, arg or "")
         if action.startswith("record-"):
             return self.records.tap(action, arg or "", form)
@@ -533,19 +535,20 @@ class Controller:
             return Outcome(show=self.settings_screen())
         return Outcome()
 
-    # --- My decks (Glory of Civilizations) ---------------------------------------------
+    # --- My decks -------------------------------------------------------------------------
     @property
     def desk(self) -> DeckDesk:
-        """The "My decks" screens (imported on first use: they load Glory's card rules)."""
+        """The "My decks" screens (imported on first use: the app starts without them; they
+        load the rules of the game whose decks they show)."""
         if self._desk is None:
-            from automa.app.decks import DeckDesk
+            from automa.app.decks.desk import DeckDesk
 
-            self._desk = DeckDesk(self)
+            self._desk = DeckDesk(self, self.deck_games)
         return self._desk
 
     def deck_choice(self, game_id: str) -> Safe | None:
-        """The deck choice of the new-game screen (Glory only)."""
-        return self.desk.deck_choice() if game_id == DECK_GAME else None
+        """The deck choice of the new-game screen (a game whose player keys in cards)."""
+        return self.desk.deck_choice(game_id) if game_id in self.deck_games else None
 
     # --- after start --------------------------------------------------------------------
     def early_tap(self, kept: str) -> Outcome:

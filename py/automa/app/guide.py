@@ -38,7 +38,7 @@ from typing import Any, Literal
 
 from automa.app.html import Safe, emphasised, h, icon, join
 from automa.app.present import Words
-from automa.app.saves import SETTING_CHOICES
+from automa.app.saves import KEY_SETTINGS, SETTING_CHOICES
 
 BlockKind = Literal["p", "ol", "ul", "h3"]
 NUMBERED = re.compile(r"\d{1,3}\. ")
@@ -245,11 +245,11 @@ def article(guide: Guide, extra: Section | None = None) -> Safe:
 
 # Applies the stored theme and text size before the page paints (only the values the app
 # accepts: saves.SETTING_CHOICES). Hashed into the page's policy by build.py.
-SETTINGS_SCRIPT = ("(function(){try{var s=JSON.parse(localStorage.getItem('automa.settings'))"
-                   "||{},r=document.documentElement;if(" + json.dumps(
-                       list(SETTING_CHOICES["theme"])) + ".indexOf(s.theme)>=0)"
-                   "r.dataset.theme=s.theme;if(" + json.dumps(list(SETTING_CHOICES["text"]))
-                   + ".indexOf(s.text)>=0)"
+SETTINGS_SCRIPT = ("(function(){try{var s=JSON.parse(localStorage.getItem("
+                   + json.dumps(KEY_SETTINGS) + "))||{},r=document.documentElement;"
+                   "if(" + json.dumps(list(SETTING_CHOICES["theme"])) + ".indexOf(s.theme)>=0)"
+                   "r.dataset.theme=s.theme;"
+                   "if(" + json.dumps(list(SETTING_CHOICES["text"])) + ".indexOf(s.text)>=0)"
                    "r.style.setProperty('--text-scale',String(s.text))}catch(e){}})();")
 
 

@@ -5,9 +5,9 @@ kind of key-value storage (``localStorage`` in the page, a folder in the termina
 record: ``automa.record.<id>`` holding one JSON object. Its format, version 1::
 
     {"v": 1,                      # the format's version (see MIGRATIONS)
-     "id": "tapestry-3f9c0a1b2d4e",  # the game's fingerprint: the same game is one record
-     "save": "tapestry-18c3f",    # the save it was made from ("" none; may be deleted)
-     "game": "tapestry",
+     "id": "mygame-3f9c0a1b2d4e",  # the game's fingerprint: the same game is one record
+     "save": "mygame-18c3f",      # the save it was made from ("" none; may be deleted)
+     "game": "mygame",            # the game's id
      "finished": 1764115200000,   # when the game ended (ms since 1970)
      "updated": 1764115300000,    # when the record last changed (ms)
      "options": {"difficulty": 3},  # the options that change the bot's strength, as played

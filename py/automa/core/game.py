@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
+from automa.core.editor import CardEditor
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
@@ -133,12 +134,16 @@ class OptionSpec:
     """For ``data``: returns the canonical value (JSON) or raises a typed, translated error
     (:class:`InvalidOption`, :class:`InvalidCardData`). A ``data`` option (e.g. a deck keyed in
     by the player) is not a plain form field: its editor is the game's own."""
+    editor: CardEditor | None = None
+    """For a ``data`` option that is a deck of the player's own cards: the game's card editor
+    (the app's "My decks" screens key, keep and check the cards with it)."""
 
     @classmethod
     def named(cls, game_id: str, option_id: str,
               type: Literal["choice", "int", "bool", "data"], default: Any,
               choices: tuple[Any, ...] = (), *, advanced: bool = False, help: bool = False,
-              validate: Callable[[Any], Any] | None = None) -> OptionSpec:
+              validate: Callable[[Any], Any] | None = None,
+              editor: CardEditor | None = None) -> OptionSpec:
         """An option of ``game_id`` labelled by the house convention: ``<game>.option.<id>``
         names it (``….<value>`` each value) and, with ``help``, ``….<id>_help`` explains it.
 
@@ -147,7 +152,8 @@ class OptionSpec:
         """
         label = f"{game_id}.option.{option_id}"
         return cls(option_id, type, default, choices, label=label,
-                   help=f"{label}_help" if help else "", advanced=advanced, validate=validate)
+                   help=f"{label}_help" if help else "", advanced=advanced, validate=validate,
+                   editor=editor)
 
     @classmethod
     def reading(cls, game_id: str, option_id: str, default: Any,
@@ -178,6 +184,7 @@ class OptionSpec:
             "help": self.help,
             "advanced": self.advanced,
             "form_field": self.type != "data",
+            "editor": self.editor is not None,
         }
 
     def coerce(self, value: Any) -> Any:
@@ -356,6 +363,12 @@ class GameDef:
     def bot(self) -> str:
         """The bot whose score counts: the first actor that is not the player (or the app)."""
         return next((a for a in self.actors if a not in ("player", "app")), "bot")
+
+    @property
+    def deck_option(self) -> OptionSpec | None:
+        """The option the player's own keyed-in cards are played as (a ``data`` option with a
+        card editor), if the game has one."""
+        return next((o for o in self.options if o.editor is not None), None)
 
     def option(self, option_id: str) -> OptionSpec:
         """The option with that id."""

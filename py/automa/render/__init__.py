@@ -28,6 +28,9 @@ class CardRenderer:
     pattern_svg: Callable[[Mapping[str, Any], str], str] | None = None
     """``(pattern, lang) -> svg``: the board-scan pattern a question shows (``ui["pattern"]``),
     for a game that draws them."""
+    keyed_svg: Callable[[dict[str, Any], str], str] | None = None
+    """``(card, lang) -> svg``: a card the player keyed in (one without problems), drawn as
+    the card editor's preview, for a game whose player keys in cards."""
 
 
 _RENDERERS: dict[str, CardRenderer] = {}
@@ -87,3 +90,9 @@ def pattern_svg(game: str, pattern: Mapping[str, Any], lang: str = "en") -> str 
     """A board-scan pattern drawn by the game's renderer; None if the game draws none."""
     drawer = _renderer(game).pattern_svg if has_renderer(game) else None
     return None if drawer is None else drawer(pattern, lang)
+
+
+def keyed_svg(game: str, card: dict[str, Any], lang: str = "en") -> str | None:
+    """A card keyed in by the player drawn by the game's renderer; None if it draws none."""
+    drawer = _renderer(game).keyed_svg if has_renderer(game) else None
+    return None if drawer is None else drawer(card, lang)

@@ -310,4 +310,9 @@ def deck() -> list[str]:
     return sorted(data.companion_deck()) + data.known_custom_cards()
 
 
-register_renderer(CardRenderer(data.GAME_ID, card_svg, deck))
+def keyed_svg(card: dict[str, Any], lang: str) -> str:
+    """A card the player keys in, drawn as the editor's preview (a card without problems)."""
+    return card_face(data.canonical(card), (), lang, custom=True)
+
+
+register_renderer(CardRenderer(data.GAME_ID, card_svg, deck, keyed_svg=keyed_svg))

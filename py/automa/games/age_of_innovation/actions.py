@@ -20,7 +20,6 @@ from .state import (
     buildings_in_box,
     card_ui,
     discipline,
-    faction,
     k,
     m,
     round_no,
@@ -704,5 +703,3 @@ ACTION_STEPS = ActionSteps(data.GAME_ID, set(data.FACTION_STEP_TYPES) - {"factio
 })
 """The step of each action icon the cards may show (checked against their vocabulary on load;
 a Faction action is her faction card's actions, see :func:`turn.expand`)."""
-
-__all__ = ["faction"]

@@ -13,14 +13,11 @@ from automa.core.game import Ctx
 from automa.core.records import MessageRef
 
 from . import data
-from .setup import shuffle_deck
 from .state import (
-    AUTOMA,
     FINAL,
     FINAL_TURN,
     ROUND_END_TURN,
     TOP_LEVEL,
-    TURNS_PER_ROUND,
     add_steps,
     faction,
     k,
@@ -30,6 +27,7 @@ from .state import (
     round_tile_points,
     say,
     set_turn,
+    shuffle_deck,
     steps,
     steps_ui,
     support_card,
@@ -252,5 +250,3 @@ def final_done(ctx: Ctx, answer: bool = True) -> None:
     say(ctx, "log.final", {"score": ctx.data["score"]})
     ctx.finish()
 
-
-__all__ = ["AUTOMA", "TURNS_PER_ROUND"]

@@ -8,44 +8,31 @@ from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import data
-from .state import SETUP, SIDEWAYS, discipline, faction, k, m, say, steps, terrain, two_players
+from .state import (
+    SETUP,
+    discipline,
+    faction,
+    initial_data,
+    k,
+    m,
+    say,
+    shuffle_deck,
+    steps,
+    terrain,
+    two_players,
+)
 
 MAX_TILE_DRAWS = 50
 
 
 @steps
 def setup(ctx: Ctx) -> None:
-    """Steps 1-5: difficulty, the Automa round score tiles and final tile, palace tiles, order."""
+    """Steps 1-5: difficulty, the Automa round score tiles and final tile, palace tiles, order
+    (her state as :func:`initial_data` builds it; the 2-player variant plays The Simpletons)."""
     opts = ctx.options
     humans = 2 if opts["variant"] == "two_players" else 1
-    chosen = opts["faction"]
-    if humans == 2 and chosen != "simpletons":
-        chosen = "simpletons"
-    base = data.base()
-    ctx.data.update({
-        "humans": humans,
-        "difficulty": opts["difficulty"],
-        "faction": chosen,
-        "round": 1,
-        "first_turn": True,
-        "passed": False,
-        "humans_passed": 0,
-        "pass_order": [],
-        "score": 20,
-        "disciplines": {d: 0 for d in data.DISCIPLINES},
-        "human_levels": {d: 0 for d in data.DISCIPLINES},
-        "scholars": base["scholars"],
-        "supply": {b: v["count"] for b, v in base["buildings"].items()},
-        "marked": 0,
-        "unmarked": 0,
-        "innovations": 0,
-        "player_terrains": [],
-        "native": None,
-        "youth": None,
-        "final": None,
-        "together": False,
-        "automa_position": 3 if humans == 2 else 2,
-    })
+    chosen = "simpletons" if humans == 2 else opts["faction"]
+    ctx.data.update(initial_data(opts["difficulty"], chosen, humans))
     ctx.phase = SETUP
     ids = sorted(data.decision_cards())
     ctx.piles.create("deck")
@@ -229,14 +216,3 @@ def setup_deck(ctx: Ctx, answer: bool) -> None:
     shuffle_deck(ctx)
     say(ctx, "log.deck_ready", {"cards": len(deck), "reserve": len(reserve)})
     ctx.then("await_turn")
-
-
-def shuffle_deck(ctx: Ctx) -> None:
-    """Shuffle the Automa deck and turn its bottom two cards sideways."""
-    deck = ctx.piles["deck"]
-    deck.shuffle(ctx.rng)
-    for c in deck.bottom(2):
-        deck.mark(c, SIDEWAYS)
-
-
-__all__ = ["shuffle_deck"]

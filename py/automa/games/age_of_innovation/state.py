@@ -1,4 +1,6 @@
-"""Shared pieces of the Age of Innovation Automa: the step registry and readers of the state.
+"""Shared pieces of the Age of Innovation Automa: the step registry, the message-id helpers,
+the state layout (:class:`Data`, built by :func:`initial_data`, its ranges in :func:`ranges`),
+readers of the state, and the turn labels.
 
 The game's JSON state (``ctx.data``) holds the Automa's tracked values; her Decision cards are
 in the piles ``deck`` (the Automa deck, top first, the bottom two marked ``sideways``),
@@ -8,7 +10,7 @@ card is the current Support card).
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
@@ -41,6 +43,123 @@ def migrate(state: dict[str, Any]) -> None:
         phase = {"automa_turn": WAITING, "human_pass": HUMANS_PASS}.get(
             resumed_step(state), AUTOMA_TURN)
     state["phase"] = phase
+
+
+class FinalScoring(TypedDict):
+    """Her points of the final scoring, each kept once it is scored (rulebook "End of Game")."""
+
+    before: NotRequired[int]
+    """Her points when the six rounds ended."""
+    area: NotRequired[int]
+    """Area scoring, as for a player (her Reach by her highest Sailing value)."""
+    science: NotRequired[int]
+    """Science points from her levels against the humans' final levels."""
+    faction: NotRequired[int]
+    """Faction end-game points (points per building, Gognomes' achievements)."""
+
+
+class Data(TypedDict):
+    """Everything the app tracks for the Automa (``ctx.data``); :func:`ranges` bounds each
+    value."""
+
+    humans: int
+    """Human players: 1, or 2 in the 2-player-with-Automa variant."""
+    difficulty: str
+    """Her Difficulty Level card (:data:`data.DIFFICULTIES`)."""
+    faction: str
+    """Her faction (the 2-player variant plays The Simpletons)."""
+    round: int
+    """The current round, 1..6 (6 also during the final scoring)."""
+    first_turn: bool
+    """Whether her next turn is her first of the round (she draws two cards)."""
+    passed: bool
+    """Whether she has passed this round."""
+    humans_passed: int
+    """How many humans have passed this round."""
+    pass_order: list[str]
+    """Who passed this round, in order (``"automa"``, ``"human"``): next round's turn order."""
+    score: int
+    """Her points (20 at the start)."""
+    disciplines: dict[str, int]
+    """Her level in each discipline of the Science display (:data:`data.DISCIPLINES`)."""
+    human_levels: dict[str, int]
+    """The humans' level in each discipline, as last told (the highest, with two humans)."""
+    scholars: int
+    """Her Scholars still in her supply."""
+    supply: dict[str, int]
+    """Her buildings still in her supply, by kind (:data:`data.BUILDINGS`)."""
+    marked: int
+    """Her buildings on the board marked with a Power token."""
+    unmarked: int
+    """Her buildings on the board without a Power token."""
+    innovations: int
+    """Innovations she has taken (at most 3)."""
+    player_terrains: list[str]
+    """The humans' native terrain(s), asked at setup (one per human)."""
+    native: str | None
+    """Her native terrain (None until setup settles it)."""
+    youth: str | None
+    """Symbionts: her youth terrain, whose Terrain Priority card places her Tools (else None)."""
+    final: FinalScoring | None
+    """Her final scoring by source (None until the six rounds are over)."""
+    together: bool
+    """Whether a marked building of hers is in Reach of an unmarked one (once so, it stays so:
+    Bring together is not asked again)."""
+    automa_position: int
+    """Her place in this round's turn order (1 first)."""
+    round_tiles: NotRequired[list[str]]
+    """Her six Automa Round Score tiles, round 1 first (drawn at setup)."""
+    final_tile: NotRequired[str]
+    """The Final Round Score tile lying over round 6's (drawn at setup)."""
+    setup_card: NotRequired[str]
+    """The Decision card whose setup letters placed her first Workshops (setup step 11)."""
+    built: NotRequired[bool]
+    """Whether the current Action card placed or upgraded a building (the Powermongers'
+    check); cleared with each new card."""
+    pick: NotRequired[MessageRef]
+    """The Directional Selection just made, as a message reference for the next log line."""
+    steps: NotRequired[list[MessageRef]]
+    """Table steps (message references) waiting to be shown with the next question."""
+
+
+def initial_data(difficulty: str, faction_id: str, humans: int) -> Data:
+    """The Automa before her setup is drawn (rulebook "Game Setup"): 20 points, no levels, all
+    her buildings and Scholars in her supply, second in the turn order (third with two
+    humans), her terrains not yet chosen."""
+    base = data.base()
+    return {
+        "humans": humans,
+        "difficulty": difficulty,
+        "faction": faction_id,
+        "round": 1,
+        "first_turn": True,
+        "passed": False,
+        "humans_passed": 0,
+        "pass_order": [],
+        "score": 20,
+        "disciplines": {d: 0 for d in data.DISCIPLINES},
+        "human_levels": {d: 0 for d in data.DISCIPLINES},
+        "scholars": base["scholars"],
+        "supply": {b: v["count"] for b, v in base["buildings"].items()},
+        "marked": 0,
+        "unmarked": 0,
+        "innovations": 0,
+        "player_terrains": [],
+        "native": None,
+        "youth": None,
+        "final": None,
+        "together": False,
+        "automa_position": 3 if humans == 2 else 2,
+    }
+
+
+def shuffle_deck(ctx: Ctx) -> None:
+    """Shuffle the Automa deck and turn its bottom two cards sideways (at setup and at each
+    round's new deck)."""
+    deck = ctx.piles["deck"]
+    deck.shuffle(ctx.rng)
+    for c in deck.bottom(2):
+        deck.mark(c, SIDEWAYS)
 
 
 def m(key: str, **params: Any) -> MessageRef:

@@ -13,6 +13,7 @@ from automa.core.records import Why
 from . import data
 from .state import (
     MAX_SPACES,
+    Resolving,
     add_tokens,
     advance_dial,
     card_in,
@@ -37,9 +38,9 @@ MAX_COST = 40
 Runner = Callable[[Ctx, dict[str, Any], int], None]
 
 
-def res(ctx: Ctx) -> dict[str, Any]:
+def res(ctx: Ctx) -> Resolving:
     """The focus card being resolved: card, type, bonus, Teddy's tokens, what it did."""
-    r: dict[str, Any] = ctx.data["res"]
+    r: Resolving = ctx.data["res"]
     return r
 
 

@@ -1,18 +1,11 @@
-"""Shared pieces of the Civilization AP: the step registry, readers of the state, and the AP's
-bookkeeping rules (trade-token placement, focus-card gains, resets).
-
-``ctx.data`` holds everything the app tracks for the AP: ``row`` (card ids, slot 1 first),
-``tokens`` (trade tokens on each focus card, by type: a replaced card hands its tokens on),
-``nw`` (Teddy Roosevelt's natural wonder tokens on each card, by type), ``nw_pool`` (other
-leaders' natural wonder tokens), ``dial``, ``resources`` (by type), ``wonders`` and
-``city_states`` (counts by type), ``cities``, ``diplomacy`` (player diplomacy cards held, by
-rival), ``agendas`` (victory cards on which the AP completed an agenda) and ``res`` (the focus
-card being resolved).
+"""Shared pieces of the Civilization AP: the step registry, the message-id helpers, the state
+layout (:class:`Data`, built by :func:`initial_data`, its ranges in :func:`ranges`), readers of
+the state, and the AP's bookkeeping rules (trade-token placement, focus-card gains, resets).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
@@ -53,6 +46,114 @@ def migrate(state: dict[str, Any]) -> None:
     state["phase"] = _OLD_PHASES.get(resumed_step(state), AP_TURN)
 
 
+class Caravan(TypedDict):
+    """A caravan of the economy card being resolved, as the player described it."""
+
+    j: int
+    """Which of the card's caravans (1 first)."""
+    cls: str
+    """Its best destination class on the card's priority list (:data:`data.CRITERIA`)."""
+    dist: int
+    """The distance to that destination, in spaces."""
+
+
+class Resolving(TypedDict):
+    """The focus card being resolved and what it did so far (AP rules, Automated Player
+    Turn; the after-reset rules read it)."""
+
+    card: str
+    """The card's id."""
+    type: str
+    """Its focus type (culture, economy, industry, military, science)."""
+    bonus: int
+    """Trade tokens it counts as spent: one per wonder and city-state card of its type."""
+    nw: int
+    """Teddy Roosevelt's natural wonder tokens taken off it for this resolution."""
+    reset: bool
+    """Whether it is reset to slot 1 afterwards (not when Capitalism resolves slot 5)."""
+    built: bool
+    """Industry: whether it built a city or a wonder (else it upgrades when idle)."""
+    attacks: int
+    """Military: attacks made so far."""
+    won: int
+    """Military: attacks won (Montezuma's swap after the reset)."""
+    reinforced: int
+    """Military: control tokens reinforced."""
+    retry: str | None
+    """Military: the target of a lost attack, tried again next."""
+    caravans: list[Caravan]
+    """Economy: the caravans described so far."""
+    used: NotRequired[list[str]]
+    """The once-per-card extras already spent: ``"bonus"``, Teddy's ``"nw"``."""
+
+
+class Data(TypedDict):
+    """Everything the app tracks for the AP (``ctx.data``); :func:`ranges` bounds each value."""
+
+    humans: int
+    """Human players at the table (1–3)."""
+    leader: str
+    """The AP's leader (:data:`data.LEADERS`)."""
+    difficulty: str
+    """The difficulty level (:data:`data.DIFFICULTIES`)."""
+    row: list[str]
+    """The focus row: card ids, slot 1 first."""
+    tokens: dict[str, int]
+    """Trade tokens on each focus card, by type (a replaced card hands its tokens on)."""
+    nw: dict[str, int]
+    """Teddy Roosevelt's natural wonder tokens on each focus card, by type."""
+    nw_pool: int
+    """Other leaders' natural wonder tokens."""
+    dial: int
+    """The tech dial's position."""
+    resources: dict[str, int]
+    """Resource tokens held, by type."""
+    wonders: dict[str, int]
+    """Wonder cards held, counted by type."""
+    city_states: dict[str, int]
+    """City-state diplomacy cards held, counted by type."""
+    cities: int
+    """Cities on the map, the capital included."""
+    diplomacy: dict[str, str]
+    """The player diplomacy card held from each rival (``"1"``…), or ``"none"``."""
+    agendas: list[bool]
+    """The three victory cards: whether the AP completed an agenda on each."""
+    res: Resolving | None
+    """The focus card being resolved, between its steps."""
+    winner: str | None
+    """Who won (``"ap"``, ``"human"``) once the game is over."""
+    notice: NotRequired[MessageRef]
+    """A board reminder kept for the next question (:func:`notice`)."""
+
+
+def initial_data(leader_id: str, difficulty: str, humans: int) -> Data:
+    """The AP at setup: the leader's level I focus row, nothing gained yet, the dial at 0
+    (AP rules, Setup and Difficulty Level)."""
+    return {
+        "humans": humans,
+        "leader": leader_id,
+        "difficulty": difficulty,
+        "row": [data.card_of(t, 1) for t in data.leaders()[leader_id]["row"]],
+        "tokens": dict.fromkeys(data.TYPES, 0),
+        "nw": dict.fromkeys(data.TYPES, 0),
+        "nw_pool": 0,
+        "dial": 0,
+        "resources": dict.fromkeys(data.RESOURCES, 0),
+        "wonders": dict.fromkeys(data.TYPES, 0),
+        "city_states": dict.fromkeys(data.TYPES, 0),
+        "cities": 1,
+        "diplomacy": {str(p): "none" for p in range(1, humans + 1)},
+        "agendas": [False, False, False],
+        "res": None,
+        "winner": None,
+    }
+
+
+def turn_label(turn: int) -> MessageRef | None:
+    """"AP turn 4" (setup, turn 0, keeps the plain number)."""
+    return m("turn_label", n=turn) if turn > 0 else None
+
+
 def m(key: str, **params: Any) -> MessageRef:
     """A message reference in this game's namespace."""
     return msg(f"{G}.{key}", **params)
@@ -66,11 +167,6 @@ def k(key: str) -> str:
 def card_name(card_id: str) -> MessageRef:
     """A focus card's name."""
     return m(f"card.{card_id}")
-
-
-def type_name(card_type: str) -> MessageRef:
-    """A focus-card type's name (culture, economy…)."""
-    return m(f"type.{card_type}")
 
 
 def leader(ctx: Ctx) -> dict[str, Any]:

@@ -1,12 +1,11 @@
-"""The AP at a glance (focus row, tokens, tech dial…), its correctable values, log names."""
+"""The AP at a glance (focus row, tokens, tech dial…), log names, the score."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from automa.core.game import START, Correction, Ctx, FinalScore
+from automa.core.game import START, Ctx, FinalScore
 from automa.core.records import GameView, MessageRef, Row, Section, TableCard, empty_view
 
 from . import data
@@ -73,48 +72,6 @@ def view(ctx: Ctx) -> GameView:
                                 next=ahead if ahead is not None else "—")}}
 
 
-def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
-    """Every tracked value of the AP, in every phase."""
-    out = list(_fixed())
-    for slot in range(1, 6):
-        t = data.card(card_in(ctx, slot))["type"]
-        cards = tuple(data.card_of(t, lv) for lv in data.LEVELS)
-        out.append(Correction(f"slot_{slot}", m("view.slot_card", n=slot), ("row", slot - 1),
-                              choices=cards, choice_labels=tuple(m(f"card.{c}") for c in cards)))
-    cards_held = ("none", *data.DIPLOMACY)
-    out += [Correction(f"diplomacy_{p}", m("view.diplomacy_of", rival=m("rival", n=int(p))),
-                       ("diplomacy", p), choices=cards_held,
-                       choice_labels=tuple(m(f"diplomacy.{c}") for c in cards_held))
-            for p in sorted(ctx.data["diplomacy"])]
-    if is_leader(ctx, "teddy"):
-        out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0,
-                              data.NATURAL_WONDERS)
-                for t in data.TYPES]
-    return tuple(out)
-
-
-@cache
-def _fixed() -> tuple[Correction, ...]:
-    out = [
-        Correction("dial", m("view.dial"), ("dial",), 0, data.dial()["last"]),
-        Correction("cities", m("view.cities"), ("cities",), 1, data.MAX_CITIES),
-        Correction("nw_pool", m("view.nw"), ("nw_pool",), 0, data.NATURAL_WONDERS),
-    ]
-    out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
-                       0, 40) for t in data.TYPES]
-    out += [Correction(f"resource_{r}", m("view.resource_of", resource=m(f"resource.{r}")),
-                       ("resources", r), 0, 8)
-            for r in data.RESOURCES]
-    out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
-                       0, 8) for t in data.TYPES]
-    out += [Correction(f"agenda_{i}", m("victory_card", n=i), ("agendas", i - 1),
-                       choices=(False, True), choice_labels=(m("view.not_done"), m("view.done")))
-            for i in (1, 2, 3)]
-    out += [Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
-                       ("city_states", t), 0, 8) for t in data.TYPES]
-    return tuple(out)
-
-
 def value_label(value: Any) -> MessageRef | None:
     """Names of the raw values the log's reasons mention."""
     if not isinstance(value, str):
@@ -128,11 +85,6 @@ def value_label(value: Any) -> MessageRef | None:
     if value in data.TYPES:
         return m(f"type.{value}")
     return None
-
-
-def turn_label(turn: int) -> MessageRef | None:
-    """"AP turn 4" (setup, turn 0, keeps the plain number)."""
-    return m("turn_label", n=turn) if turn > 0 else None
 
 
 # --- the score (end screen and records) ------------------------------------------------------

@@ -2,79 +2,68 @@
 revision than the game's current wiki), with our companion edition deck or the player's own.
 
 Modules: ``data`` (vocabularies, the companion deck, the card check), ``editor`` (the card
-editor's model), ``state`` (step registry, readers), ``flow`` (setup, rounds, turns, free
-actions, reform, achievement phase, game end), ``actions`` (main actions), ``view``.
+editor's model), ``state`` (step registry, message ids, the game's data, readers), ``setup``,
+``turn`` (the automa's turn: activation, free actions, the pointer chain, passing),
+``actions`` (main actions), ``rounds`` (round start, reform, achievement phase, game end),
+``procedures`` (what the player may start, corrections), ``view``.
 """
 
 from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, Scoring, register
 
-from . import actions, flow, view  # noqa: F401  (registers the steps)
+from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
-from .editor import option_value
-from .state import PHASES, migrate, ranges, steps
-
-
-def _o(key: str) -> str:
-    return f"{GAME_ID}.option.{key}"
-
+from .editor import CARD_EDITOR, option_value
+from .state import PHASES, k, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
-    name=f"{GAME_ID}.name",
+    name=k("name"),
     version=1,
     options=(
-        OptionSpec("difficulty", "choice", "medium", ("easy", "medium", "hard"),
-                   label=_o("difficulty"), help=_o("difficulty_help")),
-        OptionSpec("players", "int", 2, (2, 3, 4, 5, 6), label=_o("players"),
-                   help=_o("players_help")),
-        OptionSpec("custom_deck", "data", None, label=_o("custom_deck"),
-                   help=_o("custom_deck_help"), validate=option_value),
-        OptionSpec("row_rule", "choice", "difficulty", ("difficulty", "age"),
-                   label=_o("row_rule"), advanced=True),
-        OptionSpec("round_shuffle", "choice", "deck", ("deck", "with_discard"),
-                   label=_o("round_shuffle"), advanced=True),
-        OptionSpec("fallthrough", "choice", "down", ("down", "wrap"),
-                   label=_o("fallthrough"), advanced=True),
-        OptionSpec("cube_rule", "choice", "own", ("own", "any"), label=_o("cube_rule"),
-                   advanced=True),
-        OptionSpec("capital_is_city", "bool", True, label=_o("capital_is_city"),
-                   advanced=True),
-        OptionSpec("wonder_stages", "int", 2, (1, 2), label=_o("wonder_stages"),
-                   help=_o("wonder_stages_help"), advanced=True),
-        OptionSpec("experience_number", "choice", "found", ("found", "first"),
-                   label=_o("experience_number"), advanced=True),
-        OptionSpec("adversity_glory", "int", 1, (0, 1), label=_o("adversity_glory"),
-                   advanced=True),
-        OptionSpec("free_order", "choice", "free_first", ("free_first", "main_first"),
-                   label=_o("free_order"), advanced=True),
-        OptionSpec("archer_area", "choice", "barracks", ("barracks", "workshop"),
-                   label=_o("archer_area"), advanced=True),
-        OptionSpec("vote_fours", "choice", "each", ("each", "once"), label=_o("vote_fours"),
-                   advanced=True),
-        OptionSpec("age_rule", "choice", "rounds", ("rounds", "manual"), label=_o("age_rule"),
-                   help=_o("age_rule_help"), advanced=True),
-        OptionSpec("castle_explore", "bool", True, label=_o("castle_explore"),
-                   help=_o("castle_explore_help"), advanced=True),
+        OptionSpec.named(GAME_ID, "difficulty", "choice", "medium", ("easy", "medium", "hard"),
+                         help=True),
+        OptionSpec.named(GAME_ID, "players", "int", 2, (2, 3, 4, 5, 6), help=True),
+        OptionSpec.named(GAME_ID, "custom_deck", "data", None, help=True, validate=option_value,
+                         editor=CARD_EDITOR),
+        OptionSpec.named(GAME_ID, "row_rule", "choice", "difficulty", ("difficulty", "age"),
+                         advanced=True),
+        OptionSpec.named(GAME_ID, "round_shuffle", "choice", "deck", ("deck", "with_discard"),
+                         advanced=True),
+        OptionSpec.named(GAME_ID, "fallthrough", "choice", "down", ("down", "wrap"),
+                         advanced=True),
+        OptionSpec.named(GAME_ID, "cube_rule", "choice", "own", ("own", "any"), advanced=True),
+        OptionSpec.named(GAME_ID, "capital_is_city", "bool", True, advanced=True),
+        OptionSpec.named(GAME_ID, "wonder_stages", "int", 2, (1, 2), advanced=True, help=True),
+        OptionSpec.named(GAME_ID, "experience_number", "choice", "found", ("found", "first"),
+                         advanced=True),
+        OptionSpec.named(GAME_ID, "adversity_glory", "int", 1, (0, 1), advanced=True),
+        OptionSpec.named(GAME_ID, "free_order", "choice", "free_first",
+                         ("free_first", "main_first"), advanced=True),
+        OptionSpec.named(GAME_ID, "archer_area", "choice", "barracks", ("barracks", "workshop"),
+                         advanced=True),
+        OptionSpec.named(GAME_ID, "vote_fours", "choice", "each", ("each", "once"),
+                         advanced=True),
+        OptionSpec.reading(GAME_ID, "age_rule", "rounds", ("rounds", "manual")),
+        OptionSpec.reading(GAME_ID, "castle_explore", True),
     ),
-    setup=flow.setup,
+    setup=setup.setup,
     steps=steps,
     phases=PHASES,
-    procedures=view.procedures,
-    corrections=view.corrections,
+    procedures=procedures.procedures,
+    corrections=procedures.corrections,
     migrate=migrate,
     view=view.view,
     value_label=view.value_label,
-    turn_label=view.turn_label,
+    turn_label=turn_label,
     actors=("automa", "player"),
-    description=f"{GAME_ID}.description",
+    description=k("description"),
     ranges=ranges(),
-    score=f"{GAME_ID}.play.vp",
-    correct_label=f"{GAME_ID}.procedure.correct",
+    score=k("play.vp"),
+    correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
-                    round_label=f"{GAME_ID}.record.round",
-                    you=f"{GAME_ID}.record.you"),
+                    round_label=k("record.round"), you=k("record.you")),
 )
 
 register(GAME)

@@ -5,11 +5,12 @@ carries out each action a card names is the table :data:`MAIN_STEPS`."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from automa.core import prompts
 from automa.core.game import ActionSteps, Ctx
-from automa.core.records import Why
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
@@ -190,42 +191,87 @@ def site_ask(ctx: Ctx, purpose: str, i: int, row: int, tried: int, piece: str,
 def site_answer(ctx: Ctx, answer: bool, purpose: str, i: int, row: int, tried: int,
                 piece: str) -> None:
     """A fit hex: build; none after four entries: the fallback of each action."""
+    search = SITE_SEARCHES[purpose]
     if answer:
-        _build_on(ctx, purpose, i, piece, row, tried)
+        search.build(ctx, i, piece, row, tried)
         return
     if i < data.PRIORITY_ENTRIES:
         ctx.then("site_ask", purpose=purpose, i=i + 1, row=row, tried=tried, piece=piece)
         return
-    if purpose == "buildings" and ctx.data["age"] > 1:
+    search.none_fit(ctx, piece, row, tried)
+
+
+def _build_structure(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
+    """A city or castle on entry ``i``'s hex, with one action cube on it; none left in its
+    supply (corrected so while the question was open): the row below (seeds/003)."""
+    if _supply_left(ctx, piece) <= 0:
+        fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
+        return
+    ctx.data["cities" if piece == "city" else "castles"] += 1
+    ctx.log(AUTOMA, k(f"log.build_{piece}"), _entry_params(ctx, i),
+            {"rule": m("rule.priority_found", k=i)}, table=True,
+            icon="city" if piece == "city" else "build")
+    ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
+            table=True, icon="cube")
+
+
+def _build_buildings(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
+    """All e buildings (e = the age) on entry ``i``'s hex."""
+    _log_buildings(ctx, i, ctx.data["age"], m("rule.priority_found", k=i))
+
+
+def _log_buildings(ctx: Ctx, i: int, n: int, rule: MessageRef) -> None:
+    """``n`` buildings on entry ``i``'s hex; the action cubes go on the hex's used spaces."""
+    ctx.log(AUTOMA, k("log.build_buildings"), {**_entry_params(ctx, i), "n": n},
+            {"rule": rule}, table=True, icon="build")
+    ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
+            icon="cube")
+
+
+def _found_wonder(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
+    """A Wonder's base on entry ``i``'s hex, flipped at once with two stages per action."""
+    ctx.log(AUTOMA, k("log.wonder_site"), _entry_params(ctx, i),
+            {"rule": m("rule.priority_found", k=i)}, table=True, icon="wonder")
+    _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
+
+
+def _no_structure_site(ctx: Ctx, piece: str, row: int, tried: int) -> None:
+    """No hex for a city or castle: the row below; remembered for the turn (an age I castle
+    builds a city, whose search need not be walked twice)."""
+    ctx.data.setdefault("failed_sites", []).append(piece)
+    _no_site(ctx, piece, row, tried)
+
+
+def _no_buildings_site(ctx: Ctx, piece: str, row: int, tried: int) -> None:
+    """No hex takes all e buildings: from age II, as many as fit on the best hex
+    (:func:`ask_buildings_fit`); in age I (one building) the row below."""
+    if ctx.data["age"] > 1:
         ask_buildings_fit(ctx, row, tried, 1)
         return
-    if purpose == "site":
-        ctx.data.setdefault("failed_sites", []).append(piece)
+    _no_site(ctx, piece, row, tried)
+
+
+def _no_site(ctx: Ctx, piece: str, row: int, tried: int) -> None:
+    """No hex on the priority scale is fit: the row below."""
     fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
 
 
-def _build_on(ctx: Ctx, purpose: str, i: int, piece: str, row: int, tried: int) -> None:
-    params = _entry_params(ctx, i)
-    why: Why = {"rule": m("rule.priority_found", k=i)}
-    if purpose == "site":
-        if _supply_left(ctx, piece) <= 0:
-            # corrected to none while the question was open: the row below (seeds/003)
-            fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
-            return
-        ctx.data["cities" if piece == "city" else "castles"] += 1
-        ctx.log(AUTOMA, k(f"log.build_{piece}"), params, why, table=True,
-                icon="city" if piece == "city" else "build")
-        ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
-                table=True, icon="cube")
-    elif purpose == "buildings":
-        n = ctx.data["age"]
-        ctx.log(AUTOMA, k("log.build_buildings"), {**params, "n": n}, why, table=True,
-                icon="build")
-        ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")},
-                table=True, icon="cube")
-    else:
-        ctx.log(AUTOMA, k("log.wonder_site"), params, why, table=True, icon="wonder")
-        _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
+class SiteSearch(NamedTuple):
+    """What a walk of the priority scale does when it ends: on a fit hex, or on none."""
+
+    build: Callable[[Ctx, int, str, int, int], None]
+    """Build on entry ``i``'s hex: ``(ctx, i, piece, row, tried)``."""
+    none_fit: Callable[[Ctx, str, int, int], None]
+    """No entry's hex is fit: ``(ctx, piece, row, tried)``."""
+
+
+SITE_SEARCHES = {
+    "site": SiteSearch(_build_structure, _no_structure_site),
+    "buildings": SiteSearch(_build_buildings, _no_buildings_site),
+    "wonder": SiteSearch(_found_wonder, _no_site),
+}
+"""The searches of :func:`site_ask` by their ``purpose`` (a step argument, so saved games
+name it): a city or castle, buildings, a Wonder's base."""
 
 
 def ask_buildings_fit(ctx: Ctx, row: int, tried: int, i: int) -> None:
@@ -248,11 +294,7 @@ def buildings_fit(ctx: Ctx, answer: int, row: int, tried: int, i: int = 1) -> No
             return
         fail(ctx, row, tried, "no_site", piece=m("piece.buildings"))
         return
-    e = _entry_params(ctx, i)
-    ctx.log(AUTOMA, k("log.build_buildings"), {**e, "n": answer},
-            {"rule": m("rule.building_limit", n=ctx.data["age"])}, table=True, icon="build")
-    ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
-            icon="cube")
+    _log_buildings(ctx, i, answer, m("rule.building_limit", n=ctx.data["age"]))
 
 
 # --- training ---------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from automa.core.editor import CardEditor
 from automa.core.errors import InvalidOption
 from automa.core.i18n import msg
 from automa.core.numbers import int_or, is_number_text
@@ -244,6 +245,38 @@ def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> Mes
               problem=_m(f"error.{key}", **params))
 
 
+def field_problems(card: Any) -> list[tuple[str, MessageRef]]:
+    """What is wrong with one card, each problem by the path of its field."""
+    return [(path, _m(f"error.{key}", **params)) for path, key, params in data.card_problems(card)]
+
+
+def read_kept(text: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A kept deck's text read back (hostile): its other fields (``{}`` for a bare list of
+    cards) and its cards, drafts with problems too; :class:`InvalidOption` when it is too
+    long, not JSON, or holds no list of at most :data:`data.MAX_DECK` cards."""
+    raw = _parsed(text)
+    cards = raw.get("cards") if isinstance(raw, dict) else raw
+    if not isinstance(cards, list) or len(cards) > data.MAX_DECK:
+        problem = validate_deck(cards)[0]
+        raise InvalidOption(problem["key"], **problem["params"])
+    if not all(isinstance(c, dict) for c in cards):
+        raise InvalidOption(f"{GAME_ID}.error.deck_not_list")
+    return ({k: v for k, v in raw.items() if k != "cards"} if isinstance(raw, dict) else {},
+            cards)
+
+
+def _parsed(text: Any) -> Any:
+    """The JSON of a deck's text, refused unread when it is no text or too long."""
+    if not isinstance(text, str):
+        raise InvalidOption(f"{GAME_ID}.error.deck_not_text")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidOption(f"{GAME_ID}.error.deck_too_long", n=MAX_JSON_CHARS)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidOption(f"{GAME_ID}.error.deck_not_json") from None
+
+
 def canonical_deck(cards: Any) -> list[dict[str, Any]]:
     """The deck in its canonical form, or :class:`InvalidOption` naming the first problem."""
     problems = validate_deck(cards)
@@ -261,14 +294,7 @@ def deck_to_json(cards: list[dict[str, Any]]) -> str:
 
 def deck_from_json(text: Any) -> list[dict[str, Any]]:
     """A deck read from JSON text (a bare list of cards, or ``{"cards": [...]}``), checked."""
-    if not isinstance(text, str):
-        raise InvalidOption(f"{GAME_ID}.error.deck_not_text")
-    if len(text) > MAX_JSON_CHARS:
-        raise InvalidOption(f"{GAME_ID}.error.deck_too_long", n=MAX_JSON_CHARS)
-    try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        raise InvalidOption(f"{GAME_ID}.error.deck_not_json") from None
+    raw = _parsed(text)
     if isinstance(raw, dict):
         if raw.get("game", GAME_ID) != GAME_ID:
             raise InvalidOption(f"{GAME_ID}.error.deck_other_game")
@@ -284,3 +310,11 @@ def option_value(value: Any) -> list[dict[str, Any]] | None:
     cards = deck_from_json(value) if isinstance(value, str) else canonical_deck(value)
     data.register_custom(cards)
     return cards
+
+
+CARD_EDITOR = CardEditor(
+    max_cards=data.MAX_DECK, fields=fields, field_value=field_value, with_field=with_field,
+    blank_card=blank_card, starter_cards=companion_cards,
+    starter_label=f"{GAME_ID}.editor.new_copy", card_problems=field_problems,
+    deck_problems=validate_deck, read=read_kept, to_file=deck_to_json, from_file=deck_from_json)
+"""The card editor of the ``custom_deck`` option ("My decks" in the app)."""

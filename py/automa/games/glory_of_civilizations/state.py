@@ -1,13 +1,14 @@
-"""Shared pieces of the Glory of Civilizations automa: the step registry and state readers.
+"""Shared pieces of the Glory of Civilizations automa: the step registry, the message-id
+helpers, the game's data (:class:`Data`, its builder :func:`initial_data`, its declared
+:func:`ranges`), the phases and the state readers.
 
-``ctx.data`` holds the tracked values (round, age, Glory, coins, storage, structures, action
-cubes per area this round, government, religion, the row). Cards live in the piles ``box``
-(not in this game), ``deck``, ``row`` and ``discard``; ``data["row"]`` keeps the row's order.
+Cards live in the piles ``box`` (not in this game), ``deck``, ``row`` and ``discard``;
+``Data.row`` keeps the row's order.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
@@ -50,6 +51,70 @@ def migrate(state: dict[str, Any]) -> None:
     """A state saved before the engine had a phase: the phase of the step the game's own
     prompt leads to (under an open procedure, the prompt it interrupted)."""
     state["phase"] = _OLD_PHASES.get(resumed_step(state), AUTOMA_TURN)
+
+
+class Data(TypedDict):
+    """The tracked values of the automa, as ``ctx.data`` holds them (seeds/003)."""
+
+    edition: Literal["companion", "custom"]
+    """The automa deck of the game: our companion edition, or the player's own."""
+    round: int
+    """The round, 1..6."""
+    age: int
+    """The age, 1..3 (by :func:`age_of_round` under ``age_rule = rounds``; correctable)."""
+    activated: int
+    """Cards of the row activated this round (the last one is the card in play)."""
+    row: list[str]
+    """This round's row, left to right (the first three not activated are face up)."""
+    passed: bool
+    """The automa has passed this round."""
+    first_player: bool
+    """It passed first and becomes first player."""
+    glory: int
+    """Its tracked Glory."""
+    coins: int
+    """The coins in its treasury."""
+    storage: dict[str, int]
+    """What its storage holds, by item of :data:`STORAGE`."""
+    cities: int
+    """The cities it has built (the capital not counted)."""
+    castles: int
+    """The castles it has built."""
+    wonder: int
+    """Its Wonder under construction: 0 none, 1 the base, 2 completed."""
+    wonders_done: NotRequired[int]
+    """The Wonders it has completed (a game begun before this key lacks it)."""
+    government: str | None
+    """Its government, from the reform at the end of round 1 (None before)."""
+    religion: str | None
+    """Its religion, from the same reform (None before)."""
+    cubes: dict[str, int]
+    """Its action cubes on each area of :data:`AREAS` this round."""
+    last_card: str | None
+    """The card it activated last (its priority numbers decide the vote)."""
+    turn_in_round: int
+    """Its turns so far this round (the turn number's last digit)."""
+    achievements: int
+    """The instant-achievement cubes it has placed."""
+    techs_taken: list[list[int]]
+    """The technologies (row, column) it took this round: their spots are empty now."""
+    failed_sites: NotRequired[list[str]]
+    """The pieces ("city", "castle") whose site search failed this turn (set on its first
+    card)."""
+
+
+def initial_data(edition: Literal["companion", "custom"]) -> Data:
+    """The data at setup (seeds/003): nothing built, nothing stored, round 1 of age I."""
+    return {
+        "edition": edition,
+        "round": 1, "age": 1, "activated": 0, "row": [], "passed": False,
+        "first_player": False, "glory": 0, "coins": 0,
+        "storage": {s: 0 for s in STORAGE},
+        "cities": 0, "castles": 0, "wonder": 0, "wonders_done": 0,
+        "government": None, "religion": None,
+        "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
+        "achievements": 0, "techs_taken": [],
+    }
 
 
 def m(key: str, **params: Any) -> MessageRef:
@@ -174,7 +239,7 @@ MAX_ROW = 4 + 3
 
 
 def ranges() -> Table:
-    """The range of every value in ``ctx.data`` (structures up to the supply beside the
+    """The range of every value of :class:`Data` (structures up to the supply beside the
     capital, the age I–III, a sane bound on what only accumulates)."""
     supply = data.vocabulary()["supply"]
     return Table({
@@ -193,3 +258,21 @@ def ranges() -> Table:
         "techs_taken": Items(Items(Count(1, 4), 2, 2), 16),
         "failed_sites": Items(OneOf(("city", "castle")), 2),
     }, frozenset({"failed_sites", "wonders_done"}))
+
+
+def turn_label(turn: int) -> MessageRef | None:
+    """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
+    phase, 0: the round's start)."""
+    rnd, t = divmod(turn, 10)
+    if rnd < 1:
+        return None
+    if t == 0:
+        return m("turn.round", round=rnd)
+    if t == 9:
+        return m("turn.achievements", round=rnd)
+    return m("turn.turn", round=rnd, n=t)
+
+
+def held(ctx: Ctx, item: str) -> int:
+    """How much of an item it holds: coins in its treasury, else goods in its storage."""
+    return int(ctx.data["coins"] if item == "coins" else ctx.data["storage"][item])

@@ -1,62 +1,61 @@
 """Tapestry: the Automa and the Shadow Empire (Stonemaier Games' solo rules).
 
-Modules: ``data`` (card and board data), ``tracks`` (advancing, landmarks), ``benefits``
-(the Automa's benefits and civilization bonuses), ``board`` (conquer, explore, traps),
-``income`` (income turns 1-5), ``turn`` (the bots' turn and the game end), ``setup`` and
-``view`` (what is shown, procedures, corrections).
+Modules: ``data`` (card and board data), ``state`` (step registry, message ids, the ``Data``
+layout and its ranges, phases, shared readers), ``setup``, ``turn`` (the bots' turn and the
+game end), ``procedures`` (what the player may start, corrections), ``view``; the rule
+modules ``tracks`` (advancing, landmarks), ``benefits`` (the Automa's benefits and
+civilization bonuses), ``board`` (conquer, explore) and ``income`` (income turns 1-5).
 """
 
 from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, Scoring, register
-from automa.games.tapestry import benefits, board, income, setup, tracks, turn, view
-from automa.games.tapestry.common import PHASES, VP_SOURCES, migrate, steps, turn_label
-from automa.games.tapestry.state import ranges
+
+from . import benefits, board, income, procedures, setup, tracks, turn, view  # noqa: F401
+from .state import PHASES, VP_SOURCES, G, k, migrate, ranges, steps, turn_label
 
 __all__ = ["GAME"]
-_MODULES = (benefits, board, income, setup, tracks, turn, view)  # they register the steps
 
-GAME = register(GameDef(
-    id="tapestry",
-    name="tapestry.name",
+GAME = GameDef(
+    id=G,
+    name=k("name"),
     version=2,
     options=(
-        OptionSpec("difficulty", "int", 2, choices=(1, 2, 3, 4, 5, 6),
-                   label="tapestry.option.difficulty"),
-        OptionSpec("favorite_rule", "choice", "landmark_or_end",
-                   choices=("landmark_or_end", "any"), label="tapestry.option.favorite_rule",
-                   advanced=True),
-        OptionSpec("card_reading", "choice", "images", choices=("images", "bga"),
-                   label="tapestry.option.card_reading", advanced=True),
-        OptionSpec("level3_progress", "choice", "0-2-2", choices=("0-2-2", "2-4-4"),
-                   label="tapestry.option.level3_progress", advanced=True),
-        OptionSpec("explorers_bonus", "choice", "track_advances",
-                   choices=("track_advances", "explore_conquer"),
-                   label="tapestry.option.explorers_bonus", advanced=True),
-        OptionSpec("civ_reading", "choice", "cards", choices=("cards", "seed_text"),
-                   label="tapestry.option.civ_reading", advanced=True),
-        OptionSpec("third_achievement", "choice", "none", choices=("none", "five"),
-                   label="tapestry.option.third_achievement", advanced=True),
-        OptionSpec("quantum_physics", "choice", "once", choices=("once", "twice"),
-                   label="tapestry.option.quantum_physics", advanced=True),
-        OptionSpec("finished_track_roll", "choice", "reroll", choices=("reroll", "lost"),
-                   label="tapestry.option.finished_track_roll", advanced=True),
+        OptionSpec.named(G, "difficulty", "int", 2, (1, 2, 3, 4, 5, 6)),
+        OptionSpec.named(G, "favorite_rule", "choice", "landmark_or_end",
+                         ("landmark_or_end", "any"), advanced=True),
+        OptionSpec.named(G, "card_reading", "choice", "images", ("images", "bga"),
+                         advanced=True),
+        OptionSpec.named(G, "level3_progress", "choice", "0-2-2", ("0-2-2", "2-4-4"),
+                         advanced=True),
+        OptionSpec.named(G, "explorers_bonus", "choice", "track_advances",
+                         ("track_advances", "explore_conquer"), advanced=True),
+        OptionSpec.named(G, "civ_reading", "choice", "cards", ("cards", "seed_text"),
+                         advanced=True),
+        OptionSpec.named(G, "third_achievement", "choice", "none", ("none", "five"),
+                         advanced=True),
+        OptionSpec.named(G, "quantum_physics", "choice", "once", ("once", "twice"),
+                         advanced=True),
+        OptionSpec.named(G, "finished_track_roll", "choice", "reroll", ("reroll", "lost"),
+                         advanced=True),
     ),
     setup=setup.setup,
     steps=steps,
     phases=PHASES,
-    procedures=view.procedures,
-    corrections=view.corrections,
+    procedures=procedures.procedures,
+    corrections=procedures.corrections,
     migrate=migrate,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("automa", "shadow", "player"),
-    description="tapestry.description",
+    description=k("description"),
     ranges=ranges(),
-    score="tapestry.score",
-    correct_label="tapestry.procedure.correct",
+    score=k("score"),
+    correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress,
-                    round_label="tapestry.record.round", you="tapestry.record.you",
-                    sources=tuple((s, f"tapestry.vp.{s}") for s in VP_SOURCES)),
-))
+                    round_label=k("record.round"), you=k("record.you"),
+                    sources=tuple((s, k(f"vp.{s}")) for s in VP_SOURCES)),
+)
+
+register(GAME)

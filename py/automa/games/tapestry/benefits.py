@@ -6,12 +6,21 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.i18n import msg
 from automa.core.records import Why
-from automa.games.tapestry import data
-from automa.games.tapestry.common import add_vp, instruct, mat_landmarks, steps, track_ref
-from automa.games.tapestry.data import TRACKS
-from automa.games.tapestry.state import TAPESTRY_CARDS
+
+from . import data
+from .data import TRACKS
+from .state import (
+    TAPESTRY_CARDS,
+    G,
+    add_vp,
+    instruct,
+    k,
+    m,
+    mat_landmarks,
+    steps,
+    track_ref,
+)
 
 MAX_ROLLS = 100
 """A safety bound on "roll until it shows one of these tracks" (never reached in practice)."""
@@ -44,12 +53,12 @@ def movable(ctx: Ctx, allowed: tuple[str, ...], regress: bool) -> tuple[str, ...
 def _rolled(ctx: Ctx, track: str, rolls: list[str], allowed: tuple[str, ...]) -> None:
     why: Why | None = None
     if len(allowed) == 1:
-        why = {"rule": "tapestry.rule.science_die"}
+        why = {"rule": k("rule.science_die")}
     elif len(rolls) > 1 or len(allowed) < len(TRACKS):
-        why = {"rule": "tapestry.rule.science_die", "candidates": list(allowed),
+        why = {"rule": k("rule.science_die"), "candidates": list(allowed),
                "steps": [{"step": "roll", "kind": "random", "kept": [r], "note": ""}
                          for r in rolls], "pick": track}
-    ctx.log("automa", "tapestry.log.die", {"track": track_ref(track), "n": len(rolls)}, why=why)
+    ctx.log("automa", k("log.die"), {"track": track_ref(track), "n": len(rolls)}, why=why)
 
 
 _ALLOWED: dict[str, tuple[str, ...]] = {
@@ -62,7 +71,7 @@ def _roll_and_move(ctx: Ctx, kind: str, allowed: tuple[str, ...], benefits: bool
     regress = kind.startswith("regress")
     can = movable(ctx, allowed, regress)
     if not can:
-        ctx.log("automa", "tapestry.log.no_roll", why={"rule": "tapestry.rule.finished_roll"})
+        ctx.log("automa", k("log.no_roll"), why={"rule": k("rule.finished_roll")})
         return
     track, rolls = roll_until(ctx, can)
     _rolled(ctx, track, rolls, can)
@@ -80,16 +89,16 @@ def benefit(ctx: Ctx, kind: str) -> None:
         # granted multiple times on a space, the Automa only gains it once" (reading
         # ``quantum_physics``: "once" by default, "twice" as other companion apps do).
         twice = ctx.options.get("quantum_physics") == "twice"
-        ctx.log("automa", "tapestry.log.benefit",
-                {"benefit": msg(f"tapestry.benefit.{kind}" if twice
-                                else "tapestry.benefit.advance_exp_mil_tec")},
-                why=None if twice else {"rule": "tapestry.rule.benefit_once"})
+        ctx.log("automa", k("log.benefit"),
+                {"benefit": m(f"benefit.{kind}" if twice
+                              else "benefit.advance_exp_mil_tec")},
+                why=None if twice else {"rule": k("rule.benefit_once")})
         ctx.seq(*[("benefit_roll", {"kind": "advance_exp_mil_tec"})] * (2 if twice else 1))
         return
     if kind == "tech_refresh":
-        instruct(ctx, "automa", "tapestry.log.tech_refresh", icon="tech")
+        instruct(ctx, "automa", k("log.tech_refresh"), icon="tech")
     elif kind != "tapestry_card":
-        ctx.log("automa", "tapestry.log.benefit", {"benefit": msg(f"tapestry.benefit.{kind}")})
+        ctx.log("automa", k("log.benefit"), {"benefit": m(f"benefit.{kind}")})
     if kind in ("explore", "explore_anywhere"):
         ctx.then("explore", anywhere=kind.endswith("anywhere"))
     elif kind in ("conquer", "conquer_anywhere"):
@@ -97,7 +106,7 @@ def benefit(ctx: Ctx, kind: str) -> None:
     elif kind in ("research_no_benefit", "research_with_benefit"):
         _roll_and_move(ctx, kind, TRACKS, kind == "research_with_benefit")
     elif kind == "tech_refresh":
-        ctx.ask(prompts.confirm("tapestry.q.tech_refresh", ui={"game": data.GAME}), "tap_done")
+        ctx.ask(prompts.confirm(k("q.tech_refresh"), ui={"game": G}), "tap_done")
     elif kind == "tapestry_card":
         give_tapestry_card(ctx)
     elif kind in _ALLOWED:
@@ -113,10 +122,10 @@ def benefit_roll(ctx: Ctx, kind: str) -> None:
 def give_tapestry_card(ctx: Ctx) -> None:
     """A tapestry card face down next to the Automa's mat (its trap pool)."""
     ctx.data["tapestry_held"] = min(TAPESTRY_CARDS, ctx.data["tapestry_held"] + 1)
-    instruct(ctx, "automa", "tapestry.log.tapestry_card", {"n": ctx.data["tapestry_held"]},
+    instruct(ctx, "automa", k("log.tapestry_card"), {"n": ctx.data["tapestry_held"]},
              icon="card")
-    ctx.ask(prompts.confirm("tapestry.q.tapestry_to_supply", {"n": ctx.data["tapestry_held"]},
-                            ui={"game": data.GAME}), "tap_done")
+    ctx.ask(prompts.confirm(k("q.tapestry_to_supply"), {"n": ctx.data["tapestry_held"]},
+                            ui={"game": G}), "tap_done")
 
 
 # --- civilization income bonuses (income turns; rulebook: first civ before the second) ------
@@ -126,7 +135,7 @@ def civ_bonus(ctx: Ctx, civ: str, turn: int) -> None:
     side = data.civ(civ, ctx.options)
     if turn not in side["turns"]:
         return
-    ctx.log("automa", "tapestry.log.civ_bonus", {"civ": msg(f"tapestry.civ.{civ}")})
+    ctx.log("automa", k("log.civ_bonus"), {"civ": m(f"civ.{civ}")})
     plan: list[Any] = []
     for bonus in side["bonus"]:
         plan.extend(_bonus_steps(bonus, turn))
@@ -156,12 +165,12 @@ def _bonus_steps(bonus: str, turn: int) -> list[Any]:
 def conquer_if_few(ctx: Ctx, turn: int) -> None:
     """Conquerors: fewer territories than the income-turn number → conquer once."""
     n = ctx.data["territories"]
-    why: Why = {"rule": "tapestry.rule.conquerors"}
+    why: Why = {"rule": k("rule.conquerors")}
     if n < turn:
-        ctx.log("automa", "tapestry.log.conquerors_conquer", {"n": n, "turn": turn}, why=why)
+        ctx.log("automa", k("log.conquerors_conquer"), {"n": n, "turn": turn}, why=why)
         ctx.then("conquer", anywhere=False)
     else:
-        ctx.log("automa", "tapestry.log.conquerors_enough", {"n": n, "turn": turn}, why=why)
+        ctx.log("automa", k("log.conquerors_enough"), {"n": n, "turn": turn}, why=why)
 
 
 @steps
@@ -181,8 +190,8 @@ def confirm_territories(ctx: Ctx, turn: int) -> None:
     """Ask once per income turn how many territories the Automa controls (pre-filled)."""
     if ctx.data["territories_confirmed"] == turn:
         return
-    ctx.ask(prompts.count("tapestry.q.territories", 0, 40, {"n": ctx.data["territories"]},
-                          default=ctx.data["territories"], ui={"game": data.GAME}),
+    ctx.ask(prompts.count(k("q.territories"), 0, 40, {"n": ctx.data["territories"]},
+                          default=ctx.data["territories"], ui={"game": G}),
             territories_set, turn=turn)
 
 
@@ -190,7 +199,7 @@ def confirm_territories(ctx: Ctx, turn: int) -> None:
 def territories_set(ctx: Ctx, answer: int, turn: int) -> None:
     """Keep the confirmed territory count."""
     if answer != ctx.data["territories"]:
-        ctx.log("player", "tapestry.log.territories", {"old": ctx.data["territories"],
-                                                       "n": answer})
+        ctx.log("player", k("log.territories"), {"old": ctx.data["territories"],
+                                                 "n": answer})
     ctx.data["territories"] = answer
     ctx.data["territories_confirmed"] = turn

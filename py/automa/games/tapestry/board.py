@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.i18n import msg
 from automa.core.records import MessageRef, Params
-from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+
+from . import data
+from .state import (
     can_gain,
     gain_achievement,
     instruct,
+    k,
+    m,
     steps,
     tb_ui,
     tiebreaker_card,
@@ -28,7 +30,7 @@ CONQUER_CASES = ("opponent", "neutral", "none")
 def steps_of(prompt: str, names: tuple[str, ...],
              params: Params | None = None) -> list[MessageRef]:
     """A long instruction as numbered steps, one action each (``ui["steps"]``)."""
-    return [msg(f"tapestry.step.{prompt}.{n}", **(params or {})) for n in names]
+    return [m(f"step.{prompt}.{n}", **(params or {})) for n in names]
 
 
 def _toppled_icon(ctx: Ctx) -> bool:
@@ -43,12 +45,12 @@ def _filters(ctx: Ctx) -> dict[str, bool]:
 @steps
 def conquer(ctx: Ctx, anywhere: bool) -> None:
     """Rulebook "Conquer": your territory if the Automa can legally take one, else a neutral hex."""
-    where = msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
-    rule = msg("tapestry.rule.conquer", where=where,
-               adjacent=msg("tapestry.rule.adjacent_ok" if _toppled_icon(ctx)
-                            else "tapestry.rule.adjacent_not_ok"))
-    ctx.ask(prompts.pick_one("tapestry.q.conquer_case", list(CONQUER_CASES), {"where": where},
-                             labels=[msg(f"tapestry.conquer_case.{c}") for c in CONQUER_CASES],
+    where = _where(anywhere)
+    rule = m("rule.conquer", where=where,
+             adjacent=m("rule.adjacent_ok" if _toppled_icon(ctx)
+                        else "rule.adjacent_not_ok"))
+    ctx.ask(prompts.pick_one(k("q.conquer_case"), list(CONQUER_CASES), {"where": where},
+                             labels=[m(f"conquer_case.{c}") for c in CONQUER_CASES],
                              ui=tb_ui(ctx, rule)),
             conquer_case)
 
@@ -57,24 +59,24 @@ def conquer(ctx: Ctx, anywhere: bool) -> None:
 def conquer_case(ctx: Ctx, answer: str) -> None:
     """Go on with the procedure the board allows."""
     if answer == "none":
-        ctx.log("automa", "tapestry.log.conquer_skipped",
-                why={"rule": msg("tapestry.rule.no_valid_hex")})
+        ctx.log("automa", k("log.conquer_skipped"),
+                why={"rule": m("rule.no_valid_hex")})
         return
     # The rule of which hexes are valid is how to do the step: it is in the steps, one
     # filter each (rulebook "Conquer"); "Why?" keeps how distance is counted.
     f = _filters(ctx)
-    middle = [msg("tapestry.rule.middle_filter")] if f["middle"] else []
-    ui = tb_ui(ctx, msg("tapestry.rule.distance"))
+    middle = [m("rule.middle_filter")] if f["middle"] else []
+    ui = tb_ui(ctx, m("rule.distance"))
     if answer == "opponent":
         ui["steps"] = [*steps_of("conquer_opponent", ("valid",)), *middle,
                        *steps_of("conquer_opponent", ("walk", "place", "trap"))]
-        ctx.ask(prompts.yes_no("tapestry.q.conquer_opponent", ui=ui), conquer_opponent_done)
+        ctx.ask(prompts.yes_no(k("q.conquer_opponent"), ui=ui), conquer_opponent_done)
         return
-    adjacent = msg("tapestry.rule.adjacent_ok" if f["adjacent"]
-                   else "tapestry.rule.adjacent_not_ok")
+    adjacent = m("rule.adjacent_ok" if f["adjacent"]
+                 else "rule.adjacent_not_ok")
     ui["steps"] = [*steps_of("conquer_neutral", ("valid",)), adjacent, *middle,
                    *steps_of("conquer_neutral", ("closest", "walk"))]
-    ctx.ask(prompts.scan("tapestry.q.conquer_neutral_scan", ui.get("pattern", {}), ui=ui),
+    ctx.ask(prompts.scan(k("q.conquer_neutral_scan"), ui.get("pattern", {}), ui=ui),
             conquer_neutral_where)
 
 
@@ -82,17 +84,17 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
 def conquer_opponent_done(ctx: Ctx, answer: bool) -> None:
     """You answered whether you played a trap against the Automa's conquest."""
     if answer:
-        instruct(ctx, "automa", "tapestry.log.conquer_trapped", icon="defend")
+        instruct(ctx, "automa", k("log.conquer_trapped"), icon="defend")
         return
     ctx.data["territories"] += 1
     ctx.data["toppled_yours"] += 1
-    instruct(ctx, "automa", "tapestry.log.conquer_opponent",
+    instruct(ctx, "automa", k("log.conquer_opponent"),
              {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
              icon="conquer")
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
     if can_gain(ctx, "middle_island"):
-        ctx.ask(prompts.yes_no("tapestry.q.is_middle_island", ui=tb_ui(ctx, pattern=False)),
+        ctx.ask(prompts.yes_no(k("q.is_middle_island"), ui=tb_ui(ctx, pattern=False)),
                 middle_island_answer)
 
 
@@ -107,7 +109,7 @@ def middle_island_answer(ctx: Ctx, answer: bool) -> None:
 def conquer_neutral_where(ctx: Ctx, answer: bool) -> None:
     """The hex is chosen: ask whether it is the middle island only when that matters."""
     if can_gain(ctx, "middle_island") or _toppled_icon(ctx):
-        ctx.ask(prompts.yes_no("tapestry.q.is_middle_island", ui=tb_ui(ctx, pattern=False)),
+        ctx.ask(prompts.yes_no(k("q.is_middle_island"), ui=tb_ui(ctx, pattern=False)),
                 conquer_neutral_place)
     else:
         ctx.then(conquer_neutral_place, answer=False)
@@ -119,10 +121,10 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     se_outpost = _toppled_icon(ctx) and not answer
     turns = ctx.rng.die(6) - 1
     ctx.data["territories"] += 1
-    instruct(ctx, "automa", "tapestry.log.conquer_neutral_se" if se_outpost
-             else "tapestry.log.conquer_neutral",
+    instruct(ctx, "automa", k("log.conquer_neutral_se") if se_outpost
+             else k("log.conquer_neutral"),
              {"n": ctx.data["territories"], "rotation": rotation(turns)},
-             icon="conquer", why={"rule": "tapestry.rule.toppled_outpost"} if se_outpost
+             icon="conquer", why={"rule": k("rule.toppled_outpost")} if se_outpost
              else None)
     if answer:
         gain_achievement(ctx, "automa", "middle_island")
@@ -130,17 +132,17 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     ui = tb_ui(ctx, pattern=False)
     ui["steps"] = steps_of("place_neutral", ("tile", "outpost", "shadow") if se_outpost
                            else ("tile", "outpost"), params)
-    ctx.ask(prompts.confirm("tapestry.q.place_neutral", params, ui=ui), "tap_done")
+    ctx.ask(prompts.confirm(k("q.place_neutral"), params, ui=ui), "tap_done")
 
 
 def rotation(turns: int) -> MessageRef:
     """A territory tile's random orientation: 0-5 steps clockwise from the way it was drawn
     (rulebook "Conquer"/"Explore": "a random orientation"; 6 steps would be no turn)."""
-    return msg("tapestry.rotation", n=turns) if turns else msg("tapestry.tile.unturned")
+    return m("rotation", n=turns) if turns else m("tile.unturned")
 
 
 def _where(anywhere: bool) -> MessageRef:
-    return msg("tapestry.where.anywhere" if anywhere else "tapestry.where.adjacent")
+    return m("where.anywhere" if anywhere else "where.adjacent")
 
 
 @steps
@@ -151,12 +153,12 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
     where = _where(anywhere)
     params = {"rotation": rotation(turns), "where": where}
     furthest = ctx.data["fav"]["automa"] != "military"  # rulebook "Explore"
-    ui = tb_ui(ctx, msg("tapestry.rule.distance"))
+    ui = tb_ui(ctx, m("rule.distance"))
     ui["steps"] = [*steps_of("explore", ("valid",), params),
-                   *([msg("tapestry.rule.furthest_filter")] if furthest else []),
+                   *([m("rule.furthest_filter")] if furthest else []),
                    *steps_of("explore", ("walk", "tile"), params)]
-    ctx.ask(prompts.scan("tapestry.q.explore_scan", ui.get("pattern", {}), params, ui=ui,
-                         none=msg("tapestry.answer.no_valid_hex")),
+    ctx.ask(prompts.scan(k("q.explore_scan"), ui.get("pattern", {}), params, ui=ui,
+                         none=m("answer.no_valid_hex")),
             explore_scanned, turns=turns)
 
 
@@ -164,10 +166,10 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
 def explore_scanned(ctx: Ctx, answer: bool, turns: int) -> None:
     """The tile is placed (logged as the Automa's exploration), or no hex was valid."""
     if answer is False:
-        ctx.log("automa", "tapestry.log.explore_skipped",
-                why={"rule": msg("tapestry.rule.no_valid_hex")})
+        ctx.log("automa", k("log.explore_skipped"),
+                why={"rule": m("rule.no_valid_hex")})
         return
-    instruct(ctx, "automa", "tapestry.log.explore", {"rotation": rotation(turns)},
+    instruct(ctx, "automa", k("log.explore"), {"rotation": rotation(turns)},
              icon="explore")
 
 
@@ -179,11 +181,11 @@ def topple_on_single_token(ctx: Ctx) -> None:
     this income turn): with 2 or fewer the answer can only be "no".
     """
     if ctx.data["territories"] <= 2:
-        ctx.log("automa", "tapestry.log.few_territories", {"n": ctx.data["territories"]},
-                why={"rule": "tapestry.rule.single_token"})
+        ctx.log("automa", k("log.few_territories"), {"n": ctx.data["territories"]},
+                why={"rule": k("rule.single_token")})
         return
-    ctx.ask(prompts.yes_no("tapestry.q.single_token_territories",
-                           ui=tb_ui(ctx, msg("tapestry.rule.single_token"), pattern=False)),
+    ctx.ask(prompts.yes_no(k("q.single_token_territories"),
+                           ui=tb_ui(ctx, m("rule.single_token"), pattern=False)),
             topple_on_single_token_where)
 
 
@@ -191,41 +193,8 @@ def topple_on_single_token(ctx: Ctx) -> None:
 def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
     """More than 2 such territories: the hex tiebreaker picks one."""
     if not answer:
-        ctx.log("automa", "tapestry.log.no_single_token")
+        ctx.log("automa", k("log.no_single_token"))
         return
-    ui = tb_ui(ctx, msg("tapestry.rule.single_token"))
-    instruct(ctx, "shadow", "tapestry.log.single_token", icon="conquer")
-    ctx.ask(prompts.scan("tapestry.q.single_token_scan", ui.get("pattern", {}), ui=ui), "tap_done")
-
-
-# --- player-initiated: you conquer a territory of the Automa (rulebook "Traps") -------------
-@steps
-def you_conquer_automa(ctx: Ctx) -> None:
-    """Discard the Automa's tapestry cards at random until a trap shows or none are left."""
-    held = ctx.data["tapestry_held"]
-    if held <= 0:
-        ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
-        ctx.log("player", "tapestry.log.conquest_stands", {"n": ctx.data["territories"]})
-        ctx.ask(prompts.confirm("tapestry.q.conquest_stands",
-                                ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
-                "tap_done")
-        return
-    index = ctx.rng.below(held) + 1
-    ctx.ask(prompts.yes_no("tapestry.q.reveal_tapestry", {"index": index, "n": held},
-                           ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
-            trap_revealed)
-
-
-@steps
-def trap_revealed(ctx: Ctx, answer: bool) -> None:
-    """A trap keeps the territory for the Automa; anything else: try the next card."""
-    ctx.data["tapestry_held"] = max(0, ctx.data["tapestry_held"] - 1)
-    if answer:
-        # your turn, not the bots': the prompt says what to do, the bots' checklist stays
-        ctx.log("automa", "tapestry.log.trap", {"left": ctx.data["tapestry_held"]})
-        ctx.ask(prompts.confirm("tapestry.q.trap_sprung",
-                                ui={"game": data.GAME, "rule": msg("tapestry.rule.traps")}),
-                "tap_done")
-        return
-    ctx.log("automa", "tapestry.log.not_a_trap", {"left": ctx.data["tapestry_held"]})
-    ctx.then(you_conquer_automa)
+    ui = tb_ui(ctx, m("rule.single_token"))
+    instruct(ctx, "shadow", k("log.single_token"), icon="conquer")
+    ctx.ask(prompts.scan(k("q.single_token_scan"), ui.get("pattern", {}), ui=ui), "tap_done")

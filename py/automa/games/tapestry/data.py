@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 
 from automa.core.cards import Field, Schema, dispute_of, load_records, value_of
 
-GAME = "tapestry"
+GAME_ID = "tapestry"
 TRACKS = ("exploration", "science", "military", "technology")
 """The four advancement tracks, in the base game's order."""
 END = 12
@@ -100,7 +100,7 @@ ACHIEVEMENT_SCHEMA = Schema({"id": Field(str, choices=ACHIEVEMENTS),
 
 
 def _by_id(filename: str, table: str, schema: Schema) -> dict[Any, dict[str, Any]]:
-    return {r[schema.id_field]: r for r in load_records(GAME, filename, table, schema)}
+    return {r[schema.id_field]: r for r in load_records(GAME_ID, filename, table, schema)}
 
 
 @cache
@@ -149,7 +149,7 @@ def patterns() -> dict[str, dict[str, Any]]:
 @cache
 def spaces() -> dict[tuple[str, int], dict[str, Any]]:
     """Every track space by (track, space)."""
-    recs = load_records(GAME, "tracks.toml", "space", SPACE_SCHEMA)
+    recs = load_records(GAME_ID, "tracks.toml", "space", SPACE_SCHEMA)
     return {(r["track"], r["space"]): r for r in recs}
 
 
@@ -221,7 +221,7 @@ def civ_for_die(track: str) -> str:
 @cache
 def achievement_vp() -> dict[str, list[int]]:
     """Achievement VP by achievement: [first to gain it, any later]."""
-    recs = load_records(GAME, "civs.toml", "achievement", ACHIEVEMENT_SCHEMA)
+    recs = load_records(GAME_ID, "civs.toml", "achievement", ACHIEVEMENT_SCHEMA)
     return {r["id"]: r["vp"] for r in recs}
 
 

@@ -11,24 +11,27 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.i18n import msg
 from automa.core.records import Why
-from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+
+from . import data
+from .benefits import give_tapestry_card
+from .state import (
+    MAT_COLUMNS,
     PHASE_INCOME,
     TURNS_PER_ERA,
+    G,
     add_vp,
     bot_ref,
     instruct,
+    k,
+    m,
     mat_landmarks,
     steps,
     tiebreaker_card,
     track_word,
 )
-from automa.games.tapestry.tracks import pick_track
+from .tracks import pick_track
 
-MAT_COLUMNS = 4
-"""The income mat's multiplier columns a tapestry card can cover."""
 IT1_TRACKS = ("military", "exploration", "technology", "science")
 """The order of level 6's income-turn-1 advances (as printed on the level's box)."""
 
@@ -75,8 +78,8 @@ def income_turn(ctx: Ctx) -> None:
     ctx.phase = PHASE_INCOME
     level = data.level(ctx.data["level"], ctx.options)
     plan = chart_steps(level, turn)
-    ctx.log("automa", "tapestry.log.income_turn", {"turn": turn},
-            why={"rule": "tapestry.rule.income_chart", "candidates": level["chart"],
+    ctx.log("automa", k("log.income_turn"), {"turn": turn},
+            why={"rule": k("rule.income_chart"), "candidates": level["chart"],
                  "pick": plan})
     todo: list[Any] = []
     if turn == 1:
@@ -96,8 +99,8 @@ def _turn_one(ctx: Ctx, level: dict[str, Any]) -> list[Any]:
         # a tiebreak may be needed: draw the top progress card (put back and reshuffled after)
         card = ctx.piles["progress"].draw()
         ctx.piles["income_tiebreaker"].put_top(card)
-        ctx.log("automa", "tapestry.log.progress_tiebreaker", {"card": card},
-                why={"rule": "tapestry.rule.income_one_tiebreaker"})
+        ctx.log("automa", k("log.progress_tiebreaker"), {"card": card},
+                why={"rule": k("rule.income_one_tiebreaker")})
     for bot in data.BOTS:
         if level["bots_turn_1"] == "advance_favorite":
             todo.append(("advance_on", {"bot": bot, "track": ctx.data["fav"][bot],
@@ -121,7 +124,7 @@ def _chart_step(step: str, turn: int) -> list[Any]:
 @steps
 def you_advance_each_track(ctx: Ctx) -> None:
     """Level 1: you advance once on each track, with benefits, as your first event."""
-    ctx.ask(prompts.confirm("tapestry.q.you_advance_each_track", ui={"game": data.GAME}),
+    ctx.ask(prompts.confirm(k("q.you_advance_each_track"), ui={"game": G}),
             "tap_done")
 
 
@@ -135,9 +138,9 @@ def fav_check(ctx: Ctx, bot: str) -> None:
         reason = "end" if mine >= data.END else "other_bot"
         ctx.then(fav_change, bot=bot, reason=reason)
         return
-    ctx.ask(prompts.yes_no("tapestry.q.you_ahead_on_favorite",
+    ctx.ask(prompts.yes_no(k("q.you_ahead_on_favorite"),
                            {"bot": bot_ref(bot), "track": track_word(track), "space": mine},
-                           ui={"game": data.GAME, "rule": msg("tapestry.rule.favorite_check")}),
+                           ui={"game": G, "rule": m("rule.favorite_check")}),
             fav_you_ahead, bot=bot)
 
 
@@ -147,7 +150,7 @@ def fav_you_ahead(ctx: Ctx, answer: bool, bot: str) -> None:
     if answer:
         ctx.then(fav_change, bot=bot, reason="you")
     else:
-        ctx.log(bot, "tapestry.log.fav_kept", {"track": track_word(ctx.data["fav"][bot])})
+        ctx.log(bot, k("log.fav_kept"), {"track": track_word(ctx.data["fav"][bot])})
 
 
 @steps
@@ -160,22 +163,22 @@ def fav_change(ctx: Ctx, bot: str, reason: str) -> None:
     picked = pick_track(ctx, bot, rule, card)
     old = ctx.data["fav"][bot]
     if picked.choice is None:
-        ctx.log(bot, "tapestry.log.fav_kept", {"track": track_word(old)},
-                why=picked.why("tapestry.rule.favorite_check"))
+        ctx.log(bot, k("log.fav_kept"), {"track": track_word(old)},
+                why=picked.why(k("rule.favorite_check")))
         return
     ctx.data["fav"][bot] = picked.choice
     same = picked.choice == old  # "it could be the same track"
     params = {"old": track_word(old), "track": track_word(picked.choice),
-              "reason": msg(f"tapestry.fav_reason.{reason}")}
-    why = picked.why("tapestry.rule.favorite_check")
+              "reason": m(f"fav_reason.{reason}")}
+    why = picked.why(k("rule.favorite_check"))
     if same:
-        ctx.log(bot, "tapestry.log.fav_repicked", params, why=why)
+        ctx.log(bot, k("log.fav_repicked"), params, why=why)
     else:
-        instruct(ctx, bot, "tapestry.log.fav_changed", params, icon="move", why=why)
+        instruct(ctx, bot, k("log.fav_changed"), params, icon="move", why=why)
     if picked.choice != old:
-        ctx.ask(prompts.confirm("tapestry.q.move_favorite",
+        ctx.ask(prompts.confirm(k("q.move_favorite"),
                                 {"bot": bot_ref(bot), "track": track_word(picked.choice)},
-                                ui={"game": data.GAME, "card": card,
+                                ui={"game": G, "card": card,
                                     "highlight": ["tiebreaker"]}),
                 "tap_done")
 
@@ -216,7 +219,7 @@ def score_income_vp(ctx: Ctx, turn: int) -> None:
               "military_science": pos["military"] + pos["science"],
               "exploration_technology": pos["exploration"] + pos["technology"]}
     gained = income_vp(level["mat"], covered, counts["territories"], counts["landmarks"], pos)
-    why: Why = {"rule": "tapestry.rule.income_vp"}
+    why: Why = {"rule": k("rule.income_vp")}
     for source, amount in gained.items():
         group = "territories_and_landmarks" if source in ("territories", "landmarks") else (
             "military_and_science" if source == "military_science"
@@ -230,8 +233,8 @@ def score_income_vp(ctx: Ctx, turn: int) -> None:
         return
     # The app cannot see whether you have already started this era: ask (rulebook "Income
     # turns": "If the Automa is the first to start a new era, it gains the VP shown").
-    ctx.ask(prompts.yes_no("tapestry.q.you_started_era", {"turn": turn, "vp": era},
-                           ui={"game": data.GAME, "rule": msg("tapestry.rule.era_first")}),
+    ctx.ask(prompts.yes_no(k("q.you_started_era"), {"turn": turn, "vp": era},
+                           ui={"game": G, "rule": m("rule.era_first")}),
             era_answer, turn=turn, vp=era)
 
 
@@ -240,9 +243,9 @@ def era_answer(ctx: Ctx, answer: bool, turn: int, vp: int) -> None:
     """The era VP go to the Automa only if you have not started the era before it."""
     if answer:
         ctx.data["you_income_turns"] = max(ctx.data["you_income_turns"], turn)
-    ctx.log("automa", "tapestry.log.era_not_first" if answer else "tapestry.log.era_first",
+    ctx.log("automa", k("log.era_not_first") if answer else k("log.era_first"),
             {"turn": turn, "you": ctx.data["you_income_turns"]},
-            why={"rule": "tapestry.rule.era_first"})
+            why={"rule": k("rule.era_first")})
     if not answer:
         add_vp(ctx, "era", vp)
 
@@ -250,8 +253,6 @@ def era_answer(ctx: Ctx, answer: bool, turn: int, vp: int) -> None:
 @steps
 def tapestry_to_supply(ctx: Ctx) -> None:
     """Chart: give the Automa a face-down tapestry card next to its mat."""
-    from automa.games.tapestry.benefits import give_tapestry_card
-
     give_tapestry_card(ctx)
 
 
@@ -262,8 +263,8 @@ def add_progress(ctx: Ctx, turn: int) -> None:
     n = level["progress"][turn - 2]
     moved = ctx.piles["progress"].draw_many(n)
     ctx.piles["discard"].put_top(*moved)
-    ctx.log("automa", "tapestry.log.progress_added", {"n": len(moved), "cards": moved},
-            why={"rule": "tapestry.rule.add_progress"})
+    ctx.log("automa", k("log.progress_added"), {"n": len(moved), "cards": moved},
+            why={"rule": k("rule.add_progress")})
 
 
 @steps
@@ -271,13 +272,13 @@ def tapestry_to_mat(ctx: Ctx) -> None:
     """Chart: a tapestry card from the deck covers the leftmost free space of the mat (none
     left once every column is covered, e.g. after a correction)."""
     if ctx.data["mat_tapestries"] >= MAT_COLUMNS:
-        ctx.log("automa", "tapestry.log.mat_full", {"n": ctx.data["mat_tapestries"]})
+        ctx.log("automa", k("log.mat_full"), {"n": ctx.data["mat_tapestries"]})
         return
     ctx.data["mat_tapestries"] += 1
-    instruct(ctx, "automa", "tapestry.log.tapestry_to_mat", {"n": ctx.data["mat_tapestries"]},
+    instruct(ctx, "automa", k("log.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
              icon="card")
-    ctx.ask(prompts.confirm("tapestry.q.tapestry_to_mat", {"n": ctx.data["mat_tapestries"]},
-                            ui={"game": data.GAME}), "tap_done")
+    ctx.ask(prompts.confirm(k("q.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
+                            ui={"game": G}), "tap_done")
 
 
 @steps
@@ -287,7 +288,7 @@ def shuffle_decision(ctx: Ctx) -> None:
     for pile in ("discard", "pair"):
         deck.put_bottom(*ctx.piles[pile].take_all())
     deck.shuffle(ctx.rng)
-    ctx.log("automa", "tapestry.log.shuffled", {"n": len(deck)})
+    ctx.log("automa", k("log.shuffled"), {"n": len(deck)})
 
 
 @steps
@@ -297,7 +298,7 @@ def income_end(ctx: Ctx, turn: int) -> None:
     if reference:
         ctx.piles["progress"].put_top(*reference.take_all())
         ctx.piles["progress"].shuffle(ctx.rng)
-        ctx.log("automa", "tapestry.log.progress_reshuffled")
+        ctx.log("automa", k("log.progress_reshuffled"))
     if turn >= 5:
         ctx.then("game_end")
     else:

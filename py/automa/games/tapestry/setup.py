@@ -7,39 +7,14 @@ and, at level 6, picks the Automa's second civilization.
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.i18n import msg
 from automa.core.records import Params, Ui
-from automa.games.tapestry import data
-from automa.games.tapestry.benefits import roll_until
-from automa.games.tapestry.common import PHASE_SETUP, VP_SOURCES, steps, track_ref, track_word
-from automa.games.tapestry.data import ACHIEVEMENTS, TRACKS
 
-
-def initial_data(level: int) -> dict[str, Any]:
-    """The bots' state before anything is rolled."""
-    return {
-        "level": level,
-        "civs": [],
-        "fav": {"automa": "", "shadow": ""},
-        "pos": {bot: {t: 0 for t in TRACKS} for bot in data.BOTS},
-        "vp": {s: 0 for s in VP_SOURCES},
-        "territories": 1,
-        "territories_confirmed": 0,
-        "tapestry_held": 0,
-        "mat_tapestries": 0,
-        "landmarks": {name: "" for name in data.landmarks()},
-        "achievements": {a: [] for a in ACHIEVEMENTS},
-        "toppled_yours": 0,
-        "you_income_turns": 1,  # everyone takes income turn 1 at the start
-        "income_turns": 0,
-        "over": False,
-        "procedure": None,
-    }
-
+from . import data
+from .benefits import roll_until
+from .data import TRACKS
+from .state import PHASE_SETUP, G, initial_data, k, m, steps, track_ref, track_word
 
 COMPONENT_STEPS = ("remove_tapestries", "optional_tapestries", "remove_civs", "three_players",
                    "your_start")
@@ -51,9 +26,9 @@ def checklist(part: str, names: tuple[str, ...],
               params: Params | None = None) -> Ui:
     """Screen hints for a setup instruction: one action per step (``ui["steps"]``, message
     references in order) and the rule behind them (``ui["rule"]``, folded under "Why?")."""
-    return {"game": data.GAME,
-            "steps": [msg(f"tapestry.step.setup_{part}.{n}", **(params or {})) for n in names],
-            "rule": msg(f"tapestry.rule.setup_{part}")}
+    return {"game": G,
+            "steps": [m(f"step.setup_{part}.{n}", **(params or {})) for n in names],
+            "rule": m(f"rule.setup_{part}")}
 
 
 @steps
@@ -73,15 +48,15 @@ def setup(ctx: Ctx) -> None:
     ctx.data["fav"]["automa"] = data.civ(civ)["favorite"]
     se_fav, rolls = roll_until(ctx, tuple(t for t in TRACKS if t != ctx.data["fav"]["automa"]))
     ctx.data["fav"]["shadow"] = se_fav
-    ctx.log("automa", "tapestry.log.civ_rolled", {"civ": msg(f"tapestry.civ.{civ}"),
-                                                   "track": track_ref(die)},
-            why={"rule": "tapestry.rule.civ_roll", "candidates": list(TRACKS), "pick": die})
-    ctx.log("shadow", "tapestry.log.shadow_favorite", {"track": track_ref(se_fav),
-                                                        "n": len(rolls)},
-            why={"rule": "tapestry.rule.shadow_favorite", "candidates": rolls, "pick": se_fav}
-            if len(rolls) > 1 else {"rule": "tapestry.rule.shadow_favorite"})
+    ctx.log("automa", k("log.civ_rolled"), {"civ": m(f"civ.{civ}"),
+                                            "track": track_ref(die)},
+            why={"rule": k("rule.civ_roll"), "candidates": list(TRACKS), "pick": die})
+    ctx.log("shadow", k("log.shadow_favorite"), {"track": track_ref(se_fav),
+                                                 "n": len(rolls)},
+            why={"rule": k("rule.shadow_favorite"), "candidates": rolls, "pick": se_fav}
+            if len(rolls) > 1 else {"rule": k("rule.shadow_favorite")})
     ctx.phase = PHASE_SETUP
-    ctx.ask(prompts.confirm("tapestry.q.setup_components",
+    ctx.ask(prompts.confirm(k("q.setup_components"),
                             ui=checklist("components", COMPONENT_STEPS)), setup_automa)
 
 
@@ -89,13 +64,13 @@ def setup(ctx: Ctx) -> None:
 def setup_automa(ctx: Ctx, answer: bool) -> None:
     """The Automa's components, its civilization side and favourite track."""
     level = data.level(ctx.data["level"], ctx.options)
-    card = msg(f"tapestry.income_card.{level['income_card']}")
+    card = m(f"income_card.{level['income_card']}")
     civ = ctx.data["civs"][0]
-    params = {"level": ctx.data["level"], "name": msg(f"tapestry.level.{ctx.data['level']}"),
-              "side": msg(f"tapestry.mat.{level['mat']}"), "card": card,
-              "civ": msg(f"tapestry.civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"]),
-              "civ_card": msg(f"tapestry.civ_card.{civ}")}
-    ctx.ask(prompts.confirm("tapestry.q.setup_automa", params,
+    params = {"level": ctx.data["level"], "name": m(f"level.{ctx.data['level']}"),
+              "side": m(f"mat.{level['mat']}"), "card": card,
+              "civ": m(f"civ.{civ}"), "track": track_word(ctx.data["fav"]["automa"]),
+              "civ_card": m(f"civ_card.{civ}")}
+    ctx.ask(prompts.confirm(k("q.setup_automa"), params,
                             ui=checklist("automa", AUTOMA_STEPS, params)), setup_second_civ)
 
 
@@ -106,9 +81,9 @@ def setup_second_civ(ctx: Ctx, answer: bool) -> None:
         ctx.then(setup_shadow)
         return
     others = [c for c in data.CIVS if c != ctx.data["civs"][0]]
-    ctx.ask(prompts.pick_one("tapestry.q.second_civ", others,
-                             labels=[msg(f"tapestry.civ.{c}") for c in others],
-                             default=others[0], ui={"game": data.GAME}),
+    ctx.ask(prompts.pick_one(k("q.second_civ"), others,
+                             labels=[m(f"civ.{c}") for c in others],
+                             default=others[0], ui={"game": G}),
             second_civ_chosen)
 
 
@@ -116,7 +91,7 @@ def setup_second_civ(ctx: Ctx, answer: bool) -> None:
 def second_civ_chosen(ctx: Ctx, answer: str) -> None:
     """Keep the second civilization after the first."""
     ctx.data["civs"].append(answer)
-    ctx.log("player", "tapestry.log.second_civ", {"civ": msg(f"tapestry.civ.{answer}")})
+    ctx.log("player", k("log.second_civ"), {"civ": m(f"civ.{answer}")})
     ctx.then(setup_shadow)
 
 
@@ -124,13 +99,13 @@ def second_civ_chosen(ctx: Ctx, answer: str) -> None:
 def setup_shadow(ctx: Ctx) -> None:
     """The Shadow Empire's components and favourite; the decks stay in the box."""
     params = {"track": track_word(ctx.data["fav"]["shadow"])}
-    ctx.ask(prompts.confirm("tapestry.q.setup_shadow", params,
+    ctx.ask(prompts.confirm(k("q.setup_shadow"), params,
                             ui=checklist("shadow", SHADOW_STEPS, params)), setup_done)
 
 
 @steps
 def setup_done(ctx: Ctx, answer: bool) -> None:
     """Setup is over: everyone's income turn 1 starts the game."""
-    ctx.log("automa", "tapestry.log.decks", {"deck": len(ctx.piles["deck"]),
-                                             "progress": len(ctx.piles["progress"])})
+    ctx.log("automa", k("log.decks"), {"deck": len(ctx.piles["deck"]),
+                                       "progress": len(ctx.piles["progress"])})
     ctx.then("income_turn")

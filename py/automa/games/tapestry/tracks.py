@@ -15,17 +15,21 @@ from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.core.records import Why
 from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
-from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+
+from . import data
+from .data import END, TRACKS
+from .state import (
+    G,
     bot_ref,
     claimed_landmarks,
     gain_achievement,
     instruct,
+    k,
+    m,
     steps,
     track_ref,
     track_word,
 )
-from automa.games.tapestry.data import END, TRACKS
 
 
 def distance(pos: int, rule: str, track: str, claimed: dict[str, str]) -> int:
@@ -73,9 +77,9 @@ def informative(why: Why) -> Why | None:
 def bot_advance(ctx: Ctx, bot: str, rule: str, tb_card: str) -> None:
     """One bot advances on the track its indicator and the tiebreaker card choose."""
     picked = pick_track(ctx, bot, rule, tb_card)
-    why = informative(picked.why("tapestry.rule.track_choice"))
+    why = informative(picked.why(k("rule.track_choice")))
     if picked.choice is None:
-        ctx.log(bot, "tapestry.log.no_track", why={"rule": "tapestry.rule.track_choice"})
+        ctx.log(bot, k("log.no_track"), why={"rule": k("rule.track_choice")})
         return
     ctx.then(advance_on, bot=bot, track=picked.choice, benefits=True, why=why)
 
@@ -87,11 +91,11 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
     (``why``: how the track was chosen, shown with the advance)."""
     pos = ctx.data["pos"][bot]
     if pos[track] >= END:
-        ctx.log(bot, "tapestry.log.at_end", {"track": track_word(track)})
+        ctx.log(bot, k("log.at_end"), {"track": track_word(track)})
         return
     pos[track] += 1
     space = pos[track]
-    instruct(ctx, bot, "tapestry.log.advance",
+    instruct(ctx, bot, k("log.advance"),
              {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
              why=why)
     if space == END:
@@ -102,16 +106,16 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
     landmark = data.landmark_at(track, space)
     if landmark is not None and not ctx.data["landmarks"].get(landmark):
         ctx.data["landmarks"][landmark] = bot
-        ref = msg(f"tapestry.landmark.{_slug(landmark)}")
-        instruct(ctx, bot, "tapestry.log.landmark", {"landmark": ref}, icon="landmark",
-                 why={"rule": "tapestry.rule.landmarks"} if bot == "shadow" else None)
-        ctx.ask(prompts.pick_one("tapestry.q.landmark_to_mat", list(LANDMARK_ANSWERS),
+        ref = m(f"landmark.{_slug(landmark)}")
+        instruct(ctx, bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
+                 why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
+        ctx.ask(prompts.pick_one(k("q.landmark_to_mat"), list(LANDMARK_ANSWERS),
                                  {"bot": bot_ref(bot), "landmark": ref},
-                                 labels=[msg(f"tapestry.landmark_answer.{a}")
+                                 labels=[m(f"landmark_answer.{a}")
                                          for a in LANDMARK_ANSWERS],
                                  default=LANDMARK_ANSWERS[0],
-                                 ui={"game": data.GAME,
-                                     "rule": msg("tapestry.rule.landmarks")}),
+                                 ui={"game": G,
+                                     "rule": m("rule.landmarks")}),
                 landmark_placed, landmark=landmark)
 
 
@@ -124,7 +128,7 @@ def landmark_placed(ctx: Ctx, answer: str, landmark: str) -> None:
     """The landmark was already yours: it stays yours and is not on the Automa's mat."""
     if answer == "taken":
         ctx.data["landmarks"][landmark] = "player"
-        ctx.log("player", "tapestry.log.landmark_was_yours",
+        ctx.log("player", k("log.landmark_was_yours"),
                 {"landmark": msg(landmark_key(landmark))})
 
 
@@ -133,10 +137,10 @@ def regress_on(ctx: Ctx, track: str) -> None:
     """Move the Automa's token one space back (no benefits for regressing)."""
     pos = ctx.data["pos"]["automa"]
     if pos[track] <= 0:
-        ctx.log("automa", "tapestry.log.cannot_regress", {"track": track_word(track)})
+        ctx.log("automa", k("log.cannot_regress"), {"track": track_word(track)})
         return
     pos[track] -= 1
-    instruct(ctx, "automa", "tapestry.log.regress",
+    instruct(ctx, "automa", k("log.regress"),
              {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
              icon="regress")
 @steps
@@ -150,4 +154,4 @@ def _slug(name: str) -> str:
 
 def landmark_key(name: str) -> str:
     """The message id naming a landmark."""
-    return f"tapestry.landmark.{_slug(name)}"
+    return k(f"landmark.{_slug(name)}")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.i18n import msg
-from automa.games.tapestry import data
-from automa.games.tapestry.common import (
+from automa.core.records import MessageRef
+
+from . import data
+from .state import (
     AFTER_BOTS,
     PHASE_BETWEEN,
     PHASE_BOTS,
@@ -14,6 +15,9 @@ from automa.games.tapestry.common import (
     PHASE_OVER,
     TURNS_PER_ERA,
     VP_SOURCES,
+    G,
+    k,
+    m,
     steps,
     total_vp,
 )
@@ -24,11 +28,11 @@ def idle(ctx: Ctx) -> None:
     """Wait until it is the bots' turn; the player's procedures are offered meanwhile."""
     ctx.phase = PHASE_BETWEEN
     income_next = len(ctx.piles["deck"]) < 2
-    ctx.ask(prompts.confirm("tapestry.q.bots_turn",
-                            {"next": msg("tapestry.next.income" if income_next
-                                         else "tapestry.next.draw",
-                                         turn=ctx.data["income_turns"] + 1)},
-                            ui={"game": data.GAME}, label=msg("tapestry.answer.bots_turn")),
+    ctx.ask(prompts.confirm(k("q.bots_turn"),
+                            {"next": m("next.income" if income_next
+                                       else "next.draw",
+                                       turn=ctx.data["income_turns"] + 1)},
+                            ui={"game": G}, label=m("answer.bots_turn")),
             bot_turn)
 
 
@@ -40,7 +44,7 @@ def bot_turn(ctx: Ctx, answer: bool = True) -> None:
     if len(deck) < 2:
         # "you need to draw and the deck is empty" (a single card left is read as empty)
         ctx.turn = (ctx.data["income_turns"] + 1) * TURNS_PER_ERA
-        ctx.log("automa", "tapestry.log.deck_empty", why={"rule": "tapestry.rule.income_trigger"})
+        ctx.log("automa", k("log.deck_empty"), why={"rule": k("rule.income_trigger")})
         ctx.then("income_turn")
         return
     ctx.turn += 1
@@ -48,12 +52,12 @@ def bot_turn(ctx: Ctx, answer: bool = True) -> None:
     drawn = deck.draw_many(2)
     left, right = ctx.rng.shuffle(drawn)
     ctx.piles["pair"].put_bottom(left, right)
-    ctx.log("automa", "tapestry.log.pair", {"track": left, "tiebreaker": right},
-            why={"rule": "tapestry.rule.pair", "candidates": drawn, "pick": [left, right]})
+    ctx.log("automa", k("log.pair"), {"track": left, "tiebreaker": right},
+            why={"rule": k("rule.pair"), "candidates": drawn, "pick": [left, right]})
     track_card = data.card(left, ctx.options)
     if not deck and track_card["income"]:
-        ctx.log("automa", "tapestry.log.income_icon", {"card": left},
-                why={"rule": "tapestry.rule.income_trigger"})
+        ctx.log("automa", k("log.income_icon"), {"card": left},
+                why={"rule": k("rule.income_trigger")})
         ctx.then("income_turn")
         return
     ctx.seq(("bot_advance", {"bot": "automa", "rule": track_card["automa_track"],
@@ -68,6 +72,12 @@ def vp_breakdown(ctx: Ctx) -> dict[str, int]:
     return {s: int(ctx.data["vp"][s]) for s in VP_SOURCES}
 
 
+def vp_parts(ctx: Ctx) -> list[MessageRef]:
+    """The Automa's VP by source in words, the sources that scored nothing left out."""
+    return [m("vp_part", source=m(f"vp_source.{s}"), n=n)
+            for s, n in vp_breakdown(ctx).items() if n]
+
+
 @steps
 def game_end(ctx: Ctx) -> None:
     """After their 5th income turn the bots are done; you play on to your own 5th.
@@ -78,23 +88,21 @@ def game_end(ctx: Ctx) -> None:
     """
     ctx.turn = AFTER_BOTS
     ctx.phase = PHASE_BOTS_DONE
-    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp_source.{s}"), n=n)
-             for s, n in vp_breakdown(ctx).items() if n]
-    ctx.ask(prompts.confirm("tapestry.q.game_over", {"total": total_vp(ctx), "parts": parts},
-                            ui={"game": data.GAME, "rule": msg("tapestry.rule.game_end"),
-                                "steps": [msg("tapestry.step.game_over.play_on"),
-                                          msg("tapestry.step.game_over.report"),
-                                          msg("tapestry.step.game_over.compare")]}),
+    parts = vp_parts(ctx)
+    ctx.ask(prompts.confirm(k("q.game_over"), {"total": total_vp(ctx), "parts": parts},
+                            ui={"game": G, "rule": m("rule.game_end"),
+                                "steps": [m("step.game_over.play_on"),
+                                          m("step.game_over.report"),
+                                          m("step.game_over.compare")]}),
             finish)
 
 
 @steps
 def finish(ctx: Ctx, answer: bool = True) -> None:
     """Log the final score with its breakdown and end the game."""
-    parts = [msg("tapestry.vp_part", source=msg(f"tapestry.vp_source.{s}"), n=n)
-             for s, n in vp_breakdown(ctx).items() if n]
-    ctx.log("automa", "tapestry.log.final", {"total": total_vp(ctx), "parts": parts},
-            why={"rule": "tapestry.rule.game_end"})
+    parts = vp_parts(ctx)
+    ctx.log("automa", k("log.final"), {"total": total_vp(ctx), "parts": parts},
+            why={"rule": k("rule.game_end")})
     ctx.data["over"] = True
     ctx.phase = PHASE_OVER
     ctx.finish()

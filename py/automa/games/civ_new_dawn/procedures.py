@@ -1,15 +1,18 @@
 """What the player starts at any time: the AP gains tokens, resources or cards, defends, wins a
-capital, defeats a barbarian, visits a rival with a caravan, completes agendas."""
+capital, defeats a barbarian, visits a rival with a caravan, completes agendas; and the AP's
+values the player may correct."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from automa.core import prompts
-from automa.core.game import Ctx, Procedure
+from automa.core.game import Correction, Ctx, Procedure
 from automa.core.records import MessageRef
 
 from . import data
 from .actions import gain_resources, place_wonder
-from .military import MAX_TOTAL, barbarian_defeated, defence_spend
+from .military import MAX_TOTAL, attacker_wins, barbarian_defeated, defence_spend
 from .state import (
     AP,
     card_in,
@@ -250,8 +253,6 @@ def proc_defend_spend(ctx: Ctx, answer: int, ap: int) -> None:
     tie = ctx.options["combat_tie"]
     tokens = int(ctx.data["tokens"]["military"])
     s = defence_spend(ap, answer, tokens, tie)
-    from .military import attacker_wins
-
     losing = attacker_wins(answer, ap, tie)
     # one board line with the outcome after spending (a losing defender that spends wins)
     key = "log.defence_spending" if s else "log.defence.lost" if losing else "log.defence.won"
@@ -440,3 +441,46 @@ def proc_victory_set(ctx: Ctx, answer: list[str]) -> None:
         ctx.data["winner"] = "ap"
         ctx.log(AP, k("log.game_end.ap"), {"turns": ctx.turn})
         ctx.finish()
+
+
+# --- corrections ---------------------------------------------------------------------------
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
+    """Every tracked value of the AP, in every phase."""
+    out = list(_fixed())
+    for slot in range(1, 6):
+        t = data.card(card_in(ctx, slot))["type"]
+        cards = tuple(data.card_of(t, lv) for lv in data.LEVELS)
+        out.append(Correction(f"slot_{slot}", m("view.slot_card", n=slot), ("row", slot - 1),
+                              choices=cards, choice_labels=tuple(m(f"card.{c}") for c in cards)))
+    cards_held = ("none", *data.DIPLOMACY)
+    out += [Correction(f"diplomacy_{p}", m("view.diplomacy_of", rival=m("rival", n=int(p))),
+                       ("diplomacy", p), choices=cards_held,
+                       choice_labels=tuple(m(f"diplomacy.{c}") for c in cards_held))
+            for p in sorted(ctx.data["diplomacy"])]
+    if is_leader(ctx, "teddy"):
+        out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0,
+                              data.NATURAL_WONDERS)
+                for t in data.TYPES]
+    return tuple(out)
+
+
+@cache
+def _fixed() -> tuple[Correction, ...]:
+    out = [
+        Correction("dial", m("view.dial"), ("dial",), 0, data.dial()["last"]),
+        Correction("cities", m("view.cities"), ("cities",), 1, data.MAX_CITIES),
+        Correction("nw_pool", m("view.nw"), ("nw_pool",), 0, data.NATURAL_WONDERS),
+    ]
+    out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
+                       0, 40) for t in data.TYPES]
+    out += [Correction(f"resource_{r}", m("view.resource_of", resource=m(f"resource.{r}")),
+                       ("resources", r), 0, 8)
+            for r in data.RESOURCES]
+    out += [Correction(f"wonders_{t}", m("view.wonders_of", type=m(f"type.{t}")), ("wonders", t),
+                       0, 8) for t in data.TYPES]
+    out += [Correction(f"agenda_{i}", m("victory_card", n=i), ("agendas", i - 1),
+                       choices=(False, True), choice_labels=(m("view.not_done"), m("view.done")))
+            for i in (1, 2, 3)]
+    out += [Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
+                       ("city_states", t), 0, 8) for t in data.TYPES]
+    return tuple(out)

@@ -1,9 +1,11 @@
-"""The "My decks" screens of Glory of Civilizations: decks kept in the browser, the card
-editor, and the deck choice of the new-game screen.
+"""The "My decks" screens of every game whose player keys in their own cards: decks kept in
+the browser, the card editor, and the deck choice of the new-game screen.
 
-Everything read back from storage or from a file is hostile: :func:`read_deck` never raises,
-it names what is wrong in translated words. The page (``web/main.py``) only stores, routes
-and forwards taps; the cards are checked by :mod:`automa.games.glory_of_civilizations.editor`.
+A game takes part by giving a ``data`` option a card editor
+(:class:`~automa.core.editor.CardEditor`, :attr:`GameDef.deck_option`); nothing here names a
+game. Everything read back from storage or from a file is hostile: :func:`read_deck` never
+raises, it names what is wrong in translated words. The page (``web/main.py``) only stores,
+routes and forwards taps; the cards are checked by the game's editor.
 
 A kept deck is ``{"game", "name", "cards", "rev"}`` under ``automa.deck.<id>``; ``rev`` (the
 revision, written since issue 21; a deck without one reads as revision 0) counts its writes.
@@ -15,20 +17,24 @@ since is not written over (:class:`StaleDeck`), a deck deleted there is not brou
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from automa.app.html import Safe, h, trusted
 from automa.app.present import Words
 from automa.app.saves import DECK_PREFIX, KeyValue
+from automa.core.editor import CardEditor
 from automa.core.errors import AutomaError
-from automa.games.glory_of_civilizations import data, editor
+from automa.core.game import OptionSpec, find_game
 
-GAME = data.GAME_ID
 PREFIX = DECK_PREFIX
 """localStorage key prefix of a kept deck (``automa.deck.<id>``)."""
 MAX_NAME = 60
 MAX_REV = 2**31
-MAX_CARDS = data.MAX_DECK
+MAX_CARDS = 999
+"""No game's deck is longer (a card index in a URL or a button is bounded by it)."""
+MAX_TEXT = 1_000_000
+"""A kept deck's text longer than this is no deck (its revision is not even read)."""
 
 
 class StaleDeck(AutomaError):
@@ -43,10 +49,36 @@ class DeckDeleted(AutomaError):
     key = "web.decks.deleted"
 
 
+@dataclass(frozen=True)
+class DeckGame:
+    """A game whose player keys in their own cards."""
+
+    id: str
+    name: str
+    """Message id of the game's name."""
+    option: OptionSpec
+    """The option a deck is played as (its label names the deck choice)."""
+    editor: CardEditor
+
+
+def deck_game(game_id: str) -> DeckGame | None:
+    """The game ``game_id`` if its player keys in cards (its rules are loaded), else None."""
+    try:
+        game = find_game(game_id)
+    except AutomaError:
+        return None
+    option = game.deck_option
+    if option is None or option.editor is None:
+        return None
+    return DeckGame(game.id, game.name, option, option.editor)
+
+
 class Deck(TypedDict):
     """One kept deck as read back from storage."""
 
     id: str
+    game: str
+    """The game the deck names ("" if it names none)."""
     name: str
     rev: int
     """The revision read (0: a deck written before revisions, or none stored)."""
@@ -61,46 +93,50 @@ def _name(raw: Any, deck_id: str) -> str:
     return raw[:MAX_NAME] if isinstance(raw, str) and raw.strip() else deck_id
 
 
-def read_deck(deck_id: str, text: Any, w: Words) -> Deck:
-    """A stored deck, never raising: unreadable text gives ``error``, a deck with wrong
-    cards gives ``problems`` (it can still be edited)."""
-    out: Deck = {"id": deck_id, "name": deck_id, "rev": 0, "cards": [], "error": "",
-                 "problems": []}
+def read_deck(g: DeckGame, deck_id: str, text: Any, w: Words) -> Deck:
+    """A stored deck read by the game's editor, never raising: unreadable text gives
+    ``error``, a deck with wrong cards gives ``problems`` (it can still be edited)."""
+    out: Deck = {"id": deck_id, "game": "", "name": deck_id, "rev": 0, "cards": [],
+                 "error": "", "problems": []}
     if text is None:
         out["error"] = w.t("web.decks.missing")
         return out
-    if not isinstance(text, str) or len(text) > editor.MAX_JSON_CHARS:
-        out["error"] = w.text({"key": f"{GAME}.error.deck_too_long",
-                               "params": {"n": editor.MAX_JSON_CHARS}})
-        return out
     try:
-        raw = json.loads(text)
-    except (ValueError, RecursionError):
-        out["error"] = w.t(f"{GAME}.error.deck_not_json")
+        fields, cards = g.editor.read(text)
+    except AutomaError as e:
+        out["error"] = w.text(e.to_json())
         return out
-    cards = raw.get("cards") if isinstance(raw, dict) else raw
-    if not isinstance(cards, list) or len(cards) > MAX_CARDS or not all(
-            isinstance(c, dict) for c in cards):
-        out["error"] = w.text(editor.validate_deck(cards)[0] if not isinstance(cards, list)
-                              or len(cards) > MAX_CARDS
-                              else {"key": f"{GAME}.error.deck_not_list", "params": {}})
-        return out
-    out["name"] = _name(raw.get("name") if isinstance(raw, dict) else None, deck_id)
-    out["rev"] = revision_of(raw)
+    game = fields.get("game")
+    out["game"] = game if isinstance(game, str) else ""
+    out["name"] = _name(fields.get("name"), deck_id)
+    out["rev"] = revision_of(fields)
     out["cards"] = cards
-    out["problems"] = [w.text(p) for p in editor.validate_deck(cards)]
+    out["problems"] = [w.text(p) for p in g.editor.deck_problems(cards)]
     return out
 
 
-def kept_decks(kv: KeyValue, w: Words) -> list[Deck]:
-    """Every deck kept in this browser, read as hostile text (never raises)."""
-    return [read_deck(k[len(PREFIX):], kv.get(k), w)
-            for k in sorted(kv.keys()) if k.startswith(PREFIX)]
+def kept_decks(kv: KeyValue, g: DeckGame, w: Words) -> list[Deck]:
+    """Every deck of the game kept in this browser (and any naming no game), read as hostile
+    text (never raises)."""
+    found = [read_deck(g, k[len(PREFIX):], kv.get(k), w)
+             for k in sorted(kv.keys()) if k.startswith(PREFIX)]
+    return [d for d in found if d["game"] in (g.id, "")]
 
 
-def load_deck(kv: KeyValue, deck_id: str, w: Words) -> Deck:
+def load_deck(kv: KeyValue, g: DeckGame, deck_id: str, w: Words) -> Deck:
     """One kept deck, read as hostile text (a missing one reads as an error)."""
-    return read_deck(deck_id, kv.get(PREFIX + deck_id), w)
+    return read_deck(g, deck_id, kv.get(PREFIX + deck_id), w)
+
+
+def stored_game(kv: KeyValue, deck_id: str) -> str:
+    """The game a kept deck names ("" if none, or no deck is stored under ``deck_id``)."""
+    text = kv.get(PREFIX + deck_id)
+    try:
+        raw = json.loads(text) if text is not None and len(text) <= MAX_TEXT else None
+    except (ValueError, RecursionError):
+        raw = None
+    game = raw.get("game") if isinstance(raw, dict) else None
+    return game if isinstance(game, str) else ""
 
 
 def new_deck_id(kv: KeyValue, now: float) -> str:
@@ -123,24 +159,24 @@ def stored_revision(kv: KeyValue, deck_id: str) -> int | None:
     if text is None:
         return None
     try:
-        return revision_of(json.loads(text)) if len(text) <= editor.MAX_JSON_CHARS else 0
+        return revision_of(json.loads(text)) if len(text) <= MAX_TEXT else 0
     except (ValueError, RecursionError):
         return 0
 
 
-def put_deck(kv: KeyValue, deck_id: str, name: str, cards: list[dict[str, Any]],
+def put_deck(kv: KeyValue, game_id: str, deck_id: str, name: str, cards: list[dict[str, Any]],
              rev: int | None, *, lost: bool = False) -> int:
-    """Keep a deck (drafts with problems too) over the revision ``rev`` read (``None``: a new
-    deck); the revision written. :class:`StaleDeck` if another tab wrote it since,
-    :class:`DeckDeleted` if it deleted it (unless the storage was ``lost``: then a deck read
-    before is simply not in memory), the storage's refusal a ``StorageError``."""
+    """Keep a deck of ``game_id`` (drafts with problems too) over the revision ``rev`` read
+    (``None``: a new deck); the revision written. :class:`StaleDeck` if another tab wrote it
+    since, :class:`DeckDeleted` if it deleted it (unless the storage was ``lost``: then a
+    deck read before is simply not in memory), the storage's refusal a ``StorageError``."""
     current = stored_revision(kv, deck_id)
     if current is None and rev is not None and not lost:
         raise DeckDeleted()
     if current is not None and current != rev:
         raise StaleDeck()
     new = (rev or 0) + 1
-    kv.set(PREFIX + deck_id, deck_text(name, cards, new))
+    kv.set(PREFIX + deck_id, deck_text(game_id, name, cards, new))
     return new
 
 
@@ -149,15 +185,16 @@ def delete_deck(kv: KeyValue, deck_id: str) -> None:
     kv.remove(PREFIX + deck_id)
 
 
-def deck_text(name: str, cards: list[dict[str, Any]], rev: int = 0) -> str:
-    """What is stored for a deck (drafts with problems too) at revision ``rev``."""
-    return json.dumps({"game": GAME, "name": name[:MAX_NAME], "cards": cards, "rev": rev},
+def deck_text(game_id: str, name: str, cards: list[dict[str, Any]], rev: int = 0) -> str:
+    """What is stored for a deck of ``game_id`` (drafts with problems too) at revision
+    ``rev``."""
+    return json.dumps({"game": game_id, "name": name[:MAX_NAME], "cards": cards, "rev": rev},
                       ensure_ascii=False)
 
 
-def new_cards(source: str) -> list[dict[str, Any]]:
-    """The cards of a new deck: a copy of the companion edition, or one blank card."""
-    return editor.companion_cards() if source == "companion" else [editor.blank_card(1)]
+def new_cards(g: DeckGame, source: str) -> list[dict[str, Any]]:
+    """The cards of a new deck: a copy of the game's own cards, or one blank card."""
+    return g.editor.starter_cards() if source == "companion" else [g.editor.blank_card(1)]
 
 
 def next_number(cards: list[dict[str, Any]]) -> int:
@@ -166,13 +203,14 @@ def next_number(cards: list[dict[str, Any]]) -> int:
     return next(n for n in range(1, len(used) + 2) if n not in used)
 
 
-def add_card(cards: list[dict[str, Any]], copy_of: int | None = None) -> list[dict[str, Any]]:
+def add_card(g: DeckGame, cards: list[dict[str, Any]],
+             copy_of: int | None = None) -> list[dict[str, Any]]:
     """The deck with a new card at its end (a blank one, or a copy of card ``copy_of``)."""
-    if len(cards) >= MAX_CARDS:
+    if len(cards) >= g.editor.max_cards:
         return cards
-    base = (editor.with_field(cards[copy_of], "number", next_number(cards))
+    base = (g.editor.with_field(cards[copy_of], "number", next_number(cards))
             if copy_of is not None and 0 <= copy_of < len(cards)
-            else editor.blank_card(next_number(cards)))
+            else g.editor.blank_card(next_number(cards)))
     return [*cards, base]
 
 
@@ -181,32 +219,31 @@ def remove_card(cards: list[dict[str, Any]], index: int) -> list[dict[str, Any]]
     return [c for i, c in enumerate(cards) if i != index]
 
 
-def field_problems(card: Any, w: Words) -> dict[str, list[str]]:
+def field_problems(g: DeckGame, card: Any, w: Words) -> dict[str, list[str]]:
     """The problems of one card by field path ("" for those naming no known field)."""
-    paths = {f["path"] for f in editor.fields(card)}
+    paths = {f["path"] for f in g.editor.fields(card)}
     out: dict[str, list[str]] = {}
-    for field, key, params in data.card_problems(card):
-        where = field if field in paths else ""
-        out.setdefault(where, []).append(w.text({"key": f"{GAME}.error.{key}",
-                                                 "params": params}))
+    for field, problem in g.editor.card_problems(card):
+        out.setdefault(field if field in paths else "", []).append(w.text(problem))
     return out
 
 
-def preview(card: Any, lang: str) -> Safe | None:
-    """The card drawn by the game's renderer in the "Your deck" band (None while it has
-    problems)."""
-    if data.card_problems(card):
+def preview(g: DeckGame, card: Any, lang: str) -> Safe | None:
+    """The card drawn by the game's renderer, as the editor's preview (None while it has
+    problems, or for a game that draws no cards)."""
+    if g.editor.card_problems(card):
         return None
-    from automa.render import glory_of_civilizations as render
+    from automa import render
 
     try:
-        return trusted(render.card_face(data.canonical(card), (), lang, custom=True))
+        svg = render.keyed_svg(g.id, card, lang)
     except (AutomaError, KeyError, ValueError, TypeError):
         return None
+    return None if svg is None else trusted(svg)
 
 
 # --- HTML ---------------------------------------------------------------------------------
-def decks_screen(decks: list[Deck], confirm: str, w: Words) -> Safe:
+def decks_screen(g: DeckGame, decks: list[Deck], confirm: str, w: Words) -> Safe:
     """The list of kept decks, new deck and import."""
     rows = [_deck_row(d, confirm, w) for d in decks]
     return h("section", {"class": "panel decks"},
@@ -216,14 +253,15 @@ def decks_screen(decks: list[Deck], confirm: str, w: Words) -> Safe:
              else h("p", {"class": "muted"}, w.t("web.decks.none")),
              h("div", {"class": "row"},
                h("button", {"type": "button", "data-act": "deck-new", "data-arg": "companion"},
-                 w.t("web.decks.new_copy")),
+                 w.t(g.editor.starter_label)),
                h("button", {"type": "button", "data-act": "deck-new", "data-arg": "blank"},
                  w.t("web.decks.new_blank")),
                h("label", {"class": "button", "for": "deck-import-file"},
                  w.t("web.decks.import")),
                h("input", {"type": "file", "id": "deck-import-file", "accept": ".json",
                            "class": "visually-hidden"})),
-             h("p", None, h("a", {"href": f"#/new/{GAME}"}, w.t("web.decks.to_new_game"))))
+             h("p", None, h("a", {"href": f"#/new/{g.id}"},
+                            w.t("web.decks.to_new_game", game=w.t(g.name)))))
 
 
 def _deck_row(d: Deck, confirm: str, w: Words) -> Safe:
@@ -252,13 +290,13 @@ def _deck_row(d: Deck, confirm: str, w: Words) -> Safe:
              status, actions)
 
 
-def editor_screen(d: Deck, index: int, w: Words) -> Safe:
+def editor_screen(g: DeckGame, d: Deck, index: int, w: Words) -> Safe:
     """One deck in the editor: its name, its cards, and card ``index`` field by field."""
     cards = d["cards"]
     index = max(0, min(index, len(cards) - 1))
     tabs = [h("button", {"type": "button", "data-act": "deck-card", "data-arg": i,
                          "class": "chip" + (" on" if i == index else "")
-                         + (" bad" if data.card_problems(c) else ""),
+                         + (" bad" if g.editor.card_problems(c) else ""),
                          "aria-pressed": "true" if i == index else "false"},
               str(c.get("number", i + 1)) if isinstance(c, dict) else str(i + 1))
             for i, c in enumerate(cards)]
@@ -270,7 +308,8 @@ def editor_screen(d: Deck, index: int, w: Words) -> Safe:
                            "value": d["name"]})),
              h("div", {"class": "row deck-cards", "role": "group",
                        "aria-label": w.t("web.decks.cards", n=len(cards))}, *tabs),
-             _card_form(cards[index], index, w) if cards else h("p", None, w.t("web.decks.empty")),
+             _card_form(g, cards[index], index, w) if cards
+             else h("p", None, w.t("web.decks.empty")),
              h("div", {"class": "row"},
                h("button", {"type": "button", "data-act": "deck-add"}, w.t("web.decks.add")),
                None if not cards else h("button", {"type": "button", "data-act": "deck-dup",
@@ -287,21 +326,22 @@ def editor_screen(d: Deck, index: int, w: Words) -> Safe:
                             "data-arg": d["id"]}, w.t("web.decks.save"))))
 
 
-def _card_form(card: Any, index: int, w: Words) -> Safe:
-    by_field = field_problems(card, w)
-    controls = [_control(f, card, by_field.get(f["path"], []), w)
-                for f in editor.fields(card)]
-    pic = preview(card, w.lang)
+def _card_form(g: DeckGame, card: Any, index: int, w: Words) -> Safe:
+    by_field = field_problems(g, card, w)
+    controls = [_control(g, f, card, by_field.get(f["path"], []), w)
+                for f in g.editor.fields(card)]
+    pic = preview(g, card, w.lang)
     return h("div", {"class": "card-edit", "data-card": index},
              h("ul", {"class": "error"}, *[h("li", None, p) for p in by_field.get("", [])]),
              h("div", {"class": "card-preview"}, pic) if pic is not None else None,
              h("div", {"class": "stack card-fields"}, *controls))
 
 
-def _control(f: dict[str, Any], card: Any, problems: list[str], w: Words) -> Safe:
+def _control(g: DeckGame, f: dict[str, Any], card: Any, problems: list[str],
+             w: Words) -> Safe:
     path = str(f["path"])
     fid = "field-" + path.replace(".", "-")
-    value = editor.field_value(card, path) if isinstance(card, dict) else None
+    value = g.editor.field_value(card, path) if isinstance(card, dict) else None
     err_id = fid + "-error"
     common: dict[str, Any] = {"id": fid, "data-field": path,
                               "aria-invalid": "true" if problems else None,
@@ -322,10 +362,10 @@ def _control(f: dict[str, Any], card: Any, problems: list[str], w: Words) -> Saf
              h("p", {"class": "error", "id": err_id}, " ".join(problems)) if problems else None)
 
 
-def field_value_from_form(path: str, text: str) -> Any:
+def field_value_from_form(g: DeckGame, path: str, text: str) -> Any:
     """A form's text for one field as the value the card keeps (numbers for choices
     among numbers)."""
-    for f in editor.fields():
+    for f in g.editor.fields(None):
         if f["path"] == path and f["kind"] == "choice":
             for v in f["choices"]:
                 if str(v) == text:
@@ -333,19 +373,20 @@ def field_value_from_form(path: str, text: str) -> Any:
     return text
 
 
-def deck_choice(decks: list[Deck], w: Words) -> Safe:
+def deck_choice(g: DeckGame, decks: list[Deck], w: Words) -> Safe:
     """The new-game screen's deck choice: the companion edition or a playable kept deck;
     the others are listed with the reason they cannot be played."""
     playable = [d for d in decks if not d["error"] and not d["problems"]]
     others = [d for d in decks if d["error"] or d["problems"]]
-    opts = [h("option", {"value": ""}, w.t(f"{GAME}.option.custom_deck.none"))]
+    label = g.option.label
+    opts = [h("option", {"value": ""}, w.t(f"{label}.none"))]  # the option's default
     opts += [h("option", {"value": d["id"]}, w.t("web.decks.choice", name=d["name"],
                                                   n=len(d["cards"]))) for d in playable]
     why = [h("li", None, w.t("web.decks.why_not", name=d["name"],
                              reason=d["error"] or d["problems"][0])) for d in others]
     return h("div", {"class": "field deck-choice"},
-             h("label", {"for": "deck-choice"}, w.t(f"{GAME}.option.custom_deck")),
+             h("label", {"for": "deck-choice"}, w.t(label)),
              h("select", {"id": "deck-choice", "data-deck-choice": "1"}, *opts),
-             h("p", {"class": "muted"}, w.t(f"{GAME}.option.custom_deck_help")),
+             h("p", {"class": "muted"}, w.t(g.option.help)) if g.option.help else None,
              h("ul", {"class": "muted"}, *why) if why else None,
-             h("p", None, h("a", {"href": f"#/decks/{GAME}"}, w.t("web.decks.title"))))
+             h("p", None, h("a", {"href": f"#/decks/{g.id}"}, w.t("web.decks.title"))))

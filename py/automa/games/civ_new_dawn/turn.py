@@ -1,33 +1,107 @@
-"""Resolving a focus card: its printed steps in order, then the reset and what follows it.
+"""The AP's turn (AP rules, Automated Player Turn) and the flow between its turns.
 
-AP rules, Automated Player Turn: the AP resolves the card in its fifth slot, then resets it to
-the first slot. Card rules after the reset: Capitalism resolves the card now in slot 5 without
-resetting it; Urbanization resolves the culture card as if it were in slot 5 and resets it;
-Montezuma swaps his military card into slot 2 after a turn with a won attack; levels I–III of
-industry and I–II of military swap for the next level when they did nothing.
+Between turns the app asks whether the AP takes its turn or the game is over (base rules,
+game end: an agenda on every victory card). On its turn the AP turns the event dial (not on
+the first turn), resolves the card in its fifth slot, then resets it to the first slot. Card
+rules after the reset: Capitalism resolves the card now in slot 5 without resetting it;
+Urbanization resolves the culture card as if it were in slot 5 and resets it; Montezuma swaps
+his military card into slot 2 after a turn with a won attack; levels I–III of industry and
+I–II of military swap for the next level when they did nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from automa.core import prompts
 from automa.core.game import Ctx
 
 from . import actions, data, military
 from .state import (
+    AP,
+    AP_TURN,
+    WAITING,
+    Resolving,
     bonus,
     card_in,
     card_name,
+    card_ui,
     is_leader,
+    k,
     level_of,
     log_ap,
     log_table,
+    m,
     replace_card,
     reset,
     slot_of,
     steps,
+    take_notice,
 )
 
+
+# --- between the AP's turns --------------------------------------------------------------
+@steps
+def await_turn(ctx: Ctx, answer: Any = True) -> None:
+    """Before each AP turn: the AP's turn, or the game is over."""
+    ctx.phase = WAITING
+    params = {"turn": ctx.turn + 1, "card": card_name(card_in(ctx, 5)),
+              "notice": take_notice(ctx)}
+    if ctx.turn == 0:
+        ctx.ask(prompts.confirm(k("prompt.first_turn"), params, label=m("answer.ap_turn"),
+                                ui=card_ui(ctx, card_in(ctx, 5))), ap_turn)
+        return
+    ctx.ask(prompts.pick_one(k("prompt.ready"), ["ap_turn", "game_over"], params,
+                             labels=[m("answer.ap_turn"), m("answer.game_over")],
+                             default="ap_turn", ui=card_ui(ctx, card_in(ctx, 5))), ready)
+
+
+@steps
+def ready(ctx: Ctx, answer: str) -> None:
+    """The AP's turn, or who won."""
+    if answer == "ap_turn":
+        ctx.then(ap_turn)
+        return
+    ctx.ask(prompts.pick_one(k("prompt.who_won"), ["ap", "human"],
+                             {"n": sum(ctx.data["agendas"])},
+                             labels=[m("answer.ap_won"), m("answer.human_won")],
+                             ui=card_ui(ctx, rule=m("rule.victory"))), who_won)
+
+
+@steps
+def who_won(ctx: Ctx, answer: str) -> None:
+    """Check the win: an agenda on every victory card (base rules, game end)."""
+    ctx.ask(prompts.yes_no(k("prompt.confirm_end"), {"winner": m(f"answer.{answer}_won")},
+                           ui=card_ui(ctx, rule=m("rule.victory"))), game_end, winner=answer)
+
+
+@steps
+def game_end(ctx: Ctx, answer: bool, winner: str) -> None:
+    """The game ends; a mistaken claim goes back to the AP's turn."""
+    if not answer:
+        log_ap(ctx, "log.no_win_yet")
+        ctx.then(await_turn)
+        return
+    ctx.data["winner"] = winner
+    if winner == "ap":
+        ctx.data["agendas"] = [True, True, True]
+    ctx.log(AP, k(f"log.game_end.{winner}"), {"turns": ctx.turn})
+    ctx.finish()
+
+
+@steps
+def ap_turn(ctx: Ctx, answer: Any = True) -> None:
+    """The AP's turn: event dial (not on the first turn), resolve slot 5, reset (AP rules,
+    Automated Player Turn)."""
+    ctx.phase = AP_TURN
+    ctx.turn += 1
+    if ctx.turn > 1:
+        log_table(ctx, "log.event_dial", icon="advance")
+    card = card_in(ctx, 5)
+    ctx.seq(("resolve_card", {"card": card, "reset": True}), "await_turn")
+
+
+# --- resolving a focus card --------------------------------------------------------------
 AFTER_RESET = ("resolve_slot5", "resolve_culture", "upgrade_if_idle")
 RUNNERS = {**actions.RUNNERS, **military.RUNNERS}
 
@@ -47,9 +121,10 @@ def resolve_card(ctx: Ctx, card: str, reset: bool, held_back: int = 0) -> None:
             log_table(ctx, "log.teddy_spends", {"n": nw, "card": card_name(card)},
                       icon="resource")
     b = bonus(ctx, t)
-    ctx.data["res"] = {"card": card, "type": t, "bonus": b, "nw": nw, "reset": reset,
-                       "built": False, "attacks": 0, "won": 0, "reinforced": 0,
-                       "retry": None, "caravans": []}
+    resolving: Resolving = {"card": card, "type": t, "bonus": b, "nw": nw, "reset": reset,
+                            "built": False, "attacks": 0, "won": 0, "reinforced": 0,
+                            "retry": None, "caravans": []}
+    ctx.data["res"] = resolving
     log_table(ctx, "log.resolve" if reset else "log.resolve_no_reset",
               {"card": card_name(card), "slot": slot_of(ctx, t)}, icon="card")
     if b:
@@ -68,7 +143,7 @@ def run_step(ctx: Ctx, i: int) -> None:
     RUNNERS[step["action"]](ctx, step, i)
 
 
-def _idle(res: dict[str, object]) -> bool:
+def _idle(res: Resolving) -> bool:
     if res["type"] == "industry":
         return not res["built"]
     return res["attacks"] == 0 and res["reinforced"] == 0
@@ -110,7 +185,7 @@ def end_card(ctx: Ctx) -> None:
         ctx.then("resolve_card", card=fifth, reset=False, held_back=held)
 
 
-def _teddy_tokens_after(ctx: Ctx, res: dict[str, Any]) -> int:
+def _teddy_tokens_after(ctx: Ctx, res: Resolving) -> int:
     """Teddy's tokens after the card: spent ones go on the card in slot 4 (AP rules, Leader
     Abilities); a military card that made no attack did not spend them, so they stay on it.
     Returns how many went on the card in slot 4."""

@@ -1,0 +1,115 @@
+"""The engine zip (``pkgs/automa.zip``): the engine package with its card data (TOML compiled
+to JSON) and compiled message catalogs in ``automa/_data/``, the games the app ships
+(``games.json``) and the page's glue, all as bytecode compiled by Pyodide's own CPython
+(:mod:`buildsteps.pyodide_compile`) when Node is there."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from .common import CARDS, NODE, ROOT, WEB, zip_bytes
+
+WEB_UNUSED = {"automa/cli.py", "automa/__main__.py"}  # the terminal front end
+COMPILE_MJS = """\
+// Compiles the engine with the vendored Pyodide's own CPython (written by build.py).
+import { loadPyodide } from "%(pyodide)s";
+const py = await loadPyodide({ indexURL: "%(index)s" });
+py.FS.mkdirTree("/mnt");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: process.argv[2] }, "/mnt");
+py.runPython(%(python)s);
+"""
+COMPILE_PY = Path(__file__).with_name("pyodide_compile.py")
+
+
+def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """The bytecode of the ``.py`` entries, compiled by Pyodide's CPython in Node: our
+    modules as sourceless ``x.pyc`` (in place of ``x.py``), PyScript's in ``__pycache__``.
+
+    Pyodide would compile every module it imports from source (about a third of the app's
+    own start-up time), and the sources would add a fifth to the engine's download. Without
+    Node the page ships and runs the sources, only slower.
+    """
+    node = shutil.which("node")
+    if node is None:
+        print("note: node not found, the engine ships without bytecode", file=sys.stderr)
+        return []
+    with tempfile.TemporaryDirectory(prefix="automa-pyc-") as tmp:
+        root = Path(tmp) / "src"
+        for name, data in entries:
+            if name.endswith(".py"):
+                (root / name).parent.mkdir(parents=True, exist_ok=True)
+                (root / name).write_bytes(data)
+        script = Path(tmp) / "compile.mjs"
+        index = (NODE / "pyodide").as_posix() + "/"
+        script.write_text(COMPILE_MJS % {"pyodide": (NODE / "pyodide" / "pyodide.mjs").as_uri(),
+                                         "index": index,
+                                         "python": json.dumps(COMPILE_PY.read_text())})
+        result = subprocess.run([node, str(script), str(root)], capture_output=True, text=True,
+                                check=False)
+        if result.returncode != 0:
+            print(f"note: bytecode not compiled ({result.stderr.strip()[-300:]})",
+                  file=sys.stderr)
+            return []
+        return [(p.relative_to(root).as_posix(), p.read_bytes())
+                for p in sorted(root.rglob("*.pyc"))]
+
+
+def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]) -> bytes:
+    """The engine package with its card data and compiled catalogs in ``automa/_data``."""
+    entries: list[tuple[str, bytes]] = []
+    package = ROOT / "py" / "automa"
+    for path in sorted(package.rglob("*")):
+        rel = path.relative_to(package.parent)
+        if path.is_file() and "__pycache__" not in rel.parts and path.suffix in (".py", ".typed"):
+            if rel.parts[1:2] == ("_data",) or rel.as_posix() in WEB_UNUSED:
+                continue
+            entries.append((rel.as_posix(), path.read_bytes()))
+    for path in sorted(CARDS.rglob("*")):
+        if path.is_file() and path.suffix == ".toml":
+            # compiled to JSON: the engine reads it without tomllib, several times faster
+            name = path.relative_to(ROOT).with_suffix(".json").as_posix()
+            with path.open("rb") as f:
+                data = tomllib.load(f)
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+            entries.append((f"automa/_data/{name}", text.encode()))
+    for lang, catalog in catalogs.items():
+        text = json.dumps(catalog, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        entries.append((f"automa/_data/i18n/{lang}.json", text.encode()))
+    # The page's glue goes in the zip as a module: PyScript's own run of a large main script
+    # costs about 0.3 s more at start-up than importing the same code (measured).
+    entries.append(("automa_app.py", (WEB / "main.py").read_bytes()))
+    entries.append(("automa/_data/games.json",
+                    json.dumps(games, ensure_ascii=False, separators=(",", ":")).encode()))
+    # Bytecode of PyScript's own Python package (imported before our code runs); only the
+    # __pycache__ goes in the zip, PyScript writes the sources itself.
+    sources = [(f"pyscript/{name}", text.encode()) for name, text in pyscript_package().items()]
+    compiled = bytecode(entries + sources)
+    if compiled:  # each compiled module replaces its source
+        done = {name[:-1] for name, _ in compiled if "__pycache__" not in name}
+        entries = [(name, data) for name, data in entries if name not in done] + compiled
+    return zip_bytes(entries)
+
+
+def pyscript_package() -> dict[str, str]:
+    """PyScript's Python package as its core writes it at start-up (file name → source)."""
+    node = shutil.which("node")
+    module = NODE / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    if node is None or not module.is_file():
+        return {}
+    script = ("import(process.argv[1]).then(m => process.stdout.write("
+              "JSON.stringify(m.default.pyscript)))")
+    result = subprocess.run([node, "-e", script, module.as_uri()], capture_output=True,
+                            text=True, check=False)
+    if result.returncode != 0:
+        print(f"note: PyScript's package not compiled ({result.stderr.strip()[-300:]})",
+              file=sys.stderr)
+        return {}
+    found: dict[str, str] = json.loads(result.stdout)
+    return {name: text for name, text in found.items() if isinstance(text, str)}

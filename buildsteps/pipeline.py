@@ -1,0 +1,74 @@
+"""The build, phase by phase (as JupyterLite's addons): check → vendor → engine zip → page →
+guides → icons and manifest → service worker, each phase a module of this package; and the
+command line of ``build.py``."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import check, engine, guides, icons, page, serve, sw, vendor
+from .common import DIST, PREFIX, ROOT, BuildError, write
+
+
+def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False) -> dict[str, Any]:
+    """Check the data and translations, then write the whole of ``dist``; what was built
+    (files, sizes, games, cache version)."""
+    vendor.ensure_node_modules()
+    catalogs = check.check_translations()
+    games = check.check_cards()
+    found = guides.check_guides(games)
+    # The app links each game's guide (games.json is what the page reads of the games).
+    games = [{**g, "guide": True} if g["id"] in found else g for g in games]
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    chunks = vendor.vendor(dist, trim_stdlib)
+    write(dist / "pkgs" / "automa.zip", engine.engine_zip(catalogs, games))
+    shell_total = sum((dist / name).stat().st_size for name in page.SHELL_FILES)
+    page.write_page(dist, page.page_values(catalogs, games, found, shell_total), chunks)
+    guides.write_guides(dist, found, games)
+    icons.write_icons(dist, catalogs)
+    write(dist / ".nojekyll", b"")
+    version = sw.service_worker(dist)
+
+    report: dict[str, Any] = {**sw.sizes(dist), "games": [g["id"] for g in games],
+                               "version": version}
+    if not quiet:
+        print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
+              f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
+              f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(report['games']) or 'none'}; "
+              f"cache {sw.CACHE_PREFIX}{version}")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``build.py [serve] [--port N] [--no-trim-stdlib] [--out DIR]``."""
+    parser = argparse.ArgumentParser(description="Build the offline web app into dist/.")
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--out", type=Path, default=DIST)
+    parser.add_argument("--no-trim-stdlib", action="store_true",
+                        help="ship Pyodide's whole standard library")
+    parser.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    args = parser.parse_args(argv)
+    os.chdir(ROOT)
+    try:
+        if not args.no_build:
+            build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib)
+    except (BuildError, subprocess.CalledProcessError) as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        server = serve.make_server(args.out.resolve(), args.port)
+        print(f"serving at http://127.0.0.1:{args.port}{PREFIX}  (Ctrl+C stops)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    return 0

@@ -1,0 +1,195 @@
+"""What the player may start: the procedures of your turn (offered between the bots' turns
+and after their last income turn) and the corrections of every tracked value.
+
+Rulebook "Traps" (you conquer a territory of the Automa), "Landmarks", "Achievements" and
+"Income turns" (your own income turns count for the Automa's "first to start a new era").
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import permutations
+
+from automa.core import prompts
+from automa.core.game import Correction, Ctx, Procedure
+from automa.core.i18n import msg
+from automa.core.records import MessageRef
+
+from . import data
+from .data import ACHIEVEMENTS, TRACKS
+from .state import (
+    HOLDERS,
+    PHASE_OVER,
+    PLAYER_PHASES,
+    G,
+    bot_ref,
+    gain_achievement,
+    k,
+    m,
+    steps,
+    total_vp,
+)
+from .state import track_ref as _track
+from .tracks import landmark_key
+
+
+def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
+    """Your turn's procedures, offered in the phases where you play (between the bots' turns
+    and after their last income turn until your game is over), never inside another one."""
+    d = ctx.data
+    if phase not in PLAYER_PHASES or d["procedure"]:
+        return []
+    found = [_procedure("you_conquer_automa")]
+    if any(not holder for holder in d["landmarks"].values()):
+        found.append(_procedure("you_claim_landmark"))
+    if any("player" not in h for h in d["achievements"].values()):
+        found.append(_procedure("you_achievement"))
+    if d["you_income_turns"] < 5:
+        found.append(_procedure("you_income_turn"))
+    return found
+
+
+def _procedure(step: str) -> Procedure:
+    return Procedure(step, k(f"procedure.{step}"), "begin_procedure", {"procedure": step})
+
+
+@steps
+def begin_procedure(ctx: Ctx, procedure: str) -> None:
+    """Run one of your procedures; no other starts until it is over."""
+    ctx.data["procedure"] = procedure
+    ctx.seq(procedure, "end_procedure")
+
+
+@steps
+def end_procedure(ctx: Ctx) -> None:
+    """Your procedure is over: the others are offered again."""
+    ctx.data["procedure"] = None
+
+
+@steps
+def you_claim_landmark(ctx: Ctx) -> None:
+    """Which landmark did you claim? (It is then no longer a target for the bots.)"""
+    free = [name for name, holder in ctx.data["landmarks"].items() if not holder]
+    ctx.ask(prompts.pick_one(k("q.which_landmark"), free,
+                             labels=[msg(landmark_key(n)) for n in free],
+                             ui={"game": G}), landmark_claimed)
+
+
+@steps
+def landmark_claimed(ctx: Ctx, answer: str) -> None:
+    """Record your landmark."""
+    ctx.data["landmarks"][answer] = "player"
+    ctx.log("player", k("log.you_landmark"), {"landmark": msg(landmark_key(answer))})
+
+
+@steps
+def you_achievement(ctx: Ctx) -> None:
+    """Which achievement did you gain? (The Automa then scores less for it.)"""
+    left = [a for a in ACHIEVEMENTS if "player" not in ctx.data["achievements"][a]]
+    ctx.ask(prompts.pick_one(k("q.which_achievement"), left,
+                             labels=[m(f"achievement.{a}") for a in left],
+                             ui={"game": G, "rule": m("rule.achievements")}),
+            achievement_gained)
+
+
+@steps
+def achievement_gained(ctx: Ctx, answer: str) -> None:
+    """Record your achievement: you take a place, the Automa scores nothing for it."""
+    gain_achievement(ctx, "player", answer)
+    ctx.log("player", k("log.you_achievement"), {"achievement": m(f"achievement.{answer}")})
+
+
+@steps
+def you_income_turn(ctx: Ctx) -> None:
+    """You start an income turn (for the Automa's "first to start a new era")."""
+    ctx.data["you_income_turns"] += 1
+    ctx.log("player", k("log.you_income"), {"turn": ctx.data["you_income_turns"]})
+
+
+# --- you conquer a territory of the Automa (rulebook "Traps") ---------------------------------
+@steps
+def you_conquer_automa(ctx: Ctx) -> None:
+    """Discard the Automa's tapestry cards at random until a trap shows or none are left."""
+    held = ctx.data["tapestry_held"]
+    if held <= 0:
+        ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
+        ctx.log("player", k("log.conquest_stands"), {"n": ctx.data["territories"]})
+        ctx.ask(prompts.confirm(k("q.conquest_stands"),
+                                ui={"game": G, "rule": m("rule.traps")}),
+                "tap_done")
+        return
+    index = ctx.rng.below(held) + 1
+    ctx.ask(prompts.yes_no(k("q.reveal_tapestry"), {"index": index, "n": held},
+                           ui={"game": G, "rule": m("rule.traps")}),
+            trap_revealed)
+
+
+@steps
+def trap_revealed(ctx: Ctx, answer: bool) -> None:
+    """A trap keeps the territory for the Automa; anything else: try the next card."""
+    ctx.data["tapestry_held"] = max(0, ctx.data["tapestry_held"] - 1)
+    if answer:
+        # your turn, not the bots': the prompt says what to do, the bots' checklist stays
+        ctx.log("automa", k("log.trap"), {"left": ctx.data["tapestry_held"]})
+        ctx.ask(prompts.confirm(k("q.trap_sprung"),
+                                ui={"game": G, "rule": m("rule.traps")}),
+                "tap_done")
+        return
+    ctx.log("automa", k("log.not_a_trap"), {"left": ctx.data["tapestry_held"]})
+    ctx.then(you_conquer_automa)
+
+
+# --- corrections ------------------------------------------------------------------------------
+def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
+    """The values the player may set by hand: every tracked value, landmarks and
+    achievements included (until the game is over)."""
+    if phase == PHASE_OVER:
+        return ()
+    # The player sets the Automa's VP as a total; the difference goes to its "correction"
+    # source, so the breakdown by source stays as the rules scored it.
+    other_sources = total_vp(ctx) - int(ctx.data["vp"]["correction"])
+    vp = Correction("vp", m("correct.vp"), ("vp", "correction"), 0, 999, offset=other_sources)
+    return (vp, *_corrections())
+
+
+def holder_orders(achievement: str) -> list[list[str]]:
+    """Every order in which the players may hold an achievement (first to last)."""
+    who = ["automa", "player"] + (["shadow"] if achievement == "complete_track" else [])
+    return [list(p) for n in range(len(who) + 1) for p in permutations(who, n)]
+
+
+def _holders_label(order: list[str]) -> MessageRef:
+    if not order:
+        return m("holders.none")
+    return m("holders.order", who=[m(f"holder.{w}") for w in order])
+
+
+@cache
+def _corrections() -> tuple[Correction, ...]:
+    track_labels = tuple(_track(t) for t in TRACKS)
+    found = [
+        Correction("territories", m("view.territories"), ("territories",), 0, 40),
+        Correction("tapestry_held", m("view.tapestry_held"), ("tapestry_held",), 0, 20),
+        Correction("mat_tapestries", m("view.mat_tapestries"), ("mat_tapestries",), 0, 4),
+        Correction("toppled_yours", m("view.toppled_yours"), ("toppled_yours",), 0, 20),
+        Correction("you_income_turns", m("view.your_income_turns"),
+                   ("you_income_turns",), 1, 5),
+    ]
+    for bot in data.BOTS:
+        found.append(Correction(f"fav_{bot}", m("view.favorite_of", bot=bot_ref(bot)),
+                                ("fav", bot), choices=TRACKS, choice_labels=track_labels))
+        found += [Correction(f"pos_{bot}_{t}",
+                             m("view.position", bot=bot_ref(bot), track=_track(t)),
+                             ("pos", bot, t), 0, data.END) for t in TRACKS]
+    holder_labels = tuple(m("holder.free" if not h else f"holder.{h}") for h in HOLDERS)
+    found += [Correction(f"landmark_{name}", m("correct.landmark",
+                                               landmark=msg(landmark_key(name))),
+                         ("landmarks", name), choices=HOLDERS, choice_labels=holder_labels)
+              for name in data.landmarks()]
+    for a in ACHIEVEMENTS:
+        orders = holder_orders(a)
+        found.append(Correction(f"achievement_{a}",
+                                m("correct.achievement", achievement=m(f"achievement.{a}")),
+                                ("achievements", a), choices=tuple(orders),
+                                choice_labels=tuple(_holders_label(o) for o in orders)))
+    return tuple(found)

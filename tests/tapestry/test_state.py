@@ -1,0 +1,46 @@
+"""The bots' state layout (``state.Data``) and its declared ranges describe one and the same
+``ctx.data``; the package names its messages only through ``k()``/``m()``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import get_type_hints
+
+import pytest
+
+import automa.games.tapestry as package
+from automa.core.i18n import msg
+from automa.core.ranges import first_problem
+from automa.games.tapestry.state import Data, initial_data, k, m, ranges
+from tests.state_layout import literal_ids
+from tests.tapestry.play import at_idle, data
+
+PACKAGE = Path(package.__file__).parent
+
+
+def test_data_names_exactly_the_keys_the_ranges_declare() -> None:
+    declared = ranges()
+    assert set(get_type_hints(Data)) == set(declared.fields)
+    assert Data.__required_keys__ == set(declared.fields) and not declared.optional
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
+def test_initial_data_lies_within_the_declared_ranges(level: int) -> None:
+    built = initial_data(level)
+    assert set(built) == set(get_type_hints(Data))
+    assert first_problem(built, ranges(), "data") is None
+
+
+def test_setup_keeps_the_data_layout() -> None:
+    assert set(data(at_idle(seed=3))) == set(get_type_hints(Data))
+
+
+def test_message_ids_are_in_the_games_namespace() -> None:
+    assert k("log.advance") == "tapestry.log.advance"
+    assert m("turn.income", n=2) == msg("tapestry.turn.income", n=2)
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in PACKAGE.glob("*.py")))
+def test_no_module_spells_a_message_id_literally(module: str) -> None:
+    """Issue 19, item 4: message ids go through ``k()``/``m()``."""
+    assert literal_ids((PACKAGE / module).read_text(encoding="utf-8"), "tapestry") == []
