@@ -116,6 +116,24 @@ def test_a_why_is_shown_only_where_it_explains_something() -> None:
         "rule": "yes", "candidates": "", "pick": ""}
 
 
+def test_a_plain_string_is_shown_as_it_is_never_taken_for_a_message_id() -> None:
+    """Only a message reference is rendered; text that happens to spell a message id (a
+    player's deck name, a card number) is shown as it is. A rule logged by its bare id is a
+    message id by its type (``Why.rule``), and a procedure's label by its declaration."""
+    w = present.Words("uk")
+    assert w.text("core.yes") == "core.yes"
+    assert w.text(i18n.msg("core.yes")) == i18n.render("core.yes", {}, "uk")
+    assert w.text([i18n.msg("core.yes"), "core.no", 2.0]) == ", ".join(
+        [i18n.render("core.yes", {}, "uk"), "core.no", "2"])
+    assert present.rule_text("core.yes", w) == i18n.render("core.yes", {}, "uk")
+    session = automa.new_game("tapestry", {}, 3)
+    while session.prompt is not None and not session.procedures:
+        session.answer(session.prompt.default if session.prompt.default is not None
+                       else session.prompt.choices[0])
+    labels = [p["label"] for p in present.play(session, "en")["procedures"]]
+    assert labels and not any(label.startswith("tapestry.") for label in labels)
+
+
 def test_the_turn_summary_lists_board_instructions_in_table_order() -> None:
     session = automa.new_game("tapestry", {}, 3)
     session._log.extend([  # two board instructions, as a game logs them
