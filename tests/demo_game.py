@@ -9,6 +9,7 @@ from automa.core import prompts
 from automa.core.game import Correction, Ctx, GameDef, OptionSpec, Procedure, Steps, register
 from automa.core.i18n import msg
 from automa.core.ranges import Count, Table
+from automa.core.records import empty_view
 from automa.core.select import OrderedPick, select
 
 steps = Steps()
@@ -101,7 +102,7 @@ GAME = GameDef(
     phases=("setup", "round", "idle"),
     procedures=procedures,
     corrections=corrections,
-    view=lambda ctx: {"vp": ctx.data.get("vp", 0)},
+    view=lambda ctx: {**empty_view(), "vp": ctx.data.get("vp", 0)},
     ranges=Table({"vp": Count(0, 9999), "rounds": Count(1, 5), "track": Count(0, 99)}),
 )
 

@@ -103,14 +103,6 @@ class Terminal:
         """Print one line."""
         emit(text, self.out)
 
-    def ref(self, ref: Any) -> str:
-        """Render a message reference, or a plain value."""
-        if isinstance(ref, dict) and "key" in ref:
-            return render(ref["key"], ref.get("params") or {}, self.lang)
-        if isinstance(ref, bool):
-            return self.t("core.yes" if ref else "core.no")
-        return str(ref)
-
     def show_new_log(self) -> None:
         """Print the log entries not shown yet, then what the bots did on the board."""
         log = self.session.log
@@ -326,8 +318,8 @@ class Terminal:
 
     def after_load(self, path: Path, text: str) -> None:
         """Say how the save was loaded; keep the original if its history was dropped."""
-        for w in self.session.warnings:
-            self.say(self.ref(w))
+        for warning in self.session.warnings:
+            self.say(present.Words(self.lang).text(warning))
         if (self.session.history_dropped or self.session.lost) and self.is_autosave(path):
             kept = unused(path.with_name(path.stem + ".original.json"))
             try:

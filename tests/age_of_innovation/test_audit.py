@@ -10,6 +10,7 @@ import pytest
 
 import automa
 from automa.core.i18n import catalog, render
+from automa.core.records import MessageRef
 from automa.games.age_of_innovation import passing
 from automa.games.age_of_innovation.state import round_tile, turn_label
 from tests.age_of_innovation.play import (
@@ -294,7 +295,7 @@ def test_turn_summary_lists_her_turn_in_table_order() -> None:
     assert all(item["actor"] == "automa" and item["icon"] in ICONS for item in summary)
 
 
-def _label(turn: int) -> dict[str, Any]:
+def _label(turn: int) -> MessageRef:
     """The name of ``turn``; every turn has one."""
     label = turn_label(turn)
     assert label is not None

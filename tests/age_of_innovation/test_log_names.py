@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.conformance import playout
+from tests.sessions import key_of
 
 KINDS = ("discipline", "terrain", "building", "bonus")
 
@@ -13,4 +14,4 @@ def test_catch_up_and_bonus_tile_reasons_are_named_in_the_log() -> None:
     assert named
     for why in named:
         for label in why["labels"]:
-            assert isinstance(label, int | str) or label["key"].split(".")[1] in KINDS
+            assert isinstance(label, int | str) or key_of(label).split(".")[1] in KINDS

@@ -12,8 +12,8 @@ from automa.cli import Terminal
 
 def test_the_terminal_prints_the_bots_turn_once_then_the_question() -> None:
     session = automa.new_game("tapestry", {}, 3)
-    session._log.append({"turn": 1, "actor": "automa", "table": True, "icon": "advance",
-                         "action": {"key": "core.log.corrected", "params": {
+    session._log.append({"i": len(session._log), "turn": 1, "actor": "automa", "table": True,
+                         "icon": "advance", "action": {"key": "core.log.corrected", "params": {
                              "what": "Science", "old": 2, "new": 3}}})
     session._state["prompt"]["ui"] = {"steps": [{"key": "core.yes", "params": {}}],
                                       "rule": {"key": "core.game_over", "params": {}}}

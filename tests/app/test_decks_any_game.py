@@ -20,6 +20,7 @@ from automa.core.editor import CardEditor
 from automa.core.errors import InvalidOption
 from automa.core.game import OptionSpec
 from automa.core.i18n import msg
+from automa.core.records import MessageRef
 from tests import demo_game
 from tests.app.test_controller import app
 from tests.app.test_saves import MemoryKV
@@ -41,7 +42,7 @@ def _with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     return {**card, path: value}
 
 
-def _card_problems(card: Any) -> list[tuple[str, dict[str, Any]]]:
+def _card_problems(card: Any) -> list[tuple[str, MessageRef]]:
     if not isinstance(card, dict):
         return [("", msg("demo.error.card"))]
     number = card.get("number")
@@ -49,7 +50,7 @@ def _card_problems(card: Any) -> list[tuple[str, dict[str, Any]]]:
         [] if type(number) is int and 1 <= number <= 9 else [("number", msg("demo.error.n"))])
 
 
-def _deck_problems(cards: Any) -> list[dict[str, Any]]:
+def _deck_problems(cards: Any) -> list[MessageRef]:
     if not isinstance(cards, list):
         return [msg("demo.error.list")]
     small = [msg("demo.error.small")] if len(cards) < 2 else []

@@ -15,6 +15,7 @@ from automa.app import present, views
 from automa.app.html import Safe, emphasised, join
 from automa.core import i18n
 from automa.core.game import registered
+from automa.core.records import LogEntry, MessageRef
 
 GAMES = sorted(g for g in registered() if g != "demo")
 
@@ -115,12 +116,30 @@ def test_a_why_is_shown_only_where_it_explains_something() -> None:
         "rule": "yes", "candidates": "", "pick": ""}
 
 
+def test_a_plain_string_is_shown_as_it_is_never_taken_for_a_message_id() -> None:
+    """Only a message reference is rendered; text that happens to spell a message id (a
+    player's deck name, a card number) is shown as it is. A rule logged by its bare id is a
+    message id by its type (``Why.rule``), and a procedure's label by its declaration."""
+    w = present.Words("uk")
+    assert w.text("core.yes") == "core.yes"
+    assert w.text(i18n.msg("core.yes")) == i18n.render("core.yes", {}, "uk")
+    assert w.text([i18n.msg("core.yes"), "core.no", 2.0]) == ", ".join(
+        [i18n.render("core.yes", {}, "uk"), "core.no", "2"])
+    assert present.rule_text("core.yes", w) == i18n.render("core.yes", {}, "uk")
+    session = automa.new_game("tapestry", {}, 3)
+    while session.prompt is not None and not session.procedures:
+        session.answer(session.prompt.default if session.prompt.default is not None
+                       else session.prompt.choices[0])
+    labels = [p["label"] for p in present.play(session, "en")["procedures"]]
+    assert labels and not any(label.startswith("tapestry.") for label in labels)
+
+
 def test_the_turn_summary_lists_board_instructions_in_table_order() -> None:
     session = automa.new_game("tapestry", {}, 3)
     session._log.extend([  # two board instructions, as a game logs them
-        {"turn": 4, "actor": "automa", "action": {"key": "core.log.corrected", "params": {
+        {"i": 0, "turn": 4, "actor": "automa", "action": {"key": "core.log.corrected", "params": {
             "what": "Science", "old": 2, "new": 3}}, "table": True, "icon": "advance"},
-        {"turn": 4, "actor": "shadow", "action": {"key": "core.yes", "params": {}},
+        {"i": 1, "turn": 4, "actor": "shadow", "action": {"key": "core.yes", "params": {}},
          "table": True, "icon": "no-such-icon"}])
     steps = present.turn_summary(session, present.Words("en"))
     assert [s["icon"] for s in steps] == ["advance", "no-such-icon"]
@@ -494,9 +513,10 @@ def test_the_log_gives_a_rule_once_a_turn_and_no_choice_where_all_were_taken() -
     """The same rule under every track advance of a turn is shown once; "It could choose: A,
     B. It chose: A, B" (all of them) says nothing and is left out."""
     w = present.Words("en")
-    rule = {"key": "core.game_over", "params": {}}
+    rule: MessageRef = {"key": "core.game_over", "params": {}}
     same = {"rule": rule, "labels": ["a", "b"], "pick_label": ["a", "b"]}
     assert present.why(same, w) == {"rule": "The game is over.", "candidates": "", "pick": ""}
-    entry = {"actor": "automa", "action": {"key": "core.yes", "params": {}}, "why": {"rule": rule}}
+    entry: LogEntry = {"i": 0, "turn": 1, "actor": "automa",
+                       "action": {"key": "core.yes", "params": {}}, "why": {"rule": rule}}
     lines = present.once_a_turn([present.log_entry("tapestry", entry, w)] * 3)
     assert [e["why"] is not None for e in lines] == [True, False, False]

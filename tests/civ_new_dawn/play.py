@@ -6,6 +6,7 @@ from typing import Any
 
 import automa
 from automa.core.i18n import render
+from automa.core.records import LogEntry
 from automa.core.rng import Rng
 from automa.core.session import Session
 
@@ -38,7 +39,7 @@ def log_keys(s: Session, start: int = 0) -> list[str]:
     return [e["action"]["key"].removeprefix(P) for e in s.log[start:]]
 
 
-def entries(s: Session, k: str) -> list[dict[str, Any]]:
+def entries(s: Session, k: str) -> list[LogEntry]:
     """Log entries with this message id (without the prefix)."""
     return [e for e in s.log if e["action"]["key"] == P + k]
 

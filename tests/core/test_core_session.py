@@ -103,6 +103,7 @@ def test_procedures_interrupt_and_the_prompt_comes_back() -> None:
     assert s.prompt is not None and s.prompt.key == "demo.q.next"
     assert [p["id"] for p in s.procedures] == ["bonus", "correct"]
     vp = s.view()["vp"]
+    assert vp is not None
     s.start("bonus")
     assert s.view()["vp"] == vp + 1
     assert s.prompt.key == "demo.q.next"

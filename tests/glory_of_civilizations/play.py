@@ -9,6 +9,7 @@ from typing import Any
 
 import automa
 from automa.core.i18n import render
+from automa.core.records import LogEntry
 from automa.core.rng import Rng
 from automa.core.session import Session
 
@@ -78,7 +79,7 @@ def at(key: str) -> Callable[[Session], bool]:
     return lambda s: s.prompt is not None and s.prompt.key == f"{G}.{key}"
 
 
-def logged(s: Session, action: str) -> list[dict[str, Any]]:
+def logged(s: Session, action: str) -> list[LogEntry]:
     """The log entries with this action message (key without the game prefix)."""
     return [e for e in s._log if e["action"]["key"] == f"{G}.{action}"]
 

@@ -14,16 +14,18 @@ import automa
 from automa.core.cards import read_toml
 from automa.core.errors import InvalidOption
 from automa.core.i18n import catalog, render
+from automa.core.records import MessageRef
 from automa.games.glory_of_civilizations import data, editor
 from automa.games.glory_of_civilizations.rounds import reform_choice
 from tests.glory_of_civilizations.play import G, card, deck, new
+from tests.sessions import key_of
 
 
 def _companion_cards() -> list[dict[str, Any]]:
     return [data.canonical(c) for c in data.companion_deck().values()]
 
 
-def _keys(problems: list[dict[str, Any]]) -> list[str]:
+def _keys(problems: list[MessageRef]) -> list[str]:
     return [p["params"]["problem"]["key"].rsplit(".", 1)[1] for p in problems
             if p["key"] == f"{G}.error.card_field"]
 
@@ -205,7 +207,7 @@ def test_the_game_says_which_deck_is_in_use() -> None:
     for cards, edition in ((None, "companion"), (deck(12), "custom")):
         s = new({}, cards)
         rows = s.view()["sections"][0]["rows"]
-        assert rows[0]["value"]["key"] == f"{G}.edition_view.{edition}"
+        assert key_of(rows[0]["value"]) == f"{G}.edition_view.{edition}"
         assert s._log[0]["action"]["key"] == f"{G}.log.edition_{edition}"
 
 

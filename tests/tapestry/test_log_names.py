@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.conformance import playout
+from tests.sessions import key_of
 
 
 def test_track_choices_and_chart_steps_are_named_in_the_log() -> None:
@@ -11,8 +12,8 @@ def test_track_choices_and_chart_steps_are_named_in_the_log() -> None:
                   if e["action"]["key"] == "tapestry.log.advance" and "why" in e]
     assert track_whys
     for why in track_whys:
-        assert all(label["key"].startswith("tapestry.track.") for label in why["labels"])
-        assert why["pick_label"]["key"] == f"tapestry.track.{why['pick']}"
+        assert all(key_of(label).startswith("tapestry.track.") for label in why["labels"])
+        assert key_of(why["pick_label"]) == f"tapestry.track.{why['pick']}"
     chart = [e["why"] for e in log if e.get("why", {}).get("rule") == "tapestry.rule.income_chart"]
-    assert chart and all(lab["key"].startswith("tapestry.chart_step.")
+    assert chart and all(key_of(lab).startswith("tapestry.chart_step.")
                          for why in chart for lab in why["labels"])

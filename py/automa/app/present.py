@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypedDict
 
 import automa
-from automa.core import i18n
+from automa.core import i18n, records
 from automa.core.numbers import int_or
 from automa.core.prompts import Prompt
 from automa.core.session import Session
@@ -121,7 +120,7 @@ class QuestionView(TypedDict):
     hint: str
     """What to enter, in words ("Enter a number from 1 to 40.")."""
     cards: list[CardView]
-    pattern: Any
+    pattern: records.Pattern | None
     """A board-scan pattern for the game's renderer, or None."""
     game: str
 
@@ -216,19 +215,10 @@ class Words:
         """A message."""
         return i18n.render(key, params, self.lang)
 
-    def text(self, value: Any) -> str:
-        """A message reference, a list, a bool or a plain value as text."""
-        if isinstance(value, dict) and "key" in value:
-            return i18n.render(str(value["key"]), value.get("params") or {}, self.lang)
-        if isinstance(value, bool):
-            return self.t("core.yes" if value else "core.no")
-        if isinstance(value, list):
-            return self.t("core.list_separator").join(self.text(v) for v in value)
-        if isinstance(value, str) and i18n.has_message(value, "en"):
-            return self.t(value)
-        if isinstance(value, float) and value.is_integer():
-            return str(int(value))
-        return str(value)
+    def text(self, value: records.Shown) -> str:
+        """A message reference, a list, a bool or a plain value as text (a plain string as
+        it is: it is never taken for a message id)."""
+        return i18n.text(value, self.lang)
 
     def actor(self, game: str, actor: str) -> str:
         """An actor's name: the game's own word for it, else the core one."""
@@ -283,9 +273,9 @@ def turn_summary(session: Session, w: Words) -> list[Step]:
     """What the bots did in their newest turn, as steps for the board, oldest first."""
     steps: list[Step] = []
     for item in session.turn_summary():
-        text = i18n.render(str(item["key"]), item.get("params") or {}, w.lang)
-        actor, text = with_actor(w, session.game_id, str(item["actor"]), text)
-        steps.append({"actor": actor, "text": text, "icon": str(item.get("icon") or "info")})
+        text = i18n.render(item["key"], item["params"], w.lang)
+        actor, text = with_actor(w, session.game_id, item["actor"], text)
+        steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info"})
     return steps
 
 
@@ -294,7 +284,7 @@ def summary_title(session: Session, w: Words) -> str:
     ("AP turn 3", "Setup"), so it never calls a setup list or a procedure's result "the
     bot's turn"."""
     found = session.turn_summary()
-    turn = found[0].get("turn") if found else session.turn
+    turn = found[0]["turn"] if found else session.turn
     return w.t("web.play.summary", turn=w.turn(session, turn))
 
 
@@ -335,7 +325,7 @@ def prompt_cards(session: Session, p: Prompt | None, w: Words) -> list[CardView]
     """The cards the question is about, in table order, the one driving it marked."""
     if p is None or session.finished:
         return []
-    ui = p.ui or {}
+    ui = p.ui
     game = str(ui.get("game") or session.game_id)
     driving = str(ui["card"]) if ui.get("card") else ""
     found: list[CardView] = []
@@ -353,10 +343,10 @@ def prompt_cards(session: Session, p: Prompt | None, w: Words) -> list[CardView]
 
 
 def _card(game: str, card: str, highlight: Any, caption: str, drives: bool,
-          shown: dict[str, Any] | None = None, w: Words | None = None) -> CardView:
+          shown: records.TableCard | None = None, w: Words | None = None) -> CardView:
     """A card on screen; ``shown`` is the game's view of it (its strip label, level, trade
     tokens, whether it is activated or face down)."""
-    shown = shown or {}
+    shown = shown or {"card": card}
     state: Literal["", "activated", "face_down"] = (
         "face_down" if shown.get("face_down") else "activated" if shown.get("activated")
         else "")
@@ -364,7 +354,7 @@ def _card(game: str, card: str, highlight: Any, caption: str, drives: bool,
     return {"game": game, "card": "" if state == "face_down" else card,
             "highlight": [str(x) for x in highlight or ()], "caption": caption,
             "drives": drives, "label": w.text(label) if w and label is not None else "",
-            "badge": str(shown.get("badge") or ""), "tokens": int(shown.get("tokens") or 0),
+            "badge": shown.get("badge", ""), "tokens": shown.get("tokens", 0),
             "state": state}
 
 
@@ -378,7 +368,7 @@ def question(session: Session, w: Words) -> QuestionView:
         "game": session.game_id, "layout": "over", "short": False}
     if p is None or session.finished:
         return base
-    ui = p.ui or {}
+    ui = p.ui
     text, bullets = bulleted(w.t(p.key, **p.params))
     lead, ask = split_question(text)
     base.update({"kind": p.kind, "key": p.key, "lead": lead, "ask": ask,
@@ -621,28 +611,27 @@ MAX_STEPPED = 10**9
 
 
 # --- the bot's state -----------------------------------------------------------------------
-def state(view: dict[str, Any], w: Words) -> tuple[list[Section], list[PileView]]:
+def state(view: records.GameView, w: Words) -> tuple[list[Section], list[PileView]]:
     """The bot's tracks, VP and decks at a glance."""
     sections: list[Section] = [
-        {"title": w.text(s.get("title", "")),
-         "rows": [{"label": w.text(r["label"]), "value": w.text(r["value"])}
-                  for r in s.get("rows", [])]}
-        for s in view.get("sections") or []]
+        {"title": w.text(s["title"]),
+         "rows": [{"label": w.text(r["label"]), "value": w.text(r["value"])} for r in s["rows"]]}
+        for s in view["sections"]]
     piles: list[PileView] = [
-        {"id": str(p["id"]), "label": w.text(p["label"]), "count": int(p["count"]),
-         "viewable": bool(p.get("viewable"))} for p in view.get("piles") or []]
+        {"id": p["id"], "label": w.text(p["label"]), "count": p["count"],
+         "viewable": p["viewable"]} for p in view["piles"]]
     return sections, piles
 
 
-def table_cards(session: Session, view: dict[str, Any], w: Words,
+def table_cards(session: Session, view: records.GameView, w: Words,
                 driving: str = "") -> list[CardView]:
     """The bot's cards in play as the game's view lists them, in table order."""
-    return [_card(session.game_id, str(c["card"]), c.get("highlight") or (),
-                  w.text(c["role"]) if c.get("role") else "", bool(driving)
-                  and c["card"] == driving, c, w) for c in view.get("cards") or []]
+    return [_card(session.game_id, c["card"], c.get("highlight") or (),
+                  w.text(c["role"]) if "role" in c else "", bool(driving)
+                  and c["card"] == driving, c, w) for c in view["cards"]]
 
 
-def other_cards(session: Session, view: dict[str, Any], shown: list[CardView],
+def other_cards(session: Session, view: records.GameView, shown: list[CardView],
                 w: Words) -> list[CardView]:
     """The bot's cards in play not shown with the question, in table order (none where the
     game folds its row into a strip: the strip shows them all)."""
@@ -652,7 +641,7 @@ def other_cards(session: Session, view: dict[str, Any], shown: list[CardView],
     return [c for c in table_cards(session, view, w) if c["card"] not in with_question]
 
 
-def strip(session: Session, view: dict[str, Any], shown: list[CardView],
+def strip(session: Session, view: records.GameView, shown: list[CardView],
           w: Words) -> list[CardView]:
     """The row as a strip, in table order, the card driving the question marked ([]: the
     game shows its cards with the question)."""
@@ -662,23 +651,30 @@ def strip(session: Session, view: dict[str, Any], shown: list[CardView],
     return table_cards(session, view, w, driving)
 
 
-def dial(view: dict[str, Any], w: Words) -> Dial | None:
+def dial(view: records.GameView, w: Words) -> Dial | None:
     """The game's dial (Civ's tech dial), or None."""
     d = view.get("dial")
-    if not isinstance(d, dict):
+    if d is None:
         return None
-    return {"at": int(d["at"]), "last": int(d["last"]),
-            "spaces": [int(p) for p in d.get("spaces") or []],
-            "text": f"{w.text(d.get('label', ''))}: {w.text(d.get('value', d['at']))}"}
+    return {"at": d["at"], "last": d["last"], "spaces": list(d["spaces"]),
+            "text": f"{w.text(d['label'])}: {w.text(d['value'])}"}
 
 
 # --- the log -------------------------------------------------------------------------------
+def rule_text(rule: records.MessageRef | str | None, w: Words) -> str:
+    """A decision's rule in words: a message reference, or a message id alone (a
+    :class:`~automa.core.records.Why` gives one or the other; "" for none)."""
+    if not rule:
+        return ""
+    return w.t(rule) if isinstance(rule, str) else w.text(rule)
+
+
 def why(data: Any, w: Words) -> Why | None:
     """A decision's reason, or None where it would explain nothing (a lone candidate,
     values without names)."""
     if not isinstance(data, dict):
         return None
-    rule = w.text(data["rule"]) if data.get("rule") else ""
+    rule = rule_text(data.get("rule"), w)
     if PLACEHOLDER.search(rule):  # a rule logged by its bare id, without its values
         rule = ""
     labels = data.get("labels") or []
@@ -692,7 +688,7 @@ def why(data: Any, w: Words) -> Why | None:
     return {"rule": rule, "candidates": candidates, "pick": pick}
 
 
-def log_entry(game: str, entry: Mapping[str, Any], w: Words) -> LogEntry:
+def log_entry(game: str, entry: records.LogEntry, w: Words) -> LogEntry:
     """One log line: who, what (never the actor twice), and why."""
     actor, text = with_actor(w, game, str(entry["actor"]), w.text(entry["action"]))
     return {"actor": actor, "text": text, "why": why(entry.get("why"), w)}
@@ -742,7 +738,7 @@ def once_a_turn(entries: list[LogEntry]) -> list[LogEntry]:
 def pile(session: Session, pile_id: str, w: Words) -> tuple[str, list[CardView]] | None:
     """A viewable pile's name and cards, top first, each with its marks as its caption;
     None when there is no such pile to look at."""
-    info = next((p for p in session.view().get("piles") or [] if p["id"] == pile_id), None)
+    info = next((p for p in session.view()["piles"] if p["id"] == pile_id), None)
     if info is None or not info.get("viewable"):
         return None
     game = session.game_id
@@ -768,14 +764,14 @@ def game_list() -> list[dict[str, Any]]:
 
 
 # --- the whole screen ----------------------------------------------------------------------
-def head(session: Session, view: dict[str, Any], w: Words) -> str:
+def head(session: Session, view: records.GameView, w: Words) -> str:
     """Turn and score in one short line, in the game's own word for points ("3 Glory")."""
     turn = w.turn(session, session.turn)
     points = score(session, view, w)
     return f"{turn} · {points}" if points else turn
 
 
-def score(session: Session, view: dict[str, Any], w: Words) -> str:
+def score(session: Session, view: records.GameView, w: Words) -> str:
     """The bot's score in the game's own word ("12 Glory"), or "" where it keeps none."""
     vp, word = view.get("vp"), session.game.score
     return w.t(word, n=vp) if word and isinstance(vp, int) else ""
@@ -853,7 +849,7 @@ def play(session: Session, lang: str, with_log: bool = True) -> PlayView:
         "sections": sections,
         "piles": piles,
         "procedures": [] if session.finished else [
-            {"id": str(p["id"]), "label": w.text(p["label"])} for p in session.procedures],
+            {"id": p["id"], "label": w.t(p["label"])} for p in session.procedures],
         "can_cancel": can_cancel(session),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,

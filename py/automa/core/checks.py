@@ -12,6 +12,7 @@ from typing import Any
 
 from automa.core.errors import UnreadableSave
 from automa.core.i18n import msg
+from automa.core.records import MessageRef
 
 MAX_DEPTH = 48
 """Deepest nesting accepted inside one checked value (honest saves nest about 10 levels)."""
@@ -106,12 +107,12 @@ def check_dict(value: Any, field: str, allowed: set[str] | None = None,
     return value
 
 
-def check_message(value: Any, field: str) -> dict[str, Any]:
+def check_message(value: Any, field: str) -> MessageRef:
     """``value`` is a message reference ``{"key": id, "params": {...}}``."""
     check_dict(value, field, {"key", "params"}, {"key"})
     check_text(value["key"], f"{field}.key", MESSAGE_ID)
     params = value.get("params", {})
     check_dict(params, f"{field}.params")
     check_json(params, f"{field}.params")
-    checked: dict[str, Any] = value
+    checked: MessageRef = value
     return checked

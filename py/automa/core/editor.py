@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from automa.core.formats import Format, Migrated
+from automa.core.records import MessageRef
 
 Card = dict[str, Any]
-MessageRef = dict[str, Any]
 
 
 def deck_v1_to_v2(value: Any) -> Migrated:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from automa.core.records import MessageRef, Params
+
 
 class AutomaError(ValueError):
     """Base class: an error with a message id and parameters."""
@@ -17,7 +19,7 @@ class AutomaError(ValueError):
 
     def __init__(self, key: str | None = None, **params: Any) -> None:
         self.key = key or type(self).key
-        self.params: dict[str, Any] = params
+        self.params: Params = params
         super().__init__(self.english())
 
     def english(self) -> str:
@@ -32,7 +34,7 @@ class AutomaError(ValueError):
 
         return render(self.key, self.params, lang)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MessageRef:
         """The message id and parameters, for a front end."""
         return {"key": self.key, "params": self.params}
 

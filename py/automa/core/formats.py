@@ -24,8 +24,9 @@ from typing import Any
 
 from automa.core.errors import AutomaError
 from automa.core.numbers import describe
+from automa.core.records import MessageRef
 
-Message = dict[str, Any]
+Message = MessageRef
 """A message reference: ``{"key": id, "params": {...}}``."""
 
 

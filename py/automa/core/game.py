@@ -27,6 +27,7 @@ from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
 from automa.core.ranges import Range
+from automa.core.records import GameView, LogEntry, MessageRef, Params, Why, empty_view
 from automa.core.rng import Rng
 
 State = dict[str, Any]
@@ -233,7 +234,7 @@ class Correction:
     """A tracked value the player may correct: a path into the game data and its range."""
 
     id: str
-    label: dict[str, Any]
+    label: MessageRef
     """Message reference naming the value."""
     path: tuple[str | int, ...]
     """Where the value lives in ``state["data"]``."""
@@ -241,7 +242,7 @@ class Correction:
     hi: int = 999
     choices: tuple[Any, ...] = ()
     """If given, the value is one of these instead of a number in ``lo..hi``."""
-    choice_labels: tuple[dict[str, Any], ...] = ()
+    choice_labels: tuple[MessageRef, ...] = ()
     offset: int = 0
     """Added to the stored number wherever it is shown or asked (``lo``/``hi`` bound the sum):
     the stored value is one part of a sum (the Automa's VP from corrections), and the player
@@ -336,12 +337,12 @@ class GameDef:
     """Brings a state saved before the engine had a phase to today's layout, in place: sets
     ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
     leaves is checked like any snapshot."""
-    view: Callable[[Ctx], dict[str, Any]] = lambda ctx: {}
-    """The bot's state at a glance, as display-ready JSON (see the web UI)."""
-    value_label: Callable[[Any], dict[str, Any] | None] = lambda value: None
+    view: Callable[[Ctx], GameView] = lambda ctx: empty_view()
+    """The bot's state at a glance (asked only once setup has set a phase)."""
+    value_label: Callable[[Any], MessageRef | None] = lambda value: None
     """A message reference naming a raw value of this game (a track id, a landmark…), or
     None; the log names the candidates and the pick of every ``why`` with it."""
-    turn_label: Callable[[int], dict[str, Any] | None] = lambda turn: None
+    turn_label: Callable[[int], MessageRef | None] = lambda turn: None
     """A message reference naming a turn number as the game counts it (e.g. "Round 2,
     turn 3"), or None for the plain number; log groups and the play screen use it."""
     actors: tuple[str, ...] = ("bot",)
@@ -462,7 +463,7 @@ class Ctx:
 
     __slots__ = ("_log", "game", "state")
 
-    def __init__(self, game: GameDef, state: State, log: list[dict[str, Any]]) -> None:
+    def __init__(self, game: GameDef, state: State, log: list[LogEntry]) -> None:
         self.game = game
         self.state = state
         self._log = log
@@ -559,8 +560,8 @@ class Ctx:
         return bool(self.state.get("finished"))
 
     # --- the log ----------------------------------------------------------------------
-    def log(self, actor: str, action: str, params: dict[str, Any] | None = None,
-            why: dict[str, Any] | None = None, *, table: bool = False,
+    def log(self, actor: str, action: str, params: Params | None = None,
+            why: Why | None = None, *, table: bool = False,
             icon: str | None = None) -> None:
         """Record what an actor did (a message id + params) and why.
 
@@ -568,7 +569,7 @@ class Ctx:
         marker, place a piece, block a space): such entries make up
         :meth:`automa.Session.turn_summary`; ``icon`` names the picture shown beside it.
         """
-        entry: dict[str, Any] = {
+        entry: LogEntry = {
             "i": len(self._log),
             "turn": self.turn,
             "actor": actor,
@@ -593,10 +594,10 @@ class Ctx:
             return value
         return self.game.value_label(value)
 
-    def _named(self, why: dict[str, Any]) -> dict[str, Any]:
+    def _named(self, why: Why) -> Why:
         """``why`` with ``labels`` (aligned with ``candidates``) and ``pick_label`` added
         where every value has a name; a front end shows a line only when it is named."""
-        named = dict(why)
+        named = why.copy()
         candidates = why.get("candidates")
         if candidates and "labels" not in why:
             labels = self._label(list(candidates))

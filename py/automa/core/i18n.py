@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from automa.core.data import i18n_dir
+from automa.core.records import MessageRef, Params, Shown
 
 LANGUAGES = ("en", "uk")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
@@ -107,13 +108,20 @@ def has_message(key: str, lang: str = "en") -> bool:
     return key in catalog(lang)
 
 
-def _format_value(value: Any, lang: str) -> str:
+def text(value: Shown, lang: str = "en") -> str:
+    """A value as text in ``lang``: a message reference rendered, a bool as yes/no, a list
+    joined, numbers and text as they are (a plain string is never taken for a message id).
+    The one renderer of message references; never raises, whatever the value.
+
+    >>> text(msg("core.yes")), text([1, 2.0, "x"]), text("core.yes")
+    ('yes', '1, 2, x', 'core.yes')
+    """
     if isinstance(value, bool):
         return render("core.yes" if value else "core.no", {}, lang)
     if isinstance(value, dict) and "key" in value:
         return render(str(value["key"]), value.get("params") or {}, lang)
     if isinstance(value, list):
-        return render("core.list_separator", {}, lang).join(_format_value(v, lang) for v in value)
+        return render("core.list_separator", {}, lang).join(text(v, lang) for v in value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, int) and value.bit_length() > 64:
@@ -147,7 +155,7 @@ def plural_form(message: dict[str, str], lang: str, n: float) -> str:
     return message.get(plural_category(lang, n)) or message.get("other", "")
 
 
-def render(key: str, params: dict[str, Any] | None = None, lang: str = "en") -> str:
+def render(key: str, params: Params | None = None, lang: str = "en") -> str:
     """Render message ``key`` with ``params`` in ``lang``; never raises.
 
     A parameter may itself be a message reference ``{"key": ..., "params": ...}``,
@@ -167,13 +175,14 @@ def render(key: str, params: dict[str, Any] | None = None, lang: str = "en") -> 
         name = match.group(1)
         if name not in params:
             return match.group(0)
-        return _format_value(params[name], lang)
+        return text(params[name], lang)
 
     return _PLACEHOLDER.sub(substitute, template)
 
 
-def msg(key: str, **params: Any) -> dict[str, Any]:
-    """A message reference: a message id with parameters, rendered later in any language."""
+def msg(key: str, **params: Any) -> MessageRef:
+    """A message reference: a message id with parameters, rendered later in any language
+    (:func:`text`)."""
     return {"key": key, "params": params}
 
 

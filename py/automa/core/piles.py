@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from automa.core.records import PileCard
 from automa.core.rng import Rng
 
 PileData = dict[str, Any]
@@ -111,7 +112,7 @@ class Pile:
         """Whether the card carries the mark."""
         return mark in self.data["marks"].get(card, [])
 
-    def inspect(self) -> list[dict[str, Any]]:
+    def inspect(self) -> list[PileCard]:
         """Every card with its marks, top first (e.g. for a discard-pile viewer)."""
         return [{"card": c, "marks": list(self.data["marks"].get(c, []))} for c in self.cards]
 

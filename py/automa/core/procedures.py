@@ -11,6 +11,7 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Correction, Ctx, Procedure, Steps
 from automa.core.i18n import msg
+from automa.core.records import MessageRef
 
 CORE_STEPS = Steps()
 CORRECT = Procedure("correct", "core.procedure.correct", "core_correct")
@@ -91,6 +92,6 @@ def core_correct_set(ctx: Ctx, answer: Any, correction: str) -> None:
     ctx.log("player", "core.log.corrected", {"what": c.label, "old": old, "new": answer})
 
 
-def correction_label(key: str, **params: Any) -> dict[str, Any]:
+def correction_label(key: str, **params: Any) -> MessageRef:
     """A message reference for a correctable value's name."""
     return msg(key, **params)

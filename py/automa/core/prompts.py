@@ -26,6 +26,7 @@ from automa.core.checks import (
 from automa.core.errors import InvalidAnswer
 from automa.core.i18n import msg
 from automa.core.numbers import describe, parse_int
+from automa.core.records import MessageRef, Params, Pattern, Ui
 
 PromptKind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"]
 KINDS: tuple[PromptKind, ...] = (
@@ -41,11 +42,11 @@ class Prompt:
     """Which kind of question: decides how it is answered and drawn."""
     key: str
     """The message id of the question."""
-    params: dict[str, Any] = field(default_factory=dict)
+    params: Params = field(default_factory=dict)
     """Parameters of the message."""
     choices: list[Any] = field(default_factory=list)
     """Every allowed answer (or item, for pick_subset and values)."""
-    labels: list[dict[str, Any]] | None = None
+    labels: list[MessageRef] | None = None
     """Message references naming each choice, aligned with ``choices``."""
     domain: list[Any] | None = None
     """For ``values``: the allowed values of each item."""
@@ -53,8 +54,8 @@ class Prompt:
     """For ``pick_subset``: how many items may be picked; for ``count``: lo and hi."""
     default: Any = None
     """A suggested answer (pre-filled), if any."""
-    ui: dict[str, Any] = field(default_factory=dict)
-    """Screen hints: ``card``, ``highlight`` (card fields), ``pattern``, ``rule`` (message)."""
+    ui: Ui = field(default_factory=lambda: Ui())
+    """Screen hints: the cards and fields the question depends on, a pattern, its rule."""
 
     def to_json(self) -> dict[str, Any]:
         """The prompt as JSON."""
@@ -212,14 +213,14 @@ _VALIDATORS = {
 }
 
 
-def yes_no(key: str, params: dict[str, Any] | None = None, *, default: bool | None = None,
-           ui: dict[str, Any] | None = None) -> Prompt:
+def yes_no(key: str, params: Params | None = None, *, default: bool | None = None,
+           ui: Ui | None = None) -> Prompt:
     """A yes/no question; the answer is ``True`` or ``False``."""
     return Prompt("yes_no", key, params or {}, [True, False], default=default, ui=ui or {})
 
 
-def count(key: str, lo: int, hi: int, params: dict[str, Any] | None = None, *,
-          default: int | None = None, ui: dict[str, Any] | None = None) -> Prompt:
+def count(key: str, lo: int, hi: int, params: Params | None = None, *,
+          default: int | None = None, ui: Ui | None = None) -> Prompt:
     """A whole number from ``lo`` to ``hi`` (both included)."""
     if lo > hi:
         raise ValueError(f"count prompt {key}: lo {lo} > hi {hi}")
@@ -227,9 +228,9 @@ def count(key: str, lo: int, hi: int, params: dict[str, Any] | None = None, *,
                   default=default, ui=ui or {})
 
 
-def pick_one(key: str, choices: Sequence[Any], params: dict[str, Any] | None = None, *,
-             labels: Sequence[dict[str, Any]] | None = None, default: Any = None,
-             ui: dict[str, Any] | None = None) -> Prompt:
+def pick_one(key: str, choices: Sequence[Any], params: Params | None = None, *,
+             labels: Sequence[MessageRef] | None = None, default: Any = None,
+             ui: Ui | None = None) -> Prompt:
     """Exactly one of ``choices``."""
     if not choices:
         raise ValueError(f"pick_one prompt {key} has no choices")
@@ -238,10 +239,10 @@ def pick_one(key: str, choices: Sequence[Any], params: dict[str, Any] | None = N
                   ui=ui or {})
 
 
-def pick_subset(key: str, choices: Sequence[Any], params: dict[str, Any] | None = None, *,
-                labels: Sequence[dict[str, Any]] | None = None, lo: int = 0,
+def pick_subset(key: str, choices: Sequence[Any], params: Params | None = None, *,
+                labels: Sequence[MessageRef] | None = None, lo: int = 0,
                 hi: int | None = None, default: list[Any] | None = None,
-                ui: dict[str, Any] | None = None) -> Prompt:
+                ui: Ui | None = None) -> Prompt:
     """Any subset of ``choices`` with between ``lo`` and ``hi`` items."""
     return Prompt("pick_subset", key, params or {}, list(choices),
                   labels=list(labels) if labels is not None else None,
@@ -249,25 +250,25 @@ def pick_subset(key: str, choices: Sequence[Any], params: dict[str, Any] | None 
 
 
 def values(key: str, items: Sequence[str], domain: Sequence[Any],
-           params: dict[str, Any] | None = None, *,
-           labels: Sequence[dict[str, Any]] | None = None, default: dict[str, Any] | None = None,
-           ui: dict[str, Any] | None = None) -> Prompt:
+           params: Params | None = None, *,
+           labels: Sequence[MessageRef] | None = None, default: dict[str, Any] | None = None,
+           ui: Ui | None = None) -> Prompt:
     """A value from ``domain`` for every item; the answer is a dict item → value."""
     return Prompt("values", key, params or {}, list(items),
                   labels=list(labels) if labels is not None else None, domain=list(domain),
                   default=default, ui=ui or {})
 
 
-def confirm(key: str, params: dict[str, Any] | None = None, *,
-            ui: dict[str, Any] | None = None, label: dict[str, Any] | None = None) -> Prompt:
+def confirm(key: str, params: Params | None = None, *,
+            ui: Ui | None = None, label: MessageRef | None = None) -> Prompt:
     """An instruction the player carries out at the table, then confirms; ``label`` says
     what the confirming tap does ("Automa's turn ▸"; else "Done")."""
     return Prompt("confirm", key, params or {}, [True], ui=ui or {},
                   labels=[label] if label else None)
 
 
-def scan(key: str, pattern: dict[str, Any], params: dict[str, Any] | None = None, *,
-         ui: dict[str, Any] | None = None, none: dict[str, Any] | None = None) -> Prompt:
+def scan(key: str, pattern: Pattern, params: Params | None = None, *,
+         ui: Ui | None = None, none: MessageRef | None = None) -> Prompt:
     """An ordered board scan: the player walks ``pattern`` and acts on the first valid place
     (the answer ``True``); with ``none`` (its label) the player may also answer ``False``:
     no place was valid."""

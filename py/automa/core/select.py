@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from automa.core.records import TraceStep, Why
 from automa.core.rng import Rng
 
 OnEmpty = Literal["skip", "fail", "empty"]
@@ -40,9 +41,9 @@ class Trace:
     kept: list[Any]
     note: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TraceStep:
         """The trace as JSON (for the log's ``why``)."""
-        out: dict[str, Any] = {"step": self.step, "kind": self.kind, "kept": list(self.kept)}
+        out: TraceStep = {"step": self.step, "kind": self.kind, "kept": list(self.kept)}
         if self.note:
             out["note"] = self.note
         return out
@@ -63,7 +64,7 @@ class Selection:
         """The single selected candidate, or None if nothing (or several) remain."""
         return self.remaining[0] if len(self.remaining) == 1 else None
 
-    def why(self, rule: str) -> dict[str, Any]:
+    def why(self, rule: str) -> Why:
         """A log ``why`` entry: the rule, the candidates, the steps and the pick."""
         return {
             "rule": rule,

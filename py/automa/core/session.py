@@ -11,7 +11,7 @@ import copy
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import accumulate
 from typing import Any, NamedTuple
@@ -45,6 +45,15 @@ from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT
 from automa.core.prompts import Prompt
 from automa.core.ranges import first_problem
+from automa.core.records import (
+    LogEntry,
+    MessageRef,
+    PileCard,
+    ProcedureItem,
+    SessionView,
+    TurnStep,
+    empty_view,
+)
 from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 
@@ -129,7 +138,7 @@ class _Before(NamedTuple):
 
     snapshot: str
     kept: int
-    cut: list[dict[str, Any]]
+    cut: list[LogEntry]
 
 
 def _dumps(state: dict[str, Any]) -> str:
@@ -141,18 +150,18 @@ class Session:
 
     def __init__(self, game: GameDef, options: dict[str, Any], seed: int) -> None:
         self.game = game
-        self._log: list[dict[str, Any]] = []
+        self._log: list[LogEntry] = []
         self._actions: list[Action] = []
         self._undo: list[_Before] = []
         self._redo: list[Action] = []
         self._open: list[int] = []
         """How many procedures were open after each action (aligned with ``_actions``)."""
-        self.warnings: list[dict[str, Any]] = []
+        self.warnings: list[MessageRef] = []
         """Message references about how the session was loaded (e.g. replay mismatch)."""
         self.history_dropped = False
         """True when a save was restored from its snapshot, without its undo history: the
         front end should say so and keep the original save until the player accepts."""
-        self.lost: list[Message] = []
+        self.lost: list[MessageRef] = []
         """What the migrations of an older save could not carry over (message references):
         the front end keeps the original for export, as for ``history_dropped``."""
         self._open_at_start = 0
@@ -210,31 +219,29 @@ class Session:
         return copy.deepcopy(self._state)
 
     @property
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[LogEntry]:
         """What happened, in order: turn, actor, action and why."""
         return copy.deepcopy(self._log)
 
-    def log_tail(self, n: int) -> list[dict[str, Any]]:
+    def log_tail(self, n: int) -> list[LogEntry]:
         """The newest ``n`` log entries (copies), oldest first: cheap whatever the game's length."""
         if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
             return []
         return copy.deepcopy(self._log[-n:])
 
-    def log_read(self, n: int) -> Sequence[Mapping[str, Any]]:
+    def log_read(self, n: int) -> Sequence[LogEntry]:
         """The newest ``n`` log entries, oldest first, not copied: to read (the play screen
         draws them after every tap), never to change."""
         if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
             return []
         return tuple(self._log[-n:])
 
-    def turn_summary(self) -> list[dict[str, Any]]:
-        """What the bots did in the newest turn that has board instructions, oldest first.
-
-        Each item is ``{"key", "params", "actor", "icon", "turn"}``: one thing for the player
-        to do on the board (entries the game logged with ``table=True``), and its turn.
-        """
+    def turn_summary(self) -> list[TurnStep]:
+        """What the bots did in the newest turn that has board instructions, oldest first:
+        one thing for the player to do on the board each (entries the game logged with
+        ``table=True``), and its turn."""
         newest: Any = None
-        found: list[dict[str, Any]] = []
+        found: list[TurnStep] = []
         for entry in reversed(self._log):
             if not entry.get("table"):
                 continue
@@ -281,27 +288,23 @@ class Session:
         turn: int = self._state["turn"]
         return turn
 
-    def view(self) -> dict[str, Any]:
-        """The bot's state at a glance (game-specific, display-ready JSON); only the piles
-        until setup has built the game's state and set its first phase."""
-        base: dict[str, Any] = {
+    def view(self) -> SessionView:
+        """The bot's state at a glance, as the game shows it; only the piles until setup
+        has built the game's state and set its first phase."""
+        return {
             "game": self.game.id,
             "turn": self.turn,
             "finished": self.finished,
             "pile_counts": {name: len(p["cards"]) for name, p in self._state["piles"].items()},
+            **(empty_view() if self.phase == START else self.game.view(self._ctx())),
         }
-        if self.phase == START:
-            base.update(sections=[], cards=[], piles=[], vp=None)
-        else:
-            base.update(self.game.view(self._ctx()))
-        return base
 
     @property
     def cards(self) -> list[str]:
         """Every card of this game's piles (its own deck: cards are never lost or added)."""
         return sorted(self._ctx().piles.all_cards())
 
-    def pile(self, name: str) -> list[dict[str, Any]]:
+    def pile(self, name: str) -> list[PileCard]:
         """The cards of one pile with their marks, top first (e.g. the discard pile)."""
         if not isinstance(name, str) or name not in self._state["piles"]:
             raise UnknownPile(pile=name_of(name), known=sorted(self._state["piles"]))
@@ -340,7 +343,7 @@ class Session:
         return scores
 
     @property
-    def procedures(self) -> list[dict[str, Any]]:
+    def procedures(self) -> list[ProcedureItem]:
         """The player-initiated procedures available now: ``[{"id", "label"}]``."""
         return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
 
@@ -493,7 +496,7 @@ class Session:
         state["pending"] = None
         state["finished"] = False
         ctx = self._ctx()
-        ctx.log("player", "core.log.procedure", {"name": {"key": procedure.label, "params": {}}})
+        ctx.log("player", "core.log.procedure", {"name": msg(procedure.label)})
         ctx.then(procedure.step, **procedure.args)
 
     def _return_to(self, target: int) -> None:
@@ -504,7 +507,7 @@ class Session:
         del self._log[start.kept:]
         label = next((p.label for p in self._available_procedures() if p.id == procedure_id),
                      procedure_id)
-        self._ctx().log("player", "core.log.cancelled", {"name": {"key": label, "params": {}}})
+        self._ctx().log("player", "core.log.cancelled", {"name": msg(label)})
 
     def _run(self) -> None:
         state = self._state
@@ -551,7 +554,7 @@ class Session:
             envelope["base"] = base
         return json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
 
-    def _log_before(self, index: int) -> list[dict[str, Any]]:
+    def _log_before(self, index: int) -> list[LogEntry]:
         """The log as it was before action ``index`` (later cancels may have cut it)."""
         log = list(self._log)
         for before in reversed(self._undo[index:]):
@@ -719,7 +722,7 @@ def _upgrade_states(game: GameDef, data: dict[str, Any],
     fmt = game_format(game)
     if game_version >= game.version or game_version < fmt.first:
         return data, []
-    lost: list[Message] = []
+    lost: list[MessageRef] = []
 
     def upgraded(state: Any) -> Any:
         if not isinstance(state, dict):

@@ -8,7 +8,7 @@ get the card's content as text. Cards are drawn at 63 × 88 mm (``viewBox="0 0 6
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ class CardRenderer:
     """``(card_id, highlight, lang) -> svg``: ``highlight`` names card fields (or halves)."""
     deck: Callable[[], list[str]]
     """Every card id of the game, in print order."""
-    pattern_svg: Callable[[dict[str, Any], str], str] | None = None
+    pattern_svg: Callable[[Mapping[str, Any], str], str] | None = None
     """``(pattern, lang) -> svg``: the board-scan pattern a question shows (``ui["pattern"]``),
     for a game that draws them."""
     keyed_svg: Callable[[dict[str, Any], str], str] | None = None
@@ -86,7 +86,7 @@ def deck(game: str) -> list[str]:
     return _renderer(game).deck()
 
 
-def pattern_svg(game: str, pattern: dict[str, Any], lang: str = "en") -> str | None:
+def pattern_svg(game: str, pattern: Mapping[str, Any], lang: str = "en") -> str | None:
     """A board-scan pattern drawn by the game's renderer; None if the game draws none."""
     drawer = _renderer(game).pattern_svg if has_renderer(game) else None
     return None if drawer is None else drawer(pattern, lang)

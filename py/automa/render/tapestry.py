@@ -14,7 +14,7 @@ content is in the SVG's ``<title>``/``<desc>`` for screen readers.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from automa.core.i18n import render
@@ -145,7 +145,7 @@ def hex_map(card_id: str, box: tuple[float, float, float, float]) -> str:
     return _pattern_map(data.pattern_of_card(card_id), box)
 
 
-def _pattern_map(pattern: dict[str, Any], box: tuple[float, float, float, float]) -> str:
+def _pattern_map(pattern: Mapping[str, Any], box: tuple[float, float, float, float]) -> str:
     """The 34-hex map with the scan order and both arrows, scaled to fit ``box`` whole."""
     rank = {h: i + 1 for i, h in enumerate(pattern["order"])}
     parts = []
@@ -249,7 +249,7 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
     return "".join(out)
 
 
-def pattern_svg(pattern: dict[str, Any], lang: str = "en") -> str:
+def pattern_svg(pattern: Mapping[str, Any], lang: str = "en") -> str:
     """A hex-tiebreaker pattern (``prompt.ui["pattern"]``) on its own, for board scans."""
     title = _t("tapestry.card.pattern_title", lang, id=pattern["id"])
     desc = _t("tapestry.card.pattern_desc", lang, start=pattern["start"],

@@ -10,6 +10,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import ActionSteps, Ctx
+from automa.core.records import MessageRef, Params, Ui, Why
 from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
@@ -139,7 +140,7 @@ def directional_then(ctx: Ctx, what: str, n_valid: int | None, then: str, **args
             then, **args)
 
 
-def picked(ctx: Ctx) -> dict[str, Any]:
+def picked(ctx: Ctx) -> MessageRef:
     """How the arrow picked the last counted option (for the board instruction), cleared."""
     ref = ctx.data.pop("pick", None)
     return ref if ref else m("picked_none")
@@ -148,7 +149,7 @@ def picked(ctx: Ctx) -> dict[str, Any]:
 FOLDED = ("tb_marking", "upgrade_which")
 
 
-def pick_text(ctx: Ctx, what: str, n_valid: int | None) -> dict[str, Any]:
+def pick_text(ctx: Ctx, what: str, n_valid: int | None) -> MessageRef:
     """The sentence naming the arrow's pick: where to start, which way, which number."""
     s = support_card(ctx)
     start = m(f"start.{s['direction']}")
@@ -158,7 +159,7 @@ def pick_text(ctx: Ctx, what: str, n_valid: int | None) -> dict[str, Any]:
              n=n_valid, start=start)
 
 
-def pick_ui(ctx: Ctx, pick: dict[str, Any] | None, rule: str) -> dict[str, Any]:
+def pick_ui(ctx: Ctx, pick: MessageRef | None, rule: str) -> Ui:
     """Screen hints of a prompt that also names a Directional Selection pick."""
     s = support_card(ctx)
     n = pick["params"].get("n") if pick else None
@@ -200,7 +201,7 @@ def act_terraform_build(ctx: Ctx, variant: str = "") -> None:
             tb_valid, variant=variant)
 
 
-def valid_params(ctx: Ctx, variant: str) -> dict[str, Any]:
+def valid_params(ctx: Ctx, variant: str) -> Params:
     """Which hexes are valid: the Support card's buildings and her Reach."""
     s = support_card(ctx)
     reach = m("reach.any") if variant == "wanderers" else m("reach.sailing", n=sailing(ctx))
@@ -251,7 +252,7 @@ def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> 
     if stage in ("atp", "atp_yours"):
         owner = ctx.data["player_terrains"][0] if stage == "atp_yours" else ctx.data["native"]
         row = data.atp_cards()[owner][s["atp_row"]]
-        params: dict[str, Any] = {"row": s["atp_row"], "card": terrain(owner)}
+        params: Params = {"row": s["atp_row"], "card": terrain(owner)}
         choices, labels, key = list(row), [terrain(t) for t in row], "prompt.tb_atp"
         if i == 0:  # the first question also says which hexes are valid, and offers "none"
             params.update(valid_params(ctx, variant))
@@ -293,7 +294,7 @@ def tb_counted(ctx: Ctx, answer: int, variant: str, i: int) -> None:
 
 
 @steps
-def tb_marking(ctx: Ctx, answer: bool = True, pick: dict[str, Any] | None = None) -> None:
+def tb_marking(ctx: Ctx, answer: bool = True, pick: MessageRef | None = None) -> None:
     """Build: ask whether the closest of her buildings (no tie) is marked."""
     ui = pick_ui(ctx, pick, "rule.marking")  # where and how to place it: steps first
     ui["steps"] = [pick or m("pick_only"),
@@ -385,7 +386,7 @@ def upgrade_counted(ctx: Ctx, answer: Any, kinds: list[str]) -> None:
 
 @steps
 def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True,
-                  pick: dict[str, Any] | None = None) -> None:
+                  pick: MessageRef | None = None) -> None:
     """Which kind of building the arrow selected (only asked when it is not known)."""
     kinds = [b for b in kinds if b in upgradable(ctx)]  # a correction may have emptied one
     if not kinds:
@@ -415,8 +416,8 @@ def upgrade_do(ctx: Ctx, answer: Any, kind: str = "") -> None:
     ctx.data["supply"][target] -= 1
     ctx.data["built"] = True
     options = list(data.base()["buildings"][answer]["upgrades_to"])
-    why = ({"rule": k("rule.upgrade_highest"), "candidates": options, "pick": target}
-           if len(options) > 1 else None)
+    why: Why | None = ({"rule": k("rule.upgrade_highest"), "candidates": options,
+                        "pick": target} if len(options) > 1 else None)
     say(ctx, "log.upgraded", {"old": building(answer), "new": building(target),
                               "pick": picked(ctx)}, icon="upgrade", why=why)
 

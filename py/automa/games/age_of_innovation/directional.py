@@ -8,7 +8,7 @@ order (``rtl``: lower-right first) and wraps round after the last valid option.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Literal, NotRequired, TypedDict, TypeVar
 
 from automa.core.select import CountPick
 
@@ -46,10 +46,31 @@ def reading_index(n_valid: int, direction: str, number: int) -> int:
     return p if direction == "ltr" else n_valid - p + 1
 
 
-def pattern(direction: str, number: int, n_valid: int | None = None) -> dict[str, Any]:
+class Zigzag(TypedDict):
+    """The arrow as a question shows it (``ui["pattern"]``, drawn by the game's renderer):
+    walk the valid places from the start corner and take the ``number``-th."""
+
+    kind: Literal["zigzag"]
+    direction: str
+    """``ltr`` or ``rtl``."""
+    number: int
+    """The number the Support card shows."""
+    start: str
+    """The corner the walk starts from."""
+    valid: NotRequired[int]
+    """How many places are valid, once the player said so."""
+    pick: NotRequired[int]
+    """Which of them (1-based, in the walk's order) is taken."""
+    reading_index: NotRequired[int]
+    """… and which in plain reading order."""
+    wraps: NotRequired[bool]
+    """The count goes round the valid places more than once."""
+
+
+def pattern(direction: str, number: int, n_valid: int | None = None) -> Zigzag:
     """The zig-zag arrow for the screen: direction, number and, when known, the pick."""
-    out: dict[str, Any] = {"kind": "zigzag", "direction": direction, "number": number,
-                           "start": "upper_left" if direction == "ltr" else "lower_right"}
+    out: Zigzag = {"kind": "zigzag", "direction": direction, "number": number,
+                   "start": "upper_left" if direction == "ltr" else "lower_right"}
     if n_valid is not None:
         out["valid"] = n_valid
         out["pick"] = position(n_valid, number)

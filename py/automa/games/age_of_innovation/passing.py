@@ -8,10 +8,9 @@ her turn-order marker to the topmost free space.
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
@@ -168,7 +167,7 @@ def human_items(ctx: Ctx) -> list[str]:
     return list(data.DISCIPLINES)
 
 
-def item_label(item: str) -> dict[str, Any]:
+def item_label(item: str) -> MessageRef:
     """"Banking" or "Banking, player 2"."""
     name, _, player = item.partition(":")
     d = m(f"discipline.{name}")

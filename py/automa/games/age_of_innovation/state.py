@@ -10,12 +10,13 @@ card is the current Support card).
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
+from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 
 from . import data
 
@@ -115,9 +116,9 @@ class Data(TypedDict):
     built: NotRequired[bool]
     """Whether the current Action card placed or upgraded a building (the Powermongers'
     check); cleared with each new card."""
-    pick: NotRequired[dict[str, Any]]
+    pick: NotRequired[MessageRef]
     """The Directional Selection just made, as a message reference for the next log line."""
-    steps: NotRequired[list[dict[str, Any]]]
+    steps: NotRequired[list[MessageRef]]
     """Table steps (message references) waiting to be shown with the next question."""
 
 
@@ -161,7 +162,7 @@ def shuffle_deck(ctx: Ctx) -> None:
         deck.mark(c, SIDEWAYS)
 
 
-def m(key: str, **params: Any) -> dict[str, Any]:
+def m(key: str, **params: Any) -> MessageRef:
     """A message reference in this game's namespace."""
     return msg(f"{G}.{key}", **params)
 
@@ -201,12 +202,12 @@ def two_players(ctx: Ctx) -> bool:
     return bool(ctx.data["humans"] == 2)
 
 
-def you(ctx: Ctx) -> dict[str, Any]:
+def you(ctx: Ctx) -> MessageRef:
     """Who "you" is in a tiebreaker: the player, or both human players (2-player variant)."""
     return m("you.both" if two_players(ctx) else "you.one")
 
 
-def your(ctx: Ctx) -> dict[str, Any]:
+def your(ctx: Ctx) -> MessageRef:
     """Possessive "your": the player's, or either human player's (2-player variant)."""
     return m("your.both" if two_players(ctx) else "your.one")
 
@@ -238,16 +239,16 @@ def round_tile_points(ctx: Ctx, rnd: int | None = None) -> int:
     return int(tile["points_early"] if r <= 3 else tile["points_late"])
 
 
-def card_ui(ctx: Ctx, focus: str = "action", **extra: Any) -> dict[str, Any]:
+def card_ui(ctx: Ctx, focus: str = "action", **extra: Unpack[Ui]) -> Ui:
     """Screen hints: the pair of cards, the active column of each highlighted."""
-    cards = []
+    cards: list[CardHint] = []
     action = action_card_id(ctx)
     if action:
         cards.append({"card": action, "role": m("card.action"), "highlight": ["action"]})
     support = ctx.piles["support"].top()
     if support:
         cards.append({"card": support, "role": m("card.support"), "highlight": ["support"]})
-    ui: dict[str, Any] = {"game": G, "cards": cards}
+    ui: Ui = {"game": G, "cards": cards}
     main = support if focus == "support" else action
     if main:
         ui["card"] = main
@@ -256,40 +257,40 @@ def card_ui(ctx: Ctx, focus: str = "action", **extra: Any) -> dict[str, Any]:
     return ui
 
 
-def terrain(name: str) -> dict[str, Any]:
+def terrain(name: str) -> MessageRef:
     """A terrain's name as a message reference."""
     return m(f"terrain.{name}")
 
 
-def discipline(name: str) -> dict[str, Any]:
+def discipline(name: str) -> MessageRef:
     """A discipline's name as a message reference."""
     return m(f"discipline.{name}")
 
 
-def building(name: str) -> dict[str, Any]:
+def building(name: str) -> MessageRef:
     """A building's name as a message reference."""
     return m(f"building.{name}")
 
 
-def say(ctx: Ctx, key: str, params: dict[str, Any] | None = None, *, icon: str | None = None,
-        why: dict[str, Any] | None = None, actor: str = AUTOMA) -> None:
+def say(ctx: Ctx, key: str, params: Params | None = None, *, icon: str | None = None,
+        why: Why | None = None, actor: str = AUTOMA) -> None:
     """Log what she did; with an ``icon`` it is a thing to do on the board (a checklist item)."""
     ctx.log(actor, k(key), params, why, table=icon is not None, icon=icon)
 
 
-def add_steps(ctx: Ctx, *refs: dict[str, Any]) -> None:
+def add_steps(ctx: Ctx, *refs: MessageRef) -> None:
     """Table steps (message references) shown as a checklist with the next waiting question."""
     ctx.data.setdefault("steps", []).extend(refs)
 
 
-def take_steps(ctx: Ctx) -> list[dict[str, Any]]:
+def take_steps(ctx: Ctx) -> list[MessageRef]:
     """The pending table steps (cleared)."""
     return list(ctx.data.pop("steps", None) or [])
 
 
-def steps_ui(ctx: Ctx, ui: dict[str, Any] | None = None) -> dict[str, Any]:
+def steps_ui(ctx: Ctx, ui: Ui | None = None) -> Ui:
     """Screen hints with the pending table steps, if any, as ``ui["steps"]``."""
-    out = dict(ui or {"game": G})
+    out: Ui = ui.copy() if ui else {"game": G}
     pending = take_steps(ctx)
     if pending:
         out["steps"] = pending
@@ -316,7 +317,7 @@ def set_turn(ctx: Ctx, rnd: int, n: int = 0) -> None:
     ctx.turn = rnd * TURNS_PER_ROUND + n
 
 
-def turn_label(turn: int) -> dict[str, Any] | None:
+def turn_label(turn: int) -> MessageRef | None:
     """"Setup", "Round 2", "Round 2 · turn 3", "End of round 2", "Final scoring"."""
     rnd, n = divmod(turn, TURNS_PER_ROUND)
     if turn <= 0:

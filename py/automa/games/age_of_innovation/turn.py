@@ -12,6 +12,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx, StepRef
+from automa.core.records import MessageRef
 
 from . import data
 from .actions import ACTION_STEPS, act_faction_note, act_powermongers_check
@@ -54,7 +55,7 @@ def await_turn(ctx: Ctx) -> None:
             "automa_turn")
 
 
-def starts(ctx: Ctx) -> dict[str, Any]:
+def starts(ctx: Ctx) -> MessageRef:
     """Who starts the round: her place in the turn order (rulebook "Passing": the first to
     pass takes the topmost free space of the next round's column)."""
     last = 3 if two_players(ctx) else 2

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from automa.core.game import START, Ctx, FinalScore
+from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
 from .state import (
@@ -26,11 +27,11 @@ from .state import (
 )
 
 
-def view(ctx: Ctx) -> dict[str, Any]:
+def view(ctx: Ctx) -> GameView:
     """Her score, round values, disciplines, buildings, and the current pair of cards."""
     d = ctx.data
     rnd = min(round_no(ctx), 6)
-    automa_rows: list[dict[str, Any]] = [
+    automa_rows: list[Row] = [
         {"label": m("view.score"), "value": d["score"]},
         {"label": m("view.round"), "value": turn_label(ctx.turn) or rnd},
         {"label": m("view.difficulty"), "value": m(f"difficulty.{d['difficulty']}")},
@@ -47,7 +48,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
                             "value": m("view.tile_value", n=round_tile(ctx)["number"],
                                        points=round_tile_points(ctx),
                                        d=discipline(round_tile(ctx)["discipline"]))})
-    sections = [
+    sections: list[Section] = [
         {"title": m("view.automa"), "rows": automa_rows},
         {"title": m("view.science"),
          "rows": [{"label": discipline(x), "value": d["disciplines"][x]}
@@ -57,14 +58,14 @@ def view(ctx: Ctx) -> dict[str, Any]:
          + [{"label": m("view.marked"), "value": d["marked"]},
             {"label": m("view.unmarked"), "value": d["unmarked"]}]},
     ]
-    cards = []
+    cards: list[TableCard] = []
     action = action_card_id(ctx)
     if action:
         cards.append({"card": action, "role": m("card.action"), "highlight": ["action"]})
     support = ctx.piles["support"].top() if "support" in ctx.piles else None
     if support:
         cards.append({"card": support, "role": m("card.support"), "highlight": ["support"]})
-    piles = [
+    piles: list[PileInfo] = [
         {"id": "deck", "label": m("pile.deck"), "count": len(ctx.piles["deck"]),
          "viewable": False},
         {"id": "support", "label": m("pile.support"), "count": len(ctx.piles["support"]),
@@ -79,7 +80,7 @@ _VALUE_KINDS = (("terrain", data.TERRAINS), ("discipline", data.DISCIPLINES),
                 ("building", data.BUILDINGS), ("bonus", data.BONUS_POSITIONS))
 
 
-def value_label(value: Any) -> dict[str, Any] | None:
+def value_label(value: Any) -> MessageRef | None:
     """The message naming a raw value the log's reasons mention (terrains, disciplines,
     buildings, bonus-tile positions), or None."""
     for kind, values in _VALUE_KINDS:

@@ -8,6 +8,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import Why
 
 from . import data
 from .state import (
@@ -90,7 +91,7 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     allowed = base + spend
     placed = min(allowed, legal)
     unplaced = allowed - placed
-    why = {"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed}
+    why: Why = {"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed}
     if placed:
         log_table(ctx, "log.place_tokens", {"n": placed}, icon="control", why=why)
     else:

@@ -5,10 +5,10 @@ values the player may correct."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Correction, Ctx, Procedure
+from automa.core.records import MessageRef
 
 from . import data
 from .actions import gain_resources, place_wonder
@@ -58,7 +58,7 @@ def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     return out
 
 
-def _types(prefix: str = "type") -> list[dict[str, Any]]:
+def _types(prefix: str = "type") -> list[MessageRef]:
     return [m(f"{prefix}.{t}") for t in data.TYPES]
 
 

@@ -3,10 +3,9 @@ level II cards, the components and the map."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef, Why
 
 from . import data
 from .state import (
@@ -36,7 +35,8 @@ def setup(ctx: Ctx) -> None:
         leader_id = ctx.rng.choice(data.LEADERS)
     humans = int(opts["humans"])
     ctx.data.update(initial_data(leader_id, opts["difficulty"], humans))
-    why = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS), "pick": leader_id}
+    why: Why = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS),
+                "pick": leader_id}
     log_table(ctx, "log.leader", {"leader": m(f"leader.{leader_id}"), "civ": m(f"civ.{leader_id}")},
               icon="info", why=why if picked else {"rule": m("why.chosen_leader")})
     log_table(ctx, "log.row", {"cards": _row_text(ctx)}, icon="card")
@@ -55,7 +55,7 @@ def setup(ctx: Ctx) -> None:
                                 else "rule.setup_components_chosen"))), setup_map)
 
 
-def _row_text(ctx: Ctx) -> dict[str, Any]:
+def _row_text(ctx: Ctx) -> MessageRef:
     """The focus row in words: "1 Pottery, 2 …"."""
     parts = [m("slot_card", n=i + 1, card=card_name(card_in(ctx, i + 1))) for i in range(5)]
     ref = parts[0]

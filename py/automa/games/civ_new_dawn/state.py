@@ -11,6 +11,7 @@ from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
+from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 
 from . import data
 
@@ -121,7 +122,7 @@ class Data(TypedDict):
     """The focus card being resolved, between its steps."""
     winner: str | None
     """Who won (``"ap"``, ``"human"``) once the game is over."""
-    notice: NotRequired[dict[str, Any]]
+    notice: NotRequired[MessageRef]
     """A board reminder kept for the next question (:func:`notice`)."""
 
 
@@ -148,12 +149,12 @@ def initial_data(leader_id: str, difficulty: str, humans: int) -> Data:
     }
 
 
-def turn_label(turn: int) -> dict[str, Any] | None:
+def turn_label(turn: int) -> MessageRef | None:
     """"AP turn 4" (setup, turn 0, keeps the plain number)."""
     return m("turn_label", n=turn) if turn > 0 else None
 
 
-def m(key: str, **params: Any) -> dict[str, Any]:
+def m(key: str, **params: Any) -> MessageRef:
     """A message reference in this game's namespace."""
     return msg(f"{G}.{key}", **params)
 
@@ -163,7 +164,7 @@ def k(key: str) -> str:
     return f"{G}.{key}"
 
 
-def card_name(card_id: str) -> dict[str, Any]:
+def card_name(card_id: str) -> MessageRef:
     """A focus card's name."""
     return m(f"card.{card_id}")
 
@@ -222,7 +223,7 @@ def held_diplomacy(ctx: Ctx, card: str) -> list[str]:
     return sorted(p for p, held in ctx.data["diplomacy"].items() if held == card)
 
 
-def rivals_ref(rivals: list[str]) -> dict[str, Any]:
+def rivals_ref(rivals: list[str]) -> MessageRef:
     """"Player 1, Player 2" as a message reference."""
     ref = m("rival", n=int(rivals[0]))
     for p in rivals[1:]:
@@ -230,7 +231,7 @@ def rivals_ref(rivals: list[str]) -> dict[str, Any]:
     return ref
 
 
-def uses_cards(rivals: list[str], card: str) -> dict[str, Any] | str:
+def uses_cards(rivals: list[str], card: str) -> MessageRef | str:
     """The note naming the player diplomacy cards of this kind the AP uses at a combat (AP
     rules, Wonders and Diplomacy: "The AP uses the abilities on any player diplomacy cards it
     has except for Embassy"), or nothing."""
@@ -245,29 +246,30 @@ def nw_value(ctx: Ctx, *, wonder: bool) -> int:
 
 
 def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
-            **extra: Any) -> dict[str, Any]:
+            rule: MessageRef | None = None) -> Ui:
     """Screen hints: the card being resolved alone, its fields highlighted (the whole focus
     row is on screen as a strip, from the view)."""
-    ui: dict[str, Any] = {"game": G, "cards": []}
+    ui: Ui = {"game": G, "cards": []}
     if card_id:
         ui["card"] = card_id
         ui["highlight"] = list(highlight)
-        shown: dict[str, Any] = {"card": card_id, "highlight": list(highlight)}
+        shown: CardHint = {"card": card_id, "highlight": list(highlight)}
         if card_id in row(ctx):
             shown["role"] = m("slot", n=row(ctx).index(card_id) + 1)
         ui["cards"] = [shown]
-    ui.update(extra)
+    if rule is not None:
+        ui["rule"] = rule
     return ui
 
 
-def log_table(ctx: Ctx, key: str, params: dict[str, Any] | None = None, *, icon: str,
-              why: dict[str, Any] | None = None) -> None:
+def log_table(ctx: Ctx, key: str, params: Params | None = None, *, icon: str,
+              why: Why | None = None) -> None:
     """Log a board instruction for the AP (shown as a checklist item)."""
     ctx.log(AP, k(key), params or {}, why, table=True, icon=icon)
 
 
-def log_ap(ctx: Ctx, key: str, params: dict[str, Any] | None = None,
-           why: dict[str, Any] | None = None) -> None:
+def log_ap(ctx: Ctx, key: str, params: Params | None = None,
+           why: Why | None = None) -> None:
     """Log an AP decision or bookkeeping change (nothing to do on the board)."""
     ctx.log(AP, k(key), params or {}, why)
 
@@ -380,12 +382,12 @@ def reset(ctx: Ctx, slot: int) -> None:
     log_table(ctx, "log.reset", {"card": card_name(card_id), "slot": slot}, icon="move")
 
 
-def notice(ctx: Ctx, ref: dict[str, Any]) -> None:
+def notice(ctx: Ctx, ref: MessageRef) -> None:
     """Remember a board reminder for the next question."""
     ctx.data["notice"] = ref
 
 
-def take_notice(ctx: Ctx) -> dict[str, Any] | str:
+def take_notice(ctx: Ctx) -> MessageRef | str:
     """The pending board reminder (cleared), or an empty text."""
     ref = ctx.data.pop("notice", None)
     return ref if ref else ""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from automa.core.game import START, Ctx, FinalScore
+from automa.core.records import GameView, MessageRef, Row, Section, TableCard, empty_view
 
 from . import data
 from .state import card_in, is_leader, level_of, m, row
@@ -16,14 +17,14 @@ def next_space(dial: int) -> int | None:
     return next((p for p, _lv in data.dial()["spaces"] if p > dial), None)
 
 
-def view(ctx: Ctx) -> dict[str, Any]:
+def view(ctx: Ctx) -> GameView:
     """Leader, dial, cities, resources; the focus row in table order (slot 1 on the left)
     with each card's level and trade tokens, folded into a strip; the tech dial drawn."""
     d = ctx.data
     if "row" not in d:
-        return {"sections": [], "cards": [], "piles": [], "vp": None}
+        return empty_view()
     ahead = next_space(int(d["dial"]))
-    ap_rows: list[dict[str, Any]] = [
+    ap_rows: list[Row] = [
         {"label": m("view.leader"), "value": m("leader_civ", leader=m(f"leader.{d['leader']}"),
                                                civ=m(f"civ.{d['leader']}"))},
         {"label": m("view.difficulty"), "value": m(f"difficulty.{d['difficulty']}")},
@@ -35,7 +36,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
     ]
     if not is_leader(ctx, "teddy"):
         ap_rows.append({"label": m("view.nw"), "value": d["nw_pool"]})
-    focus_rows = []
+    focus_rows: list[Row] = []
     for slot in range(1, 6):  # in table order, slot 1 on the left (as the strip shows it)
         card = card_in(ctx, slot)
         t = data.card(card)["type"]
@@ -44,24 +45,25 @@ def view(ctx: Ctx) -> dict[str, Any]:
         if is_leader(ctx, "teddy") and d["nw"][t]:
             value = m("view.with_nw", base=value, n=d["nw"][t])
         focus_rows.append({"label": m("slot", n=slot), "value": value})
-    owned = [{"label": m(f"type.{t}"), "value": m("view.owned", w=d["wonders"][t],
+    owned: list[Row] = [{"label": m(f"type.{t}"), "value": m("view.owned", w=d["wonders"][t],
                                                   c=d["city_states"][t])}
              for t in data.TYPES if d["wonders"][t] or d["city_states"][t]]
-    sections = [{"title": m("view.ap"), "rows": ap_rows},
+    sections: list[Section] = [{"title": m("view.ap"), "rows": ap_rows},
                 {"title": m("view.row"), "rows": focus_rows}]
     if owned:
         sections.append({"title": m("view.owned_title"), "rows": owned})
-    held = [{"label": m("rival", n=int(p)), "value": m(f"diplomacy.{card}")}
+    held: list[Row] = [{"label": m("rival", n=int(p)), "value": m(f"diplomacy.{card}")}
             for p, card in sorted(d["diplomacy"].items()) if card != "none"]
     if held:
         sections.append({"title": m("view.diplomacy"), "rows": held})
     sections.append({"title": m("view.victory"), "rows": [
         {"label": m("victory_card", n=i + 1), "value": m("view.done" if v else "view.not_done")}
         for i, v in enumerate(d["agendas"])]})
-    cards = [{"card": c, "role": m("slot", n=i + 1), "highlight": ["steps"] if i == 4 else [],
-              "label": m(f"card.{c}"), "badge": data.ROMAN[level_of(c)],
-              "tokens": d["tokens"][data.card(c)["type"]]}
-             for i, c in enumerate(row(ctx))]
+    cards: list[TableCard] = [
+        {"card": c, "role": m("slot", n=i + 1), "highlight": ["steps"] if i == 4 else [],
+         "label": m(f"card.{c}"), "badge": data.ROMAN[level_of(c)],
+         "tokens": d["tokens"][data.card(c)["type"]]}
+        for i, c in enumerate(row(ctx))]
     spaces = data.dial()["spaces"]
     return {"sections": sections, "cards": cards, "piles": [], "vp": None, "strip": True,
             "dial": {"at": d["dial"], "last": data.dial()["last"],
@@ -70,7 +72,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
                                 next=ahead if ahead is not None else "—")}}
 
 
-def value_label(value: Any) -> dict[str, Any] | None:
+def value_label(value: Any) -> MessageRef | None:
     """Names of the raw values the log's reasons mention."""
     if not isinstance(value, str):
         return None

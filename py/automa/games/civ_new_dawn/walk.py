@@ -18,6 +18,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef
 
 from . import data
 from .state import card_ui, k, log_ap, log_table, m, steps
@@ -33,7 +34,7 @@ def start_walk(ctx: Ctx, *, total: int, need: int, criteria: list[str], noun: st
     walk_next(ctx, w)
 
 
-def _path(w: dict[str, Any], path: list[list[Any]]) -> dict[str, Any]:
+def _path(w: dict[str, Any], path: list[list[Any]]) -> MessageRef:
     """The group a question is about, in words ("fits criterion 1; not the best for 2")."""
     ref = m(f"walk.all.{w['noun']}")
     for c, mode in path:
@@ -75,7 +76,7 @@ def walk_next(ctx: Ctx, w: dict[str, Any]) -> None:
 
 
 def _tied(w: dict[str, Any], path: list[list[Any]], group: int,
-          noun: dict[str, Any]) -> list[dict[str, Any]]:
+          noun: MessageRef) -> list[MessageRef]:
     """The candidates still tied, as steps: where they came from, what kept them, and that
     they are marked on the board (the app cannot see them)."""
     kept = [m("walk.kept", part=m(f"walk.path.{mode}", crit=m(f"crit.{w['criteria'][c]}"),

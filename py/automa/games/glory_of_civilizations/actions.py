@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 
 from automa.core import prompts
 from automa.core.game import ActionSteps, Ctx
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
@@ -219,7 +220,7 @@ def _build_buildings(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None
     _log_buildings(ctx, i, ctx.data["age"], m("rule.priority_found", k=i))
 
 
-def _log_buildings(ctx: Ctx, i: int, n: int, rule: dict[str, Any]) -> None:
+def _log_buildings(ctx: Ctx, i: int, n: int, rule: MessageRef) -> None:
     """``n`` buildings on entry ``i``'s hex; the action cubes go on the hex's used spaces."""
     ctx.log(AUTOMA, k("log.build_buildings"), {**_entry_params(ctx, i), "n": n},
             {"rule": rule}, table=True, icon="build")

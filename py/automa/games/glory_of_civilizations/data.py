@@ -19,6 +19,7 @@ from typing import Any
 from automa.core.cards import Field, Schema, read_toml, validate_record
 from automa.core.errors import InvalidCardData
 from automa.core.i18n import msg
+from automa.core.records import MessageRef
 
 GAME_ID = "glory_of_civilizations"
 COMPANION_FILE = "companion_deck.toml"
@@ -90,7 +91,7 @@ def amounts_of(card: dict[str, Any], kind: str, index: int) -> dict[str, int]:
             for name, n in amount_defaults(kind, card[kind][index]).items()}
 
 
-def slot_label(card: dict[str, Any], kind: str, index: int) -> dict[str, Any]:
+def slot_label(card: dict[str, Any], kind: str, index: int) -> MessageRef:
     """The name of a card's free or main action in slot ``index`` (0-based) as printed, with
     the card's own amounts where they differ from the rulebook's."""
     action = card[kind][index]
@@ -202,7 +203,7 @@ def _list_problems(name: str, value: Any, n: int, allowed: tuple[str, ...]) -> l
             for i, v in enumerate(value, 1) if v not in allowed]
 
 
-def problem_ref(card_label: Any, problem: Problem) -> dict[str, Any]:
+def problem_ref(card_label: Any, problem: Problem) -> MessageRef:
     """A problem as a translated message naming the card and the field."""
     field, key, params = problem
     return msg(f"{GAME_ID}.error.card", card=card_label, field=field,

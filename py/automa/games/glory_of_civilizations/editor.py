@@ -16,6 +16,7 @@ from automa.core.editor import DECK, CardEditor, upgrade_deck
 from automa.core.errors import InvalidOption
 from automa.core.i18n import msg
 from automa.core.numbers import int_or, is_number_text
+from automa.core.records import MessageRef
 
 from . import data
 from .data import GAME_ID
@@ -28,7 +29,7 @@ MAX_JSON_CHARS = 200_000
 """A deck of the largest size is far below this; anything longer is refused unread."""
 
 
-def _m(key: str, **params: Any) -> dict[str, Any]:
+def _m(key: str, **params: Any) -> MessageRef:
     return msg(f"{GAME_ID}.{key}", **params)
 
 
@@ -83,12 +84,12 @@ def _amount_fields(card: Any, kind: str, i: int) -> list[dict[str, Any]]:
             for name, default in data.amount_defaults(kind, str(action)).items()]
 
 
-def field_label(path: str, card: Any = None) -> dict[str, Any]:
+def field_label(path: str, card: Any = None) -> MessageRef:
     """The name of a card's field as the editor shows it (a field the model does not know:
     its name as given)."""
     for f in fields(card):
         if f["path"] == path:
-            label: dict[str, Any] = f["label"]
+            label: MessageRef = f["label"]
             return label
     parts = path.split(".")
     if path in ("priority", "free", "main", "amounts"):
@@ -102,7 +103,7 @@ def field_label(path: str, card: Any = None) -> dict[str, Any]:
 
 
 def _choice(path: str, values: tuple[str, ...], kind: str,
-            label: dict[str, Any]) -> dict[str, Any]:
+            label: MessageRef) -> dict[str, Any]:
     return {"path": path, "kind": "choice", "choices": list(values),
             "choice_labels": [_m(f"{kind}.{v}") for v in values], "label": label}
 
@@ -208,7 +209,7 @@ def companion_cards() -> list[dict[str, Any]]:
     return [data.canonical(c) for c in data.companion_deck().values()]
 
 
-def validate_deck(cards: Any, *, for_play: bool = True) -> list[dict[str, Any]]:
+def validate_deck(cards: Any, *, for_play: bool = True) -> list[MessageRef]:
     """Every problem of a deck as translated messages (empty: the deck is fine).
 
     Each names the card (its position, or its number when it has a valid one) and the field.
@@ -218,7 +219,7 @@ def validate_deck(cards: Any, *, for_play: bool = True) -> list[dict[str, Any]]:
         return [_m("error.deck_not_list")]
     if len(cards) > data.MAX_DECK:
         return [_m("error.deck_too_big", n=data.MAX_DECK)]
-    out: list[dict[str, Any]] = []
+    out: list[MessageRef] = []
     if for_play and len(cards) < MIN_DECK:
         out.append(_m("error.deck_too_small", n=MIN_DECK, count=len(cards)))
     numbers: dict[int, int] = {}
@@ -236,7 +237,7 @@ def validate_deck(cards: Any, *, for_play: bool = True) -> list[dict[str, Any]]:
     return out
 
 
-def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> dict[str, Any]:
+def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> MessageRef:
     """A problem as a translated message naming the card and the field by the label the
     editor shows it under (``path`` keeps the field's address)."""
     path, key, params = problem
@@ -244,7 +245,7 @@ def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> dic
               problem=_m(f"error.{key}", **params))
 
 
-def field_problems(card: Any) -> list[tuple[str, dict[str, Any]]]:
+def field_problems(card: Any) -> list[tuple[str, MessageRef]]:
     """What is wrong with one card, each problem by the path of its field."""
     return [(path, _m(f"error.{key}", **params)) for path, key, params in data.card_problems(card)]
 

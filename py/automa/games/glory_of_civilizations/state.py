@@ -14,6 +14,7 @@ from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
+from automa.core.records import MessageRef, Ui, Why
 
 from . import data
 
@@ -116,7 +117,7 @@ def initial_data(edition: Literal["companion", "custom"]) -> Data:
     }
 
 
-def m(key: str, **params: Any) -> dict[str, Any]:
+def m(key: str, **params: Any) -> MessageRef:
     """A message reference in this game's namespace."""
     return msg(f"{G}.{key}", **params)
 
@@ -155,17 +156,17 @@ def entry(ctx: Ctx, i: int) -> dict[str, Any]:
     return e
 
 
-def terrain(t: str) -> dict[str, Any]:
+def terrain(t: str) -> MessageRef:
     """A terrain type's name."""
     return m(f"terrain.{t}")
 
 
-def direction(d: str) -> dict[str, Any]:
+def direction(d: str) -> MessageRef:
     """A direction's name."""
     return m(f"direction.{d}")
 
 
-def action_name(a: str) -> dict[str, Any]:
+def action_name(a: str) -> MessageRef:
     """A main action's name."""
     return m(f"main.{a}")
 
@@ -175,15 +176,16 @@ def roman(n: int) -> str:
     return ("I", "II", "III", "IV")[max(1, min(n, 4)) - 1]
 
 
-def card_ui(ctx: Ctx, *highlight: str, **extra: Any) -> dict[str, Any]:
+def card_ui(ctx: Ctx, *highlight: str, rule: MessageRef | None = None) -> Ui:
     """Screen hints: the activated card with the fields the question depends on, and the
     main-action row the previous card's pointer chose on it (seeds/003, "the pointer")."""
-    ui: dict[str, Any] = {"game": G}
+    ui: Ui = {"game": G}
     if ctx.data.get("activated"):
         ui["card"] = row(ctx)[ctx.data["activated"] - 1]
         chosen = pointed_row(ctx)
         ui["highlight"] = [*highlight, *([f"main.{chosen}"] if chosen else [])]
-    ui.update(extra)
+    if rule is not None:
+        ui["rule"] = rule
     return ui
 
 
@@ -211,7 +213,7 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     return n
 
 
-def add_glory(ctx: Ctx, n: int, why: dict[str, Any] | None = None) -> None:
+def add_glory(ctx: Ctx, n: int, why: Why | None = None) -> None:
     """Add Glory to the automa's tracked total and tell the table."""
     n = min(n, MAX_TRACKED - ctx.data["glory"])
     if n <= 0:
@@ -258,7 +260,7 @@ def ranges() -> Table:
     }, frozenset({"failed_sites", "wonders_done"}))
 
 
-def turn_label(turn: int) -> dict[str, Any] | None:
+def turn_label(turn: int) -> MessageRef | None:
     """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
     phase, 0: the round's start)."""
     rnd, t = divmod(turn, 10)

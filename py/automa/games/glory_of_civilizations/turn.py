@@ -9,6 +9,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef
 
 from . import data
 from .actions import main_try
@@ -124,7 +125,7 @@ def free_action(ctx: Ctx, index: int) -> None:
 
 @steps
 def tech_try(ctx: Ctx, attempt: int, left: int,
-             skipped: list[dict[str, Any]] | None = None) -> None:
+             skipped: list[MessageRef] | None = None) -> None:
     """Technology: the pairs of priority numbers name row and column; up to three tries.
     A pair the app can rule out itself is skipped; the question then says why (its steps)."""
     skipped = list(skipped or [])

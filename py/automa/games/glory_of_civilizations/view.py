@@ -7,19 +7,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from automa.core.game import START, Ctx, FinalScore
+from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
 from .state import AREAS, FACE_UP, STORAGE, m, roman, row
 
 
-def view(ctx: Ctx) -> dict[str, Any]:
+def view(ctx: Ctx) -> GameView:
     """Round, age, deck edition, Glory, coins, storage, structures, cubes, and the row as it
     lies on the table, left to right: activated cards (a cube on each, the one in play
     marked), the face-up cards, then the face-down ones."""
     d = ctx.data
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
-    automa_rows: list[dict[str, Any]] = [
+    automa_rows: list[Row] = [
         {"label": m("view.deck"), "value": m(f"edition_view.{d['edition']}")},
         {"label": m("view.round"), "value": d["round"]},
         {"label": m("view.age"), "value": roman(d["age"])},
@@ -31,7 +32,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         {"label": m("view.first_player"), "value": bool(d["first_player"])},
         {"label": m("view.achievements"), "value": d["achievements"]},
     ]
-    sections = [
+    sections: list[Section] = [
         {"title": m("view.automa"), "rows": automa_rows},
         {"title": m("view.storage"),
          "rows": [{"label": m(f"item.{s}"), "value": d["storage"][s]} for s in STORAGE]},
@@ -45,7 +46,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
                   if d["cubes"].get(a)]
          or [{"label": m("view.no_cubes"), "value": ""}]},
     ]
-    cards: list[dict[str, Any]] = []
+    cards: list[TableCard] = []
     for i, c in enumerate(row(ctx)):  # as it lies on the table, left to right
         if i >= d["activated"] + FACE_UP:
             cards.append({"card": "", "face_down": True, "role": m("card.face_down")})
@@ -56,7 +57,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         number = data.card(c)["number"]
         cards.append({"card": c, "role": m(f"card.{state}", n=number), "label": str(number),
                       "activated": state != "face_up"})
-    piles = [
+    piles: list[PileInfo] = [
         {"id": "deck", "label": m("pile.deck"), "count": len(ctx.piles["deck"]),
          "viewable": False},
         {"id": "discard", "label": m("pile.discard"), "count": len(ctx.piles["discard"]),
@@ -67,7 +68,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
             "strip": True}
 
 
-def value_label(value: Any) -> dict[str, Any] | None:
+def value_label(value: Any) -> MessageRef | None:
     """Names of the raw values the log's reasons mention (terrains, directions, actions)."""
     if not isinstance(value, str):
         return None

@@ -6,6 +6,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import Why
 
 from . import data
 from .data import TRACKS
@@ -50,12 +51,12 @@ def movable(ctx: Ctx, allowed: tuple[str, ...], regress: bool) -> tuple[str, ...
 
 
 def _rolled(ctx: Ctx, track: str, rolls: list[str], allowed: tuple[str, ...]) -> None:
-    why: dict[str, Any] | None = None
+    why: Why | None = None
     if len(allowed) == 1:
         why = {"rule": k("rule.science_die")}
     elif len(rolls) > 1 or len(allowed) < len(TRACKS):
         why = {"rule": k("rule.science_die"), "candidates": list(allowed),
-               "steps": [{"name": "roll", "kind": "random", "kept": [r], "note": ""}
+               "steps": [{"step": "roll", "kind": "random", "kept": [r], "note": ""}
                          for r in rolls], "pick": track}
     ctx.log("automa", k("log.die"), {"track": track_ref(track), "n": len(rolls)}, why=why)
 
@@ -164,7 +165,7 @@ def _bonus_steps(bonus: str, turn: int) -> list[Any]:
 def conquer_if_few(ctx: Ctx, turn: int) -> None:
     """Conquerors: fewer territories than the income-turn number → conquer once."""
     n = ctx.data["territories"]
-    why = {"rule": k("rule.conquerors")}
+    why: Why = {"rule": k("rule.conquerors")}
     if n < turn:
         ctx.log("automa", k("log.conquerors_conquer"), {"n": n, "turn": turn}, why=why)
         ctx.then("conquer", anywhere=False)

@@ -8,10 +8,9 @@ pattern (``ui["pattern"]``), and asks only what the board must answer. Rulebook 
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef, Params
 
 from . import data
 from .state import (
@@ -29,7 +28,7 @@ CONQUER_CASES = ("opponent", "neutral", "none")
 
 
 def steps_of(prompt: str, names: tuple[str, ...],
-             params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+             params: Params | None = None) -> list[MessageRef]:
     """A long instruction as numbered steps, one action each (``ui["steps"]``)."""
     return [m(f"step.{prompt}.{n}", **(params or {})) for n in names]
 
@@ -136,13 +135,13 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     ctx.ask(prompts.confirm(k("q.place_neutral"), params, ui=ui), "tap_done")
 
 
-def rotation(turns: int) -> dict[str, Any]:
+def rotation(turns: int) -> MessageRef:
     """A territory tile's random orientation: 0-5 steps clockwise from the way it was drawn
     (rulebook "Conquer"/"Explore": "a random orientation"; 6 steps would be no turn)."""
     return m("rotation", n=turns) if turns else m("tile.unturned")
 
 
-def _where(anywhere: bool) -> dict[str, Any]:
+def _where(anywhere: bool) -> MessageRef:
     return m("where.anywhere" if anywhere else "where.adjacent")
 
 

@@ -6,8 +6,9 @@ Every accessor takes the game options where a disputed value has another reading
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from automa.core.cards import Field, Schema, dispute_of, load_records, value_of
 
@@ -224,7 +225,24 @@ def achievement_vp() -> dict[str, list[int]]:
     return {r["id"]: r["vp"] for r in recs}
 
 
-def pattern_of_card(card_id: str | int) -> dict[str, Any]:
+class HexPattern(TypedDict):
+    """A hex-tiebreaker pattern as a question shows it (``ui["pattern"]``, drawn by the
+    game's renderer): the board's hexes in scan order."""
+
+    id: str
+    start: str
+    """The corner the scan starts from."""
+    along: str
+    """The direction it walks a row in."""
+    next_row: str
+    """Where the next row starts."""
+    order: list[str]
+    """Every hex, in scan order."""
+    rows: list[int]
+    """How many hexes each row of ``order`` has."""
+
+
+def pattern_of_card(card_id: str | int) -> HexPattern:
     """The hex-tiebreaker pattern printed on a decision card, ready for the screen.
 
     ``order`` lists the 34 hexes in scan order; ``rows`` gives how many hexes each row has.
@@ -234,7 +252,7 @@ def pattern_of_card(card_id: str | int) -> dict[str, Any]:
             "next_row": pat["next_row"], "order": list(pat["order"]), "rows": list(pat["rows"])}
 
 
-def pattern_rows(pattern: dict[str, Any]) -> list[list[str]]:
+def pattern_rows(pattern: Mapping[str, Any]) -> list[list[str]]:
     """A pattern's scan order cut into its rows."""
     rows, start = [], 0
     for n in pattern["rows"]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import Why
 
 from . import data
 from .benefits import give_tapestry_card
@@ -218,7 +219,7 @@ def score_income_vp(ctx: Ctx, turn: int) -> None:
               "military_science": pos["military"] + pos["science"],
               "exploration_technology": pos["exploration"] + pos["technology"]}
     gained = income_vp(level["mat"], covered, counts["territories"], counts["landmarks"], pos)
-    why = {"rule": k("rule.income_vp")}
+    why: Why = {"rule": k("rule.income_vp")}
     for source, amount in gained.items():
         group = "territories_and_landmarks" if source in ("territories", "landmarks") else (
             "military_and_science" if source == "military_science"

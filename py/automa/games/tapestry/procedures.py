@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
-from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Correction, Ctx, Procedure
 from automa.core.i18n import msg
+from automa.core.records import MessageRef
 
 from . import data
 from .data import ACHIEVEMENTS, TRACKS
@@ -158,7 +158,7 @@ def holder_orders(achievement: str) -> list[list[str]]:
     return [list(p) for n in range(len(who) + 1) for p in permutations(who, n)]
 
 
-def _holders_label(order: list[str]) -> dict[str, Any]:
+def _holders_label(order: list[str]) -> MessageRef:
     if not order:
         return m("holders.none")
     return m("holders.order", who=[m(f"holder.{w}") for w in order])

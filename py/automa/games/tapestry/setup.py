@@ -7,10 +7,9 @@ and, at level 6, picks the Automa's second civilization.
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import Params, Ui
 
 from . import data
 from .benefits import roll_until
@@ -24,7 +23,7 @@ SHADOW_STEPS = ("colour", "tokens", "favourite", "decks")
 
 
 def checklist(part: str, names: tuple[str, ...],
-              params: dict[str, Any] | None = None) -> dict[str, Any]:
+              params: Params | None = None) -> Ui:
     """Screen hints for a setup instruction: one action per step (``ui["steps"]``, message
     references in order) and the rule behind them (``ui["rule"]``, folded under "Why?")."""
     return {"game": G,

@@ -14,6 +14,7 @@ from typing import Any, TypedDict
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import msg
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
+from automa.core.records import MessageRef, Params, Ui, Why
 
 from . import data
 
@@ -31,7 +32,7 @@ def k(key: str) -> str:
     return f"{G}.{key}"
 
 
-def m(key: str, **params: Any) -> dict[str, Any]:
+def m(key: str, **params: Any) -> MessageRef:
     """A message reference in this game's namespace."""
     return msg(k(key), **params)
 
@@ -164,7 +165,7 @@ def migrate(state: dict[str, Any]) -> None:
     state["phase"] = phase if phase in PHASES else PHASE_BOTS
 
 
-def turn_label(turn: int) -> dict[str, Any] | None:
+def turn_label(turn: int) -> MessageRef | None:
     """A turn as Tapestry counts it: setup, income turn N, era N's bot turn K, after the bots."""
     if turn <= 0:
         return m("turn.setup")
@@ -176,17 +177,17 @@ def turn_label(turn: int) -> dict[str, Any] | None:
     return m("turn.bots", era=era, n=n)
 
 
-def track_ref(track: str) -> dict[str, Any]:
+def track_ref(track: str) -> MessageRef:
     """A message reference naming a track."""
     return m(f"track.{track}")
 
 
-def track_word(track: str) -> dict[str, Any]:
+def track_word(track: str) -> MessageRef:
     """A message reference naming a track inside a sentence (lower case)."""
     return m(f"track_word.{track}")
 
 
-def bot_ref(bot: str) -> dict[str, Any]:
+def bot_ref(bot: str) -> MessageRef:
     """A message reference naming a bot."""
     return m(f"bot.{bot}")
 
@@ -206,10 +207,9 @@ def track_card(ctx: Ctx) -> str | None:
     return pair[0] if len(pair) == 2 else None
 
 
-def tb_ui(ctx: Ctx, rule: dict[str, Any] | None = None, *,
-          pattern: bool = True) -> dict[str, Any]:
+def tb_ui(ctx: Ctx, rule: MessageRef | None = None, *, pattern: bool = True) -> Ui:
     """Screen hints for a question answered with the tiebreaker card."""
-    ui: dict[str, Any] = {"game": G}
+    ui: Ui = {"game": G}
     card = tiebreaker_card(ctx)
     if card is not None:
         ui.update({"card": card, "highlight": ["tiebreaker"]})
@@ -220,13 +220,13 @@ def tb_ui(ctx: Ctx, rule: dict[str, Any] | None = None, *,
     return ui
 
 
-def instruct(ctx: Ctx, actor: str, key: str, params: dict[str, Any] | None = None, *,
-             icon: str, why: dict[str, Any] | None = None) -> None:
+def instruct(ctx: Ctx, actor: str, key: str, params: Params | None = None, *,
+             icon: str, why: Why | None = None) -> None:
     """Log a thing the player does on the board for a bot (shown in the turn's checklist)."""
     ctx.log(actor, key, params, why, table=True, icon=icon)
 
 
-def add_vp(ctx: Ctx, source: str, amount: int, why: dict[str, Any] | None = None, *,
+def add_vp(ctx: Ctx, source: str, amount: int, why: Why | None = None, *,
            count: int | None = None, mult: int | None = None) -> None:
     """Give the Automa VP from one source and log the move of its VP token (old → new).
 
@@ -236,7 +236,7 @@ def add_vp(ctx: Ctx, source: str, amount: int, why: dict[str, Any] | None = None
         return
     old = total_vp(ctx)
     ctx.data["vp"][source] += amount
-    params: dict[str, Any] = {"n": amount, "source": m(f"vp_for.{source}"),
+    params: Params = {"n": amount, "source": m(f"vp_for.{source}"),
                               "old": old, "total": total_vp(ctx)}
     key = k("log.vp")
     if count is not None and mult is not None:

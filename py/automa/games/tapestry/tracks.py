@@ -13,6 +13,7 @@ from typing import Any
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.i18n import msg
+from automa.core.records import Why
 from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
 
 from . import data
@@ -67,7 +68,7 @@ def pick_track(ctx: Ctx, bot: str, rule: str, tb_card: str,
                         favorite or ctx.data["fav"][bot], claimed_landmarks(ctx))
 
 
-def informative(why: dict[str, Any]) -> dict[str, Any] | None:
+def informative(why: Why) -> Why | None:
     """A selection's reason, or None when there was nothing to choose (one candidate)."""
     return why if len(why.get("candidates") or []) > 1 else None
 
@@ -85,7 +86,7 @@ def bot_advance(ctx: Ctx, bot: str, rule: str, tb_card: str) -> None:
 
 @steps
 def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
-               why: dict[str, Any] | None = None) -> None:
+               why: Why | None = None) -> None:
     """Move a bot's token one space forward on ``track`` and resolve the new space
     (``why``: how the track was chosen, shown with the advance)."""
     pos = ctx.data["pos"][bot]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
@@ -73,7 +72,7 @@ def vp_breakdown(ctx: Ctx) -> dict[str, int]:
     return {s: int(ctx.data["vp"][s]) for s in VP_SOURCES}
 
 
-def vp_parts(ctx: Ctx) -> list[dict[str, Any]]:
+def vp_parts(ctx: Ctx) -> list[MessageRef]:
     """The Automa's VP by source in words, the sources that scored nothing left out."""
     return [m("vp_part", source=m(f"vp_source.{s}"), n=n)
             for s, n in vp_breakdown(ctx).items() if n]

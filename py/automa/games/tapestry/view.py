@@ -7,6 +7,7 @@ from typing import Any
 
 from automa.core.game import START, Ctx, FinalScore
 from automa.core.i18n import msg
+from automa.core.records import GameView, MessageRef, Row, Section, Shown, TableCard, empty_view
 
 from . import data
 from .board import CONQUER_CASES
@@ -24,14 +25,14 @@ from .state import track_ref as _track
 from .tracks import landmark_key
 
 
-def _row(label: str, value: Any, **params: Any) -> dict[str, Any]:
+def _row(label: str, value: Shown, **params: Any) -> Row:
     return {"label": msg(label, **params), "value": value}
 
 
-def _bot_section(ctx: Ctx, bot: str) -> dict[str, Any]:
+def _bot_section(ctx: Ctx, bot: str) -> Section:
     d = ctx.data
     rows = [_row(k("view.favorite"), _track(d["fav"][bot]))]
-    rows += [{"label": _track(t), "value": d["pos"][bot][t]} for t in TRACKS]
+    rows += [Row(label=_track(t), value=d["pos"][bot][t]) for t in TRACKS]
     if bot == "automa":
         rows = [_row(k("view.vp"), total_vp(ctx)), *rows,
             _row(k("view.civs"), [m(f"civ.{c}") for c in d["civs"]]),
@@ -45,11 +46,11 @@ def _bot_section(ctx: Ctx, bot: str) -> dict[str, Any]:
     return {"title": bot_ref(bot), "rows": rows}
 
 
-def view(ctx: Ctx) -> dict[str, Any]:
+def view(ctx: Ctx) -> GameView:
     """The bots at a glance: tracks, VP by source, decks, the cards on the table."""
     d = ctx.data
     if not d:
-        return {}
+        return empty_view()
     sections = [_bot_section(ctx, "automa"), _bot_section(ctx, "shadow")]
     sections.append({"title": m("view.vp_breakdown"),
                      "rows": [_row(k(f"vp.{s}"), d["vp"][s]) for s in VP_SOURCES]})
@@ -61,7 +62,7 @@ def view(ctx: Ctx) -> dict[str, Any]:
         _row(k("view.deck"), len(ctx.piles["deck"])),
         _row(k("view.progress"), len(ctx.piles["progress"])),
     ]})
-    cards: list[dict[str, Any]] = []
+    cards: list[TableCard] = []
     pair = ctx.piles["pair"].cards
     if len(pair) == 2:
         cards.append(_card(ctx, pair[0], k("view.track_card"), "track"))
@@ -83,9 +84,9 @@ def view(ctx: Ctx) -> dict[str, Any]:
     }
 
 
-def _card(ctx: Ctx, card: str, role: str, half: str) -> dict[str, Any]:
+def _card(ctx: Ctx, card: str, role: str, half: str) -> TableCard:
     disputed = sorted(data.disputed_fields(card))
-    entry: dict[str, Any] = {"card": card, "role": msg(role), "highlight": [half]}
+    entry: TableCard = {"card": card, "role": msg(role), "highlight": [half]}
     if disputed:
         entry["disputed"] = disputed
         entry["reading"] = "bga" if ctx.options.get("card_reading") == "bga" else "images"
@@ -107,7 +108,7 @@ def _value_names() -> dict[str, str]:
     return names
 
 
-def value_label(value: Any) -> dict[str, Any] | None:
+def value_label(value: Any) -> MessageRef | None:
     """The message naming a raw value the log's reasons mention (tracks, bots, landmarks,
     VP sources, chart steps, conquer cases), or None."""
     key = _value_names().get(value) if isinstance(value, str) else None
