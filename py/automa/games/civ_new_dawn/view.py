@@ -20,9 +20,9 @@ def next_space(dial: int) -> int | None:
 def view(ctx: Ctx) -> GameView:
     """Leader, dial, cities, resources; the focus row in table order (slot 1 on the left)
     with each card's level and trade tokens, folded into a strip; the tech dial drawn."""
-    d = ctx.data
-    if "row" not in d:
+    if ctx.phase == START:  # nothing is on the table before the setup step
         return empty_view()
+    d = ctx.data
     ahead = next_space(int(d["dial"]))
     ap_rows: list[Row] = [
         {"label": m("view.leader"), "value": m("leader_civ", leader=m(f"leader.{d['leader']}"),

@@ -22,6 +22,16 @@ from automa.core.i18n import msg
 from automa.core.records import MessageRef
 
 GAME_ID = "glory_of_civilizations"
+
+
+def m(key: str, **params: Any) -> MessageRef:
+    """A message reference in this game's namespace."""
+    return msg(f"{GAME_ID}.{key}", **params)
+
+
+def k(key: str) -> str:
+    """A message id in this game's namespace."""
+    return f"{GAME_ID}.{key}"
 COMPANION_FILE = "companion_deck.toml"
 VOCABULARY_FILE = "vocabulary.toml"
 PRIORITY_ENTRIES = 4
@@ -97,8 +107,8 @@ def slot_label(card: dict[str, Any], kind: str, index: int) -> MessageRef:
     action = card[kind][index]
     own = amounts_of(card, kind, index)
     if own == amount_defaults(kind, action):
-        return msg(f"{GAME_ID}.{kind}.{action}")
-    return msg(f"{GAME_ID}.{kind}_n.{action}", **own)
+        return m(f"{kind}.{action}")
+    return m(f"{kind}_n.{action}", **own)
 
 
 def governments() -> tuple[str, ...]:
@@ -206,8 +216,8 @@ def _list_problems(name: str, value: Any, n: int, allowed: tuple[str, ...]) -> l
 def problem_ref(card_label: Any, problem: Problem) -> MessageRef:
     """A problem as a translated message naming the card and the field."""
     field, key, params = problem
-    return msg(f"{GAME_ID}.error.card", card=card_label, field=field,
-               problem=msg(f"{GAME_ID}.error.{key}", **params))
+    return m("error.card", card=card_label, field=field,
+               problem=m(f"error.{key}", **params))
 
 
 def _check_card(card: Any) -> str | None:

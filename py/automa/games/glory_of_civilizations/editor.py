@@ -14,7 +14,6 @@ from typing import Any
 
 from automa.core.editor import DECK, CardEditor, upgrade_deck
 from automa.core.errors import InvalidOption
-from automa.core.i18n import msg
 from automa.core.numbers import int_or, is_number_text
 from automa.core.records import MessageRef
 
@@ -29,8 +28,7 @@ MAX_JSON_CHARS = 200_000
 """A deck of the largest size is far below this; anything longer is refused unread."""
 
 
-def _m(key: str, **params: Any) -> MessageRef:
-    return msg(f"{GAME_ID}.{key}", **params)
+_m = data.m
 
 
 def fields(card: Any = None) -> list[dict[str, Any]]:
@@ -156,7 +154,7 @@ def with_field(card: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     them. A new action in a slot drops the amounts keyed for the old one."""
     known = {f["path"]: f for f in fields(card if isinstance(card, dict) else None)}
     if path not in known:
-        raise InvalidOption(f"{GAME_ID}.error.unknown_path")
+        raise InvalidOption(data.k("error.unknown_path"))
     if isinstance(value, str) and (known[path]["kind"] == "int" or path in ("number", "pointer")
                                    or path.endswith(".number")):
         value = int_or(value, -MAX_TYPED, MAX_TYPED, value)  # else kept as typed: named
@@ -260,7 +258,7 @@ def read_kept(text: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         problem = validate_deck(cards)[0]
         raise InvalidOption(problem["key"], **problem["params"])
     if not all(isinstance(c, dict) for c in cards):
-        raise InvalidOption(f"{GAME_ID}.error.deck_not_list")
+        raise InvalidOption(data.k("error.deck_not_list"))
     return ({k: v for k, v in raw.items() if k != "cards"} if isinstance(raw, dict) else {},
             cards)
 
@@ -269,13 +267,13 @@ def _parsed(text: Any) -> Any:
     """The JSON of a deck's text in the current deck format, refused unread when it is no
     text or too long (:class:`NewerFormat` when a newer version of the app wrote it)."""
     if not isinstance(text, str):
-        raise InvalidOption(f"{GAME_ID}.error.deck_not_text")
+        raise InvalidOption(data.k("error.deck_not_text"))
     if len(text) > MAX_JSON_CHARS:
-        raise InvalidOption(f"{GAME_ID}.error.deck_too_long", n=MAX_JSON_CHARS)
+        raise InvalidOption(data.k("error.deck_too_long"), n=MAX_JSON_CHARS)
     try:
         found = json.loads(text)
     except (ValueError, RecursionError):
-        raise InvalidOption(f"{GAME_ID}.error.deck_not_json") from None
+        raise InvalidOption(data.k("error.deck_not_json")) from None
     return upgrade_deck(found)  # (a deck of an earlier format read through its migrations)
 
 
@@ -283,7 +281,7 @@ def canonical_deck(cards: Any) -> list[dict[str, Any]]:
     """The deck in its canonical form, or :class:`InvalidOption` naming the first problem."""
     problems = validate_deck(cards)
     if problems:
-        raise InvalidOption(f"{GAME_ID}.error.deck", first=problems[0], count=len(problems))
+        raise InvalidOption(data.k("error.deck"), first=problems[0], count=len(problems))
     return [data.canonical(c) for c in cards]
 
 
@@ -299,7 +297,7 @@ def deck_from_json(text: Any) -> list[dict[str, Any]]:
     raw = _parsed(text)
     if isinstance(raw, dict):
         if raw.get("game", GAME_ID) != GAME_ID:
-            raise InvalidOption(f"{GAME_ID}.error.deck_other_game")
+            raise InvalidOption(data.k("error.deck_other_game"))
         raw = raw.get("cards")
     return canonical_deck(raw)
 
@@ -317,6 +315,6 @@ def option_value(value: Any) -> list[dict[str, Any]] | None:
 CARD_EDITOR = CardEditor(
     max_cards=data.MAX_DECK, fields=fields, field_value=field_value, with_field=with_field,
     blank_card=blank_card, starter_cards=companion_cards,
-    starter_label=f"{GAME_ID}.editor.new_copy", card_problems=field_problems,
+    starter_label=data.k("editor.new_copy"), card_problems=field_problems,
     deck_problems=validate_deck, read=read_kept, to_file=deck_to_json, from_file=deck_from_json)
 """The card editor of the ``custom_deck`` option ("My decks" in the app)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from automa.core.game import Ctx, Steps
-from automa.core.i18n import msg
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
 from automa.core.records import MessageRef, Ui, Why
@@ -117,14 +116,8 @@ def initial_data(edition: Literal["companion", "custom"]) -> Data:
     }
 
 
-def m(key: str, **params: Any) -> MessageRef:
-    """A message reference in this game's namespace."""
-    return msg(f"{G}.{key}", **params)
-
-
-def k(key: str) -> str:
-    """A message id in this game's namespace."""
-    return f"{G}.{key}"
+m = data.m
+k = data.k
 
 
 def age_of_round(rnd: int) -> int:

@@ -48,9 +48,9 @@ def _bot_section(ctx: Ctx, bot: str) -> Section:
 
 def view(ctx: Ctx) -> GameView:
     """The bots at a glance: tracks, VP by source, decks, the cards on the table."""
-    d = ctx.data
-    if not d:
+    if ctx.phase == START:  # nothing is on the table before the setup step
         return empty_view()
+    d = ctx.data
     sections = [_bot_section(ctx, "automa"), _bot_section(ctx, "shadow")]
     sections.append({"title": m("view.vp_breakdown"),
                      "rows": [_row(k(f"vp.{s}"), d["vp"][s]) for s in VP_SOURCES]})
