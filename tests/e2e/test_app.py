@@ -420,6 +420,7 @@ PLAY_SCREEN_JS = """() => {
         overflowing, breaking,
         kind: document.getElementById('prompt').dataset.kind,
         key: document.getElementById('prompt').dataset.key,
+        scrollY,
     };
 }"""
 
@@ -428,8 +429,9 @@ PLAY_SCREEN_JS = """() => {
 def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: str) -> None:
     """At 360 px in both languages, through the first answers of every game: the question
     comes first, then what the bots did as a checklist (icon and box per step); the new
-    question gets the focus after every answer, the dock offers the answer before Undo, no
-    word is broken or runs out of its box, and Enter in a number box answers it."""
+    question gets the focus after every answer and is scrolled to (though the player had
+    scrolled down to the bots' steps), the dock offers the answer before Undo, no word is
+    broken or runs out of its box, and Enter in a number box answers it."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, base_url_app, lang=lang)
     rnd = random.Random(5)
@@ -437,7 +439,7 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
         page.goto(base_url_app + "#/")
         page.wait_for_selector("#saves")
         start_game(page, game, seed=3)
-        entered = False
+        entered, key = False, ""
         for i in range(25):
             seen = page.evaluate(PLAY_SCREEN_JS)
             where = f"{game} ({lang}) step {i}: {seen['key']}"
@@ -446,6 +448,9 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
             assert not seen["overflowing"] and not seen["breaking"], (where, seen)
             if i:
                 assert seen["focused"] == "question", where
+            if seen["key"] != key:
+                assert seen["scrollY"] == 0, f"{where}: the new question is scrolled away"
+            key = seen["key"]
             assert_no_horizontal_scroll(page, where)
             if seen["kind"] == "count" and not entered:
                 entered = True
@@ -454,6 +459,7 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
                 page.keyboard.press("Enter")
                 page.wait_for_function("(b) => automaDebug() !== b", arg=before)
                 continue
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the bots' steps
             if answer(page, rnd.random()) is None:
                 break
         assert_accessible(page, f"play {game} ({lang})")
