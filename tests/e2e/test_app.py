@@ -344,7 +344,8 @@ def box_in_view(page: Page, selector: str) -> FloatRect:
 def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app: str) -> None:
     """On a 360 px phone in Ukrainian with the largest text and the dark theme: the rule
     readings are folded, the question comes first, undo/redo sit in reach at the bottom,
-    the log is grouped by turn, and the screen is kept awake while playing."""
+    the log is grouped by turn, the screen is kept awake while playing, and a message's
+    "Закрити" keeps its word inside its button."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, base_url_app, lang="uk")
     page.goto(base_url_app + "#/settings")
@@ -395,6 +396,10 @@ def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app
     page.goto(base_url_app + "#/")
     page.wait_for_selector("#saves")
     assert page.evaluate("window.automaShell.wantWake") is False
+    page.set_input_files("#import-file", files=[
+        {"name": "broken.json", "mimeType": "application/json", "buffer": b"{"}])
+    dismiss = shown(page, '.banner button[data-act="dismiss"]')  # its word inside it
+    assert dismiss.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), dismiss.inner_text()
 
 
 PLAY_SCREEN_JS = """() => {
@@ -519,3 +524,23 @@ def test_nothing_runs_out_of_its_box_at_the_largest_text_size(page: Page,
             assert_no_horizontal_scroll(page, where)
             if answer(page, 0.0) is None:
                 break
+
+
+GUIDE_BAR_JS = """() => [...document.querySelectorAll('.bar-title, .bar-nav a')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_rule_guides_keep_the_games_name_whole_on_a_360_px_phone(page: Page,
+                                                                    base_url_app: str,
+                                                                    lang: str) -> None:
+    """At 360 px the guide's top bar names the other language short, so the game's name
+    ("Civilization: A New Dawn") keeps its words whole; nothing is wider than the phone."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    for game in GAMES:
+        page.goto(base_url_app + f"guide/{game}.{lang}.html")
+        page.wait_for_selector("main.guide h2")
+        assert page.evaluate(GUIDE_BAR_JS) == [], f"{game} ({lang})"
+        assert_no_horizontal_scroll(page, f"guide {game} ({lang})")
+        other = page.locator(".bar-nav a[hreflang]")
+        assert other.get_attribute("aria-label") and other.inner_text().strip(), game
