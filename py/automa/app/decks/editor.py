@@ -389,4 +389,5 @@ def deck_choice(g: DeckGame, decks: list[Deck], w: Words) -> Safe:
              h("select", {"id": "deck-choice", "data-deck-choice": "1"}, *opts),
              h("p", {"class": "muted"}, w.t(g.option.help)) if g.option.help else None,
              h("ul", {"class": "muted"}, *why) if why else None,
-             h("p", None, h("a", {"href": f"#/decks/{g.id}"}, w.t("web.decks.title"))))
+             h("p", None, h("a", {"class": "guide-link", "href": f"#/decks/{g.id}"},
+                            w.t("web.decks.title"))))
