@@ -260,7 +260,7 @@ def decks_screen(g: DeckGame, decks: list[Deck], confirm: str, w: Words) -> Safe
                  w.t("web.decks.import")),
                h("input", {"type": "file", "id": "deck-import-file", "accept": ".json",
                            "class": "visually-hidden"})),
-             h("p", None, h("a", {"href": f"#/new/{g.id}"},
+             h("p", None, h("a", {"class": "guide-link", "href": f"#/new/{g.id}"},
                             w.t("web.decks.to_new_game", game=w.t(g.name)))))
 
 
