@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import FloatRect, Page
+from playwright.sync_api import FilePayload, FloatRect, Page
 
 from tests.e2e.helpers import (
     LATIN_WORD,
@@ -396,8 +396,8 @@ def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app
     page.goto(base_url_app + "#/")
     page.wait_for_selector("#saves")
     assert page.evaluate("window.automaShell.wantWake") is False
-    page.set_input_files("#import-file", files=[
-        {"name": "broken.json", "mimeType": "application/json", "buffer": b"{"}])
+    broken: FilePayload = {"name": "broken.json", "mimeType": "application/json", "buffer": b"{"}
+    page.set_input_files("#import-file", files=broken)
     dismiss = shown(page, '.banner button[data-act="dismiss"]')  # its word inside it
     assert dismiss.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), dismiss.inner_text()
 
