@@ -33,6 +33,17 @@ def served() -> Iterator[tuple[Any, str]]:
     server.shutdown()
 
 
+def controlled_page(chromium: BrowserType, tmp_path: Path, url: str) -> tuple[BrowserContext, Page]:
+    """A fresh profile's page of the app, ready and under its service worker."""
+    context = launch(chromium, tmp_path / "profile")
+    assert isinstance(context, BrowserContext)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    return context, page
+
+
 def publish(server: Any, tmp_path: Path, stamp: str, page: Page) -> None:
     """Serve a new version and let the page's worker find it; wait for the notice."""
     restamp(DIST, tmp_path / stamp, stamp)
@@ -55,12 +66,7 @@ def test_an_update_waits_then_reloads_on_the_players_word_or_between_turns(
         served: tuple[Any, str], tmp_path: Path,
         chromium: BrowserType) -> None:
     server, url = served
-    context = launch(chromium, tmp_path / "profile")
-    assert isinstance(context, BrowserContext)
-    page = context.new_page()
-    page.goto(url)
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    context, page = controlled_page(chromium, tmp_path, url)
     first = page.evaluate("automaShell.stamp")
     start_game(page, "tapestry", seed=5)
     answer(page, 0.3)
@@ -103,12 +109,7 @@ def test_a_response_another_page_put_in_the_cache_is_never_served(
     """Issue 24: any page of the origin can write into its caches (another project on the
     same github.io origin); the worker serves only bytes whose SHA-256 the build wrote."""
     _, url = served
-    context = launch(chromium, tmp_path / "profile")
-    assert isinstance(context, BrowserContext)
-    page = context.new_page()
-    page.goto(url)
-    wait_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    context, page = controlled_page(chromium, tmp_path, url)
     page.evaluate("""async () => {
         for (const name of await caches.keys()) {
             const cache = await caches.open(name);
