@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import FloatRect, Page
+from playwright.sync_api import FilePayload, FloatRect, Page
 
 from tests.e2e.helpers import (
     LATIN_WORD,
@@ -344,7 +344,8 @@ def box_in_view(page: Page, selector: str) -> FloatRect:
 def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app: str) -> None:
     """On a 360 px phone in Ukrainian with the largest text and the dark theme: the rule
     readings are folded, the question comes first, undo/redo sit in reach at the bottom,
-    the log is grouped by turn, and the screen is kept awake while playing."""
+    the log is grouped by turn, the screen is kept awake while playing, and a message's
+    "Закрити" keeps its word inside its button."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, base_url_app, lang="uk")
     page.goto(base_url_app + "#/settings")
@@ -395,6 +396,10 @@ def test_phone_layout_settings_and_folded_rule_readings(page: Page, base_url_app
     page.goto(base_url_app + "#/")
     page.wait_for_selector("#saves")
     assert page.evaluate("window.automaShell.wantWake") is False
+    broken: FilePayload = {"name": "broken.json", "mimeType": "application/json", "buffer": b"{"}
+    page.set_input_files("#import-file", files=broken)
+    dismiss = shown(page, '.banner button[data-act="dismiss"]')  # its word inside it
+    assert dismiss.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), dismiss.inner_text()
 
 
 PLAY_SCREEN_JS = """() => {
@@ -420,6 +425,7 @@ PLAY_SCREEN_JS = """() => {
         overflowing, breaking,
         kind: document.getElementById('prompt').dataset.kind,
         key: document.getElementById('prompt').dataset.key,
+        scrollY,
     };
 }"""
 
@@ -428,8 +434,9 @@ PLAY_SCREEN_JS = """() => {
 def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: str) -> None:
     """At 360 px in both languages, through the first answers of every game: the question
     comes first, then what the bots did as a checklist (icon and box per step); the new
-    question gets the focus after every answer, the dock offers the answer before Undo, no
-    word is broken or runs out of its box, and Enter in a number box answers it."""
+    question gets the focus after every answer and is scrolled to (though the player had
+    scrolled down to the bots' steps), the dock offers the answer before Undo, no word is
+    broken or runs out of its box, and Enter in a number box answers it."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_app(page, base_url_app, lang=lang)
     rnd = random.Random(5)
@@ -437,7 +444,7 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
         page.goto(base_url_app + "#/")
         page.wait_for_selector("#saves")
         start_game(page, game, seed=3)
-        entered = False
+        entered, key = False, ""
         for i in range(25):
             seen = page.evaluate(PLAY_SCREEN_JS)
             where = f"{game} ({lang}) step {i}: {seen['key']}"
@@ -446,6 +453,9 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
             assert not seen["overflowing"] and not seen["breaking"], (where, seen)
             if i:
                 assert seen["focused"] == "question", where
+            if seen["key"] != key:
+                assert seen["scrollY"] == 0, f"{where}: the new question is scrolled away"
+            key = seen["key"]
             assert_no_horizontal_scroll(page, where)
             if seen["kind"] == "count" and not entered:
                 entered = True
@@ -454,6 +464,7 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
                 page.keyboard.press("Enter")
                 page.wait_for_function("(b) => automaDebug() !== b", arg=before)
                 continue
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the bots' steps
             if answer(page, rnd.random()) is None:
                 break
         assert_accessible(page, f"play {game} ({lang})")
@@ -468,7 +479,8 @@ GAP_JS = """([upper, lower]) => {
 def test_my_decks_and_the_deck_editor_keep_their_controls_apart(page: Page,
                                                                  base_url_app: str) -> None:
     """At 360 px: "My decks" sits clear of its game's tile, and the deck editor's name box,
-    card tabs and card form do not touch."""
+    card tabs and card form do not touch; the links between My decks and the new-game form
+    are a thumb's tap."""
     game = "glory_of_civilizations"
     if game not in GAMES:
         pytest.skip("no Glory of Civilizations in this build")
@@ -483,6 +495,11 @@ def test_my_decks_and_the_deck_editor_keep_their_controls_apart(page: Page,
     assert page.evaluate(GAP_JS, [".deck-editor > .field", ".deck-cards"]) >= 8
     assert page.evaluate(GAP_JS, [".deck-cards", ".deck-cards + .card-edit"]) >= 8
     assert_no_horizontal_scroll(page, "deck editor")
+    for screen, link in ((f"#/decks/{game}", f'a[href="#/new/{game}"]'),
+                         (f"#/new/{game}", f'#new-form a[href="#/decks/{game}"]')):
+        page.goto(base_url_app + screen)
+        box = shown(page, link).bounding_box()
+        assert box is not None and box["height"] >= 44, (screen, box)  # a thumb's tap
 
 
 OVERFLOW_JS = """() => [...document.querySelectorAll('.play *')].filter(e => {
@@ -513,3 +530,23 @@ def test_nothing_runs_out_of_its_box_at_the_largest_text_size(page: Page,
             assert_no_horizontal_scroll(page, where)
             if answer(page, 0.0) is None:
                 break
+
+
+GUIDE_BAR_JS = """() => [...document.querySelectorAll('.bar-title, .bar-nav a')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_rule_guides_keep_the_games_name_whole_on_a_360_px_phone(page: Page,
+                                                                    base_url_app: str,
+                                                                    lang: str) -> None:
+    """At 360 px the guide's top bar names the other language short, so the game's name
+    ("Civilization: A New Dawn") keeps its words whole; nothing is wider than the phone."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    for game in GAMES:
+        page.goto(base_url_app + f"guide/{game}.{lang}.html")
+        page.wait_for_selector("main.guide h2")
+        assert page.evaluate(GUIDE_BAR_JS) == [], f"{game} ({lang})"
+        assert_no_horizontal_scroll(page, f"guide {game} ({lang})")
+        other = page.locator(".bar-nav a[hreflang]")
+        assert other.get_attribute("aria-label") and other.inner_text().strip(), game

@@ -111,6 +111,11 @@ def test_a_short_game_of_each_game_is_recorded_with_your_score_and_survives_relo
 
     page.reload()
     assert records_shown(page, base_url_app) == dict.fromkeys(SCORES, 1)
+    page.goto(base_url_app + "#/records")
+    page.wait_for_selector("section.records-game")
+    heights = page.locator('section.records-game a[href^="#/records/"]').evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height)")
+    assert len(heights) == len(SCORES) and min(heights) >= 44, heights  # a thumb's tap
     page.goto(base_url_app + "#/records/tapestry")
     page.wait_for_selector("li.record")
     assert f"{SCORES['tapestry']} to" in page.locator("li.record").inner_text()

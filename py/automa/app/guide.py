@@ -260,8 +260,12 @@ def page(game: Mapping[str, Any], guide: Guide, w: Words, languages: Sequence[st
     game_id = str(game["id"])
     name = w.t(game["name"])
     app_title = w.t("web.app.title")
+    # on a phone the language's short name, so the game's name keeps its room in the bar
     others = [h("a", {"class": "nav-link", "href": page_name(game_id, lang), "lang": lang,
-                      "hreflang": lang}, w.t(f"web.settings.lang_{lang}"))
+                      "hreflang": lang, "aria-label": w.t(f"web.settings.lang_{lang}")},
+                h("span", {"class": "nav-short", "aria-hidden": "true"},
+                  w.t(f"web.settings.lang_short_{lang}")),
+                h("span", {"class": "nav-text"}, w.t(f"web.settings.lang_{lang}")))
               for lang in languages if lang != w.lang]
     back = h("a", {"class": "button", "href": "../"}, w.t("web.guide.back"))
     body = join([

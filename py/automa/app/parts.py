@@ -49,7 +49,8 @@ class Parts:
         self.first, self.rest = screen.first, screen.rest
         self.wanted = parts + old[len(parts):]
         later = self.rest is not None or parts[self.first:] != old[self.first:]
-        return self.changes(range(self.first)), later, parts[1:2] != old[1:2]
+        new_question = parts[1:2] != old[1:2]  # (before the changes count it as shown)
+        return self.changes(range(self.first)), later, new_question
 
     def later(self) -> list[Change]:
         """Once the first screen is painted: the other parts, worked out now if need be."""

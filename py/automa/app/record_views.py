@@ -78,7 +78,7 @@ def game_section(g: GameRecords, w: Words, *, full: bool, confirm: str) -> Safe:
                   *[record_item(r["value"], r["label"], confirm == r["value"], w)
                     for r in g["games"]])
     more = (None if full else
-            h("p", None, h("a", {"href": f"#/records/{g['game']}"},
+            h("p", None, h("a", {"class": "guide-link", "href": f"#/records/{g['game']}"},
                            w.t("web.records.all_games", n=len(g["games"])))))
     return h("section", {"class": "panel records-game", "data-game": g["game"]},
              h("h3", None, g["name"]),

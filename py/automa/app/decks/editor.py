@@ -260,7 +260,7 @@ def decks_screen(g: DeckGame, decks: list[Deck], confirm: str, w: Words) -> Safe
                  w.t("web.decks.import")),
                h("input", {"type": "file", "id": "deck-import-file", "accept": ".json",
                            "class": "visually-hidden"})),
-             h("p", None, h("a", {"href": f"#/new/{g.id}"},
+             h("p", None, h("a", {"class": "guide-link", "href": f"#/new/{g.id}"},
                             w.t("web.decks.to_new_game", game=w.t(g.name)))))
 
 
@@ -389,4 +389,5 @@ def deck_choice(g: DeckGame, decks: list[Deck], w: Words) -> Safe:
              h("select", {"id": "deck-choice", "data-deck-choice": "1"}, *opts),
              h("p", {"class": "muted"}, w.t(g.option.help)) if g.option.help else None,
              h("ul", {"class": "muted"}, *why) if why else None,
-             h("p", None, h("a", {"href": f"#/decks/{g.id}"}, w.t("web.decks.title"))))
+             h("p", None, h("a", {"class": "guide-link", "href": f"#/decks/{g.id}"},
+                            w.t("web.decks.title"))))
