@@ -345,3 +345,19 @@ def test_after_a_tap_the_first_screen_comes_first_and_the_rest_after_it() -> Non
     first = c.play_screen(first_only=True)
     assert first.rest is not None and len(first.parts) == first.first
     assert first.parts + first.rest() == whole.parts
+
+
+def test_a_message_belongs_to_the_screen_it_was_first_shown_on() -> None:
+    """A note ("Saved…", a refused file) stays while the player is on its screen and is gone
+    once they move to another screen; one given on the way to a screen shows there."""
+    c = app()
+    out = c.imported("evil.json", "{", None)
+    assert out.show is not None
+    c.screen = out.show.name  # the page draws the screen it was given
+    assert "evil.json" in c.chrome()[0]
+    assert "evil.json" in c.chrome()[0]  # drawn again on the same screen: still there
+    c.screen = c.route("#/settings").name
+    assert c.chrome()[0] == "" and not c.message
+    c.flash("kept", "info")
+    c.screen = c.route("#/").name
+    assert "kept" in c.chrome()[0]

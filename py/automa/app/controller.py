@@ -89,6 +89,8 @@ class Controller:
         """The games whose player keys in their own cards ("My decks")."""
         self.message = ""
         self.message_kind = "error"
+        self.message_on: str | None = None
+        """The screen the message was first shown on (None: not shown yet)."""
         self.confirm_delete = ""
         self._desk: DeckDesk | None = None
         self.records = RecordDesk(self)
@@ -148,8 +150,8 @@ class Controller:
         return bool(self.settings.get("wake")) and self.screen == "play"
 
     def flash(self, message: str, kind: str = "error") -> None:
-        """Show a message at the top of the next screen drawn."""
-        self.message, self.message_kind = message, kind
+        """Show a message at the top of the next screen drawn (and of that screen only)."""
+        self.message, self.message_kind, self.message_on = message, kind, None
 
     def game_name(self, game_id: str) -> str:
         """A game's name in the chosen language."""
@@ -185,7 +187,11 @@ class Controller:
         return self.home_screen()
 
     def chrome(self) -> tuple[Safe, Safe]:
-        """The message banner and the standing notices above every screen."""
+        """The message banner and the standing notices above every screen. A message belongs
+        to the screen it was first shown on: another screen drawn whole drops it."""
+        if self.message and self.message_on not in (None, self.screen):
+            self.message = ""
+        self.message_on = self.screen if self.message else None
         banner = (views.banner(self.message, self.message_kind, self.w) if self.message
                   else Safe(""))
         return banner, self.notices()
