@@ -1,5 +1,6 @@
-"""The native-speaker review of the Ukrainian text (issue 18, ``shared/reviews/ukrainian-2026-11.md``):
-each finding whose fix is a wording, as a test of that wording, so it does not come back.
+"""The native-speaker review of the Ukrainian text (issue 18, the review
+``shared/reviews/ukrainian-2026-11.md``): each finding whose fix is a wording, as a test of
+that wording, so it does not come back.
 
 Findings #1, #2 (a count lost at 21): ``tests/core/test_core_i18n.py``; #3 (a button the
 guide names): ``tests/app/test_guide.py``; #7, #8 (each game's correction label and score
@@ -67,7 +68,7 @@ def test_6_a_participle_after_many_agrees_in_the_genitive() -> None:
     ("11", "tapestry", "законно"),                 # law, not a game's rules
     ("13", "tapestry", "нечесно"),                 # "unfairly", word for word
     ("20", "glory_of_civilizations", "переписати"),
-])
+], ids=["9", "10", "11", "13", "20"])
 def test_calques_and_off_rulebook_forms_stay_out(finding: str, game: str, calque: str) -> None:
     """The review's calques and forms that differ from the rulebook (findings #9, #10, #11,
     #13, #20) are in no text of the game, catalog or guide."""
@@ -100,7 +101,7 @@ def test_15_how_many_takes_the_impersonal_form() -> None:
     ("glory_of_civilizations.prompt.someone_passed", r"Чи вже спасував\b"),
     ("glory_of_civilizations.prompt.instant_victory", r"\bздобув\b"),
     ("age_of_innovation.starts.two_2", r"Першим ходить той\b"),
-])
+], ids=["someone_passed", "instant_victory", "two_2"])
 def test_16_17_questions_about_players_are_not_in_the_masculine_past(key: str,
                                                                      male: str) -> None:
     """«Чи вже спасував … хтось», «Чи здобув уже хтось», «Першим ходить той» defaulted to a
