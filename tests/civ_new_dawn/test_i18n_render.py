@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
 import xml.dom.minidom
+from pathlib import Path
 
 import pytest
 
@@ -127,3 +129,23 @@ def test_every_tracked_value_can_be_corrected() -> None:
     s.answer("dial")
     s.answer(9)
     assert s._state["data"]["dial"] == 9
+
+
+@pytest.mark.parametrize(("lang", "trajan"), [("en", "Trajan"), ("uk", "Траяна")])
+def test_the_guide_flags_what_only_fan_sources_give(lang: str, trajan: str) -> None:
+    """``tech_dial.toml`` and ``leaders.toml`` are ``verified = false`` (fan sources, no
+    publisher text; issue 20): the guide says so, with the level spaces the app uses, so a
+    player whose dial or leader sheet differs follows the table."""
+    root = Path(__file__).resolve().parents[2]
+    for name in ("tech_dial", "leaders"):
+        with (root / "cards" / GAME / f"{name}.toml").open("rb") as f:
+            assert tomllib.load(f)["verified"] is False, name
+    text = (root / "i18n" / lang / "guide" / f"{GAME}.toml").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if trajan in x)
+    at, both = {"en": ("at", "and"), "uk": ("на", "і")}[lang]
+    by_level: dict[int, list[int]] = {}
+    for space, level in data.dial()["spaces"]:
+        by_level.setdefault(level, []).append(space)
+    for level, spaces in by_level.items():
+        numeral = ("II", "III", "IV")[level - 2]
+        assert f"{numeral} {at} {f' {both} '.join(map(str, spaces))}" in line, (level, line)
