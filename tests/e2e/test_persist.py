@@ -40,3 +40,16 @@ def test_persist_is_asked_in_the_gesture_of_the_first_save_and_settings_show_it(
     assert state is not None
     assert re.search(r"persistent storage: (yes|no)\).* Used: [\d.]+ MB of about [\d.]+ MB",
                      state.text_content() or ""), state.text_content()
+
+
+@pytest.mark.parametrize("ios_tab", [False, True])
+def test_safari_on_ios_outside_the_home_screen_is_told_to_install_or_export(
+        page: Page, base_url_app: str, ios_tab: bool) -> None:
+    """Durability review: Safari on iOS deletes a site's storage after 7 days of use
+    without a visit, except for an app on the Home Screen (``navigator.standalone`` is
+    false only in Safari's own tabs on iOS)."""
+    if ios_tab:
+        page.add_init_script("Object.defineProperty(navigator, 'standalone', {value: false})")
+    open_app(page, base_url_app)
+    notice = page.wait_for_selector("#ios-tab-notice", state="attached")
+    assert notice is not None and notice.is_visible() == ios_tab

@@ -473,7 +473,10 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
     new = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
             h("ul", {"class": "plain stack"}, *tiles))
     kept = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
-             h("ul", {"class": "plain stack", "id": "saves"}, *saved))
+             h("ul", {"class": "plain stack", "id": "saves"}, *saved),
+             # (shown by the page's shell in Safari on iOS outside the Home Screen only)
+             h("p", {"class": "muted", "id": "ios-tab-notice", "hidden": True},
+               w.t("web.home.ios_tab")))
     return join([  # a game to continue comes first, above the new ones
         *((kept, new) if saves else (new, kept)),
         records,
