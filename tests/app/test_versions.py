@@ -159,3 +159,16 @@ def test_a_carried_game_is_removed_only_after_its_new_copy_reads_back() -> None:
     assert CARRY_PREFIX + save_id not in kv.data
     assert text in [stored_text(kv, k[len(SAVE_PREFIX):]) for k in kv.data
                     if k.startswith(SAVE_PREFIX)]  # (beside the broken write, as a copy)
+
+
+def test_nothing_is_written_before_the_initial_load_completes() -> None:
+    """Durability review (two tabs): nothing is written before the initial load completes.
+    A tab that starts over a storage of its own version reads it and writes nothing: not
+    the games, not the list of games, not the settings."""
+    kv = MemoryKV()
+    first = tab(kv)
+    shown(first, started(first).go or "")
+    answered(first)
+    before = dict(kv.data)
+    tab(kv)
+    assert kv.data == before
