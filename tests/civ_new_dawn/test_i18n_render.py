@@ -38,6 +38,14 @@ def test_ukrainian_plurals_read_right() -> None:
     assert render(key, {"n": 1}, "en") == "AP places 1 control token"
 
 
+
+@pytest.mark.parametrize("reading", ["to_15", "to_17", "stay_24"])
+def test_the_tech_dials_reading_is_a_tlumachennia_in_ukrainian(reading: str) -> None:
+    """A rule reading is «тлумачення» in Ukrainian, as on the new-game form and in the
+    guide's readings (the table review found «Прочитання:» left in the dial's Why?)."""
+    text = render(f"civ_new_dawn.why.dial_past.{reading}", {}, "uk")
+    assert text.startswith("Тлумачення: ") and "Прочитання" not in text
+
 def test_card_data_loads_with_one_card_per_type_and_level() -> None:
     """20 focus cards, 8 leaders with every type once, 6 levels, 6 level spaces."""
     assert len(data.cards()) == 20
