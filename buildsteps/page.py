@@ -84,7 +84,7 @@ def storage_keys() -> bytes:
         "settings": saves.KEY_SETTINGS, "last": saves.KEY_LAST, "index": saves.KEY_INDEX,
         "index_v": saves.INDEX_VERSION, "save": saves.SAVE_PREFIX, "save_id": saves.SAVE_ID.pattern,
         "header_max": saves.HEADER_MAX, "screen": screens.SCREEN_PREFIX,
-        "format": saves.KEY_FORMAT,
+        "format": saves.KEY_FORMAT, "reload": saves.KEY_RELOAD,
     }, separators=(",", ":")).encode()
 
 

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from automa.app.controller import Controller
-from automa.app.saves import CARRY_PREFIX, KEY_FORMAT, KEY_SETTINGS, SAVE_PREFIX, STORAGE
+from automa.app.saves import (
+    CARRY_PREFIX,
+    KEY_FORMAT,
+    KEY_RELOAD,
+    KEY_SETTINGS,
+    SAVE_PREFIX,
+    STORAGE,
+)
 from automa.core import formats
 from automa.core.formats import NewerFormat
 from tests.app.test_controller import some_answer, started
@@ -172,3 +181,27 @@ def test_nothing_is_written_before_the_initial_load_completes() -> None:
     before = dict(kv.data)
     tab(kv)
     assert kv.data == before
+
+
+@pytest.mark.parametrize(("ago", "looped"), [(2_000, True), (60_000, False), (None, False)])
+def test_a_reload_that_brings_the_older_version_back_says_to_close_the_other_tabs(
+        ago: int | None, looped: bool) -> None:
+    """A reload for the newer version that comes back as this one (the page was served past
+    the service worker, or the site rolled back) must not ask for the same reload forever."""
+    kv = MemoryKV()
+    tab(kv, NEWER)
+    clock = Clock()
+    if ago is not None:
+        kv.data[KEY_RELOAD] = str(int(clock.now + 1000 - ago))  # the shell's mark
+    old = Controller(kv, clock, "uk", lambda ms: f"t{int(ms)}")
+    assert old.newer_open and old.reload_looped is looped
+    expected = "web.store.newer_loop" if looped else "web.store.newer_open"
+    assert old.t(expected) in old.notices()
+
+
+def test_a_tampered_reload_mark_is_no_mark() -> None:
+    kv = MemoryKV()
+    tab(kv, NEWER)
+    for mark in ("", "-5", "1e99", "<b>", "9" * 40):
+        kv.data[KEY_RELOAD] = mark
+        assert not tab(kv).reload_looped

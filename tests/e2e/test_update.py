@@ -79,6 +79,9 @@ def test_an_update_waits_then_reloads_on_the_players_word_or_between_turns(
         page.click("#update-notice button[data-act=reload]")
     wait_ready(page)
     assert page.evaluate("automaShell.stamp") == "test-b"
+    # the shell marked the reload (a tab still older right after it says what else to do)
+    assert page.evaluate("Date.now() - Number(localStorage.getItem(automaShell.keys.reload))"
+                         ) < 60_000
     assert game(page) == before
 
     publish(server, tmp_path, "test-c", page)

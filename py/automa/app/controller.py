@@ -34,6 +34,7 @@ from automa.app.saves import (
     NewerVersionOpen,
     SaveStore,
     SettingsNotSaved,
+    reloaded_just_now,
 )
 from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
@@ -101,6 +102,7 @@ class Controller:
         next frame so the tap feels instant, and at once when the page is hidden)."""
         self.turn_passed = False  # the last tap ended a turn of the bots
         self.newer_open = False  # a newer version opened the storage: this tab writes no more
+        self.reload_looped = False  # and a reload for it just now brought this version back
         self.svg_cache: dict[tuple[str, str, tuple[str, ...], str], Safe] = {}
         self.take_over_storage()
 
@@ -109,6 +111,8 @@ class Controller:
         carried; or, if a newer version already opened it, write nothing from here."""
         if not self.store.claim():
             self.newer_open = True
+            # reloaded for the newer version, and still this one: another reload would loop
+            self.reload_looped = reloaded_just_now(self.store.kv.raw, self.now())
             return
         self.adopt_carried()
 
@@ -204,7 +208,7 @@ class Controller:
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
         in_play = slot.save_id if self.session is not None else ""
         why = [self.w.text(m) for m in slot.session.warnings] if slot.session else []
-        return join([views.newer_notice(self.w) if self.newer_open
+        return join([views.newer_notice(self.w, self.reload_looped) if self.newer_open
                      else views.update_notice(self.w) if self.updated else None,
                      views.memory_notice(self.store.unavailable, in_play, self.w)
                      if self.store.unavailable else None,

@@ -49,6 +49,12 @@ KEY_INDEX = "automa.index"
 KEY_SETTINGS = "automa.settings"
 KEY_LAST = "automa.last"
 KEY_FORMAT = "automa.format"
+KEY_RELOAD = "automa.reload"
+"""When (ms since the epoch) a tab last reloaded to take a newer version: the page's shell
+writes it just before reloading (a passing mark, no format; any tab may overwrite it)."""
+RELOAD_LOOP_MS = 10_000
+"""A tab that finds a newer version's storage this soon after reloading for it did not get
+the newer version: reloading again would loop."""
 """The format versions of the newest app that opened this storage (and its stamp)."""
 CARRY_PREFIX = "automa.carry."
 """A game an older tab could no longer write, kept for the newer app to adopt."""
@@ -413,6 +419,14 @@ class Guarded:
     def keys(self) -> list[str]:
         """Every key present."""
         return self.raw.keys()
+
+
+def reloaded_just_now(kv: KeyValue, now: float) -> bool:
+    """Whether a tab reloaded for a newer version less than :data:`RELOAD_LOOP_MS` ago
+    (the mark is untrusted: anything but a past time in ms is no mark)."""
+    raw = kv.get(KEY_RELOAD)
+    at = float(raw) if raw and raw.isdigit() else None
+    return at is not None and 0 <= now - at < RELOAD_LOOP_MS
 
 
 def marker(kv: KeyValue) -> Any:

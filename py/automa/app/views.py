@@ -651,12 +651,13 @@ def update_notice(w: Words) -> Safe:
              h("button", {"data-act": "reload"}, w.t("web.update.reload")))
 
 
-def newer_notice(w: Words) -> Safe:
+def newer_notice(w: Words, looped: bool = False) -> Safe:
     """A newer version of the app opened the storage: this tab writes nothing more (its
-    answers are carried for the newer version); reload to continue there."""
+    answers are carried for the newer version); reload to continue there. ``looped``: a
+    reload just now brought this version back, so say what else to do."""
     return h("div", {"class": "banner banner-info notice", "role": "alert",
                      "id": "newer-notice"},
-             h("p", None, w.t("web.store.newer_open")),
+             h("p", None, w.t("web.store.newer_loop" if looped else "web.store.newer_open")),
              h("button", {"class": "primary", "data-act": "reload"}, w.t("web.update.reload")))
 
 
