@@ -126,3 +126,49 @@ def test_a_game_written_by_a_newer_version_is_not_opened_nor_written_over() -> N
     answered(c)
     assert json.loads(kv.data[SAVE_PREFIX + save_id].split("\n", 1)[0]) == newer
     assert c.newer_open
+
+
+class LyingKV(MemoryKV):
+    """A storage that says it wrote a game but kept only its first half (a write the
+    browser lost: a crash, a disk that lies)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lying = False
+
+    def set(self, key: str, value: str) -> None:
+        super().set(key, value[: len(value) // 2] if self.lying
+                    and key.startswith(SAVE_PREFIX) else value)
+
+
+def test_a_carried_game_is_removed_only_after_its_new_copy_reads_back() -> None:
+    """Data-durability review, migrations: write the new copy, read it back, then delete
+    the old. A carried game whose adoption the storage did not keep stays carried, and is
+    taken in at the next chance."""
+    kv = LyingKV()
+    old = tab(kv)
+    shown(old, started(old).go or "")
+    save_id = old.slot.save_id
+    new = tab(kv, NEWER)
+    text = answered(old)  # carried: the newer version opened the storage
+    kv.lying = True
+    new.storage_changed(CARRY_PREFIX + save_id)
+    assert CARRY_PREFIX + save_id in kv.data  # not read back the same: kept
+    kv.lying = False
+    new.storage_changed(CARRY_PREFIX + save_id)
+    assert CARRY_PREFIX + save_id not in kv.data
+    assert text in [stored_text(kv, k[len(SAVE_PREFIX):]) for k in kv.data
+                    if k.startswith(SAVE_PREFIX)]  # (beside the broken write, as a copy)
+
+
+def test_nothing_is_written_before_the_initial_load_completes() -> None:
+    """Durability review (two tabs): nothing is written before the initial load completes.
+    A tab that starts over a storage of its own version reads it and writes nothing: not
+    the games, not the list of games, not the settings."""
+    kv = MemoryKV()
+    first = tab(kv)
+    shown(first, started(first).go or "")
+    answered(first)
+    before = dict(kv.data)
+    tab(kv)
+    assert kv.data == before

@@ -93,6 +93,34 @@ def test_a_card_taken_by_another_procedure_is_not_lost_twice() -> None:
     assert key(s) == "prompt.first_turn"
 
 
+def test_every_path_that_takes_a_card_away_asks_again_when_it_is_gone() -> None:
+    """AP rules, Attacking Capitals (a rival "takes" the wonder in the AP's capital) and
+    Attacking City-States (the AP returns the city-state's card first): as with "the AP loses
+    a card", a card another procedure took meanwhile is not taken twice — the open question
+    comes back with what is left."""
+    s = new(1, leader="rome")
+    data(s)["wonders"]["economy"] = 1
+    s.start("capital_lost")
+    assert asked(s).choices == ["none", "economy"]
+    s.start("lose_card")                     # meanwhile the player records the loss there
+    s.answer("wonder")
+    s.answer("economy")
+    assert key(s) == "prompt.capital_lost_wonder"
+    s.answer("economy")                      # the answer given before: gone now
+    assert entries(s, "log.card_gone") and asked(s).choices == ["none"]
+    assert data(s)["wonders"]["economy"] == 0
+    s = new(1, leader="rome")
+    data(s)["city_states"]["science"] = 1
+    s.start("attack_city_state")
+    s.start("lose_card")
+    s.answer("city_state")
+    s.answer("science")
+    assert key(s) == "prompt.return_which"
+    s.answer("science")
+    assert entries(s, "log.card_gone") and entries(s, "log.nothing_to_lose")
+    assert data(s)["city_states"]["science"] == 0
+
+
 def test_a_count_never_goes_below_zero_or_above_its_component_count() -> None:
     """The count invariant, AP side: 4 natural wonder tokens and 8 resources of each type
     are all the box holds (base game component list); the app offers no more."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
 import xml.dom.minidom
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +39,14 @@ def test_ukrainian_plurals_read_right() -> None:
     assert render(key, {"n": 5}, "uk") == "АГ розміщує 5 жетонів контролю"
     assert render(key, {"n": 1}, "en") == "AP places 1 control token"
 
+
+
+@pytest.mark.parametrize("reading", ["to_15", "to_17", "stay_24"])
+def test_the_tech_dials_reading_is_a_tlumachennia_in_ukrainian(reading: str) -> None:
+    """A rule reading is «тлумачення» in Ukrainian, as on the new-game form and in the
+    guide's readings (the table review found «Прочитання:» left in the dial's Why?)."""
+    text = render(f"civ_new_dawn.why.dial_past.{reading}", {}, "uk")
+    assert text.startswith("Тлумачення: ") and "Прочитання" not in text
 
 def test_card_data_loads_with_one_card_per_type_and_level() -> None:
     """20 focus cards, 8 leaders with every type once, 6 levels, 6 level spaces."""
@@ -119,3 +129,23 @@ def test_every_tracked_value_can_be_corrected() -> None:
     s.answer("dial")
     s.answer(9)
     assert s._state["data"]["dial"] == 9
+
+
+@pytest.mark.parametrize(("lang", "trajan"), [("en", "Trajan"), ("uk", "Траяна")])
+def test_the_guide_flags_what_only_fan_sources_give(lang: str, trajan: str) -> None:
+    """``tech_dial.toml`` and ``leaders.toml`` are ``verified = false`` (fan sources, no
+    publisher text; issue 20): the guide says so, with the level spaces the app uses, so a
+    player whose dial or leader sheet differs follows the table."""
+    root = Path(__file__).resolve().parents[2]
+    for name in ("tech_dial", "leaders"):
+        with (root / "cards" / GAME / f"{name}.toml").open("rb") as f:
+            assert tomllib.load(f)["verified"] is False, name
+    text = (root / "i18n" / lang / "guide" / f"{GAME}.toml").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if trajan in x)
+    at, both = {"en": ("at", "and"), "uk": ("на", "і")}[lang]
+    by_level: dict[int, list[int]] = {}
+    for space, level in data.dial()["spaces"]:
+        by_level.setdefault(level, []).append(space)
+    for level, spaces in by_level.items():
+        numeral = ("II", "III", "IV")[level - 2]
+        assert f"{numeral} {at} {f' {both} '.join(map(str, spaces))}" in line, (level, line)

@@ -7,6 +7,7 @@ adds its own folder, and its migrations must read every older one.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -176,3 +177,20 @@ def test_every_migration_is_exercised_by_the_corpus(monkeypatch: pytest.MonkeyPa
         monkeypatch.setattr(fmt, "steps", steps)
     read_everything()
     assert expected - ran == set(), "migrations no corpus file exercises"
+
+
+def folder_digest(folder: Path) -> str:
+    """The SHA-256 of every file's path and bytes in a corpus folder."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes()
+                      + b"\0")
+    return digest.hexdigest()
+
+
+def test_every_corpus_folder_is_frozen_as_released() -> None:
+    """Durability review (migrations): frozen fixtures per release are never edited. Each
+    folder's digest was taken when it was made (``tests/corpus/frozen.json``); a release
+    adds its folder and its digest, and never changes an earlier one."""
+    frozen = json.loads((FOLDERS[0].parent / "frozen.json").read_text())
+    assert {f.name: folder_digest(f) for f in FOLDERS} == frozen

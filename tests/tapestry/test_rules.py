@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -503,6 +504,24 @@ def test_income_chart_order_at_the_table_matches_the_printed_chart() -> None:
     wanted = ["tapestry.log.progress_added", "tapestry.log.tapestry_to_mat",
               "tapestry.log.tapestry_card", "tapestry.log.shuffled"]
     assert [k for k in keys if k in wanted] == wanted
+
+
+@pytest.mark.parametrize(("lang", "steps"), [
+    ("en", ["progress cards", "covers a multiplier", "beside its mat", "reshuffles"]),
+    ("uk", ["карти прогресу", "закриває множник", "поруч із її планшетом", "перетасовує"]),
+], ids=["en", "uk"])
+def test_the_guide_tells_the_income_chart_in_its_printed_order(lang: str,
+                                                               steps: list[str]) -> None:
+    """Rulebook, "Income turns" (top to bottom, left column first): the guide's income turn
+    names the chart's last steps as the printed chart has them — progress cards, the tapestry
+    card onto the mat, the one beside the mat, the shuffle (it once gave the trap card before
+    the progress cards)."""
+    guide = Path(__file__).resolve().parents[2] / "i18n" / lang / "guide" / "tapestry.toml"
+    text = guide.read_text(encoding="utf-8")
+    start = text.index('"Income turns"' if lang == "en" else '"Ходи доходу"')
+    section = text[start:text.find("[[", start)]
+    at = [section.index(step) for step in steps]
+    assert at == sorted(at), at
 
 
 def _income_turn_2(level: int, seed: int = 4, **options: Any) -> Any:

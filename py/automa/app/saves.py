@@ -607,7 +607,9 @@ class SaveStore:
         """Take in the games older tabs carried: each becomes the stored game if nothing
         was written over the revision it started from (``"adopted"``), else a game of its
         own beside it (``"copied"``, under a new id); a game deleted since stays deleted.
-        Returns what became of each carried game id."""
+        A carried game is removed only once its new copy reads back the same (a write the
+        storage did not keep leaves it carried, taken in again later). Returns what became
+        of each carried game id."""
         done: dict[str, str] = {}
         for key in [k for k in self.kv.keys() if k.startswith(CARRY_PREFIX)]:  # noqa: SIM118
             save_id = key[len(CARRY_PREFIX):]
@@ -617,25 +619,28 @@ class SaveStore:
             carried = self._record(save_id, key=key)
             if carried is None or carried.version > STORAGE.current:
                 continue  # a newer app's: not this one's to read
-            done[save_id] = self._adopt(save_id, carried)
-            self.kv.remove(key)
+            done[save_id], written = self._adopt(save_id, carried)
+            kept = self._record(written) if written else None
+            if not written or (kept is not None and kept.text == carried.text):
+                self.kv.remove(key)
         return done
 
-    def _adopt(self, save_id: str, carried: StoredSave) -> str:
+    def _adopt(self, save_id: str, carried: StoredSave) -> tuple[str, str]:
+        """What became of a carried game, and the id its copy was written under."""
         stored = self._record(save_id)
         meta = carried.meta
         if stored is None:
-            return "deleted"
+            return "deleted", ""
         if stored.text == carried.text:
-            return "adopted"  # (another tab took it in already)
+            return "adopted", save_id  # (another tab took it in already)
         if stored.meta.rev == meta.rev - 1:
             self.kv.set(SAVE_PREFIX + save_id, self.record(meta, carried.text))
             self._update_index(meta)
-            return "adopted"
+            return "adopted", save_id
         copy_id = self.new_id(meta.game)
         self.save(copy_id, carried.text, game=meta.game, turn=meta.turn,
                   finished=meta.finished, rev=None, created=meta.created)
-        return "copied"
+        return "copied", copy_id
 
     def _update_index(self, meta: SaveMeta | None, drop: str = "") -> None:
         index = self._read_index()

@@ -473,7 +473,10 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
     new = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
             h("ul", {"class": "plain stack"}, *tiles))
     kept = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
-             h("ul", {"class": "plain stack", "id": "saves"}, *saved))
+             h("ul", {"class": "plain stack", "id": "saves"}, *saved),
+             # (shown by the page's shell in Safari on iOS outside the Home Screen only)
+             h("p", {"class": "muted", "id": "ios-tab-notice", "hidden": True},
+               w.t("web.home.ios_tab")))
     return join([  # a game to continue comes first, above the new ones
         *((kept, new) if saves else (new, kept)),
         records,
@@ -609,7 +612,18 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
                              "disabled": not wake_supported}),
                  h("span", None, w.t("web.settings.wake"))),
                None if wake_supported else h("p", {"class": "muted"},
-                                             w.t("web.settings.wake_unsupported"))))
+                                             w.t("web.settings.wake_unsupported"))),
+             storage_state(w))
+
+
+def storage_state(w: Words) -> Safe:
+    """Where the page's shell says whether the browser keeps the storage for good and how
+    much of it is used (the figures are the browser's: ``navigator.storage``)."""
+    return h("p", {"class": "muted", "id": "storage-state", "aria-live": "polite",
+                   "data-yes": w.t("web.settings.storage_persisted"),
+                   "data-no": w.t("web.settings.storage_best_effort"),
+                   "data-used": w.t("web.settings.storage_used", used="{used}",
+                                    quota="{quota}")}, "")
 
 
 def banner(message: str, kind: str, w: Words) -> Safe:
