@@ -15,7 +15,7 @@ from automa.app import present, views
 from automa.app.html import Safe, emphasised, join
 from automa.core import i18n
 from automa.core.game import registered
-from automa.core.records import LogEntry, MessageRef
+from automa.core.records import LogEntry, MessageRef, Why
 
 GAMES = sorted(g for g in registered() if g != "demo")
 
@@ -514,7 +514,7 @@ def test_the_log_gives_a_rule_once_a_turn_and_no_choice_where_all_were_taken() -
     B. It chose: A, B" (all of them) says nothing and is left out."""
     w = present.Words("en")
     rule: MessageRef = {"key": "core.game_over", "params": {}}
-    same = {"rule": rule, "labels": ["a", "b"], "pick_label": ["a", "b"]}
+    same: Why = {"rule": rule, "labels": ["a", "b"], "pick_label": ["a", "b"]}
     assert present.why(same, w) == {"rule": "The game is over.", "candidates": "", "pick": ""}
     entry: LogEntry = {"i": 0, "turn": 1, "actor": "automa",
                        "action": {"key": "core.yes", "params": {}}, "why": {"rule": rule}}

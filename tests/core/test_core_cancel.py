@@ -8,8 +8,9 @@ import pytest
 
 import automa
 from automa.core.errors import NothingToCancel, UnknownProcedure
+from automa.core.procedures import MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
-from automa.core.session import MAX_OPEN_PROCEDURES, Session
+from automa.core.session import Session
 
 
 def at_next(seed: int = 1) -> Session:

@@ -669,10 +669,10 @@ def rule_text(rule: records.MessageRef | str | None, w: Words) -> str:
     return w.t(rule) if isinstance(rule, str) else w.text(rule)
 
 
-def why(data: Any, w: Words) -> Why | None:
+def why(data: records.Why | None, w: Words) -> Why | None:
     """A decision's reason, or None where it would explain nothing (a lone candidate,
     values without names)."""
-    if not isinstance(data, dict):
+    if not isinstance(data, dict):  # defensive: a log entry read back from storage
         return None
     rule = rule_text(data.get("rule"), w)
     if PLACEHOLDER.search(rule):  # a rule logged by its bare id, without its values

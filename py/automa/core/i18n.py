@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -184,6 +185,31 @@ def msg(key: str, **params: Any) -> MessageRef:
     """A message reference: a message id with parameters, rendered later in any language
     (:func:`text`)."""
     return {"key": key, "params": params}
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """The message ids of one game: a game's ``k()``/``m()`` helpers are this namespace's
+    (``k = Namespace(GAME_ID).k``, and ``m`` alike), so its code never spells
+    ``"<game>."`` out.
+
+    >>> ids = Namespace("tapestry")
+    >>> ids.k("log.advance")
+    'tapestry.log.advance'
+    >>> ids.m("log.advance", n=2)
+    {'key': 'tapestry.log.advance', 'params': {'n': 2}}
+    """
+
+    prefix: str
+    """The game's id, the first part of every message id of the game."""
+
+    def k(self, key: str) -> str:
+        """A message id in this namespace."""
+        return f"{self.prefix}.{key}"
+
+    def m(self, key: str, **params: Any) -> MessageRef:
+        """A message reference in this namespace (:func:`msg`)."""
+        return msg(self.k(key), **params)
 
 
 def placeholders(message: Message) -> set[str]:

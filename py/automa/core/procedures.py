@@ -15,6 +15,8 @@ from automa.core.records import MessageRef
 
 CORE_STEPS = Steps()
 CORRECT = Procedure("correct", "core.procedure.correct", "core_correct")
+MAX_OPEN_PROCEDURES = 3
+"""How many procedures may be open at once (one started inside another, and so on)."""
 
 
 @CORE_STEPS

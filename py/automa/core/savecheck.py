@@ -29,6 +29,7 @@ from automa.core.checks import (
     check_text,
 )
 from automa.core.errors import AutomaError
+from automa.core.procedures import MAX_OPEN_PROCEDURES
 from automa.core.prompts import check_prompt
 from automa.core.ranges import first_problem
 
@@ -52,8 +53,6 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
     cards, the piles and the layout of the game's data; ``replayed`` (as far as the save's
     answers could be replayed) is a second reference for the layout.
     """
-    from automa.core.session import MAX_OPEN_PROCEDURES
-
     game = fresh.game
     check_dict(snapshot, "snapshot", _SNAPSHOT_FIELDS, _SNAPSHOT_FIELDS)
     if snapshot["game"] != game.id:

@@ -96,7 +96,7 @@ class Filter(Step):
 
     kind = "filter"
 
-    def __init__(self, name: str, pred: Callable[[Any], bool], on_empty: OnEmpty = "empty"):
+    def __init__(self, name: str, pred: Callable[[Any], bool], on_empty: OnEmpty = "empty") -> None:
         super().__init__(name)
         self.pred = pred
         self.on_empty = on_empty
@@ -110,7 +110,7 @@ class Extremum(Step):
 
     kind = "extremum"
 
-    def __init__(self, name: str, key: Callable[[Any], float], largest: bool = False):
+    def __init__(self, name: str, key: Callable[[Any], float], largest: bool = False) -> None:
         super().__init__(name)
         self.key = key
         self.largest = largest
@@ -128,7 +128,7 @@ class Conditional(Step):
 
     kind = "conditional"
 
-    def __init__(self, name: str, cond: bool | Callable[[], bool], step: Step):
+    def __init__(self, name: str, cond: bool | Callable[[], bool], step: Step) -> None:
         super().__init__(name)
         self.cond = cond
         self.step = step
@@ -147,7 +147,7 @@ class FirstClass(Step):
 
     kind = "first_class"
 
-    def __init__(self, name: str, classes: Sequence[tuple[str, Callable[[Any], bool]]]):
+    def __init__(self, name: str, classes: Sequence[tuple[str, Callable[[Any], bool]]]) -> None:
         super().__init__(name)
         self.classes = list(classes)
 
@@ -165,7 +165,7 @@ class OrderedPick(Step):
     kind = "ordered_pick"
     picks = True
 
-    def __init__(self, name: str, order: Sequence[Hashable]):
+    def __init__(self, name: str, order: Sequence[Hashable]) -> None:
         super().__init__(name)
         self.order = list(order)
 
@@ -186,7 +186,7 @@ class CountPick(Step):
     kind = "count_pick"
     picks = True
 
-    def __init__(self, name: str, n: int, reverse: bool = False):
+    def __init__(self, name: str, n: int, reverse: bool = False) -> None:
         super().__init__(name)
         if n < 1:
             raise ValueError("CountPick needs n >= 1")
@@ -208,7 +208,7 @@ class RandomPick(Step):
     kind = "random"
     picks = True
 
-    def __init__(self, name: str, rng: Rng):
+    def __init__(self, name: str, rng: Rng) -> None:
         super().__init__(name)
         self.rng = rng
 

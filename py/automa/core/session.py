@@ -42,7 +42,7 @@ from automa.core.game import (
 )
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
-from automa.core.procedures import CORRECT
+from automa.core.procedures import CORRECT, MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
 from automa.core.ranges import first_problem
 from automa.core.records import (
@@ -123,8 +123,6 @@ MAX_JSON_DEPTH = 64
 """Deepest bracket nesting accepted in a save, checked before parsing (honest: about 10)."""
 MAX_ACTIONS = 10_000
 """Most answers (with undone ones) in a save (the longest honest game has a few hundred)."""
-MAX_OPEN_PROCEDURES = 3
-"""How many procedures may be open at once (one started inside another, and so on)."""
 
 Action = dict[str, Any]
 """``{"answer": value}``, ``{"start": procedure_id}`` or ``{"cancel": True}``."""

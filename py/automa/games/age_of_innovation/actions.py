@@ -406,7 +406,9 @@ def upgrade_which(ctx: Ctx, kinds: list[str], answer: bool = True,
 
 @steps
 def upgrade_do(ctx: Ctx, answer: Any, kind: str = "") -> None:
-    """Replace it with the highest-Power building it can become."""
+    """Replace it with the highest-Power building it can become. The building is ``kind``
+    where only one kind could be upgraded (the question only confirmed it), else the kind
+    the player picked (``answer``)."""
     answer = kind or answer
     target = upgrade_target(ctx, answer) if on_board(ctx, answer) > 0 else None
     if target is None:  # only after a correction made the supply inconsistent

@@ -226,6 +226,8 @@ def final_science(ctx: Ctx, answer: int) -> None:
         say(ctx, "log.final_faction", {"n": extra, "buildings": built, "score": d["score"]},
             icon="vp")
     d["final"]["faction"] = extra
+    # The Gognomes (factions.toml: setup = ["achievements"]) score their achievement
+    # tiles at the game end; the player counts them on the board.
     if "achievements" in faction(ctx).get("setup", []):
         ctx.ask(prompts.count(k("prompt.final_gognomes"), 0, MAX_FACTION_POINTS, default=0,
                               ui={"game": data.GAME_ID, "rule": m("faction_rules.gognomes")}),

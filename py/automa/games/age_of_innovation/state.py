@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core.game import Ctx, Steps
-from automa.core.i18n import msg
+from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
@@ -162,14 +162,11 @@ def shuffle_deck(ctx: Ctx) -> None:
         deck.mark(c, SIDEWAYS)
 
 
-def m(key: str, **params: Any) -> MessageRef:
-    """A message reference in this game's namespace."""
-    return msg(f"{G}.{key}", **params)
-
-
-def k(key: str) -> str:
-    """A message id in this game's namespace."""
-    return f"{G}.{key}"
+_IDS = Namespace(G)
+k = _IDS.k
+"""A message id in this game's namespace: ``k("log.advance")`` is ``"<game id>.log.advance"``."""
+m = _IDS.m
+"""A message reference in this game's namespace (``m("log.advance", n=2)``)."""
 
 
 def round_no(ctx: Ctx) -> int:

@@ -18,20 +18,17 @@ from typing import Any
 
 from automa.core.cards import Field, Schema, read_toml, validate_record
 from automa.core.errors import InvalidCardData
-from automa.core.i18n import msg
+from automa.core.i18n import Namespace
 from automa.core.records import MessageRef
 
 GAME_ID = "glory_of_civilizations"
 
 
-def m(key: str, **params: Any) -> MessageRef:
-    """A message reference in this game's namespace."""
-    return msg(f"{GAME_ID}.{key}", **params)
-
-
-def k(key: str) -> str:
-    """A message id in this game's namespace."""
-    return f"{GAME_ID}.{key}"
+_IDS = Namespace(GAME_ID)
+k = _IDS.k
+"""A message id in this game's namespace: ``k("log.advance")`` is ``"<game id>.log.advance"``."""
+m = _IDS.m
+"""A message reference in this game's namespace (``m("log.advance", n=2)``)."""
 COMPANION_FILE = "companion_deck.toml"
 VOCABULARY_FILE = "vocabulary.toml"
 PRIORITY_ENTRIES = 4

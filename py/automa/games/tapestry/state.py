@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from automa.core.game import Ctx, Steps
-from automa.core.i18n import msg
+from automa.core.i18n import Namespace
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
 from automa.core.records import MessageRef, Params, Ui, Why
 
@@ -23,18 +23,11 @@ steps = Steps()
 """Every step of the game."""
 
 
-def k(key: str) -> str:
-    """A message id in this game's namespace.
-
-    >>> k("log.advance")
-    'tapestry.log.advance'
-    """
-    return f"{G}.{key}"
-
-
-def m(key: str, **params: Any) -> MessageRef:
-    """A message reference in this game's namespace."""
-    return msg(k(key), **params)
+_IDS = Namespace(G)
+k = _IDS.k
+"""A message id in this game's namespace: ``k("log.advance")`` is ``"<game id>.log.advance"``."""
+m = _IDS.m
+"""A message reference in this game's namespace (``m("log.advance", n=2)``)."""
 
 
 VP_SOURCES = ("territories", "landmarks", "military_science", "exploration_technology",
