@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 from automa.core.game import find_game
@@ -70,3 +72,44 @@ def test_every_game_offers_procedures_and_corrections_from_its_procedures_module
         definition = find_game(game)
         for hook in (definition.procedures, definition.corrections):
             assert hook.__module__ == f"automa.games.{game}.procedures", (game, hook)
+
+
+def named_steps(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """Every step a module names by a literal string: ``ctx.then("x")``, ``ctx.seq("x",
+    ("y", {...}))``, ``ctx.ask(prompt, "x")`` or ``then="x"``, with its line."""
+    def literal(node: ast.expr | None) -> Iterator[tuple[int, str]]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node.lineno, node.value
+        elif isinstance(node, ast.Tuple) and node.elts:
+            yield from literal(node.elts[0])
+
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+            continue
+        kind = call.func.attr
+        if kind == "then" and call.args:
+            yield from literal(call.args[0])
+        elif kind == "seq":
+            for arg in call.args:
+                yield from literal(arg)
+        elif kind == "ask":
+            yield from literal(call.args[1] if len(call.args) > 1 else None)
+            for kw in call.keywords:
+                if kw.arg == "then":
+                    yield from literal(kw.value)
+
+
+def test_every_step_a_game_names_by_string_is_one_of_its_steps() -> None:
+    """A step named by a string (not built at run time, issue 19 item 3) fails here, at test
+    time, when it is misspelt: not when a game first reaches it."""
+    for game in game_packages():
+        steps = find_game(game).steps
+        for module in sorted((GAMES_DIR / game).glob("*.py")):
+            tree = ast.parse(module.read_text(encoding="utf-8"))
+            unknown = [(line, name) for line, name in named_steps(tree) if name not in steps]
+            assert not unknown, (module.name, unknown)
+
+
+def test_the_step_name_check_sees_every_way_of_naming_a_step() -> None:
+    code = 'ctx.then("a", n=1); ctx.seq("b", ("c", {})); ctx.ask(p, "d"); ctx.ask(p, then="e")'
+    assert [name for _, name in named_steps(ast.parse(code))] == ["a", "b", "c", "d", "e"]
