@@ -149,3 +149,16 @@ def test_the_guide_flags_what_only_fan_sources_give(lang: str, trajan: str) -> N
     for level, spaces in by_level.items():
         numeral = ("II", "III", "IV")[level - 2]
         assert f"{numeral} {at} {f' {both} '.join(map(str, spaces))}" in line, (level, line)
+
+
+@pytest.mark.parametrize(("lang", "setup", "next_word"),
+                         [("en", "Setup", "Next:"), ("uk", "Підготовку", "Далі:")])
+def test_the_first_ap_turn_is_announced_as_next_after_the_setup(
+        lang: str, setup: str, next_word: str) -> None:
+    """The at-the-table review (old problem 11): the status line reads "Setup" while the question
+    announced "AP turn 1" as if it were under way. The question now says the setup is done and
+    AP turn 1 comes next, as every later turn's question says "Next: AP turn N"."""
+    params = {"notice": "", "card": "Pottery", "turn": 2}
+    first = render("civ_new_dawn.prompt.first_turn", params, lang)
+    later = render("civ_new_dawn.prompt.ready", params, lang)
+    assert first.startswith(setup) and next_word in first and next_word in later
