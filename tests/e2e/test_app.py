@@ -550,3 +550,33 @@ def test_the_rule_guides_keep_the_games_name_whole_on_a_360_px_phone(page: Page,
         assert_no_horizontal_scroll(page, f"guide {game} ({lang})")
         other = page.locator(".bar-nav a[hreflang]")
         assert other.get_attribute("aria-label") and other.inner_text().strip(), game
+
+
+ROW_TEXT_JS = """() => {
+    const sizes = [];
+    for (const t of document.querySelectorAll('#row-strip .row-cards svg text')) {
+        const svg = t.ownerSVGElement;
+        if (!t.getBoundingClientRect().height || !svg.viewBox.baseVal.width) continue;
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        sizes.push(parseFloat(getComputedStyle(t).fontSize) * scale);
+    }
+    return sizes.length ? Math.min(...sizes) : 0;
+}"""
+
+
+@pytest.mark.parametrize("game", [g for g in ("civ_new_dawn", "glory_of_civilizations")
+                                  if g in GAMES])
+def test_the_opened_row_shows_its_cards_readable_at_360_px(page: Page, base_url_app: str,
+                                                            game: str) -> None:
+    """The at-the-table review (old problem 3): the cards of the opened row drew their smallest
+    text at about 7 px. They now lie in table order, each as large as a lone card, sliding
+    sideways inside the panel (the page itself never scrolls sideways)."""
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_app(page, base_url_app)
+    start_game(page, game, seed=11)
+    for _ in range(4):
+        answer(page, 0.3)
+    page.click("#row-strip > summary")
+    page.wait_for_selector("#row-strip .row-cards svg")
+    assert page.evaluate(ROW_TEXT_JS) >= 9.5
+    assert_no_horizontal_scroll(page, f"{game}: the opened row")
