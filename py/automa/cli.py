@@ -18,7 +18,9 @@ import errno
 import io
 import os
 import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -46,7 +48,8 @@ from automa.files import (
     write_save,
 )
 
-__all__ = ["MAX_FILE_BYTES", "Terminal", "emit", "main", "read_save", "shown", "write_save"]
+__all__ = ["MAX_FILE_BYTES", "Terminal", "emit", "main", "read_save", "shown", "wrapped",
+           "write_save"]
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """What a terminal would obey rather than show: every control character but the tab and
@@ -72,8 +75,40 @@ def emit(text: str, stream: TextIO | None = None, end: str = "\n") -> None:
         raise OutputLost(e) from None
 
 
+_HANGING = re.compile(r"( *)((?:\[ \] )?(?:p )?(?:\d+\. )?)")
+"""A line's indent and list marker ("  [ ] 3. ", "  p 1. "): its wrapped lines go under the
+text after them."""
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """``text`` broken between words to lines of at most ``width`` columns (None: as it is),
+    each line's continuation indented under its text; a word longer than a line (a file's
+    path) is kept whole."""
+    if width is None:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        indent, marker = _HANGING.match(line).groups()  # type: ignore[union-attr]
+        hang = " " * (len(indent) + (len(marker) if marker else 2))
+        lines.extend(textwrap.wrap(line, max(width - 1, 20), subsequent_indent=hang,
+                                   break_long_words=False, break_on_hyphens=False)
+                     or [line])
+    return "\n".join(lines)
+
+
+def terminal_width(stream: TextIO) -> int | None:
+    """The width to wrap at: the terminal's columns when ``stream`` is one, else None (a
+    file or a pipe gets whole lines)."""
+    try:
+        return shutil.get_terminal_size().columns if stream.isatty() else None
+    except (OSError, ValueError):
+        return None
+
+
 YES = {"y", "yes", "t", "true", "так", "т", "1"}
 NO = {"n", "no", "f", "false", "ні", "н", "0"}
+HELP = {"?", "help", "допомога"}
+"""What shows the commands again."""
 
 
 class Terminal:
@@ -94,14 +129,22 @@ class Terminal:
         self.out = out
         self.shown_log = 0
         self.shown_summary = ""
+        self.width = terminal_width(out)
+        """The columns long lines are wrapped to (None: not wrapped)."""
 
     def t(self, key: str, **params: Any) -> str:
         """Render a message in the terminal's language."""
         return render(key, params, self.lang)
 
     def say(self, text: str) -> None:
-        """Print one line."""
-        emit(text, self.out)
+        """Print one line, wrapped between words to the terminal's width."""
+        emit(wrapped(shown(text), self.width), self.out)
+
+    def caught_up(self) -> None:
+        """A game just loaded: its log counts as shown, and its newest turn is shown once
+        (a long game is not printed again from its set-up)."""
+        self.shown_log = len(self.session.log)
+        self.show_summary()
 
     def show_new_log(self) -> None:
         """Print the log entries not shown yet, then what the bots did on the board."""
@@ -200,8 +243,12 @@ class Terminal:
             if len(picked) != len(prompt.choices):
                 return text
             return dict(zip(map(str, prompt.choices), picked, strict=True))
-        # Enter confirms; a scan that may find no valid place also takes "n"
-        return not (False in prompt.choices and text.lower() in NO)
+        # Enter (or yes) confirms; a scan that may find no valid place also takes "n";
+        # other text is passed on, and refused: a typo never plays the bots' turn
+        low = text.lower()
+        if low in NO and False in prompt.choices:
+            return False
+        return True if not text or low in YES else text
 
     @staticmethod
     def _pick(choices: list[Any], text: str) -> Any:
@@ -246,6 +293,8 @@ class Terminal:
             self.show_new_log()
         elif word == "v":
             self.show_view()
+        elif word in HELP and not arg:
+            self.say(self.t("cli.usage"))
         else:
             return False
         return True
@@ -291,8 +340,8 @@ class Terminal:
             self.say(self.t("cli.cannot_read_file", file=path, detail=self.os_detail(e)))
             return
         self.session = automa.load_game(text)
-        self.shown_log = len(self.session.log)
         self.say(self.t("cli.loaded", file=path))
+        self.caught_up()
         if self.autosave is not None and not self.is_autosave(Path(path)):
             self.branch()
         self.after_load(Path(path), text)
@@ -380,6 +429,8 @@ class Terminal:
 
     def _loop(self) -> int:
         self.say(self.t("cli.usage"))
+        if self.shown_log and self.shown_log == len(self.session.log):  # a game loaded
+            self.show_summary()
         while True:
             self.show_new_log()
             prompt = self.session.prompt
@@ -468,16 +519,26 @@ def data_dir() -> Path:
     return Path(base) / "automa-companion"
 
 
+def _typed(value: Any) -> str:
+    """An option's value as it is typed after ``-o key=``: yes/no for a switch (in any
+    language: the values are the options' ids), — for none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "—" if value is None else str(value)
+
+
 def _list(lang: str) -> int:
+    width = terminal_width(sys.stdout)
     emit(render("cli.games", {}, lang))
     for g in automa.games():
         emit(f"  {g['id']}: {render(g['name'], {}, lang)}")
         for o in g["options"]:
-            allowed = ", ".join(str(c) for c in o["choices"])
+            allowed = ", ".join(_typed(c) for c in o["choices"])
             if o["type"] == "data":  # e.g. a deck of cards: given as a file with --deck
                 allowed = "--deck FILE"
-            emit("    " + render("cli.option_line", {
-                "option": o["id"], "value": o["default"], "allowed": allowed}, lang))
+            emit(wrapped("    " + render("cli.option_line", {
+                "option": o["id"], "value": _typed(o["default"]), "allowed": allowed}, lang),
+                width))
     return 0
 
 
@@ -664,6 +725,7 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
                         cli_records.record_game)
     try:
         if source is not None:
+            terminal.shown_log = len(session.log)  # (its newest turn is shown, not all)
             terminal.after_load(source, text)  # (the original kept before it is autosaved)
         terminal.autosave_now()
         if autosave is not None:
