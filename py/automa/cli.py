@@ -303,7 +303,11 @@ class Terminal:
         """List the procedures, or start one by number or id."""
         available = self.session.procedures
         if arg:
-            chosen = self._pick([p["id"] for p in available], arg)
+            ids = [p["id"] for p in available]
+            chosen = self._pick(ids, arg)
+            if chosen not in ids:  # (the session's refusal would name the procedures' ids)
+                self.say("! " + self.t("cli.no_such_procedure", typed=arg))
+                return
             self.session.start(str(chosen))
             return
         if not available:
@@ -730,7 +734,7 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
         terminal.autosave_now()
         if autosave is not None:
             terminal.say(render("cli.autosave", {"file": str(autosave)}, lang))
-            terminal.say(render("cli.resume_hint", {
+            emit(render("cli.resume_hint", {  # (not wrapped: the command is copied whole)
                 "command": f"automa play {session.game_id} --resume --save {autosave}"}, lang))
     except OutputLost as e:
         terminal.output_lost(e)

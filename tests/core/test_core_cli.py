@@ -290,3 +290,14 @@ def test_a_resumed_game_shows_its_last_turn_not_its_whole_log(
     assert main(["play", "tapestry", "--resume", "--save", str(save)],
                 stdin=io.StringIO("log\nq\n")) == 0
     assert setup_line in capsys.readouterr().out
+
+
+def test_an_unknown_procedure_points_to_p_not_to_an_id(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"p 9" with one procedure open said "Available: correct" (its id, which the list
+    never shows); now it points to p, which lists them by number."""
+    assert main(["play", "tapestry", "--seed", "3", "--no-autosave"],
+                stdin=io.StringIO("p 9\np zz\nq\n")) == 0
+    out = capsys.readouterr().out
+    assert out.count("There is no procedure “9” now: p lists") == 1
+    assert "“zz”" in out and "Available:" not in out
