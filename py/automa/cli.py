@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import errno
 import io
+import itertools
 import os
 import re
 import shutil
@@ -146,17 +147,30 @@ class Terminal:
         self.shown_log = len(self.session.log)
         self.show_summary()
 
-    def show_new_log(self) -> None:
-        """Print the log entries not shown yet, then what the bots did on the board."""
+    def show_new_log(self, reasons: bool = False) -> None:
+        """Print the log entries not shown yet (with each decision's reason if asked), then
+        what the bots did on the board."""
         log = self.session.log
         w = present.Words(self.lang)
-        for entry in log[self.shown_log:]:
-            line = present.log_entry(self.session.game_id, entry, w)
-            who = f"{line['actor']}: " if line["actor"] else ""
-            self.say(f"  [{w.turn(self.session, entry['turn'])}] {who}{line['text']}")
+        for turn, entries in itertools.groupby(log[self.shown_log:], lambda e: e["turn"]):
+            lines = [present.log_entry(self.session.game_id, e, w) for e in entries]
+            for line in present.once_a_turn(lines) if reasons else lines:
+                who = f"{line['actor']}: " if line["actor"] else ""
+                self.say(f"  [{w.turn(self.session, turn)}] {who}{line['text']}")
+                if reasons and line["why"] is not None:
+                    self.say_why(line["why"])
         if len(log) > self.shown_log:
             self.show_summary()
         self.shown_log = len(log)
+
+    def say_why(self, why: present.Why) -> None:
+        """A decision's reason under its log line, as the web app's "Why?" unfolds it."""
+        parts = [why["rule"]] if why["rule"] else []
+        if why["candidates"]:
+            parts.append(f"{self.t('web.log.candidates')} {why['candidates']}.")
+        if why["pick"]:
+            parts.append(f"{self.t('web.log.pick')} {why['pick']}.")
+        self.say(f"      ({self.t('web.log.why')} {' '.join(parts)})")
 
     def show_summary(self) -> None:
         """The bots' newest turn as numbered board instructions (once per turn)."""
@@ -191,21 +205,24 @@ class Terminal:
         if q["rule"]:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
         if prompt.kind in ("pick_one", "pick_subset"):
+            enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
             for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
-                self.say(f"  {_keyed(key, c['label'])}")
+                self.say(f"  {_keyed(key, c['label'])}{enter if c['chosen'] else ''}")
         else:
             for c in q["choices"]:
                 self.say(f"  {c['index'] + 1}. {c['label']}")
         if prompt.kind in ("pick_one", "pick_subset", "values"):
-            hint = {"pick_one": "cli.pick_hint", "pick_subset": "cli.subset_hint",
+            hint = {"pick_one": "cli.pick_hint", "pick_subset": _subset_hint(prompt),
                     "values": "cli.values_hint"}[prompt.kind]
-            self.say("  " + self.t(hint))
+            self.say("  " + self.t(hint, lo=q["lo"], hi=q["hi"]))
             if prompt.kind == "values":
                 keys = answer_keys(prompt.domain or [])
                 self.say("  " + ", ".join(_keyed(key, text)
                                           for key, text in zip(keys, q["domain"], strict=True)))
         elif prompt.kind == "yes_no":
-            self.say(f"  ({self.t('cli.yes_hint')})")
+            said = self.t("web.play.yes" if prompt.default else "web.play.no")
+            default = "" if prompt.default is None else f"; {self.t('cli.enter_key')}: {said}"
+            self.say(f"  ({self.t('cli.yes_hint')}{default})")
         elif prompt.kind == "count":
             default = f" [{prompt.default}]" if prompt.default is not None else ""
             self.say("  " + q["hint"] + default)
@@ -224,6 +241,8 @@ class Terminal:
         """
         text = text.strip()
         if prompt.kind == "yes_no":
+            if not text and prompt.default is not None:
+                return prompt.default
             low = text.lower()
             return True if low in YES else False if low in NO else text
         if prompt.kind == "count":
@@ -290,7 +309,7 @@ class Terminal:
             self.load(arg)
         elif word == "log":
             self.shown_log = 0
-            self.show_new_log()
+            self.show_new_log(reasons=True)
         elif word == "v":
             self.show_view()
         elif word in HELP and not arg:
@@ -489,6 +508,14 @@ def answer_keys(choices: list[Any]) -> list[str]:
     if not any(number_of(c) is not None for c in choices):
         return [str(i) for i in range(1, len(choices) + 1)]
     return [str(n) if (n := number_of(c)) is not None else str(c) for c in choices]
+
+
+def _subset_hint(prompt: Prompt) -> str:
+    """How many of the choices to type: any (or none), exactly so many, or from..to."""
+    lo, hi = prompt.bounds or (0, len(prompt.choices))
+    if lo == 0 and hi >= len(prompt.choices):
+        return "cli.subset_hint"
+    return "cli.subset_hint_exactly" if lo == hi else "cli.subset_hint_between"
 
 
 def _keyed(key: str, label: str) -> str:

@@ -301,3 +301,55 @@ def test_an_unknown_procedure_points_to_p_not_to_an_id(
     out = capsys.readouterr().out
     assert out.count("There is no procedure “9” now: p lists") == 1
     assert "“zz”" in out and "Available:" not in out
+
+
+def test_a_subset_of_fixed_size_says_how_many_to_pick() -> None:
+    """Age of Innovation's two-player set-up asks for exactly 2 terrains: the terminal said
+    "(or nothing)", which the game then refused; now it says how many."""
+    two = prompts.pick_subset("demo.q.subset", ["a", "b", "c"], lo=2, hi=2)
+    some = prompts.pick_subset("demo.q.subset", ["a", "b", "c"], lo=1, hi=2)
+    for prompt, hint in ((two, "Enter numbers separated by spaces: exactly 2."),
+                         (some, "Enter numbers separated by spaces: from 1 to 2."),
+                         (prompts.pick_subset("demo.q.subset", ["a", "b"]),
+                          "Enter numbers separated by spaces (or nothing).")):
+        terminal, out = _terminal(prompt)
+        terminal.show_prompt(prompt)
+        assert f"  {hint}\n" in out.getvalue()
+
+
+def test_the_choice_enter_takes_is_marked() -> None:
+    """A question with a default takes Enter as that choice (as the web app marks it): the
+    list says which one."""
+    rows = prompts.pick_one("demo.q.pick", ["left", "right"], default="right")
+    terminal, out = _terminal(rows)
+    terminal.show_prompt(rows)
+    assert "  1. left\n  2. right [Enter]\n" in out.getvalue()
+    assert terminal.parse(rows, "") == "right"
+
+
+def test_a_yes_no_question_with_a_default_takes_enter_and_says_so() -> None:
+    """Age of Innovation's "a human marker on Level 12?" defaults to no (the web app marks
+    No): Enter was refused in the terminal; now Enter is the default, shown in the hint."""
+    level12 = prompts.yes_no("demo.q.yes", default=False)
+    terminal, out = _terminal(level12)
+    terminal.show_prompt(level12)
+    assert "  (y/n; Enter: No)\n" in out.getvalue()
+    assert terminal.parse(level12, "") is False and terminal.parse(level12, "y") is True
+    plain = prompts.yes_no("demo.q.yes")
+    with pytest.raises(AutomaError):
+        plain.validate(terminal.parse(plain, ""))
+
+
+def test_log_shows_each_decision_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    """The web app's log has a "Why?" under each bot decision (its rule, what it could
+    choose, what it chose); the terminal's log showed the decisions only."""
+    assert main(["play", "tapestry", "--seed", "3", "--no-autosave"],
+                stdin=io.StringIO("\n" * 6 + "log\nq\n")) == 0
+    out = capsys.readouterr().out
+    reads = out.split("> ")
+    played, logged = "".join(reads[:7]), reads[7]  # (the 7th line read is "log")
+    reasons = [line for line in logged.splitlines() if line.startswith("      (Why? ")]
+    assert not [line for line in played.splitlines() if line.startswith("      (Why? ")]
+    assert "      (Why? The science die picks the Automa's civilization side" in logged
+    assert any("It could choose: Exploration, Science, Military, Technology. It chose: "
+               in line for line in reasons)
