@@ -16,9 +16,12 @@ import argparse
 import contextlib
 import errno
 import io
+import itertools
 import os
 import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -46,7 +49,8 @@ from automa.files import (
     write_save,
 )
 
-__all__ = ["MAX_FILE_BYTES", "Terminal", "emit", "main", "read_save", "shown", "write_save"]
+__all__ = ["MAX_FILE_BYTES", "Terminal", "emit", "main", "read_save", "shown", "wrapped",
+           "write_save"]
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """What a terminal would obey rather than show: every control character but the tab and
@@ -72,8 +76,40 @@ def emit(text: str, stream: TextIO | None = None, end: str = "\n") -> None:
         raise OutputLost(e) from None
 
 
+_HANGING = re.compile(r"( *)((?:\[ \] )?(?:p )?(?:\d+\. )?)")
+"""A line's indent and list marker ("  [ ] 3. ", "  p 1. "): its wrapped lines go under the
+text after them."""
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """``text`` broken between words to lines of at most ``width`` columns (None: as it is),
+    each line's continuation indented under its text; a word longer than a line (a file's
+    path) is kept whole."""
+    if width is None:
+        return text
+    lines = []
+    for line in text.split("\n"):
+        indent, marker = _HANGING.match(line).groups()  # type: ignore[union-attr]
+        hang = " " * (len(indent) + (len(marker) if marker else 2))
+        lines.extend(textwrap.wrap(line, max(width - 1, 20), subsequent_indent=hang,
+                                   break_long_words=False, break_on_hyphens=False)
+                     or [line])
+    return "\n".join(lines)
+
+
+def terminal_width(stream: TextIO) -> int | None:
+    """The width to wrap at: the terminal's columns when ``stream`` is one, else None (a
+    file or a pipe gets whole lines)."""
+    try:
+        return shutil.get_terminal_size().columns if stream.isatty() else None
+    except (OSError, ValueError):
+        return None
+
+
 YES = {"y", "yes", "t", "true", "так", "т", "1"}
 NO = {"n", "no", "f", "false", "ні", "н", "0"}
+HELP = {"?", "help", "допомога"}
+"""What shows the commands again."""
 
 
 class Terminal:
@@ -94,26 +130,47 @@ class Terminal:
         self.out = out
         self.shown_log = 0
         self.shown_summary = ""
+        self.width = terminal_width(out)
+        """The columns long lines are wrapped to (None: not wrapped)."""
 
     def t(self, key: str, **params: Any) -> str:
         """Render a message in the terminal's language."""
         return render(key, params, self.lang)
 
     def say(self, text: str) -> None:
-        """Print one line."""
-        emit(text, self.out)
+        """Print one line, wrapped between words to the terminal's width."""
+        emit(wrapped(shown(text), self.width), self.out)
 
-    def show_new_log(self) -> None:
-        """Print the log entries not shown yet, then what the bots did on the board."""
+    def caught_up(self) -> None:
+        """A game just loaded: its log counts as shown, and its newest turn is shown once
+        (a long game is not printed again from its set-up)."""
+        self.shown_log = len(self.session.log)
+        self.show_summary()
+
+    def show_new_log(self, reasons: bool = False) -> None:
+        """Print the log entries not shown yet (with each decision's reason if asked), then
+        what the bots did on the board."""
         log = self.session.log
         w = present.Words(self.lang)
-        for entry in log[self.shown_log:]:
-            line = present.log_entry(self.session.game_id, entry, w)
-            who = f"{line['actor']}: " if line["actor"] else ""
-            self.say(f"  [{w.turn(self.session, entry['turn'])}] {who}{line['text']}")
+        for turn, entries in itertools.groupby(log[self.shown_log:], lambda e: e["turn"]):
+            lines = [present.log_entry(self.session.game_id, e, w) for e in entries]
+            for line in present.once_a_turn(lines) if reasons else lines:
+                who = f"{line['actor']}: " if line["actor"] else ""
+                self.say(f"  [{w.turn(self.session, turn)}] {who}{line['text']}")
+                if reasons and line["why"] is not None:
+                    self.say_why(line["why"])
         if len(log) > self.shown_log:
             self.show_summary()
         self.shown_log = len(log)
+
+    def say_why(self, why: present.Why) -> None:
+        """A decision's reason under its log line, as the web app's "Why?" unfolds it."""
+        parts = [why["rule"]] if why["rule"] else []
+        if why["candidates"]:
+            parts.append(f"{self.t('web.log.candidates')} {why['candidates']}.")
+        if why["pick"]:
+            parts.append(f"{self.t('web.log.pick')} {why['pick']}.")
+        self.say(f"      ({self.t('web.log.why')} {' '.join(parts)})")
 
     def show_summary(self) -> None:
         """The bots' newest turn as numbered board instructions (once per turn)."""
@@ -148,21 +205,24 @@ class Terminal:
         if q["rule"]:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
         if prompt.kind in ("pick_one", "pick_subset"):
+            enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
             for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
-                self.say(f"  {_keyed(key, c['label'])}")
+                self.say(f"  {_keyed(key, c['label'])}{enter if c['chosen'] else ''}")
         else:
             for c in q["choices"]:
                 self.say(f"  {c['index'] + 1}. {c['label']}")
         if prompt.kind in ("pick_one", "pick_subset", "values"):
-            hint = {"pick_one": "cli.pick_hint", "pick_subset": "cli.subset_hint",
+            hint = {"pick_one": "cli.pick_hint", "pick_subset": _subset_hint(prompt),
                     "values": "cli.values_hint"}[prompt.kind]
-            self.say("  " + self.t(hint))
+            self.say("  " + self.t(hint, lo=q["lo"], hi=q["hi"]))
             if prompt.kind == "values":
                 keys = answer_keys(prompt.domain or [])
                 self.say("  " + ", ".join(_keyed(key, text)
                                           for key, text in zip(keys, q["domain"], strict=True)))
         elif prompt.kind == "yes_no":
-            self.say(f"  ({self.t('cli.yes_hint')})")
+            said = self.t("web.play.yes" if prompt.default else "web.play.no")
+            default = "" if prompt.default is None else f"; {self.t('cli.enter_key')}: {said}"
+            self.say(f"  ({self.t('cli.yes_hint')}{default})")
         elif prompt.kind == "count":
             default = f" [{prompt.default}]" if prompt.default is not None else ""
             self.say("  " + q["hint"] + default)
@@ -181,6 +241,8 @@ class Terminal:
         """
         text = text.strip()
         if prompt.kind == "yes_no":
+            if not text and prompt.default is not None:
+                return prompt.default
             low = text.lower()
             return True if low in YES else False if low in NO else text
         if prompt.kind == "count":
@@ -200,8 +262,12 @@ class Terminal:
             if len(picked) != len(prompt.choices):
                 return text
             return dict(zip(map(str, prompt.choices), picked, strict=True))
-        # Enter confirms; a scan that may find no valid place also takes "n"
-        return not (False in prompt.choices and text.lower() in NO)
+        # Enter (or yes) confirms; a scan that may find no valid place also takes "n";
+        # other text is passed on, and refused: a typo never plays the bots' turn
+        low = text.lower()
+        if low in NO and False in prompt.choices:
+            return False
+        return True if not text or low in YES else text
 
     @staticmethod
     def _pick(choices: list[Any], text: str) -> Any:
@@ -243,9 +309,11 @@ class Terminal:
             self.load(arg)
         elif word == "log":
             self.shown_log = 0
-            self.show_new_log()
+            self.show_new_log(reasons=True)
         elif word == "v":
             self.show_view()
+        elif word in HELP and not arg:
+            self.say(self.t("cli.usage"))
         else:
             return False
         return True
@@ -254,7 +322,11 @@ class Terminal:
         """List the procedures, or start one by number or id."""
         available = self.session.procedures
         if arg:
-            chosen = self._pick([p["id"] for p in available], arg)
+            ids = [p["id"] for p in available]
+            chosen = self._pick(ids, arg)
+            if chosen not in ids:  # (the session's refusal would name the procedures' ids)
+                self.say("! " + self.t("cli.no_such_procedure", typed=arg))
+                return
             self.session.start(str(chosen))
             return
         if not available:
@@ -291,8 +363,8 @@ class Terminal:
             self.say(self.t("cli.cannot_read_file", file=path, detail=self.os_detail(e)))
             return
         self.session = automa.load_game(text)
-        self.shown_log = len(self.session.log)
         self.say(self.t("cli.loaded", file=path))
+        self.caught_up()
         if self.autosave is not None and not self.is_autosave(Path(path)):
             self.branch()
         self.after_load(Path(path), text)
@@ -380,6 +452,8 @@ class Terminal:
 
     def _loop(self) -> int:
         self.say(self.t("cli.usage"))
+        if self.shown_log and self.shown_log == len(self.session.log):  # a game loaded
+            self.show_summary()
         while True:
             self.show_new_log()
             prompt = self.session.prompt
@@ -436,6 +510,14 @@ def answer_keys(choices: list[Any]) -> list[str]:
     return [str(n) if (n := number_of(c)) is not None else str(c) for c in choices]
 
 
+def _subset_hint(prompt: Prompt) -> str:
+    """How many of the choices to type: any (or none), exactly so many, or from..to."""
+    lo, hi = prompt.bounds or (0, len(prompt.choices))
+    if lo == 0 and hi >= len(prompt.choices):
+        return "cli.subset_hint"
+    return "cli.subset_hint_exactly" if lo == hi else "cli.subset_hint_between"
+
+
 def _keyed(key: str, label: str) -> str:
     """A choice as listed: its key, then its label unless the label is the key itself."""
     return key if label == key else f"{key}. {label}"
@@ -468,16 +550,26 @@ def data_dir() -> Path:
     return Path(base) / "automa-companion"
 
 
+def _typed(value: Any) -> str:
+    """An option's value as it is typed after ``-o key=``: yes/no for a switch (in any
+    language: the values are the options' ids), — for none."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "—" if value is None else str(value)
+
+
 def _list(lang: str) -> int:
+    width = terminal_width(sys.stdout)
     emit(render("cli.games", {}, lang))
     for g in automa.games():
         emit(f"  {g['id']}: {render(g['name'], {}, lang)}")
         for o in g["options"]:
-            allowed = ", ".join(str(c) for c in o["choices"])
+            allowed = ", ".join(_typed(c) for c in o["choices"])
             if o["type"] == "data":  # e.g. a deck of cards: given as a file with --deck
                 allowed = "--deck FILE"
-            emit("    " + render("cli.option_line", {
-                "option": o["id"], "value": o["default"], "allowed": allowed}, lang))
+            emit(wrapped("    " + render("cli.option_line", {
+                "option": o["id"], "value": _typed(o["default"]), "allowed": allowed}, lang),
+                width))
     return 0
 
 
@@ -664,11 +756,12 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
                         cli_records.record_game)
     try:
         if source is not None:
+            terminal.shown_log = len(session.log)  # (its newest turn is shown, not all)
             terminal.after_load(source, text)  # (the original kept before it is autosaved)
         terminal.autosave_now()
         if autosave is not None:
             terminal.say(render("cli.autosave", {"file": str(autosave)}, lang))
-            terminal.say(render("cli.resume_hint", {
+            emit(render("cli.resume_hint", {  # (not wrapped: the command is copied whole)
                 "command": f"automa play {session.game_id} --resume --save {autosave}"}, lang))
     except OutputLost as e:
         terminal.output_lost(e)

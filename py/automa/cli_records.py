@@ -121,7 +121,10 @@ def ask_entry(v: EndView, record: rec.Record, w: Words4Records, read: Callable[[
         for i, a in enumerate(v["answers"], 1):
             say(f"  {i}. {a['label']}")
         line = read().strip()
-        if line.isdigit() and 1 <= int(line) <= len(v["answers"]):
+        while line and not (line.isdigit() and 1 <= int(line) <= len(v["answers"])):
+            say(w.t("cli.records.pick_winner", n=len(v["answers"])))  # (never ignored)
+            line = read().strip()
+        if line:
             answer = v["answers"][int(line) - 1]["value"]
     if typed == [f["value"] for f in v["fields"]] and answer == record.answer:
         return None
@@ -137,15 +140,20 @@ def enter(record: rec.Record, kept: rec.RecordStore, w: Words4Records, read: Cal
     v = w.end(record, date)
     show_end(v, say)
     say(w.t("web.records.optional"))
-    try:
-        changed = ask_entry(v, record, w, read, say)
-        if changed is not None:
-            kept.put(changed)
-            say(w.t("web.records.saved", result=w.result(changed)))
-    except (rec.RecordError, StorageError) as e:
-        say("! " + e.message(w.w.lang))
-    except EOFError:
-        return
+    while True:  # a score refused is asked again (Enter keeps it as it was)
+        try:
+            changed = ask_entry(v, record, w, read, say)
+            if changed is not None:
+                kept.put(changed)
+                say(w.t("web.records.saved", result=w.result(changed)))
+            return
+        except rec.RecordError as e:
+            say("! " + e.message(w.w.lang))
+        except StorageError as e:
+            say("! " + e.message(w.w.lang))
+            return
+        except EOFError:
+            return
 
 
 def record_game(terminal: Terminal) -> None:
@@ -178,10 +186,12 @@ def chart_lines(v: ChartView) -> list[str]:
 def show(shelf: rec.Shelf, game: str, w: Words4Records, out: TextIO) -> int:
     """How you did, per game and difficulty, with the charts' tables; every record
     numbered for ``edit`` and ``delete``."""
-    from automa.cli import emit
+    from automa.cli import emit, terminal_width, wrapped
+
+    width = terminal_width(out)
 
     def say(text: str) -> None:
-        emit(text, out)
+        emit(wrapped(text, width), out)
 
     if not shelf.records:
         say(w.t("web.records.none"))
@@ -223,14 +233,15 @@ def pick(shelf: rec.Shelf, target: str | None) -> rec.Record | None:
 def main(action: str, target: str | None, game: str, lang: str, stdin: TextIO,
          out: TextIO) -> int:
     """``records [show|edit N|delete N|export FILE|import FILE] [--game G]``."""
-    from automa.cli import emit, read_save, write_save
+    from automa.cli import emit, read_save, terminal_width, wrapped, write_save
 
     w = words(lang)
     kept = store()
     shelf = kept.shelf()
+    width = terminal_width(out)
 
     def say(text: str) -> None:
-        emit(text, out)
+        emit(wrapped(text, width), out)
 
     def read() -> str:
         line = stdin.readline()

@@ -96,3 +96,26 @@ def test_a_hostile_record_file_is_named_never_shown(capsys: pytest.CaptureFixtur
     assert main(["records"]) == 0
     out = capsys.readouterr().out
     assert "“bad” could not be read" in out and "\x1b" not in out
+
+
+def test_a_refused_score_is_asked_again_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo in your score ("abc", 40 of 3 victory cards) ended the entry with "Nothing was
+    changed": now the score is asked again, so the game's end keeps your score."""
+    cli_records.store().keep(automa.load_game(finished_text("tapestry", 3)), "")
+    assert main(["records", "edit", "1"], stdin=io.StringIO("abc\n77\n")) == 0
+    out = capsys.readouterr().out
+    assert "whole number" in out and "Saved." in out
+    assert [r.you for r in records_in(cli_records.records_dir())] == [77]
+
+
+def test_an_answer_to_who_won_that_is_no_choice_is_asked_again(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"Who won?" took a typo silently (the winner stayed unknown); now it says the numbers
+    to type and asks again."""
+    cli_records.store().keep(automa.load_game(finished_text(
+        "glory_of_civilizations", 3, (("players", 2),))), "")
+    assert main(["records", "edit", "1"], stdin=io.StringIO("50\nx\n1\n")) == 0
+    out = capsys.readouterr().out
+    assert "Type a number from 1 to 2" in out and "Saved. You won" in out
+    [kept] = records_in(cli_records.records_dir())
+    assert kept.you == 50 and kept.result == "won"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import automa
-from automa.cli import Terminal, main
+from automa.cli import Terminal, main, wrapped
 from automa.core import prompts
 from automa.core.errors import AutomaError
 from automa.core.prompts import Prompt
@@ -204,7 +204,7 @@ def test_a_whole_game_stores_the_values_typed(tmp_path: Path) -> None:
 
 def test_a_scan_that_may_find_nothing_takes_enter_or_n() -> None:
     """A board scan with a way out ("No valid hex"): Enter is done, n is nothing valid; a
-    scan without one still takes anything as done and refuses False."""
+    scan without one takes Enter as done and passes n on to be refused."""
     scan = prompts.scan("demo.q.scan", {"rows": 2}, none={"key": "core.no", "params": {}})
     terminal, out = _terminal(scan)
     assert [terminal.parse(scan, t) for t in ("", "n", "ні", "y")] == [True, False, False, True]
@@ -212,7 +212,144 @@ def test_a_scan_that_may_find_nothing_takes_enter_or_n() -> None:
     terminal.show_prompt(scan)
     assert "[Done: Enter · no: n]" in out.getvalue()
     plain = prompts.scan("demo.q.scan", {"rows": 2})
-    assert terminal.parse(plain, "n") is True
+    with pytest.raises(AutomaError):
+        plain.validate(terminal.parse(plain, "n"))
     with pytest.raises(AutomaError):
         plain.validate(False)
     assert Prompt.from_json(scan.to_json()).choices == [True, False]
+
+
+def test_a_typo_at_a_step_to_confirm_is_refused_not_taken_as_done(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"99", "zzz" or "n" typed where only Enter confirms ("Automa's turn ▸") once played the
+    bots' turn: now they are refused with a message and nothing happens; Enter and y
+    confirm."""
+    done = prompts.confirm("demo.q.confirm")
+    terminal, _ = _terminal(done)
+    assert [terminal.parse(done, t) for t in ("", "y", "так")] == [True, True, True]
+    for typo in ("99", "zzz", "n", "s"):
+        with pytest.raises(AutomaError, match="only needs to be confirmed"):
+            done.validate(terminal.parse(done, typo))
+    assert play(["zzz", "q"]) == 0
+    out = capsys.readouterr().out
+    assert "only needs to be confirmed" in out
+
+
+def test_help_shows_the_commands_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """The commands are listed at the start only; ? (or help) lists them again and answers
+    nothing."""
+    save_lines = ["?", "help", "q"]
+    assert play(save_lines) == 0
+    out = capsys.readouterr().out
+    assert out.count("? = these commands, u = undo") == 3
+    assert "only needs to be confirmed" not in out
+
+
+def test_long_lines_wrap_between_words_under_their_text_at_80_columns() -> None:
+    """A terminal 80 columns wide broke long questions in mid-word and under the list
+    numbers; now lines are wrapped between words, continued under their text, and a path
+    longer than a line is kept whole."""
+    step = "  [ ] 3. Automa: " + "takes place 1 on the achievement track " * 4
+    lines = wrapped(step, 80).split("\n")
+    assert len(lines) > 1 and all(len(line) < 80 for line in lines)
+    assert all(line.startswith(" " * 9) and line[9] != " " for line in lines[1:])
+    assert " ".join(line.strip() for line in lines) == step.strip()
+    assert wrapped("    difficulty: " + "x" * 100, 80).split("\n")[1] == " " * 6 + "x" * 100
+    assert wrapped(step, None) == step
+    terminal, out = _terminal(prompts.confirm("demo.q.confirm"))
+    terminal.width = 40
+    terminal.say("Which value do you want to correct? " * 3)
+    assert all(len(line) < 40 for line in out.getvalue().splitlines())
+
+
+def test_list_shows_option_values_as_they_are_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    """A switch was listed as "no (allowed: True, False)" ("ні" in Ukrainian, which -o does
+    not take) and a deck as "None": now as yes/no and —, the values -o takes."""
+    assert main(["--lang", "uk", "list"]) == 0
+    out = capsys.readouterr().out
+    assert "random_terrain: no (можна: yes, no)" in out
+    assert "custom_deck: — (" in out and "None" not in out and "True" not in out
+    assert automa.new_game("age_of_innovation", {"random_terrain": "yes"}).options[
+        "random_terrain"] is True
+
+
+def test_a_resumed_game_shows_its_last_turn_not_its_whole_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Resuming a long game printed every log line since the set-up; now only the bots'
+    newest turn is shown (log shows the rest)."""
+    save = tmp_path / "auto.json"
+    assert main(["play", "tapestry", "--seed", "3", "--save", str(save)],
+                stdin=io.StringIO("\n" * 12 + "q\n")) == 0
+    first = capsys.readouterr().out
+    setup_line = next(line for line in first.splitlines() if line.startswith("  [Setup]"))
+    assert main(["play", "tapestry", "--resume", "--save", str(save)],
+                stdin=io.StringIO("q\n")) == 0
+    resumed = capsys.readouterr().out
+    assert setup_line not in resumed
+    assert "— do this on the board" in resumed
+    assert main(["play", "tapestry", "--resume", "--save", str(save)],
+                stdin=io.StringIO("log\nq\n")) == 0
+    assert setup_line in capsys.readouterr().out
+
+
+def test_an_unknown_procedure_points_to_p_not_to_an_id(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"p 9" with one procedure open said "Available: correct" (its id, which the list
+    never shows); now it points to p, which lists them by number."""
+    assert main(["play", "tapestry", "--seed", "3", "--no-autosave"],
+                stdin=io.StringIO("p 9\np zz\nq\n")) == 0
+    out = capsys.readouterr().out
+    assert out.count("There is no procedure “9” now: p lists") == 1
+    assert "“zz”" in out and "Available:" not in out
+
+
+def test_a_subset_of_fixed_size_says_how_many_to_pick() -> None:
+    """Age of Innovation's two-player set-up asks for exactly 2 terrains: the terminal said
+    "(or nothing)", which the game then refused; now it says how many."""
+    two = prompts.pick_subset("demo.q.subset", ["a", "b", "c"], lo=2, hi=2)
+    some = prompts.pick_subset("demo.q.subset", ["a", "b", "c"], lo=1, hi=2)
+    for prompt, hint in ((two, "Enter numbers separated by spaces: exactly 2."),
+                         (some, "Enter numbers separated by spaces: from 1 to 2."),
+                         (prompts.pick_subset("demo.q.subset", ["a", "b"]),
+                          "Enter numbers separated by spaces (or nothing).")):
+        terminal, out = _terminal(prompt)
+        terminal.show_prompt(prompt)
+        assert f"  {hint}\n" in out.getvalue()
+
+
+def test_the_choice_enter_takes_is_marked() -> None:
+    """A question with a default takes Enter as that choice (as the web app marks it): the
+    list says which one."""
+    rows = prompts.pick_one("demo.q.pick", ["left", "right"], default="right")
+    terminal, out = _terminal(rows)
+    terminal.show_prompt(rows)
+    assert "  1. left\n  2. right [Enter]\n" in out.getvalue()
+    assert terminal.parse(rows, "") == "right"
+
+
+def test_a_yes_no_question_with_a_default_takes_enter_and_says_so() -> None:
+    """Age of Innovation's "a human marker on Level 12?" defaults to no (the web app marks
+    No): Enter was refused in the terminal; now Enter is the default, shown in the hint."""
+    level12 = prompts.yes_no("demo.q.yes", default=False)
+    terminal, out = _terminal(level12)
+    terminal.show_prompt(level12)
+    assert "  (y/n; Enter: No)\n" in out.getvalue()
+    assert terminal.parse(level12, "") is False and terminal.parse(level12, "y") is True
+    plain = prompts.yes_no("demo.q.yes")
+    with pytest.raises(AutomaError):
+        plain.validate(terminal.parse(plain, ""))
+
+
+def test_log_shows_each_decision_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    """The web app's log has a "Why?" under each bot decision (its rule, what it could
+    choose, what it chose); the terminal's log showed the decisions only."""
+    assert main(["play", "tapestry", "--seed", "3", "--no-autosave"],
+                stdin=io.StringIO("\n" * 6 + "log\nq\n")) == 0
+    out = capsys.readouterr().out
+    reads = out.split("> ")
+    played, logged = "".join(reads[:7]), reads[7]  # (the 7th line read is "log")
+    reasons = [line for line in logged.splitlines() if line.startswith("      (Why? ")]
+    assert not [line for line in played.splitlines() if line.startswith("      (Why? ")]
+    assert "      (Why? The science die picks the Automa's civilization side" in logged
+    assert any("It could choose: Exploration, Science, Military, Technology. It chose: "
+               in line for line in reasons)
