@@ -197,9 +197,9 @@ class Terminal:
         w = present.Words(self.lang)
         q = present.question(self.session, w)
         self.say("")
-        self.say(q["lead"])
-        if q["ask"]:
-            self.say(q["ask"])
+        for part in (q["lead"], q["ask"], q["after"]):
+            if part:
+                self.say(part)
         for i, step in enumerate(q["steps"], 1):
             self.say(f"  {i}. {step}")
         if q["rule"]:

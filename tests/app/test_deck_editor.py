@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +98,19 @@ def test_the_editor_keys_the_amounts_a_printed_card_shows_with_a_note() -> None:
     html = str(decks.editor_screen(GLORY, found, gather, W))
     assert f'data-field="amounts.main.{row}.food"' in html and 'value="1"' in html
     assert "enter what your card shows" in html and "guess" in html
+
+
+def test_a_wrong_entry_is_marked_and_the_marks_are_styled() -> None:
+    """A wrong value (card number 0) is marked on its control, its message and its card tab,
+    and the page's stylesheet draws each mark, and the tab of the card being edited: on a
+    phone none of them may read as plain text or a plain button."""
+    cards = decks.new_cards(GLORY, "companion")
+    cards[0] = editor.with_field(cards[0], "number", 0)
+    found = decks.read_deck(GLORY, "d4", _text(cards), W)
+    form = str(decks.editor_screen(GLORY, found, 0, W))
+    assert 'aria-invalid="true"' in form and 'class="error"' in form
+    assert re.search(r'class="chip on bad"', form)
+    css = (Path(__file__).resolve().parents[2] / "web" / "style.css").read_text("utf-8")
+    for rule in (r"\.error\s*\{[^}]*color", r'\.field \[aria-invalid="true"\]\s*\{[^}]*border',
+                 r"\.chip\.bad\s*\{[^}]*border", r"\.chip\.on\s*\{[^}]*background"):
+        assert re.search(rule, css), rule

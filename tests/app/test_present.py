@@ -6,7 +6,7 @@ Run in CPython; the page (web/main.py) only puts :mod:`automa.app.views` HTML on
 from __future__ import annotations
 
 import re
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 import pytest
 
@@ -51,7 +51,7 @@ def test_every_screen_of_a_game_is_presented(game: str, lang: str) -> None:
     for _ in range(12):
         view = present.play(session, lang)
         q = view["question"]
-        assert q["lead"] and q["kind"] in get_args(present.Kind)
+        assert (q["lead"] or q["ask"]) and q["kind"] in get_args(present.Kind)
         if q["kind"] in ("pick_one", "pick_subset", "values"):
             assert q["choices"] and all(c["label"] for c in q["choices"])
         if q["kind"] in ("yes_no", "confirm", "scan"):
@@ -175,8 +175,25 @@ def test_a_long_question_keeps_its_asking_sentence_apart() -> None:
     lead = ("Look at the board around the outpost of the Automa and count every hex that "
             "you could reach from it in one move.")
     assert present.split_question(lead + " Is any of them free?") == (
-        lead, "Is any of them free?")
-    assert present.split_question("Short?") == ("Short?", "")
+        lead, "Is any of them free?", "")
+    assert present.split_question("Short?") == ("Short?", "", "")
+
+
+def test_what_a_long_question_says_after_asking_stays_after_it() -> None:
+    """«Скверна: чи є перелоги …? Якщо так, перетворіть 2 зараз.» — the "if so" comes after
+    the asking sentence on screen too (it read as an order before the question it hangs on)."""
+    ask = ("Скверна: чи є перелоги, які вона може перетворити на уражені землі, як показано "
+           "на карті фракції?")
+    after = "Якщо так, перетворіть 2 зараз."
+    assert present.split_question(f"{ask} {after}") == ("", ask, after)
+    lead = "The AP is attacked."
+    asked = ("What is the defence of the attacked space as read off the table (terrain, "
+             "reinforced tokens, card abilities)?")
+    assert present.split_question(f"{lead} {asked} The app adds +1.") == (
+        lead, asked, "The app adds +1.")
+    q = cast(present.QuestionView, {"lead": "", "ask": ask, "after": after})
+    html = str(views.question_text(q))
+    assert html.index(ask) < html.index(after) and "<p></p>" not in html
 
 
 def test_the_answers_come_right_after_the_question_and_before_undo() -> None:
@@ -396,7 +413,7 @@ def test_a_bulleted_setup_question_becomes_a_checklist(lang: str) -> None:
     for _ in range(10):
         q = present.question(session, present.Words(lang))
         if q["key"].endswith((".components", ".map")):
-            assert "•" not in q["lead"] + q["ask"], q["lead"]
+            assert "•" not in q["lead"] + q["ask"] + q["after"], q["lead"]
             assert len(q["steps"]) >= 3 and not any("•" in s for s in q["steps"]), q["steps"]
         play_through(session, 1)
     assert present.bulleted("Just a question?") == ("Just a question?", [])

@@ -93,9 +93,12 @@ class QuestionView(TypedDict):
     kind: Kind
     key: str
     lead: str
-    """The question (or, for a long text, all but its asking sentence)."""
+    """The question (or, for a long text, what comes before its asking sentence)."""
     ask: str
     """The asking sentence of a long question, shown in bold ("" if none)."""
+    after: str
+    """What a long question says after its asking sentence ("If so, ..."; "" if nothing):
+    it stays after it, as written."""
     steps: list[str]
     """Numbered steps of a long instruction, one action each."""
     rule: str
@@ -289,18 +292,18 @@ def summary_title(session: Session, w: Words) -> str:
 
 
 # --- the question --------------------------------------------------------------------------
-def split_question(text: str) -> tuple[str, str]:
-    """A long question as (lead, ask): the asking sentence (the last one ending in "?")
-    apart from the explanation before it; a short one, or one that asks nothing, whole."""
+def split_question(text: str) -> tuple[str, str, str]:
+    """A long question as (lead, ask, after): the asking sentence (the last one ending in "?")
+    apart, between the explanation before it and the note after it, in the order written; a
+    short one, or one that asks nothing, whole (as the lead)."""
     if len(text) <= LONG_QUESTION:
-        return text, ""
+        return text, "", ""
     sentences = SENTENCE_END.split(text)
     asking = [i for i, part in enumerate(sentences) if part.rstrip().endswith("?")]
     if not asking or len(sentences) < 2:
-        return text, ""
+        return text, "", ""
     key = asking[-1]
-    lead = " ".join(part for i, part in enumerate(sentences) if i != key)
-    return lead, sentences[key]
+    return " ".join(sentences[:key]), sentences[key], " ".join(sentences[key + 1:])
 
 
 def bulleted(text: str) -> tuple[str, list[str]]:
@@ -362,7 +365,8 @@ def question(session: Session, w: Words) -> QuestionView:
     """The question now, its steps and rule, and the controls that answer it."""
     p = session.prompt
     base: QuestionView = {
-        "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "steps": [],
+        "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "after": "",
+        "steps": [],
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
         "game": session.game_id, "layout": "over", "short": False}
@@ -370,8 +374,8 @@ def question(session: Session, w: Words) -> QuestionView:
         return base
     ui = p.ui
     text, bullets = bulleted(w.t(p.key, **p.params))
-    lead, ask = split_question(text)
-    base.update({"kind": p.kind, "key": p.key, "lead": lead, "ask": ask,
+    lead, ask, after = split_question(text)
+    base.update({"kind": p.kind, "key": p.key, "lead": lead, "ask": ask, "after": after,
                  "steps": bullets + [w.text(s) for s in ui.get("steps") or []],
                  "rule": w.text(ui["rule"]) if ui.get("rule") else "",
                  "cards": prompt_cards(session, p, w),
@@ -547,9 +551,9 @@ def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
     inner = phone.width - 2 * 0.75 * rem - 2 * 0.9 * rem - 2
     top += 0.9 * rem + 1  # the question's panel
     long = bool(q["ask"]) or len(q["lead"]) > LONG_QUESTION
-    top += text_height(q["lead"], inner, phone, 1.05 if long else 1.15)
-    if q["ask"]:
-        top += 0.8 * rem + text_height(q["ask"], inner, phone, 1.15)
+    parts = [(q["lead"], 1.05 if long else 1.15), (q["ask"], 1.15), (q["after"], 1.05)]
+    shown = [text_height(text, inner, phone, size) for text, size in parts if text]
+    top += sum(shown) + 0.8 * rem * (len(shown) - 1)
     steps = top + sum(max(TAP, text_height(step, inner - 2.6 * rem, phone))
                       for step in q["steps"])
     dock = dock_height(q, phone)

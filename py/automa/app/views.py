@@ -94,11 +94,13 @@ def numbers(text: str) -> list[Safe | str]:
 
 
 def question_text(q: QuestionView) -> Safe:
-    """The question; a long one as its explanation, then the asking sentence in bold."""
+    """The question; a long one as its explanation, the asking sentence in bold, then what
+    it says after that."""
     if q["ask"]:
         return h("div", {"class": "question long", "id": "question", "tabindex": "-1"},
-                 h("p", None, *emphasised(q["lead"])),
-                 h("p", {"class": "ask"}, *emphasised(q["ask"])))
+                 h("p", None, *emphasised(q["lead"])) if q["lead"] else None,
+                 h("p", {"class": "ask"}, *emphasised(q["ask"])),
+                 h("p", None, *emphasised(q["after"])) if q["after"] else None)
     long = len(q["lead"]) > LONG_QUESTION
     return h("p", {"class": "question long" if long else "question", "id": "question",
                    "tabindex": "-1"}, *emphasised(q["lead"]))
