@@ -82,6 +82,22 @@ def stack_deck(session: Session, cards: list[str]) -> None:
     piles(session)["deck"]["cards"][0:0] = cards
 
 
+def bots_turn_with(automa: dict[str, int], pair: tuple[str, str] = ("6", "7"),
+                   fav: str | None = None, shadow: dict[str, int] | None = None) -> Session:
+    """Level 2 at the bots' turn with the Automa (and the Shadow Empire) on these track spaces
+    (and the Automa's favourite track), the next pair stacked, then the bots' turn taken."""
+    session = at_idle(2, 4)
+    d = data(session)
+    if fav is not None:
+        d["fav"]["automa"] = fav
+    if shadow is not None:
+        d["pos"]["shadow"] = shadow
+    d["pos"]["automa"] = automa
+    stack_deck(session, list(pair))
+    session.answer(True)
+    return session
+
+
 def log_keys(session: Session, start: int = 0) -> list[str]:
     """The message ids of the log entries from ``start`` on."""
     return [e["action"]["key"] for e in session.log[start:]]

@@ -20,6 +20,7 @@ from automa.games.tapestry.tracks import choose_track
 from tests.conformance import playout
 from tests.tapestry.play import (
     at_idle,
+    bots_turn_with,
     data,
     default_answer,
     new,
@@ -191,12 +192,9 @@ def test_territory_count_is_confirmed_in_every_income_turn() -> None:
 # --- Landmarks and achievements: ways out and corrections -----------------------------------
 def test_landmark_reached_first_may_already_be_yours() -> None:
     """"Automa reached a landmark first" has a way out: the landmark was already taken."""
-    s = at_idle(2, 4)
+    s = bots_turn_with(dict.fromkeys(tdata.TRACKS, 12),
+                       shadow=dict.fromkeys(tdata.TRACKS, 3))
     d = data(s)
-    d["pos"]["shadow"] = {t: 3 for t in tdata.TRACKS}
-    d["pos"]["automa"] = {t: 12 for t in tdata.TRACKS}
-    stack_deck(s, ["6", "7"])
-    s.answer(True)
     prompt = run_until(s, "tapestry.q.landmark_to_mat")
     assert prompt.choices == ["placed", "taken"]
     s.answer("taken")

@@ -14,6 +14,7 @@ from automa.games.tapestry.income import chart_steps, era_first_vp, income_vp, m
 from automa.games.tapestry.tracks import choose_track, distance, tiebreak_order
 from tests.tapestry.play import (
     at_idle,
+    bots_turn_with,
     data,
     log_keys,
     new,
@@ -209,27 +210,12 @@ def test_income_turn_when_the_last_draw_shows_the_income_icon() -> None:
 
 
 # --- Landmarks, benefits ----------
-def _bots_turn_with(automa: dict[str, int], pair: tuple[str, str] = ("6", "7"),
-               fav: str | None = None) -> Any:
-    """Level 2 at the bots' turn with the Automa on these track spaces (and favourite
-    track), the next pair stacked, then the bots' turn taken."""
-    s = at_idle(2, 4)
-    d = data(s)
-    if fav is not None:
-        d["fav"]["automa"] = fav
-    d["pos"]["automa"] = automa
-    stack_deck(s, list(pair))
-    s.answer(True)
-    return s
 
 
 def test_landmark_reached_by_the_shadow_empire_goes_to_the_automa_mat() -> None:
-    s = at_idle(2, 4)
+    s = bots_turn_with(dict.fromkeys(tdata.TRACKS, 12),
+                       shadow=dict.fromkeys(tdata.TRACKS, 3))
     d = data(s)
-    d["pos"]["shadow"] = {t: 3 for t in tdata.TRACKS}
-    d["pos"]["automa"] = {t: 12 for t in tdata.TRACKS}
-    stack_deck(s, ["6", "7"])
-    s.answer(True)
     run_until(s, "tapestry.q.landmark_to_mat")
     assert [h for h in d["landmarks"].values() if h] == ["shadow"]
     s.answer("placed")
@@ -254,7 +240,7 @@ def test_shadow_empire_never_gains_benefits() -> None:
 
 
 def test_automa_benefit_conquer_walks_the_conquer_procedure() -> None:
-    s = _bots_turn_with({"exploration": 12, "science": 12, "technology": 12, "military": 0})
+    s = bots_turn_with({"exploration": 12, "science": 12, "technology": 12, "military": 0})
     prompt = s.prompt
     assert prompt is not None and prompt.key == "tapestry.q.conquer_case"
     assert prompt.choices == ["opponent", "neutral", "none"]
@@ -358,7 +344,7 @@ def test_conquer_skipped_when_nothing_is_valid() -> None:
 def test_explore_keeps_hexes_furthest_from_you_unless_military_is_favorite(fav: str,
                                                                           furthest: bool) -> None:
     """Rulebook "Explore": the filter is a step of the scan (how to do it), not a note."""
-    s = _bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12},
+    s = bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12},
                    fav=fav)
     prompt = run_until(s, "tapestry.q.explore_scan")
     steps = [step["key"] for step in prompt.ui["steps"]]
@@ -367,7 +353,7 @@ def test_explore_keeps_hexes_furthest_from_you_unless_military_is_favorite(fav: 
 
 
 def _to_explore() -> Any:
-    return _bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12})
+    return bots_turn_with({"exploration": 1, "science": 12, "technology": 12, "military": 12})
 
 
 def test_explore_with_no_valid_hex_is_logged_as_not_explored() -> None:
@@ -432,12 +418,9 @@ def test_traps_your_conquest_stands_when_no_trap_shows() -> None:
 
 
 def test_achievement_complete_track_shadow_empire_takes_the_place_without_vp() -> None:
-    s = at_idle(2, 4)
+    s = bots_turn_with(dict.fromkeys(tdata.TRACKS, 12),
+                       shadow=dict.fromkeys(tdata.TRACKS, 11))
     d = data(s)
-    d["pos"]["shadow"] = {t: 11 for t in tdata.TRACKS}
-    d["pos"]["automa"] = {t: 12 for t in tdata.TRACKS}
-    stack_deck(s, ["6", "7"])
-    s.answer(True)
     assert d["achievements"]["complete_track"] == ["shadow"]
     assert sum(d["vp"].values()) == 0
 
