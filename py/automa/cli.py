@@ -89,7 +89,9 @@ def wrapped(text: str, width: int | None) -> str:
         return text
     lines = []
     for line in text.split("\n"):
-        indent, marker = _HANGING.match(line).groups()  # type: ignore[union-attr]
+        found = _HANGING.match(line)
+        assert found is not None  # (the pattern matches an empty start)
+        indent, marker = found.groups()
         hang = " " * (len(indent) + (len(marker) if marker else 2))
         lines.extend(textwrap.wrap(line, max(width - 1, 20), subsequent_indent=hang,
                                    break_long_words=False, break_on_hyphens=False)
@@ -130,6 +132,9 @@ class Terminal:
         self.out = out
         self.shown_log = 0
         self.shown_summary = ""
+        self.resumed = False
+        """Opened from a save: its newest turn is shown once, after the commands (not its whole
+        log from the set-up)."""
         self.width = terminal_width(out)
         """The columns long lines are wrapped to (None: not wrapped)."""
 
@@ -140,6 +145,12 @@ class Terminal:
     def say(self, text: str) -> None:
         """Print one line, wrapped between words to the terminal's width."""
         emit(wrapped(shown(text), self.width), self.out)
+
+    def resume(self) -> None:
+        """The game was opened from a save when the terminal started: its log counts as shown,
+        its newest turn is shown with the commands."""
+        self.shown_log = len(self.session.log)
+        self.resumed = True
 
     def caught_up(self) -> None:
         """A game just loaded: its log counts as shown, and its newest turn is shown once
@@ -452,7 +463,7 @@ class Terminal:
 
     def _loop(self) -> int:
         self.say(self.t("cli.usage"))
-        if self.shown_log and self.shown_log == len(self.session.log):  # a game loaded
+        if self.resumed and self.session.log:
             self.show_summary()
         while True:
             self.show_new_log()
@@ -756,7 +767,7 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
                         cli_records.record_game)
     try:
         if source is not None:
-            terminal.shown_log = len(session.log)  # (its newest turn is shown, not all)
+            terminal.resume()
             terminal.after_load(source, text)  # (the original kept before it is autosaved)
         terminal.autosave_now()
         if autosave is not None:
