@@ -68,7 +68,10 @@ def tap(page: Page, selector: str, last: bool = False) -> None:
 
 
 def shown(page: Page) -> dict[str, Any]:
-    """What the shell put up before the engine: the stored screen, and traces of tampering."""
+    """What the shell put up before the engine: the stored screen, and traces of tampering
+    (read after the shell's own task that puts the screen up once DOMContentLoaded ran: a
+    timer set now runs after it)."""
+    page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
     result: dict[str, Any] = page.evaluate("""() => ({
         screen: !!document.getElementById('shell-screen'),
         resuming: document.getElementById('shell').classList.contains('shell-resuming'),
