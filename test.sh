@@ -11,6 +11,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+if ! command -v zbarimg >/dev/null 2>&1; then
+  echo "== installing Debian's zbar-tools (reads back the QR codes of shared games)"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq zbar-tools >/dev/null
+fi
 
 if [ ! -x .venv/bin/python ]; then
   echo "== creating .venv"
