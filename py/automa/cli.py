@@ -28,7 +28,7 @@ from typing import Any, TextIO
 
 import automa
 from automa import cli_records
-from automa.app import present
+from automa.app import present, share, speech
 from automa.core.errors import AutomaError
 from automa.core.game import find_game
 from automa.core.i18n import render
@@ -119,8 +119,13 @@ class Terminal:
 
     def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
                  autosave: Path | None = None, lock: Lock | None = None,
-                 finished: Callable[[Terminal], None] | None = None) -> None:
+                 finished: Callable[[Terminal], None] | None = None,
+                 speak: bool = False) -> None:
         self.session = session
+        self.speak = speak
+        """Print each question as it would be read aloud (``--speak``), the bots' new turn
+        first: the words the page's speech synthesis says."""
+        self.spoken_summary = ""
         self.finished = finished
         """Called once the game is over (the records: its end, your score)."""
         self.autosave = autosave
@@ -243,6 +248,15 @@ class Terminal:
             self.say(f"  [{q['one_tap'][0][0]}: Enter]")
         if present.can_cancel(self.session):
             self.say(f"  ({self.t('cli.cancel_hint')})")
+        if self.speak:
+            self.say_aloud()
+
+    def say_aloud(self) -> None:
+        """The screen's words as they are read aloud (the bots' turn once, when it is new)."""
+        view = present.play(self.session, self.lang, with_log=False)
+        new_turn = repr(view["summary"]) != self.spoken_summary
+        self.spoken_summary = repr(view["summary"])
+        self.say(self.t("cli.spoken", text=speech.spoken(view, self.lang, turn=new_turn)))
 
     def parse(self, prompt: Prompt, text: str) -> Any:
         """Turn typed text into an answer for ``prompt`` (validated by the session).
@@ -323,6 +337,10 @@ class Terminal:
             self.show_new_log(reasons=True)
         elif word == "v":
             self.show_view()
+        elif word == "share" and not arg:
+            code = share.code_of(self.session)
+            self.say(self.t("cli.share", code=code))
+            emit(f"automa play {self.session.game_id} --join {code}", self.out)
         elif word in HELP and not arg:
             self.say(self.t("cli.usage"))
         else:
@@ -610,6 +628,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", action="store_true",
                       help="continue the autosaved game (--save FILE, else the newest one)")
     play.add_argument("--no-autosave", action="store_true", help="do not autosave")
+    play.add_argument("--speak", action="store_true",
+                      help="also print each question as it is read aloud")
+    play.add_argument("--join", metavar="CODE",
+                      help="start the game another player shared (the code 'share' prints)")
     cli_records.add_parser(sub)
     return parser
 
@@ -639,6 +661,11 @@ def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, s
                                                                      _file_name(args.game)))
     if args.resume and source is None:
         return _error("cli.nothing_to_resume", lang, file=str(folder))
+    if source is None and args.join:
+        shared = share.read_code(args.join)
+        if shared.game != args.game:
+            return _error("cli.share_other_game", lang, game=shared.game)
+        return shared.start(), None, ""
     if source is None:
         options: dict[str, Any] = dict(o.partition("=")[::2] for o in args.option)
         if args.deck:
@@ -764,7 +791,7 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
         return line
 
     terminal = Terminal(session, lang, read, sys.stdout, autosave, lock,
-                        cli_records.record_game)
+                        cli_records.record_game, speak=args.speak)
     try:
         if source is not None:
             terminal.resume()
