@@ -74,7 +74,7 @@ class Page:
     def __init__(self) -> None:
         self.c = Controller(LocalStorage(), lambda: float(window.Date.now()),
                             str(window.automaShell.lang), date,
-                            bool(window.navigator.wakeLock))
+                            bool(window.navigator.wakeLock), address=str(window.location.href))
         self.wake_lock = False
         self.save_later = create_proxy(lambda *_: self.follow(self.c.flush()))
         self.save_after_frame = create_proxy(lambda *_: window.setTimeout(self.save_later, 0))
@@ -147,6 +147,8 @@ class Page:
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
         """Carry out what the controller decided."""
+        for name, args in out.calls:  # the shell's own jobs: speak, copy or send a link
+            window.automaCall(name, json.dumps(args))
         if out.download is not None:
             window.automaDownload(*out.download)
         if out.print_sheets is not None:
@@ -177,6 +179,8 @@ class Page:
         box = document.getElementById("announce")  # the bots' new turn, for a screen reader
         if is_there(box) and str(box.textContent) != screen.announce:
             box.textContent = screen.announce
+            if screen.speak:  # the bots' new turn, read aloud
+                window.automaCall("say", json.dumps(screen.speak))
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
         if self.c.update_due(hidden=False, tapped=True):  # a turn of the bots ended
             self.apply_update()
@@ -297,10 +301,6 @@ class Page:
             window.automaWake(want)
             self.wake_lock = want
 
-    def debug_state(self) -> str:
-        """The save text of the game in play (for tests)."""
-        return self.c.session.to_json() if self.c.session is not None else ""
-
 
 PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
     "reload": Page.apply_update, "zoom": Page.do_zoom, "dismiss": Page.do_dismiss,
@@ -382,7 +382,7 @@ def start() -> Page:
                           ("visibilitychange", page.on_hidden), ("freeze", page.on_hidden)):
         window.addEventListener(name, create_proxy(handler))  # (the last two bubble up)
     page.c.updated = bool(window.automaShell.updated)
-    window.automaDebug = create_proxy(page.debug_state)
+    window.automaDebug = create_proxy(lambda: page.c.session.to_json() if page.c.session else "")
     scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()
     window.scrollTo(0, scrolled)

@@ -8,13 +8,15 @@ import re
 from pathlib import Path
 
 from automa.app import views
-from automa.app.controller import ACTIONS
+from automa.app.controller import ACTIONS, SHARING_ACTIONS
 from automa.app.decks.desk import DECK_ACTIONS
 from automa.app.record_desk import RECORD_ACTIONS
+from automa.app.share_desk import SHARE_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "decks/editor.py",
-                                                            "record_views.py")]
+                                                            "record_views.py",
+                                                            "share_desk.py")]
 
 
 def page_actions() -> set[str]:
@@ -39,7 +41,8 @@ def rendered_actions() -> set[str]:
 
 
 def test_every_button_on_screen_has_a_handler_in_one_table() -> None:
-    tables = [set(ACTIONS), set(DECK_ACTIONS), set(RECORD_ACTIONS), page_actions()]
+    tables = [set(ACTIONS), set(DECK_ACTIONS), set(RECORD_ACTIONS), set(SHARE_ACTIONS),
+              page_actions()]
     assert not set.intersection(*tables)
     missing = rendered_actions().difference(*tables)
     assert not missing
@@ -47,6 +50,10 @@ def test_every_button_on_screen_has_a_handler_in_one_table() -> None:
 
 def test_the_tables_hold_no_action_no_screen_shows() -> None:
     """A handler left over after its button went would be dead code."""
-    unused = (set(ACTIONS) | set(DECK_ACTIONS) | set(RECORD_ACTIONS) | page_actions()
-              ) - rendered_actions()
+    unused = (set(ACTIONS) | set(DECK_ACTIONS) | set(RECORD_ACTIONS) | set(SHARE_ACTIONS)
+              | page_actions()) - rendered_actions()
     assert not unused
+
+
+def test_the_controller_sends_every_sharing_button_to_its_desk() -> None:
+    assert set(SHARING_ACTIONS) == set(SHARE_ACTIONS)

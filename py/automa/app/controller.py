@@ -43,10 +43,14 @@ from automa.core.numbers import SEED_MAX
 
 if TYPE_CHECKING:
     from automa.app.decks.desk import DeckDesk
+    from automa.app.share_desk import ShareDesk
 
-DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
+DEFAULT_SETTINGS: dict[str, Any] = {"theme": "auto", "text": 1, "wake": False, "paper": "a4",
+                                    "speech": "off", "rate": 1.0}
 SVG_CACHE_SIZE = 96
 PLAY_SCREENS = ("play", "pile")
+SHARING_ACTIONS = ("share-start", "share-copy", "share-send", "speak")
+"""The buttons of sharing and reading aloud (their handlers load on first use)."""
 EARLY_ACTIONS = ("answer", "pick")
 """The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 
@@ -71,7 +75,7 @@ class Controller:
 
     def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
                  date: Callable[[float], str], wake_supported: bool = False,
-                 versions: Mapping[str, int] | None = None) -> None:
+                 versions: Mapping[str, int] | None = None, address: str = "") -> None:
         self.store = SaveStore(kv, now, versions)
         # a stored screen never costs a save: they make room (written as the store writes:
         # never over a newer version's storage)
@@ -94,6 +98,9 @@ class Controller:
         """The screen the message was first shown on (None: not shown yet)."""
         self.confirm_delete = ""
         self._desk: DeckDesk | None = None
+        self._sharing: ShareDesk | None = None
+        self.address = address
+        """The page's address: where a shared game's link sends a friend."""
         self.records = RecordDesk(self)
         self.screen = ""
         self.updated = False  # a new version of the app is installed and waits
@@ -166,8 +173,9 @@ class Controller:
     def route(self, hash_: str) -> Screen:
         """The screen the URL hash names (``#/``, ``#/new/<game>``, ``#/play/<save>``,
         ``#/pile/<save>/<pile>``, ``#/settings``, ``#/decks/<game>``,
-        ``#/deck/<id>/<card>``, ``#/records[/<game>]``, ``#/record/<id>``); a broken save
-        never locks the player out (home instead)."""
+        ``#/deck/<id>/<card>``, ``#/records[/<game>]``, ``#/record/<id>``, ``#/share``,
+        ``#/join/<code>``); a broken save or link never locks the player out (home
+        instead)."""
         parts = [p for p in hash_.lstrip("#").split("/") if p]
         name = parts[0] if parts else "home"
         try:
@@ -186,6 +194,10 @@ class Controller:
                 return screen
             if name == "settings":
                 return self.settings_screen()
+            if name == "share" and self.session is not None:
+                return Screen("share", *self.sharing.share_screen())
+            if name == "join" and len(parts) > 1:
+                return Screen("join", *self.sharing.join_screen(parts[1]))
         except Exception as e:  # a broken save must never lock the person out of the app
             self.flash(self.error_text(e))
         return self.home_screen()
@@ -277,8 +289,9 @@ class Controller:
         body = whole(parts)
         if first_only:
             self.drawn = (save_id, str(body))
+        speak = self.sharing.words() if self.settings.get("speech", "off") != "off" else None
         return Screen("play", body, self.game_name(s.game_id), parts,
-                      present.announcement(view), views.FIRST_PARTS,
+                      present.announcement(view), views.FIRST_PARTS, speak,
                       rest if first_only else None)
 
     def keep_screen(self) -> None:
@@ -516,6 +529,8 @@ class Controller:
             return self.desk.tap(action, arg or "")
         if action.startswith("record-"):
             return self.records.tap(action, arg or "", form)
+        if action in SHARING_ACTIONS:
+            return self.sharing.tap(action, arg or "", form)
         handler = ACTIONS.get(action)
         return handler(self, arg or "", form) if handler is not None else Outcome()
 
@@ -627,7 +642,7 @@ class Controller:
         except SettingsNotSaved as e:
             self.flash(self.error_text(e))
             problem = True
-        if name in ("lang", "wake") or problem:
+        if name in ("lang", "wake", "speech") or problem:
             return Outcome(show=self.settings_screen())
         return Outcome()
 
@@ -641,6 +656,15 @@ class Controller:
 
             self._desk = DeckDesk(self, self.deck_games)
         return self._desk
+
+    @property
+    def sharing(self) -> ShareDesk:
+        """Sharing a game's set-up and reading aloud (imported on first use)."""
+        if self._sharing is None:
+            from automa.app.share_desk import ShareDesk
+
+            self._sharing = ShareDesk(self, self.address)
+        return self._sharing
 
     def deck_choice(self, game_id: str) -> Safe | None:
         """The deck choice of the new-game screen (a game whose player keys in cards)."""

@@ -26,6 +26,9 @@ class Screen:
     first: int = 0
     """Play: how many of the parts make the first screen (drawn at once after a tap; the
     others once the frame is painted)."""
+    speak: list[str] | None = None
+    """Play: the words the device's voice reads when the bots' turn is new, its language
+    and rate (None: reading aloud is off)."""
     rest: Callable[[], list[Safe]] | None = None
     """Play, after a tap: the other parts, worked out once the first screen is painted
     (``parts`` then holds the first ones only)."""
@@ -49,3 +52,6 @@ class Outcome:
     """A file to download: name and text."""
     print_sheets: tuple[Safe, int] | None = None
     """Sheets to print and their number of pages."""
+    calls: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Jobs of the page's shell, by name with their arguments: ``say`` (words, language,
+    rate; no words: stop), ``copy`` and ``send`` (a link)."""

@@ -11,6 +11,7 @@ no network and no package.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 # The error correction of each version (index 0 = version 1), by level: (codewords of error
@@ -332,8 +333,7 @@ def encode(data: bytes, level: str = "M") -> QrCode:
 
 
 def svg(code: QrCode, label: str, quiet: int = 4) -> str:
-    """The code as an SVG of one path (``label`` its accessible name; escaped by the
-    caller's markup helpers when placed in a page)."""
+    """The code as an SVG of one path, ``label`` its accessible name."""
     side = code.size + 2 * quiet
     runs: list[str] = []
     for y, row in enumerate(code.rows):
@@ -347,6 +347,6 @@ def svg(code: QrCode, label: str, quiet: int = 4) -> str:
             else:
                 x += 1
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
-            f'role="img" aria-label="{label}" shape-rendering="crispEdges">'
+            f'role="img" aria-label="{html.escape(label)}" shape-rendering="crispEdges">'
             f'<rect width="{side}" height="{side}" fill="#fff"/>'
             f'<path fill="#000" d="{"".join(runs)}"/></svg>')

@@ -76,6 +76,8 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "text": (1, 1.15, 1.3),
     "paper": ("a4", "letter"),
     "wake": (False, True),
+    "speech": ("off", "on", "other"),
+    "rate": (0.8, 1.0, 1.25, 1.5),
 }
 
 
@@ -708,7 +710,7 @@ class SaveStore:
             data = SETTINGS.upgrade(data, data.get("v")).value
         for name, choices in SETTING_CHOICES.items():
             value = data.get(name)
-            if name == "text":
+            if name in ("text", "rate"):
                 fits = isinstance(value, int | float) and not isinstance(value, bool)
             else:
                 fits = any(type(value) is type(c) for c in choices)

@@ -7,12 +7,6 @@ The code is the set-up as compact JSON, compressed and written in URL-safe base6
 anything is decoded, its decompressed size is capped, every field is checked, and the game is
 started once to check its options; a code of a newer version of the app or of the game's
 rules is refused as such.
-
->>> import automa
->>> s = automa.new_game("tapestry", {"difficulty": 4}, seed=12)
->>> shared = read_code(code_of(s))
->>> (shared.game, shared.options["difficulty"], shared.seed)
-('tapestry', 4, 12)
 """
 
 from __future__ import annotations

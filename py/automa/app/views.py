@@ -25,6 +25,7 @@ from automa.app.present import (
     QuestionView,
     Words,
 )
+from automa.app.saves import SETTING_CHOICES
 from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
@@ -80,7 +81,13 @@ def summary(v: PlayView, w: Words) -> Safe:
                                " " if s["actor"] else None, *numbers(s["text"]))))
              for s in v["summary"]]
     return h("section", {"class": "panel summary", "aria-labelledby": "summary-title"},
-             h("h2", {"id": "summary-title", "class": "summary-title"}, v["summary_title"]),
+             h("div", {"class": "summary-head"},
+               h("h2", {"id": "summary-title", "class": "summary-title"}, v["summary_title"]),
+               h("button", {"class": "link speak", "data-act": "speak"},
+                 w.t("web.speech.button"))),
+             h("p", {"class": "muted", "id": "speech-state", "aria-live": "polite",
+                     "data-none": w.t("web.speech.no_voice"),
+                     "data-unsupported": w.t("web.speech.unsupported")}, ""),
              h("ol", {"class": "plain steps"}, *items))
 
 
@@ -434,7 +441,8 @@ def print_panel(v: PlayView, w: Words, paper: str) -> Safe:
              h("div", {"class": "row"},
                h("button", {"data-act": "print-card", "data-arg": one},
                  icon("print"), w.t("web.print.card")) if one else None,
-               h("button", {"data-act": "print-deck"}, w.t("web.print.deck"))),
+               h("button", {"data-act": "print-deck"}, w.t("web.print.deck")),
+               h("a", {"class": "button", "href": "#/share"}, w.t("web.share.button"))),
              h("p", {"class": "muted"}, w.t("web.print.paper_now",
                                             paper=w.t("web.settings.paper_" + paper))))
 
@@ -614,8 +622,27 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
                              "disabled": not wake_supported}),
                  h("span", None, w.t("web.settings.wake"))),
                None if wake_supported else h("p", {"class": "muted"},
-                                             w.t("web.settings.wake_unsupported"))),
+                                             w.t("web.settings.wake_unsupported")),
+               group("speech", named("speech", ["off", "on", "other"]), current["speech"]),
+               group("rate", [(str(v), w.t(f"web.settings.rate_{i}"))
+                              for i, v in enumerate(SETTING_CHOICES["rate"])],
+                     current["rate"]),
+               h("p", {"class": "muted"}, w.t("web.settings.speech_help")),
+               voice_state(current, languages, w)),
              storage_state(w))
+
+
+def voice_state(current: Mapping[str, Any], languages: Sequence[str], w: Words) -> Safe:
+    """Where the page's shell says which of the device's voices reads the bots' turn, or
+    that the device has none for the language chosen (the voices are the browser's)."""
+    lang = current["lang"]
+    if current.get("speech") == "other":
+        lang = next((x for x in languages if x != lang), lang)
+    return h("p", {"class": "muted", "id": "voice-state", "aria-live": "polite",
+                   "data-lang": lang, "data-yes": w.t("web.settings.voice_yes", voice="{voice}"),
+                   "data-none": w.t("web.settings.voice_none"),
+                   "data-unsupported": w.t("web.speech.unsupported"),
+                   "hidden": current.get("speech", "off") == "off"}, "")
 
 
 def storage_state(w: Words) -> Safe:

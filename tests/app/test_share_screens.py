@@ -1,0 +1,102 @@
+"""Sharing a game's set-up and reading aloud, as the page sees them (CPython, a dictionary
+for storage): the share screen, a shared link opened, the speech setting."""
+
+from __future__ import annotations
+
+import json
+
+from automa.app import share
+from automa.app.controller import Controller
+from automa.app.saves import SAVE_PREFIX
+from tests.app.test_controller import some_answer, started
+from tests.app.test_saves import Clock, MemoryKV
+
+ADDRESS = "https://example.org/automa-companion/#/play/x"
+
+
+def app(kv: MemoryKV | None = None, lang: str = "en") -> Controller:
+    return Controller(kv or MemoryKV(), Clock(), lang, lambda ms: f"t{int(ms)}",
+                      address=ADDRESS)
+
+
+def saves(kv: MemoryKV) -> dict[str, str]:
+    return {k: v for k, v in kv.data.items() if k.startswith(SAVE_PREFIX)}
+
+
+def test_the_share_screen_holds_the_link_its_qr_code_and_no_answer() -> None:
+    c = app()
+    started(c, seed="77")
+    c.tap("answer", None, some_answer(c))
+    screen = c.route("#/share")
+    assert screen.name == "share"
+    assert screen.body.count("<svg") == 1 and 'data-act="share-copy"' in screen.body
+    link = screen.body.split('value="', 1)[1].split('"', 1)[0]
+    assert link.startswith("https://example.org/automa-companion/#/join/")
+    shared = share.read_code(link.rsplit("/", 1)[1])
+    assert shared.seed == 77 and shared.game == "tapestry"
+
+
+def test_a_shared_link_asks_first_then_starts_a_new_game_beside_the_others() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    started(c, seed="5")
+    c.tap("answer", None, some_answer(c))
+    before = saves(kv)
+    code = share.code_of(c.session) if c.session else ""
+    friend = app(kv)
+    screen = friend.route(f"#/join/{code}")
+    assert screen.name == "join" and 'data-act="share-start"' in screen.body
+    assert saves(kv) == before  # opening the link starts nothing
+    out = friend.tap("share-start", code, {})
+    assert out.go is not None and out.go.startswith("#/play/")
+    after = saves(kv)
+    assert len(after) == len(before) + 1
+    assert all(after[k] == v for k, v in before.items())  # no saved game written over
+    assert friend.session is not None and friend.session.seed == 5
+    assert not friend.session.can_undo
+
+
+def test_a_tampered_link_is_refused_with_a_message_and_changes_nothing() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    started(c)
+    code = share.code_of(c.session) if c.session else ""
+    before = dict(kv.data)
+    tampered = code[:10] + ("x" if code[10] != "x" else "y") + code[11:]
+    screen = c.route(f"#/join/{tampered}")
+    assert screen.name == "home" and "damaged" in c.message
+    assert c.tap("share-start", tampered, {}).go == "#/"
+    assert {k: v for k, v in kv.data.items() if k.startswith(SAVE_PREFIX)} == {
+        k: v for k, v in before.items() if k.startswith(SAVE_PREFIX)}
+
+
+def test_reading_aloud_is_off_by_default_and_speaks_the_turn_in_the_language_chosen() -> None:
+    c = app(lang="uk")
+    started(c, "civ_new_dawn")
+    assert c.play_screen().speak is None
+    c.change_setting("speech", "on")
+    c.change_setting("rate", "1.25")
+    words = c.play_screen().speak
+    assert words is not None and words[1:] == ["uk", "1.25"] and words[0]
+    c.change_setting("speech", "other")
+    other = c.play_screen().speak
+    assert other is not None and other[1] == "en"
+    assert json.loads(json.dumps(other)) == other
+
+
+def test_the_read_aloud_button_speaks_even_with_the_setting_off() -> None:
+    c = app()
+    started(c)
+    out = c.tap("speak", None, {})
+    assert out.calls and out.calls[0][0] == "say" and out.calls[0][1][1] == "en"
+
+
+def test_the_settings_say_which_voice_reads_and_keep_older_settings() -> None:
+    kv = MemoryKV()
+    c = app(kv)
+    screen = c.settings_screen()
+    assert 'id="voice-state"' in screen.body and 'data-setting="speech"' in screen.body
+    c.change_setting("speech", "other")
+    assert 'data-lang="uk"' in c.settings_screen().body
+    c.change_setting("rate", "9")  # not offered: ignored
+    assert c.settings["rate"] == 1.0
