@@ -139,7 +139,7 @@ def enter(record: rec.Record, kept: rec.RecordStore, w: Words4Records, read: Cal
     """Show a record's end and ask the player's entry; keep it (a refusal is said)."""
     v = w.end(record, date)
     show_end(v, say)
-    say(w.t("web.records.optional"))
+    say(w.t("cli.records.optional", command=f"{COMMAND} edit N"))  # (no Records screen)
     while True:  # a score refused is asked again (Enter keeps it as it was)
         try:
             changed = ask_entry(v, record, w, read, say)

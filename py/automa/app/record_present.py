@@ -126,6 +126,16 @@ class Words4Records:
         key = self.scoring(game).get("round_label")
         return self.t(key, n=n) if self._known(key) else str(n)
 
+    def round_word(self, game: str, word: str) -> str:
+        """The game's own word for its rounds (``word``: ``round_heading``, "Era", or
+        ``by_round``, "era by era"): a message beside its round label
+        (``<game>.record.round`` → ``<game>.record.by_round``), else the core's
+        ("Round", "round by round")."""
+        label = self.scoring(game).get("round_label")
+        key = f"{label.rpartition('.')[0]}.{word}" if isinstance(label, str) else ""
+        core = "web.records.round" if word == "round_heading" else f"web.records.{word}"
+        return self.t(key) if self._known(key) else self.t(core)
+
     def source(self, game: str, source: str) -> str:
         """A score source's name (the id itself if the game does not name it)."""
         key = (self.scoring(game).get("sources") or {}).get(source)
@@ -266,8 +276,9 @@ class Words4Records:
                       list(last.by_round), "bot"),
                  Line(self.t("web.records.line_average"), average, "average")]
         return {"lines": lines, "labels": names, "rows": names,
-                "x_heading": self.t("web.records.round"),
+                "x_heading": self.round_word(game, "round_heading"),
                 "title": self.t(f"web.records.chart_rounds_{this}", bot=self.bot_name(game),
+                                by_round=self.round_word(game, "by_round"),
                                 level=self.level(game, level))}
 
     def game_records(self, game: str, records: Sequence[rec.Record], date: Any
