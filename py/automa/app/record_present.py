@@ -119,7 +119,8 @@ class Words4Records:
         """A score in the game's own word ("72 VP", "3 Glory")."""
         unit = self.scoring(game).get("unit")
         value = round(n) if float(n).is_integer() else round(n, 1)
-        return self.t(unit, n=value) if self._known(unit) else str(value)
+        return self.t(unit, n=value) if self._known(unit) else i18n.format_number(value,
+                                                                                self.w.lang)
 
     def round_name(self, game: str, n: int) -> str:
         """A round as the game counts them ("Era 3")."""
@@ -235,12 +236,16 @@ class Words4Records:
             rows.append({"label": self.t("web.records.drawn"), "value": str(s.drawn)})
         rows += [
             {"label": self.t("web.records.best_margin"),
-             "value": signed(s.best_margin) if s.best_margin is not None else "—"},
+             "value": self.margin(s.best_margin)},
             {"label": self.t("web.records.average_margin"),
-             "value": signed(s.average_margin) if s.average_margin is not None else "—"},
+             "value": self.margin(s.average_margin)},
             {"label": self.t("web.records.bot_average"),
              "value": self.score(game, round(s.bot_average, 1))}]
         return {"level": self.level(game, s.level), "rows": rows}
+
+    def margin(self, value: float | None) -> str:
+        """A margin with its sign, in this language ("—" when there is none)."""
+        return "—" if value is None else signed(value, self.w.lang)
 
     def suggestion(self, game: str, s: rec.Suggestion | None) -> str:
         """The next difficulty to try, and why."""
@@ -303,9 +308,7 @@ class Words4Records:
         return self.t("web.records.broken_line", id=b.id, reason=b.reason)
 
 
-def signed(value: float) -> str:
-    """A margin with its sign ("+12", "−3", "0", "+4.5")."""
-    text = str(round(value)) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
-    if value > 0:
-        return "+" + text
-    return text.replace("-", "−")
+def signed(value: float, lang: str = "en") -> str:
+    """A margin with its sign, as ``lang`` writes it ("+12", "−3", "0", "+4.5"; «+4,5»)."""
+    text = i18n.format_number(value, lang)
+    return "+" + text if text != "0" and value > 0 else text
