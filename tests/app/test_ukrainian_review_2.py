@@ -185,3 +185,18 @@ def test_the_terminal_sends_you_to_its_own_records_command_not_a_screen() -> Non
         text = render("cli.records.optional", {"command": "automa records edit N"}, lang)
         assert "automa records edit N" in text and "Records" not in text and "«Результати»" \
             not in text
+
+
+def test_n11_a_spliced_reason_ends_its_sentence() -> None:
+    """A deck problem has no full stop: it stands in brackets. A file's refusal splices a
+    save error before "No saved game was changed.": every such error is a whole sentence."""
+    from automa.core.i18n import load_source_catalog
+
+    problem = "карта 3, поле «Номер карти»: такий самий номер, як у карти 5"
+    assert f"({problem}). Гру не розпочато" in uk("web.decks.chosen_broken", name="Моя",
+                                                   reason=problem)
+    for lang in ("en", "uk"):
+        for key in load_source_catalog(lang):
+            if key.startswith(("error.save.", "error.format.")) and ".reason." not in key:
+                text = render(key, {}, lang)
+                assert text.rstrip()[-1] in ".!?…)", (lang, key, text)
