@@ -200,3 +200,18 @@ def test_n11_a_spliced_reason_ends_its_sentence() -> None:
             if key.startswith(("error.save.", "error.format.")) and ".reason." not in key:
                 text = render(key, {}, lang)
                 assert text.rstrip()[-1] in ".!?…)", (lang, key, text)
+
+
+def test_texts_the_terminal_shows_too_say_choose_not_tap() -> None:
+    """Both languages: a game's and the core's texts are printed by the terminal as well,
+    where nothing is tapped («виберіть «Пас»», "choose “Passed”"); only the page's own texts
+    (``web.``) say tap, and the terminal's own (``cli.``) say press Enter."""
+    import re
+
+    from automa.core.i18n import load_source_catalog
+
+    for lang, tap in (("en", r"\b[Tt]ap(ped|ping|s)?\b"), ("uk", r"[Нн]атиска|[Нн]атисн")):
+        said = [key for key, m in load_source_catalog(lang).items()
+                if not key.startswith(("web.", "cli."))
+                for t in ([m] if isinstance(m, str) else m.values()) if re.search(tap, t)]
+        assert said == [], lang
