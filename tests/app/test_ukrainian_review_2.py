@@ -72,6 +72,7 @@ def test_n10_the_rules_changed_notice_names_what_changed_in_sentences() -> None:
     game = {"key": "civ_new_dawn.name", "params": {}}
     text = uk("warning.save.rules_changed", n=3, game=game, what=what)
     assert text.startswith("Відколи цю гру збережено, застосунок оновив правила «Civilization")
+    assert text.count(". ") == 0  # one sentence (tests/corpus/test_rules_changed.py)
     assert "змінилося" not in text and "жодного ліку" not in text and "; обмін ресурсів" in text
     assert "здобутки подій як процедура" not in uk("glory_of_civilizations.change.v2")
 
