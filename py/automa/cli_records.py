@@ -139,7 +139,7 @@ def enter(record: rec.Record, kept: rec.RecordStore, w: Words4Records, read: Cal
     """Show a record's end and ask the player's entry; keep it (a refusal is said)."""
     v = w.end(record, date)
     show_end(v, say)
-    say(w.t("web.records.optional"))
+    say(w.t("cli.records.optional", command=f"{COMMAND} edit N"))  # (no Records screen)
     while True:  # a score refused is asked again (Enter keeps it as it was)
         try:
             changed = ask_entry(v, record, w, read, say)
@@ -172,13 +172,14 @@ def record_game(terminal: Terminal) -> None:
 
 
 # --- python -m automa records ---------------------------------------------------------------
-def chart_lines(v: ChartView) -> list[str]:
-    """A chart as the terminal shows it: its title and its table."""
+def chart_lines(v: ChartView, lang: str = "en") -> list[str]:
+    """A chart as the terminal shows it: its title and its table (numbers as ``lang``
+    writes them)."""
     names = [line.name for line in v["lines"]]
     out = [v["title"] + ":", "  " + " | ".join([v["x_heading"], *names])]
     for i, label in enumerate(v["rows"]):
         cells = [line.values[i] if i < len(line.values) else None for line in v["lines"]]
-        out.append("  " + " | ".join([label, *("—" if c is None else number(c)
+        out.append("  " + " | ".join([label, *("—" if c is None else number(c, lang)
                                                for c in cells)]))
     return out
 
@@ -211,7 +212,7 @@ def show(shelf: rec.Shelf, game: str, w: Words4Records, out: TextIO) -> int:
         for chart in (v["history"], v["rounds"]):
             if chart is not None:
                 say("")
-                for line in chart_lines(chart):
+                for line in chart_lines(chart, w.w.lang):
                     say(line)
         say("")
         for row in v["games"]:

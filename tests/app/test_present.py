@@ -399,6 +399,9 @@ def test_automa_has_one_spelling_in_every_catalog() -> None:
         elif isinstance(value, dict):
             for k, v in value.items():
                 walk(v, f"{where}.{k}")
+        elif isinstance(value, list):  # the guides' [[guide.section]] (review N20)
+            for i, v in enumerate(value):
+                walk(v, f"{where}[{i}]")
 
     root = Path(__file__).resolve().parents[2] / "i18n"
     for path in sorted(root.glob("*/**/*.toml")):

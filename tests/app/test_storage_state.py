@@ -19,7 +19,8 @@ def test_the_settings_name_the_storage_state_in_the_players_language(lang: str,
     assert words in state and "{used}" in state and "{quota}" in state
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "Home Screen"), ("uk", "початковий екран")])
+@pytest.mark.parametrize(("lang", "words"), [("en", "Home Screen"),
+                                             ("uk", "«На Початковий екран»")])
 def test_home_carries_the_ios_install_or_export_notice_hidden(lang: str, words: str) -> None:
     """Durability review: Safari on iOS may delete a site's data after 7 days without a
     visit; home carries the advice (install or export), which the page's shell shows only

@@ -130,7 +130,7 @@ def test_22_the_neutral_marker_is_marked_as_our_reading() -> None:
     """The rulebook says only «нейтральним» (its icon is lost): «кубиком» is our inference,
     and the text says so (kept, as a reading)."""
     for text in (uk("glory_of_civilizations.setup.aid"), guide("glory_of_civilizations")):
-        assert "нейтральним (кубиком — так ми читаємо" in text
+        assert "нейтральним (кубиком\u00a0— так ми читаємо" in text
 
 
 def test_23_terrains_are_named_in_the_singular() -> None:

@@ -38,7 +38,7 @@ def test_persist_is_asked_in_the_gesture_of_the_first_save_and_settings_show_it(
     page.evaluate("location.hash = '#/settings'")
     state = page.wait_for_selector("#storage-state:not(:empty)")
     assert state is not None
-    assert re.search(r"persistent storage: (yes|no)\).* Used: [\d.]+ MB of about [\d.]+ MB",
+    assert re.search(r"persistent storage: (yes|no)\).* Used: [\d.,]+ MB of about [\d.,]+ MB",
                      state.text_content() or ""), state.text_content()
 
 

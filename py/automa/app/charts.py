@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from automa.app.html import Safe, h
+from automa.core.i18n import format_number
 
 WIDTH, HEIGHT = 320, 190
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 30
@@ -45,9 +46,10 @@ def nice_top(value: float) -> float:
     return float(next(m * power for m in (1, 2, 5, 10) if m * power >= value))
 
 
-def number(value: float) -> str:
-    """A value as the chart writes it: whole numbers without decimals, else one."""
-    return str(round(value)) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+def number(value: float, lang: str = "en") -> str:
+    """A value as the chart writes it in ``lang``: whole numbers without decimals, else one
+    (:func:`automa.core.i18n.format_number`: «72,5» in Ukrainian)."""
+    return format_number(value, lang)
 
 
 def _xs(n: int) -> list[float]:
@@ -94,9 +96,11 @@ def _labels(x_labels: Sequence[str], xs: list[float]) -> list[Safe]:
     return out
 
 
-def line_chart(lines: Sequence[Line], x_labels: Sequence[str], title: str) -> Safe:
+def line_chart(lines: Sequence[Line], x_labels: Sequence[str], title: str,
+               lang: str = "en") -> Safe:
     """An SVG line chart of ``lines`` over ``x_labels``, named ``title`` for a screen reader
-    (the table beside it says the same in words)."""
+    (the table beside it says the same in words), its scale's numbers as ``lang`` writes
+    them."""
     values = [v for line in lines for v in line.values if v is not None]
     lo = min([0.0, *values])
     top = nice_top(max(values, default=0.0) - lo) + lo
@@ -110,7 +114,7 @@ def line_chart(lines: Sequence[Line], x_labels: Sequence[str], title: str) -> Sa
         grid.append(h("line", {"x1": LEFT, "x2": WIDTH - RIGHT, "y1": f"{y:.1f}",
                                "y2": f"{y:.1f}"}))
         grid.append(h("text", {"x": LEFT - 6, "y": f"{y + TEXT / 3:.1f}", "text-anchor": "end"},
-                      number(v)))
+                      number(v, lang)))
     return h("svg", {"class": "chart", "viewBox": f"0 0 {WIDTH} {HEIGHT}", "role": "img",
                      "aria-label": title, "font-size": TEXT},
              h("g", {"class": "chart-grid"}, *grid),
@@ -129,7 +133,8 @@ def legend(lines: Sequence[Line]) -> Safe:
              *[h("li", None, sample(line.kind), line.name) for line in lines])
 
 
-def table(lines: Sequence[Line], x_labels: Sequence[str], x_heading: str, caption: str) -> Safe:
+def table(lines: Sequence[Line], x_labels: Sequence[str], x_heading: str, caption: str,
+          lang: str = "en") -> Safe:
     """The chart's values as a table (its text alternative): one row per point, headed by
     ``x_labels``."""
     head = h("tr", None, h("th", {"scope": "col"}, x_heading),
@@ -138,18 +143,18 @@ def table(lines: Sequence[Line], x_labels: Sequence[str], x_heading: str, captio
     for i, label in enumerate(x_labels):
         cells = [line.values[i] if i < len(line.values) else None for line in lines]
         rows.append(h("tr", None, h("th", {"scope": "row"}, label),
-                      *[h("td", None, "—" if v is None else number(v)) for v in cells]))
+                      *[h("td", None, "—" if v is None else number(v, lang)) for v in cells]))
     return h("table", {"class": "chart-table"}, h("caption", None, caption),
              h("thead", None, head), h("tbody", None, *rows))
 
 
 def figure(lines: Sequence[Line], x_labels: Sequence[str], title: str, x_heading: str,
-           rows: Sequence[str], show_table: str) -> Safe:
+           rows: Sequence[str], show_table: str, lang: str = "en") -> Safe:
     """A chart with its title, legend and, folded under ``show_table``, its table (a row
     per point, headed by ``rows``)."""
     return h("figure", {"class": "chart-figure"},
              h("figcaption", None, title),
-             line_chart(lines, x_labels, title), legend(lines),
+             line_chart(lines, x_labels, title, lang), legend(lines),
              h("details", {"class": "chart-details"}, h("summary", None, show_table),
-               table(lines, rows, x_heading, title)))
+               table(lines, rows, x_heading, title, lang)))
 

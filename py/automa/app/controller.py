@@ -491,7 +491,8 @@ class Controller:
         """A file too large to be any saved game is refused before it is read."""
         if size <= MAX_IMPORT_BYTES:
             return None
-        self.flash(self.t("web.error.too_big", name=name, size=f"{size / 2**20:.1f}",
+        self.flash(self.t("web.error.too_big", name=name,
+                          size=i18n.format_number(size / 2**20, self.w.lang),
                           limit=MAX_IMPORT_BYTES // 2**20))
         return Outcome(show=self.home_screen())
 

@@ -119,12 +119,23 @@ class Words4Records:
         """A score in the game's own word ("72 VP", "3 Glory")."""
         unit = self.scoring(game).get("unit")
         value = round(n) if float(n).is_integer() else round(n, 1)
-        return self.t(unit, n=value) if self._known(unit) else str(value)
+        return self.t(unit, n=value) if self._known(unit) else i18n.format_number(value,
+                                                                                self.w.lang)
 
     def round_name(self, game: str, n: int) -> str:
         """A round as the game counts them ("Era 3")."""
         key = self.scoring(game).get("round_label")
         return self.t(key, n=n) if self._known(key) else str(n)
+
+    def round_word(self, game: str, word: str) -> str:
+        """The game's own word for its rounds (``word``: ``round_heading``, "Era", or
+        ``by_round``, "era by era"): a message beside its round label
+        (``<game>.record.round`` → ``<game>.record.by_round``), else the core's
+        ("Round", "round by round")."""
+        label = self.scoring(game).get("round_label")
+        key = f"{label.rpartition('.')[0]}.{word}" if isinstance(label, str) else ""
+        core = "web.records.round" if word == "round_heading" else f"web.records.{word}"
+        return self.t(key) if self._known(key) else self.t(core)
 
     def source(self, game: str, source: str) -> str:
         """A score source's name (the id itself if the game does not name it)."""
@@ -225,12 +236,16 @@ class Words4Records:
             rows.append({"label": self.t("web.records.drawn"), "value": str(s.drawn)})
         rows += [
             {"label": self.t("web.records.best_margin"),
-             "value": signed(s.best_margin) if s.best_margin is not None else "—"},
+             "value": self.margin(s.best_margin)},
             {"label": self.t("web.records.average_margin"),
-             "value": signed(s.average_margin) if s.average_margin is not None else "—"},
+             "value": self.margin(s.average_margin)},
             {"label": self.t("web.records.bot_average"),
              "value": self.score(game, round(s.bot_average, 1))}]
         return {"level": self.level(game, s.level), "rows": rows}
+
+    def margin(self, value: float | None) -> str:
+        """A margin with its sign, in this language ("—" when there is none)."""
+        return "—" if value is None else signed(value, self.w.lang)
 
     def suggestion(self, game: str, s: rec.Suggestion | None) -> str:
         """The next difficulty to try, and why."""
@@ -266,8 +281,9 @@ class Words4Records:
                       list(last.by_round), "bot"),
                  Line(self.t("web.records.line_average"), average, "average")]
         return {"lines": lines, "labels": names, "rows": names,
-                "x_heading": self.t("web.records.round"),
+                "x_heading": self.round_word(game, "round_heading"),
                 "title": self.t(f"web.records.chart_rounds_{this}", bot=self.bot_name(game),
+                                by_round=self.round_word(game, "by_round"),
                                 level=self.level(game, level))}
 
     def game_records(self, game: str, records: Sequence[rec.Record], date: Any
@@ -292,9 +308,7 @@ class Words4Records:
         return self.t("web.records.broken_line", id=b.id, reason=b.reason)
 
 
-def signed(value: float) -> str:
-    """A margin with its sign ("+12", "−3", "0", "+4.5")."""
-    text = str(round(value)) if abs(value - round(value)) < 0.05 else f"{value:.1f}"
-    if value > 0:
-        return "+" + text
-    return text.replace("-", "−")
+def signed(value: float, lang: str = "en") -> str:
+    """A margin with its sign, as ``lang`` writes it ("+12", "−3", "0", "+4.5"; «+4,5»)."""
+    text = i18n.format_number(value, lang)
+    return "+" + text if text != "0" and value > 0 else text

@@ -23,7 +23,7 @@ def rows(items: Sequence[Row], cls: str = "") -> Safe:
 def chart(v: ChartView, w: Words) -> Safe:
     """A chart with its legend and its table (folded)."""
     return charts.figure(v["lines"], v["labels"], v["title"], v["x_heading"], v["rows"],
-                         w.t("web.records.show_table"))
+                         w.t("web.records.show_table"), w.lang)
 
 
 def entry_form(v: EndView, w: Words) -> Safe:

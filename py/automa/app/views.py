@@ -26,6 +26,7 @@ from automa.app.present import (
     Words,
 )
 from automa.app.saves import SETTING_CHOICES
+from automa.core import i18n
 from automa.render import print as sheets
 
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
@@ -648,7 +649,9 @@ def voice_state(current: Mapping[str, Any], languages: Sequence[str], w: Words) 
 def storage_state(w: Words) -> Safe:
     """Where the page's shell says whether the browser keeps the storage for good and how
     much of it is used (the figures are the browser's: ``navigator.storage``)."""
+    point, group = i18n.NUMBER_STYLE.get(w.lang, i18n.NUMBER_STYLE["en"])
     return h("p", {"class": "muted", "id": "storage-state", "aria-live": "polite",
+                   "data-point": point, "data-group": group,
                    "data-yes": w.t("web.settings.storage_persisted"),
                    "data-no": w.t("web.settings.storage_best_effort"),
                    "data-used": w.t("web.settings.storage_used", used="{used}",

@@ -29,6 +29,9 @@ REQUIRED_CATEGORIES: dict[str, tuple[str, ...]] = {
     "uk": ("one", "few", "many", "other"),
 }
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+NUMBER_STYLE: dict[str, tuple[str, str]] = {"en": (".", ","), "uk": (",", "\u00a0")}
+"""Each language's decimal sign and thousands separator (CLDR: uk «2 048,5» with a no-break
+space, en "2,048.5"); the page's own script reads them from the screen it fills."""
 
 Message = str | dict[str, str]
 
@@ -51,6 +54,27 @@ def plural_category(lang: str, n: float) -> str:
             return "few"
         return "many"
     return "one" if i == 1 else "other"
+
+
+def format_number(value: float, lang: str = "en", digits: int = 1) -> str:
+    """A quantity as ``lang`` writes it: at most ``digits`` decimals (none when whole), the
+    language's decimal sign and thousands separator, a minus sign (−) for a negative.
+    The one number formatter of scores, margins, averages, sizes and charts.
+
+    >>> format_number(2048.5, "uk"), format_number(72.25, "en"), format_number(-3.0, "uk")
+    ('2\xa0048,5', '72.2', '−3')
+    """
+    if not isinstance(value, int | float) or value != value or value in (float("inf"),
+                                                                         float("-inf")):
+        return str(value)
+    point, group = NUMBER_STYLE.get(lang, NUMBER_STYLE["en"])
+    text = f"{abs(value):,.{max(digits, 0)}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    if text.strip("0,.") == "":
+        return "0"
+    text = text.replace(",", "\0").replace(".", point).replace("\0", group)
+    return ("−" if value < 0 else "") + text
 
 
 def is_plural_table(value: dict[str, Any]) -> bool:
@@ -123,8 +147,8 @@ def text(value: Shown, lang: str = "en") -> str:
         return render(str(value["key"]), value.get("params") or {}, lang)
     if isinstance(value, list):
         return render("core.list_separator", {}, lang).join(text(v, lang) for v in value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float):
+        return format_number(value, lang)
     if isinstance(value, int) and value.bit_length() > 64:
         return "…"  # a number no message means (str() of 4,300+ digits even raises)
     if isinstance(value, str | int | float):

@@ -14,6 +14,7 @@ long. ``highlight`` may name ``priority.<k>``, ``free``, ``main.<row>`` or ``poi
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -164,7 +165,8 @@ def _band(card: dict[str, Any], custom: bool, lang: str) -> str:
     if _width(label, 36, True) <= room:
         out.append(_text(x, 70, label, 36, "start", fill=WHITE))
     else:
-        lines = label.split(" — ", 1) if " — " in label else _wrap(label, 30, room)
+        parts = re.split(r"\s—\s", label, maxsplit=1)  # (the dash after a no-break space)
+        lines = parts if len(parts) > 1 else _wrap(label, 30, room)
         out += [_text(x, y, line, 30, "start", fill=WHITE, fit=room)
                 for y, line in zip((50, 88), lines, strict=False)]
     return "".join(out)
