@@ -255,7 +255,8 @@ class FinalScore(TypedDict):
     total: int
     """The bot's score (what the game counts: VP, Glory, completed agendas…)."""
     sources: dict[str, int]
-    """The score by source, in the order the game declares its sources (``{}``: none)."""
+    """The score by source, in the order the game declares its sources (``{}``: none); where
+    several bots play (two Glory automas), each bot's score by name, ``total`` the highest."""
     rounds: int
     """Rounds (eras, turns) played, as the game counts them."""
     winner: str

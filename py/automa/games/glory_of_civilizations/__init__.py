@@ -68,7 +68,8 @@ GAME = GameDef(
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     round_label=k("record.round"), you=k("record.you"),
-                    sources=(("automa1", k("actor.automa1")), ("automa2", k("actor.automa2")))),
+                    sources=(("automa1", k("actor.automa1")), ("automa2", k("actor.automa2"))),
+                    strength=("difficulty", "automas")),
 )
 
 register(GAME)

@@ -3,6 +3,8 @@ round 1, the achievement phase with the automa's vote, the cleanup, and the game
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.core import prompts
 from automa.core.game import Ctx
 from automa.core.records import MessageRef
@@ -262,9 +264,12 @@ def spent(ctx: Ctx, answer: bool, index: int = 0) -> None:
         item = SPENDABLE[index]
         have = held(ctx, item)
         if have:
-            ctx.ask(prompts.count(k("prompt.left"), 0, have,
-                                  {"item": m(f"item.{item}"), "have": have}, default=have,
-                                  ui={"game": data.GAME_ID}), storage_left, index=index)
+            params: dict[str, Any] = {"item": m(f"item.{item}"), "have": have}
+            if several(ctx):
+                params["automa"] = automa_name(ctx)
+            ctx.ask(prompts.count(k("prompt.left_n" if several(ctx) else "prompt.left"), 0,
+                                  have, params, default=have, ui={"game": data.GAME_ID}),
+                    storage_left, index=index)
             return
         index += 1
     next_automa_phase(ctx)

@@ -28,12 +28,12 @@ def setup(ctx: Ctx) -> None:
     for seat in range(len(automas(ctx))):
         for name in ("deck", "row", "discard"):
             ctx.piles.create(pile(ctx, name, seat))
-    ctx.log(who(ctx), k(f"log.edition_{ctx.data['edition']}"), {"n": len(cards)})
+    ctx.log(AUTOMA, k(f"log.edition_{ctx.data['edition']}"), {"n": len(cards)})
     if several(ctx):
         ctx.log(AUTOMA, k("setup.seats"), {}, {"rule": m("rule.seats")}, table=True,
                 icon="info")
     for item, icon in SETUP_CHECKLIST:
-        ctx.log(who(ctx), k(f"setup.{item}"),
+        ctx.log(AUTOMA, k(f"setup.{item}"),
                 {"difficulty": m(f"difficulty.{opts['difficulty']}")},
                 None, table=True, icon=icon)
     ctx.ask(prompts.confirm(k("setup.components"), {

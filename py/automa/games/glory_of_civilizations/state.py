@@ -350,12 +350,28 @@ def automa_ranges() -> Table:
     }, frozenset({"failed_sites", "wonders_done"}))
 
 
+SEAT_TURNS = 1000
+"""With two automas, an automa's turn number carries its seat: 1000 × (seat + 1) + the
+turn (so the turn's board instructions and log group are its own, never the other's)."""
+
+
+def turn_number(ctx: Ctx) -> int:
+    """The number of the automa in play's turn: round × 10 + its turn in the round (with two
+    automas, plus :data:`SEAT_TURNS` × its place in seat order)."""
+    own = int(ctx.data["round"]) * 10 + int(bot(ctx)["turn_in_round"])
+    return own + SEAT_TURNS * (int(ctx.data["seat"]) + 1) if several(ctx) else own
+
+
 def turn_label(turn: int) -> MessageRef | None:
     """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
-    phase, 0: the round's start)."""
+    phase, 0: the round's start); with two automas, an automa's own turns also name it
+    (:func:`turn_number`)."""
+    seat, turn = divmod(turn, SEAT_TURNS)
     rnd, t = divmod(turn, 10)
     if rnd < 1:
         return None
+    if seat:
+        return m("turn.turn_of", automa=m("automa_n", n=seat), round=rnd, n=t)
     if t == 0:
         return m("turn.round", round=rnd)
     if t == 9:

@@ -32,6 +32,7 @@ from .state import (
     row,
     several,
     steps,
+    turn_number,
     who,
 )
 
@@ -87,7 +88,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     d = bot(ctx)
     ctx.phase = AUTOMA_TURN
     d["turn_in_round"] += 1
-    ctx.turn = ctx.data["round"] * 10 + d["turn_in_round"]
+    ctx.turn = turn_number(ctx)
     cards = row(ctx)
     if d["activated"] >= len(cards):
         automa_pass(ctx)
