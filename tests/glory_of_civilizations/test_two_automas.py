@@ -5,8 +5,12 @@ achievement phase, and both scores kept."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 import automa
-from automa.app import records
+from automa.app import present, records, views
 from automa.core.i18n import render
 from automa.core.session import Session
 from tests.glory_of_civilizations.play import G, at, bot, deck, default_answer, logged, new, run
@@ -186,3 +190,36 @@ def test_a_game_with_two_automas_plays_to_its_end_and_keeps_both_scores() -> Non
     assert record.humans == 1                 # 3 players, 2 of them automas
     assert records.parse(record.text()) == record
     assert [e["actor"] for e in logged(s, "log.game_end")] == ["automa1", "automa2"]
+
+
+# --- on screen --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("lang", "two"), [("en", "2 Automas"), ("uk", "2 Автоми")])
+def test_the_new_game_form_offers_one_or_two_automas(lang: str, two: str) -> None:
+    """The choice comes from the game's options: two radio buttons, one Automa checked."""
+    game = next(g for g in automa.games() if g["id"] == G)
+    html = str(views.new_game(game, present.Words(lang)))
+    assert html.count('data-option="automas"') == 2 and two in html
+    assert re.search(r'data-option="automas" checked', html) or \
+        re.search(r'checked[^>]*data-option="automas"', html)
+
+
+@pytest.mark.parametrize(("lang", "first", "second"),
+                         [("en", "Automa 1’s row", "Automa 2’s row"),
+                          ("uk", "Автома 1: ряд", "Автома 2: ряд")])
+def test_each_automa_and_its_row_are_named_on_screen(lang: str, first: str,
+                                                     second: str) -> None:
+    """Two labelled strips (each automa's row as it lies), each automa's sections named,
+    the head naming whose turn it was."""
+    s = new(TWO)
+    s.answer(True)
+    s.answer(True)                          # Automa 1's first turn
+    v = present.play(s, lang)
+    assert [r["label"] for r in v["rows"]] == [first, second]
+    assert [c["card"] for c in v["rows"][0]["cards"] if c["card"]] == \
+        bot(s, 0)["row"][:4]
+    html = str(views.row_strip(v, present.Words(lang), lambda *a: None))
+    assert html.count('class="panel row-strip"') == 2 and first in html and second in html
+    titles = [sec["title"] for sec in v["sections"]]
+    name = "Automa" if lang == "en" else "Автома"
+    assert f"{name} 1" in titles and f"{name} 2" in titles
+    assert v["head"].startswith(f"{name} 1")

@@ -10,15 +10,15 @@ from automa.core.game import START, Ctx, FinalScore
 from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
-from .state import AREAS, FACE_UP, STORAGE, automa_name, automas, m, pile, roman, several
+from .state import AREAS, FACE_UP, STORAGE, automa_name, automas, bot, m, pile, roman, several
 
 
 def view(ctx: Ctx) -> GameView:
     """Round, age, deck edition, then each automa's Glory, coins, storage, structures, cubes
     (with two automas, each section named by its automa), and the row of the automa in play
     as it lies on the table, left to right: activated cards (a cube on each, the one in play
-    marked), the face-up cards, then the face-down ones; the other automa's row is a section
-    of its own, in words."""
+    marked), the face-up cards, then the face-down ones (with two automas, each one's row
+    too, labelled)."""
     d = ctx.data
     table_rows: list[Row] = [
         {"label": m("view.deck"), "value": m(f"edition_view.{d['edition']}")},
@@ -27,8 +27,11 @@ def view(ctx: Ctx) -> GameView:
         {"label": m("view.difficulty"), "value": m(f"difficulty.{ctx.options['difficulty']}")},
     ]
     sections: list[Section] = []
+    if several(ctx):  # what the automas share first, then each one's own
+        sections.append({"title": m("view.game"), "rows": table_rows})
+        table_rows = []
     for seat in range(len(automas(ctx))):
-        sections += automa_sections(ctx, seat, table_rows if seat == 0 else [])
+        sections += automa_sections(ctx, seat, table_rows)
     cards = row_cards(ctx, d["seat"])
     piles: list[PileInfo] = []
     for seat in range(len(automas(ctx))):
@@ -43,13 +46,16 @@ def view(ctx: Ctx) -> GameView:
         if seat == 0:
             piles.append({"id": "box", "label": m("pile.box"), "count": len(ctx.piles["box"]),
                           "viewable": False})
-    return {"sections": sections, "cards": cards, "piles": piles,
-            "vp": max(a["glory"] for a in automas(ctx)), "strip": True}
+    shown: GameView = {"sections": sections, "cards": cards, "piles": piles,
+                       "vp": bot(ctx)["glory"], "strip": True}
+    if several(ctx):
+        shown["rows"] = [{"label": m("view.row_of", automa=automa_name(ctx, seat)),
+                          "cards": row_cards(ctx, seat)} for seat in range(len(automas(ctx)))]
+    return shown
 
 
 def automa_sections(ctx: Ctx, seat: int, table_rows: list[Row]) -> list[Section]:
-    """One automa's values; with two, every title names it and its row is listed (the
-    other's row shows in the strip when its turn comes)."""
+    """One automa's values; with two, every title names it (and whether it passed)."""
     d = automas(ctx)[seat]
     gov = m(f"government.{d['government']}") if d["government"] else m("view.none_yet")
     rel = m(f"religion.{d['religion']}") if d["religion"] else m("view.none_yet")
@@ -62,6 +68,8 @@ def automa_sections(ctx: Ctx, seat: int, table_rows: list[Row]) -> list[Section]
         {"label": m("view.first_player"), "value": bool(d["first_player"])},
         {"label": m("view.achievements"), "value": d["achievements"]},
     ]
+    if several(ctx):
+        automa_rows.append({"label": m("view.passed"), "value": bool(d["passed"])})
 
     def title(key: str) -> MessageRef:
         if not several(ctx):
@@ -72,8 +80,6 @@ def automa_sections(ctx: Ctx, seat: int, table_rows: list[Row]) -> list[Section]
         {"title": automa_name(ctx, seat) if several(ctx) else m("view.automa"),
          "rows": automa_rows},
     ]
-    if several(ctx):
-        out.append({"title": title("view.row"), "rows": row_words(ctx, seat)})
     out += [
         {"title": title("view.storage"),
          "rows": [{"label": m(f"item.{s}"), "value": d["storage"][s]} for s in STORAGE]},
@@ -88,24 +94,6 @@ def automa_sections(ctx: Ctx, seat: int, table_rows: list[Row]) -> list[Section]
          or [{"label": m("view.no_cubes"), "value": ""}]},
     ]
     return out
-
-
-def row_words(ctx: Ctx, seat: int) -> list[Row]:
-    """An automa's row in words: its cards activated, face up and face down, and whether it
-    passed."""
-    d = automas(ctx)[seat]
-    cards = [data.card(c)["number"] for c in d["row"]]
-    done = d["activated"]
-
-    def numbers(ns: list[int]) -> str:
-        return ", ".join(str(n) for n in ns) or "—"
-
-    return [
-        {"label": m("view.row_activated"), "value": numbers(cards[:done])},
-        {"label": m("view.row_face_up"), "value": numbers(cards[done:done + FACE_UP])},
-        {"label": m("view.row_face_down"), "value": max(0, len(cards) - done - FACE_UP)},
-        {"label": m("view.passed"), "value": bool(d["passed"])},
-    ]
 
 
 def row_cards(ctx: Ctx, seat: int) -> list[TableCard]:
