@@ -13,6 +13,7 @@ import automa
 from automa.app import present, records, views
 from automa.core.i18n import render
 from automa.core.session import Session
+from automa.games.glory_of_civilizations.state import turn_label
 from tests.glory_of_civilizations.play import G, at, bot, deck, default_answer, logged, new, run
 
 TWO = {"automas": 2, "players": 3, "difficulty": "easy"}
@@ -190,6 +191,30 @@ def test_a_game_with_two_automas_plays_to_its_end_and_keeps_both_scores() -> Non
     assert record.humans == 1                 # 3 players, 2 of them automas
     assert records.parse(record.text()) == record
     assert [e["actor"] for e in logged(s, "log.game_end")] == ["automa1", "automa2"]
+
+
+def test_each_automas_turn_is_a_turn_of_its_own_and_the_numbers_only_grow() -> None:
+    """With two automas each one's turn has its own number (its board list is its own, never
+    the other's), named by the automa; the numbers only grow (a save's log is checked so),
+    whichever automa opens the round."""
+    s = new(TWO)
+    s.answer(True)
+    turns_of_round(s)
+    s._state["data"]["automas"][0]["first_player"] = False
+    s._state["data"]["automas"][1]["first_player"] = True   # Automa 2 opens round 2
+    s = run(s, lambda s: s._state["data"]["round"] == 3)
+    numbers = [e["turn"] for e in s._log]
+    assert numbers == sorted(numbers)
+    for e in logged(s, "log.activate"):
+        label = turn_label(e["turn"])
+        assert label is not None
+        assert label["params"]["automa"]["params"]["n"] == int(e["actor"][-1])
+        same = [x for x in s._log if x["turn"] == e["turn"] and x.get("table")]
+        assert {x["actor"] for x in same} == {e["actor"]}
+    # the position was set up by hand, so it opens from its snapshot: the log's turns pass
+    # the snapshot check
+    loaded = automa.load_game(s.to_json())
+    assert loaded.history_dropped and loaded.turn == s.turn
 
 
 # --- on screen --------------------------------------------------------------------------------

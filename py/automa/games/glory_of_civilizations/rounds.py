@@ -11,6 +11,7 @@ from automa.core.records import MessageRef
 
 from . import data
 from .state import (
+    ACHIEVEMENT_TURN,
     ACHIEVEMENTS,
     AREAS,
     AUTOMA,
@@ -28,6 +29,7 @@ from .state import (
     m,
     pile,
     roman,
+    round_turn,
     row,
     row_size,
     several,
@@ -43,7 +45,7 @@ def round_start(ctx: Ctx) -> None:
     the first automa's in seat order (see :func:`opening_seat`)."""
     d = ctx.data
     next_age(ctx)
-    ctx.turn = d["round"] * 10
+    ctx.turn = round_turn(ctx)
     for seat in range(len(automas(ctx))):
         d["seat"] = seat
         lay_row(ctx)
@@ -165,7 +167,7 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     order); then each automa's Glory and spending, one automa after the other."""
     d = ctx.data
     ctx.phase = ACHIEVEMENTS
-    ctx.turn = d["round"] * 10 + 9
+    ctx.turn = round_turn(ctx, ACHIEVEMENT_TURN[several(ctx)])
     votes: list[MessageRef] = []
     event, extra = 1, 0
     for seat in range(len(automas(ctx))):

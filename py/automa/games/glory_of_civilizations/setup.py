@@ -8,7 +8,19 @@ from automa.core.game import Ctx
 
 from . import data
 from .rounds import round_start
-from .state import AUTOMA, SETUP, automas, initial_data, k, m, pile, several, steps, who
+from .state import (
+    AUTOMA,
+    SETUP,
+    automas,
+    initial_data,
+    k,
+    m,
+    pile,
+    round_turn,
+    several,
+    steps,
+    who,
+)
 
 SETUP_CHECKLIST = (("mode", "info"), ("board", "info"), ("colour", "build"),
                    ("capital", "city"), ("aid", "info"))
@@ -52,7 +64,7 @@ def dealt(box: int, automas: int) -> int:
 def setup_cards(ctx: Ctx, answer: bool = True) -> None:
     """Shuffle the automa deck, take 12 random cards for the game (for each automa, in seat
     order), the rest back to the box."""
-    ctx.turn = 10
+    ctx.turn = round_turn(ctx)
     box = ctx.piles["box"]
     box.shuffle(ctx.rng)
     n = dealt(len(box), len(automas(ctx)))

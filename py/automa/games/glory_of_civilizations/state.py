@@ -350,32 +350,50 @@ def automa_ranges() -> Table:
     }, frozenset({"failed_sites", "wonders_done"}))
 
 
-SEAT_TURNS = 1000
-"""With two automas, an automa's turn number carries its seat: 1000 × (seat + 1) + the
-turn (so the turn's board instructions and log group are its own, never the other's)."""
+TWO_AUTOMAS = 1000
+"""With two automas, turn numbers start here: 1000 + round × 100 + the rest (below), so that
+each automa's turn is a turn of its own (its board list and log group are its own, never the
+other's), and the numbers only grow."""
+ACHIEVEMENT_TURN = {False: 9, True: 99}
+"""The achievement phase's place in a round's numbers (one automa, two)."""
+
+
+def round_turn(ctx: Ctx, at: int = 0) -> int:
+    """The number of a round's start (``at`` 0) or of its achievement phase (``at``
+    :data:`ACHIEVEMENT_TURN`)."""
+    rnd = int(ctx.data["round"])
+    return TWO_AUTOMAS + rnd * 100 + at if several(ctx) else rnd * 10 + at
 
 
 def turn_number(ctx: Ctx) -> int:
-    """The number of the automa in play's turn: round × 10 + its turn in the round (with two
-    automas, plus :data:`SEAT_TURNS` × its place in seat order)."""
-    own = int(ctx.data["round"]) * 10 + int(bot(ctx)["turn_in_round"])
-    return own + SEAT_TURNS * (int(ctx.data["seat"]) + 1) if several(ctx) else own
+    """The number of the automa in play's turn: round × 10 + its turn in the round. With two
+    automas: 1000 + round × 100 + its turn × 10 + a digit 1–4 that names the automa and its
+    place in the round's orbit (2 × (place − 1) + seat + 1: whichever opened the round plays
+    each orbit's first turn, so the numbers only grow)."""
+    t = int(bot(ctx)["turn_in_round"])
+    if not several(ctx):
+        return int(ctx.data["round"]) * 10 + t
+    seat = int(ctx.data["seat"])
+    other = automas(ctx)[1 - seat]
+    place = 1 if other["turn_in_round"] < t else 2
+    return round_turn(ctx) + t * 10 + 2 * (place - 1) + seat + 1
 
 
 def turn_label(turn: int) -> MessageRef | None:
     """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
-    phase, 0: the round's start); with two automas, an automa's own turns also name it
-    (:func:`turn_number`)."""
-    seat, turn = divmod(turn, SEAT_TURNS)
-    rnd, t = divmod(turn, 10)
+    phase, 0: the round's start); with two automas, as :func:`turn_number` says, an automa's
+    own turns naming it."""
+    two = turn >= TWO_AUTOMAS
+    rnd, t = divmod(turn - TWO_AUTOMAS, 100) if two else divmod(turn, 10)
     if rnd < 1:
         return None
-    if seat:
-        return m("turn.turn_of", automa=m("automa_n", n=seat), round=rnd, n=t)
     if t == 0:
         return m("turn.round", round=rnd)
-    if t == 9:
+    if t == ACHIEVEMENT_TURN[two]:
         return m("turn.achievements", round=rnd)
+    if two:
+        own, digit = divmod(t, 10)
+        return m("turn.turn_of", automa=m("automa_n", n=(digit - 1) % 2 + 1), round=rnd, n=own)
     return m("turn.turn", round=rnd, n=t)
 
 
