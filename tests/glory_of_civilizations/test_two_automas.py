@@ -11,6 +11,7 @@ import pytest
 
 import automa
 from automa.app import present, records, views
+from automa.app.record_present import Words4Records
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.glory_of_civilizations.state import turn_label
@@ -191,6 +192,11 @@ def test_a_game_with_two_automas_plays_to_its_end_and_keeps_both_scores() -> Non
     assert record.humans == 1                 # 3 players, 2 of them automas
     assert records.parse(record.text()) == record
     assert [e["actor"] for e in logged(s, "log.game_end")] == ["automa1", "automa2"]
+    for lang, names in (("en", ["Automa 1", "Automa 2"]), ("uk", ["Автома 1", "Автома 2"])):
+        end = Words4Records({g["id"]: g for g in automa.games()},
+                            present.Words(lang)).end(record, str)
+        assert [(r["label"], r["value"]) for r in end["sources"]] == \
+            [(names[0], str(glory[0])), (names[1], str(glory[1]))]
 
 
 def test_each_automas_turn_is_a_turn_of_its_own_and_the_numbers_only_grow() -> None:
