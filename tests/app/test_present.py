@@ -489,12 +489,12 @@ def test_glorys_row_is_shown_and_printed_as_it_lies_on_the_table() -> None:
     play has the row its predecessor's pointer chose highlighted; print keeps table order."""
     session = automa.new_game("glory_of_civilizations", {"difficulty": "hard"}, 3)
     for _ in range(40):
-        if session.view().get("cards") and session._state["data"]["activated"] >= 2:
+        if session.view().get("cards") and session._state["data"]["automas"][0]["activated"] >= 2:
             break
         play_through(session, 1)
     view = present.play(session, "en")
     row = view["row"]
-    table = session._state["data"]["row"]
+    table = session._state["data"]["automas"][0]["row"]
     shown = [c["card"] for c in row if c["state"] != "face_down"]
     assert shown == table[:len(shown)] and len(row) == len(table)
     assert [c["state"] for c in row[:2]] == ["activated", "activated"]

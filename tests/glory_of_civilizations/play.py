@@ -79,6 +79,12 @@ def at(key: str) -> Callable[[Session], bool]:
     return lambda s: s.prompt is not None and s.prompt.key == f"{G}.{key}"
 
 
+def bot(s: Session, seat: int = 0) -> dict[str, Any]:
+    """An automa's record in the game's data (the first by default)."""
+    found: dict[str, Any] = s._state["data"]["automas"][seat]
+    return found
+
+
 def logged(s: Session, action: str) -> list[LogEntry]:
     """The log entries with this action message (key without the game prefix)."""
     return [e for e in s._log if e["action"]["key"] == f"{G}.{action}"]
@@ -105,6 +111,10 @@ def transcript(options: dict[str, Any], seed: int) -> str:
         s.answer(value)
         for e in s._log[seen:]:
             mark = "*" if e.get("table") else "-"
-            lines.append(f"  {mark} {render(e['action']['key'], e['action']['params'], 'en')}")
+            # with two automas, whose line it is
+            actor = str(e["actor"])
+            who = f"{render(f'{G}.actor.{actor}', {}, 'en')}: " \
+                if actor in ("automa1", "automa2") else ""
+            lines.append(f"  {mark} {who}{render(e['action']['key'], e['action']['params'], 'en')}")
         seen = len(s._log)
     return "\n".join(lines) + "\n"

@@ -10,7 +10,7 @@ import pytest
 
 from automa.core.i18n import msg, render
 from automa.core.session import Session
-from tests.glory_of_civilizations.play import at, card, deck, logged, new, run
+from tests.glory_of_civilizations.play import at, bot, card, deck, logged, new, run
 from tests.sessions import asked
 
 G = "glory_of_civilizations"
@@ -54,7 +54,7 @@ def test_main_action_names_the_card_whose_arrow_chose_it() -> None:
     """"The arrow on the previous card points at the main action; the first card of the row
     plays the row that carries its own arrow": the table is told which card's arrow to read."""
     s = run(new({"difficulty": "easy"}), lambda s: len(logged(s, "log.planned")) >= 2)
-    row = s._state["data"]["row"]
+    row = bot(s)["row"]
     from automa.games.glory_of_civilizations import data
     first, second = (e["action"]["params"]["card"] for e in logged(s, "log.planned"))
     assert first == data.card(row[0])["number"] and second == data.card(row[0])["number"]
@@ -217,12 +217,12 @@ def test_storage_spent_in_the_achievement_phase_is_taken_off() -> None:
     answers = {"prompt.spent": True, "prompt.left": 0}
     s = run(new({"difficulty": "easy"}, deck(main=["gather"] * 4)),
             at("prompt.instant_victory"), answers)
-    d = s._state["data"]
+    d = bot(s)
     assert d["storage"] == {"food": 0, "wood": 0, "weapons": 0, "mead": 0} and d["coins"] == 0
     assert logged(s, "log.spent")
     s2 = run(new({"difficulty": "easy"}, deck(main=["gather"] * 4)),
              at("prompt.instant_victory"), {"prompt.spent": False})
-    assert s2._state["data"]["storage"]["wood"] == 6  # three gathers, then the reform
+    assert bot(s2)["storage"]["wood"] == 6  # three gathers, then the reform
 
 
 # --- The independent rulebook audit (issue 20, section B) -----------------------------------
@@ -231,8 +231,7 @@ WONDERS = deck(main=["build_wonder", "produce", "market", "gather"])
 
 def data(s: Session) -> dict[str, Any]:
     """The automa's tracked state (tests set up positions through it)."""
-    d: dict[str, Any] = s._state["data"]
-    return d
+    return bot(s)
 
 
 # --- B1 -------------------------------------------------------------------------------------
@@ -287,7 +286,7 @@ def test_event_coins_go_to_its_treasury_and_goods_to_its_storage() -> None:
 
 # --- B3 -------------------------------------------------------------------------------------
 def _ready_in_round(s: Session, rnd: int) -> Session:
-    return run(s, lambda s: data(s)["round"] == rnd and s.prompt is not None
+    return run(s, lambda s: s._state["data"]["round"] == rnd and s.prompt is not None
                and s.prompt.key.endswith("prompt.ready"))
 
 
@@ -300,22 +299,22 @@ def test_a_corrected_age_is_not_overwritten_at_the_round_start() -> None:
     s.answer("age")
     s.answer(2)                              # the table is in age II already
     s = _ready_in_round(s, 3)
-    assert data(s)["age"] == 2 and logged(s, "log.age_kept")
+    assert s._state["data"]["age"] == 2 and logged(s, "log.age_kept")
     s = _ready_in_round(s, 5)
-    assert data(s)["age"] == 3               # on the schedule again: age III in round 5
+    assert s._state["data"]["age"] == 3               # on the schedule again: age III in round 5
     s = _ready_in_round(new(), 3)
-    assert data(s)["age"] == 2 and logged(s, "log.age")
+    assert s._state["data"]["age"] == 2 and logged(s, "log.age")
     s.start("correct")
     s.answer("age")
     s.answer(1)                              # still age I at the table
     s = _ready_in_round(s, 5)
-    assert data(s)["age"] == 1
+    assert s._state["data"]["age"] == 1
 
 
 def test_the_age_schedule_is_a_reading_the_proxy_can_switch_off() -> None:
     """Reading ``age_rule = manual``: the app never changes the age; the proxy corrects it."""
     s = _ready_in_round(new({"age_rule": "manual"}), 3)
-    assert data(s)["age"] == 1 and logged(s, "log.age_kept")
+    assert s._state["data"]["age"] == 1 and logged(s, "log.age_kept")
 
 
 # --- B4 -------------------------------------------------------------------------------------
@@ -330,7 +329,7 @@ def test_a_castle_is_built_like_a_city_exploring_first(explore: bool, first: str
     military units first; the castle too (reading ``castle_explore``, default), or only the
     hex search."""
     s = run(new({"castle_explore": explore}, CASTLES), at("prompt.ready"))
-    data(s)["age"] = 2
+    s._state["data"]["age"] = 2
     s.answer(True)
     s = run(s, lambda s: s.prompt is not None and (s.prompt.key.endswith("explore_first")
                                                    or s.prompt.key.endswith("site_site")))
@@ -344,7 +343,7 @@ def test_buildings_that_fit_nowhere_go_on_the_first_priority_hex_with_room() -> 
     buildings = [card(i, main=["build_buildings", "produce", "market", "gather"])
                  for i in range(1, 13)]
     s = run(new({}, buildings), at("prompt.ready"))
-    data(s)["age"] = 3
+    s._state["data"]["age"] = 3
     s = run(s, at("prompt.buildings_fit"), {"prompt.site_buildings": False})
     assert s.prompt is not None and s.prompt.params["k"] == 1
     s.answer(0)

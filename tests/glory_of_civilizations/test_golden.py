@@ -43,6 +43,7 @@ def cases() -> list[Case]:
                                   "free_order": "main_first", "vote_fours": "once",
                                   "archer_area": "workshop", "age_rule": "manual",
                                   "castle_explore": False}, 15),
+        ("two_automas_medium.txt", {"difficulty": "medium", "players": 3, "automas": 2}, 16),
     ]
 
 

@@ -126,13 +126,16 @@ def test_playouts_with_a_players_deck_and_switched_readings(seed: int) -> None:
         "vote_fours": ("each", "once")[seed % 2],
         "archer_area": ("barracks", "workshop")[(seed // 2) % 2],
         "players": 2 + seed % 4,
+        "automas": 1 + seed % 2,
     }
     playout(G, seed, options=options)
 
 
-def test_a_whole_game_in_ukrainian_has_every_message() -> None:
-    """Every message a whole game uses renders in Ukrainian without a missing key."""
-    s = run(new({"difficulty": "hard"}), lambda s: False,
+@pytest.mark.parametrize("automas", [1, 2])
+def test_a_whole_game_in_ukrainian_has_every_message(automas: int) -> None:
+    """Every message a whole game uses (with one automa or two) renders in Ukrainian without a
+    missing key."""
+    s = run(new({"difficulty": "hard", "automas": automas, "players": 3}), lambda s: False,
             {"prompt.instant_victory": False, "prompt.site_site": True,
              "prompt.units_left": True, "prompt.site_train": True, "prompt.army_of": True,
              "prompt.target": True, "prompt.experience": True, "prompt.community": True,

@@ -9,12 +9,12 @@ import pytest
 import automa
 from automa.games.glory_of_civilizations import data
 from automa.games.glory_of_civilizations.rounds import reform_choice, vote_target
-from tests.glory_of_civilizations.play import at, card, deck, logged, new, run
+from tests.glory_of_civilizations.play import at, bot, card, deck, logged, new, run
 from tests.sessions import asked
 
 
 def _row(s: Any) -> list[str]:
-    return list(s._state["data"]["row"])
+    return list(bot(s)["row"])
 
 
 def _first_turn(s: Any) -> Any:
@@ -77,14 +77,14 @@ def test_impossible_action_falls_to_the_row_below() -> None:
     s = new({}, cards)
     s = run(s, lambda s: bool(logged(s, "log.storage")))
     assert logged(s, "log.impossible")[0]["action"]["params"]["row"] == 1
-    assert s._state["data"]["storage"]["mead"] == 2  # row 2: produce
+    assert bot(s)["storage"]["mead"] == 2  # row 2: produce
 
 
 def test_nothing_possible_below_row_four_passes_the_turn() -> None:
     """No action found going down the list: the turn passes to the next player."""
     cards = deck(main=["gather", "produce", "market", "spread_religion"], pointer=4)
     s = run(new({}, cards), lambda s: bool(logged(s, "log.no_action")))
-    assert s._state["data"]["storage"]["food"] == 0
+    assert bot(s)["storage"]["food"] == 0
 
 
 def test_wrap_reading_tries_row_one_after_row_four() -> None:
@@ -92,7 +92,7 @@ def test_wrap_reading_tries_row_one_after_row_four() -> None:
     cards = deck(main=["gather", "produce", "market", "spread_religion"], pointer=4)
     s = run(new({"fallthrough": "wrap"}, cards), lambda s: bool(logged(s, "log.storage")))
     assert not logged(s, "log.no_action")
-    assert s._state["data"]["storage"]["food"] == 1
+    assert bot(s)["storage"]["food"] == 1
 
 
 def test_action_cubes_one_first_time_two_after() -> None:
@@ -101,22 +101,22 @@ def test_action_cubes_one_first_time_two_after() -> None:
     ns = [(e["action"]["params"]["area"]["key"].rsplit(".", 1)[1], e["action"]["params"]["n"])
           for e in logged(s, "log.cubes")]
     assert ns[:4] == [("mill", 1), ("sawmill", 1), ("mill", 2), ("sawmill", 2)]
-    assert s._state["data"]["cubes"]["mill"] == 3
+    assert bot(s)["cubes"]["mill"] == 3
 
 
 def test_cubes_counted_afresh_each_round() -> None:
     """Cleanup takes the cubes back: the next round starts again with 1."""
     s = run(new({"difficulty": "easy"}, deck(main=["gather"] * 4)),
-            lambda s: s._state["data"]["round"] == 2 and any(s._state["data"]["cubes"].values()))
-    assert s._state["data"]["cubes"]["mill"] == 1
+            lambda s: s._state["data"]["round"] == 2 and any(bot(s)["cubes"].values()))
+    assert bot(s)["cubes"]["mill"] == 1
 
 
 def test_pass_when_the_whole_row_is_activated_and_first_to_pass_is_first_player() -> None:
     """All cards activated: the automa passes; passing first makes it first player."""
     s = run(new({"difficulty": "easy"}), at("prompt.someone_passed"))
-    assert s._state["data"]["activated"] == 4 and s._state["data"]["passed"]
+    assert bot(s)["activated"] == 4 and bot(s)["passed"]
     s.answer(False)
-    assert s._state["data"]["first_player"] is True
+    assert bot(s)["first_player"] is True
     assert logged(s, "log.first_player")
 
 
@@ -124,7 +124,7 @@ def test_not_first_player_when_someone_passed_before() -> None:
     """Another player passed earlier: the automa does not take the first-player token."""
     s = run(new({"difficulty": "easy"}), at("prompt.someone_passed"))
     s.answer(True)
-    assert s._state["data"]["first_player"] is False
+    assert bot(s)["first_player"] is False
 
 
 def test_tech_pairs_slide_and_skip_the_fourth_row_with_few_players() -> None:
@@ -170,7 +170,7 @@ def test_reform_replaces_the_last_main_action_of_round_one() -> None:
     prio = [{"terrain": "meadow", "number": n, "direction": "n"} for n in (3, 4, 1, 2)]
     s = run(new({"difficulty": "easy"}, deck(priority=prio)), at("prompt.someone_passed"))
     assert len(logged(s, "log.planned")) == 3
-    assert (s._state["data"]["government"], s._state["data"]["religion"]) == (
+    assert (bot(s)["government"], bot(s)["religion"]) == (
         "theocracy", "paganism")
 
 
@@ -190,7 +190,7 @@ def test_vote_rule(numbers: list[int], event: int, extra: int) -> None:
 def test_vote_uses_the_last_activated_card() -> None:
     """The achievement phase votes from the last card activated this round."""
     s = run(new({"difficulty": "easy"}), at("prompt.achievements"))
-    last = data.card(s._state["data"]["last_card"])
+    last = data.card(bot(s)["last_card"])
     event, extra = vote_target([e["number"] for e in last["priority"]])
     assert (asked(s).params["event"], asked(s).params["extra"]) == (event, extra)
 
@@ -213,7 +213,7 @@ def test_round_shuffle_with_discard_reading() -> None:
 def test_coins_and_glory_free_actions_are_tracked() -> None:
     """+10 coins to the treasury, +3 Glory."""
     s = run(new({}, deck()), lambda s: bool(logged(s, "log.storage")))
-    assert (s._state["data"]["coins"], s._state["data"]["glory"]) == (10, 3)
+    assert (bot(s)["coins"], bot(s)["glory"]) == (10, 3)
 
 
 def test_game_ends_after_round_six() -> None:
@@ -243,7 +243,7 @@ def test_city_search_walks_four_priorities_then_falls_through() -> None:
         assert asked(s).key.endswith("prompt.site_site")
         s.answer(False)
     assert ks == [1, 2, 3, 4]
-    assert s._state["data"]["storage"]["mead"] == 2
+    assert bot(s)["storage"]["mead"] == 2
 
 
 def test_castle_in_age_one_is_a_city() -> None:
@@ -251,7 +251,7 @@ def test_castle_in_age_one_is_a_city() -> None:
     s = run(new({}, deck(main=["build_castle", "produce", "market", "gather"])),
             at("prompt.site_site"), {"prompt.site_site": True})
     s.answer(True)
-    assert s._state["data"]["cities"] == 1 and s._state["data"]["castles"] == 0
+    assert bot(s)["cities"] == 1 and bot(s)["castles"] == 0
 
 
 def test_buildings_limit_fallback_builds_what_fits() -> None:
@@ -308,7 +308,7 @@ def test_wonder_one_stage_per_action_with_technology() -> None:
     technologies as the free action."""
     s = run(new({"wonder_stages": 1}, deck(main=["build_wonder", "produce", "market", "gather"])),
             at("prompt.tech"), {"prompt.site_wonder": True})
-    assert s._state["data"]["wonder"] == 1
+    assert bot(s)["wonder"] == 1
     assert logged(s, "log.cubes_hex")[0]["action"]["params"]["n"] == 3
 
 
@@ -319,7 +319,7 @@ def test_suppression_commits_adversities_plus_two() -> None:
             lambda s: bool(logged(s, "log.suppress")) and s.prompt is not None
             and not s.prompt.key.endswith("removed"), answers)
     assert logged(s, "log.suppress")[0]["action"]["params"]["n"] == 4
-    assert s._state["data"]["glory"] == 3 + 2
+    assert bot(s)["glory"] == 3 + 2
 
 
 def test_cube_rule_any_reading_tells_both_counts() -> None:
@@ -333,7 +333,7 @@ def test_instant_achievement_puts_its_cube_on_the_card() -> None:
     """"If it fulfils an instant achievement during its turn, put its cube on the card"."""
     s = run(new(), at("prompt.ready"))
     s.start("automa_achievement")
-    assert s._state["data"]["achievements"] == 1
+    assert bot(s)["achievements"] == 1
     assert logged(s, "log.achievement_cube")[0]["table"] is True
     assert s.prompt is not None and s.prompt.key.endswith("prompt.ready")
 
@@ -357,7 +357,7 @@ def test_wonder_two_stages_reading_takes_two_technologies() -> None:
     s = run(new({"wonder_stages": 2, "players": 4},
                 deck(main=["build_wonder", "produce", "market", "gather"])),
             at("prompt.tech"), {"prompt.site_wonder": True})
-    assert s._state["data"]["wonder"] == 2
+    assert bot(s)["wonder"] == 2
     assert len(logged(s, "log.wonder_base")) == len(logged(s, "log.wonder_flip")) == 1
     s.answer(True)
     assert asked(s).key.endswith("prompt.tech") and asked(s).params["try"] == 2

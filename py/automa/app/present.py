@@ -181,6 +181,13 @@ class Procedure(TypedDict):
     label: str
 
 
+class Strip(TypedDict):
+    """One bot's row among several, as a strip: its name and its cards."""
+
+    label: str
+    cards: list[CardView]
+
+
 class PlayView(TypedDict):
     """The whole play screen."""
 
@@ -195,6 +202,9 @@ class PlayView(TypedDict):
     row: list[CardView]
     """The bot's row in table order, folded into a strip that opens to the cards ([]: the
     game shows its cards with the question)."""
+    rows: list[Strip]
+    """Where several bots each have a row: every one, labelled, each its own strip ([]: one
+    row, :attr:`row`)."""
     dial: Dial | None
     sections: list[Section]
     piles: list[PileView]
@@ -655,6 +665,15 @@ def strip(session: Session, view: records.GameView, shown: list[CardView],
     return table_cards(session, view, w, driving)
 
 
+def strips(session: Session, view: records.GameView, shown: list[CardView],
+           w: Words) -> list[Strip]:
+    """Every bot's row as its own labelled strip, where several bots have one ([]: else)."""
+    driving = next((c["card"] for c in shown if c["drives"]), "")
+    return [{"label": w.text(r["label"]),
+             "cards": table_cards(session, {**view, "cards": r["cards"]}, w, driving)}
+            for r in view.get("rows") or []]
+
+
 def dial(view: records.GameView, w: Words) -> Dial | None:
     """The game's dial (Civ's tech dial), or None."""
     d = view.get("dial")
@@ -849,6 +868,7 @@ def play(session: Session, lang: str, with_log: bool = True) -> PlayView:
         "question": q,
         "cards": others,
         "row": row,
+        "rows": strips(session, view, q["cards"], w),
         "dial": dial(view, w),
         "sections": sections,
         "piles": piles,

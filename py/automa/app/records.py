@@ -14,7 +14,8 @@ record: ``automa.record.<id>`` holding one JSON object. Its format, version 1::
      "humans": 1,                 # humans at the table
      "rounds": 5,                 # rounds (eras, turns) played, as the game counts them
      "bot": {"total": 72,         # the bot's final score
-             "sources": {"territories": 20, ...},  # by source (the game's ids)
+             "sources": {"territories": 20, ...},  # by source (the game's ids; with
+                                                   # several bots, each bot's score by name)
              "by_round": [10, 23, null, ...]},     # at the end of each round (null: unknown)
      "players": [85, null],       # each human's final score as entered (null: not given)
      "winner": "",                # who the game says won: "bot", "human" or "" (the points)

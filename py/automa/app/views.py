@@ -292,17 +292,28 @@ def row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     """The bot's row in table order folded into one line of small cells (position, name,
     level, tokens, cube; the card driving the question marked) and the dial; a tap opens
     it to the cards themselves."""
+    if v["rows"]:  # several bots' rows: one labelled strip each
+        return h("div", {"class": "row-strips", "id": "row-strip"},
+                 *[one_strip(r["cards"], v, w, draw, f"row-strip-{i + 1}", r["label"])
+                   for i, r in enumerate(v["rows"])])
     if not v["row"]:
         return Safe("")
-    cells = [strip_cell(i + 1, c, w) for i, c in enumerate(v["row"])]
+    return one_strip(v["row"], v, w, draw, "row-strip")
+
+
+def one_strip(row: list[CardView], v: PlayView, w: Words, draw: DrawCard, at: str,
+              label: str = "") -> Safe:
+    """One row as a strip (its label first, where several bots have one)."""
+    cells = [strip_cell(i + 1, c, w) for i, c in enumerate(row)]
     d = v["dial"]
     # short labels (card numbers) side by side; names one card a line
-    short = all(len(c["label"]) <= 3 for c in v["row"])
-    return h("details", {"class": "panel row-strip", "id": "row-strip"},
+    short = all(len(c["label"]) <= 3 for c in row)
+    return h("details", {"class": "panel row-strip", "id": at},
              h("summary", {"class": "strip cells" if short else "strip lines"},
+               h("span", {"class": "strip-label"}, label) if label else None,
                h("span", {"class": "strip-cards"}, *cells), dial_svg(d) if d else None),
-             h("div", {"class": f"cards row-cards cards-{len(v['row'])}"},
-               *[zoomable(c, w, draw) for c in v["row"]]),
+             h("div", {"class": f"cards row-cards cards-{len(row)}"},
+               *[zoomable(c, w, draw) for c in row]),
              h("p", {"class": "muted dial-text"}, d["text"]) if d else None)
 
 

@@ -255,7 +255,8 @@ class FinalScore(TypedDict):
     total: int
     """The bot's score (what the game counts: VP, Glory, completed agendas…)."""
     sources: dict[str, int]
-    """The score by source, in the order the game declares its sources (``{}``: none)."""
+    """The score by source, in the order the game declares its sources (``{}``: none); where
+    several bots play (two Glory automas), each bot's score by name, ``total`` the highest."""
     rounds: int
     """Rounds (eras, turns) played, as the game counts them."""
     winner: str
@@ -442,7 +443,8 @@ def registered() -> dict[str, GameDef]:
 def game_format(game: GameDef) -> Format:
     """The format of a game's saved state (``game.<id>``), with the game's migrations."""
     found = formats.ALL.get(f"game.{game.id}")
-    if found is None or found.steps != list(game.migrations) \
+    # counted, not compared: the corpus census wraps each step of a registered format
+    if found is None or len(found.steps) != len(game.migrations) \
             or found.current != game.version:
         found = Format(f"game.{game.id}", game.migrations,
                        first=game.version - len(game.migrations))

@@ -150,7 +150,17 @@ class GameView(TypedDict):
     """The bot's score (in the game's own word, :attr:`GameDef.score`), or None."""
     strip: NotRequired[bool]
     """The cards are a row folded into a strip that opens to them (Civilization, Glory)."""
+    rows: NotRequired[list[LabelledRow]]
+    """Where several bots each have a row (two Glory automas): every row, labelled, each its
+    own strip (``cards`` is then the row of the bot in play)."""
     dial: NotRequired[Dial]
+
+
+class LabelledRow(TypedDict):
+    """One bot's row among several: its name and its cards in table order."""
+
+    label: MessageRef
+    cards: list[TableCard]
 
 
 class SessionView(GameView):

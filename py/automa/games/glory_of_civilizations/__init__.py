@@ -15,17 +15,19 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
-from .state import PHASES, k, migrate, ranges, steps, turn_label
+from .state import PHASES, k, migrate, migrate_v2, migrate_v3, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=2,  # 2: the audit's Wonder, event, age, castle and building readings
+    version=3,  # 2: the audit's Wonder, event, age, castle and building readings;
+    # 3: one or two automas (the state's layout: each automa's record in a list)
     changes={2: k("change.v2")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "medium", ("easy", "medium", "hard"),
                          help=True),
         OptionSpec.named(GAME_ID, "players", "int", 2, (2, 3, 4, 5, 6), help=True),
+        OptionSpec.named(GAME_ID, "automas", "int", 1, (1, 2), help=True),
         OptionSpec.named(GAME_ID, "custom_deck", "data", None, help=True, validate=option_value,
                          editor=CARD_EDITOR),
         OptionSpec.named(GAME_ID, "row_rule", "choice", "difficulty", ("difficulty", "age"),
@@ -55,16 +57,19 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
+    migrations=(migrate_v2, migrate_v3),
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
-    actors=("automa", "player"),
+    actors=("automa", "automa1", "automa2", "player"),
     description=k("description"),
     ranges=ranges(),
     score=k("play.vp"),
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
-                    round_label=k("record.round"), you=k("record.you")),
+                    round_label=k("record.round"), you=k("record.you"),
+                    sources=(("automa1", k("actor.automa1")), ("automa2", k("actor.automa2"))),
+                    strength=("difficulty", "automas")),
 )
 
 register(GAME)

@@ -14,11 +14,11 @@ from automa.core.records import MessageRef
 
 from . import data
 from .state import (
-    AUTOMA,
     MAX_STORED,
     MAX_WONDERS,
     STORAGE,
     add_glory,
+    bot,
     card_ui,
     current_card,
     direction,
@@ -29,6 +29,7 @@ from .state import (
     roman,
     steps,
     terrain,
+    who,
 )
 
 Args = dict[str, Any]
@@ -46,7 +47,7 @@ def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
 def main_try(ctx: Ctx, row: int, tried: int) -> None:
     """Try main action ``row``; an impossible one falls to the row below (seeds/003)."""
     if tried >= data.MAIN_ACTIONS or row > data.MAIN_ACTIONS:
-        ctx.log(AUTOMA, k("log.no_action"), {}, {"rule": m("rule.no_action_" +
+        ctx.log(who(ctx), k("log.no_action"), {}, {"rule": m("rule.no_action_" +
                                                             ctx.options["fallthrough"])},
                 table=True, icon="pass")
         return
@@ -62,7 +63,7 @@ def fail(ctx: Ctx, row: int, tried: int, reason: str, **params: Any) -> None:
     if nxt > data.MAIN_ACTIONS and ctx.options["fallthrough"] == "wrap":
         nxt = 1
     why = m(f"why.{reason}", **params)
-    ctx.log(AUTOMA, k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
+    ctx.log(who(ctx), k("log.impossible"), {"action": m(f"main.{action}"), "row": row,
                                           "why": why}, {"rule": why})
     ctx.then(main_try, row=nxt, tried=tried + 1)
 
@@ -75,12 +76,12 @@ def _storage_action(ctx: Ctx, action: str, row: int) -> None:
     gains = data.amounts_of(current_card(ctx), "main", row - 1)
     # in the fixed storage order: the web build's JSON sorts table keys
     for item, n in ((i, gains[i]) for i in STORAGE if i in gains):
-        n = min(n, MAX_STORED - ctx.data["storage"][item])
+        n = min(n, MAX_STORED - bot(ctx)["storage"][item])
         if n <= 0:
             continue
-        ctx.data["storage"][item] += int(n)
-        ctx.log(AUTOMA, k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
-                                           "total": ctx.data["storage"][item]},
+        bot(ctx)["storage"][item] += int(n)
+        ctx.log(who(ctx), k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
+                                           "total": bot(ctx)["storage"][item]},
                 {"rule": m(f"rule.{action}")}, table=True, icon="resource")
 
 
@@ -100,14 +101,14 @@ def act_produce(ctx: Ctx, row: int, tried: int) -> None:
 def act_market(ctx: Ctx, row: int, tried: int) -> None:
     """Market: food price one step up, weapons price one step down; nothing is paid."""
     place_cubes(ctx, "market")
-    ctx.log(AUTOMA, k("log.market"), {}, {"rule": m("rule.market")}, table=True, icon="trade")
+    ctx.log(who(ctx), k("log.market"), {}, {"rule": m("rule.market")}, table=True, icon="trade")
 
 
 # --- building ---------------------------------------------------------------------------------
 
 def _supply_left(ctx: Ctx, piece: str) -> int:
     supply = data.vocabulary()["supply"]
-    used = ctx.data["cities"] if piece == "city" else ctx.data["castles"]
+    used = bot(ctx)["cities"] if piece == "city" else bot(ctx)["castles"]
     return int(supply[piece]) - int(used)
 
 
@@ -117,7 +118,7 @@ def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
     if _supply_left(ctx, piece) <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
         return
-    if piece in ctx.data.setdefault("failed_sites", []):
+    if piece in bot(ctx).setdefault("failed_sites", []):
         # age I: "+1 castle" builds a city, whose search already failed on this turn
         fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
         return
@@ -131,7 +132,7 @@ def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
 def act_build_castle(ctx: Ctx, row: int, tried: int) -> None:
     """+1 castle; in age I a city instead."""
     if ctx.data["age"] == 1:
-        ctx.log(AUTOMA, k("log.castle_age1"), {}, {"rule": m("rule.castle_age1")})
+        ctx.log(who(ctx), k("log.castle_age1"), {}, {"rule": m("rule.castle_age1")})
         act_build_city(ctx, row=row, tried=tried, piece="city")
         return
     if _supply_left(ctx, "castle") <= 0:
@@ -155,23 +156,23 @@ def act_build_wonder(ctx: Ctx, row: int, tried: int) -> None:
     """Wonder stages (seeds/003 "+2 етапи Чуда"): the base of a Wonder on a priority hex, or
     the flip of the one whose base stands to its completed side. The text sets no limit on
     Wonders: once one is complete, the next action founds a new one."""
-    if ctx.data["wonder"] == 1:
+    if bot(ctx)["wonder"] == 1:
         _wonder_stage(ctx, 2)
         return
     ctx.then("site_ask", purpose="wonder", i=1, row=row, tried=tried, piece="wonder")
 
 
 def _wonder_stage(ctx: Ctx, stage: int) -> None:
-    before = ctx.data["wonder"] if ctx.data["wonder"] < 2 else 0  # a new Wonder
-    ctx.data["wonder"] = stage
+    before = bot(ctx)["wonder"] if bot(ctx)["wonder"] < 2 else 0  # a new Wonder
+    bot(ctx)["wonder"] = stage
     if stage == 2:
-        ctx.data["wonders_done"] = min(MAX_WONDERS, ctx.data.get("wonders_done", 0) + 1)
+        bot(ctx)["wonders_done"] = min(MAX_WONDERS, bot(ctx).get("wonders_done", 0) + 1)
     for built in range(before + 1, stage + 1):
-        ctx.log(AUTOMA, k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
+        ctx.log(who(ctx), k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
                 {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
                 icon="wonder")
     key = "log.cubes_hex" if before == 0 else "log.cubes_wonder"
-    ctx.log(AUTOMA, k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
+    ctx.log(who(ctx), k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
             icon="cube")
     ctx.then("tech_try", attempt=0, left=stage - before)
 
@@ -207,11 +208,11 @@ def _build_structure(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None
     if _supply_left(ctx, piece) <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
         return
-    ctx.data["cities" if piece == "city" else "castles"] += 1
-    ctx.log(AUTOMA, k(f"log.build_{piece}"), _entry_params(ctx, i),
+    bot(ctx)["cities" if piece == "city" else "castles"] += 1
+    ctx.log(who(ctx), k(f"log.build_{piece}"), _entry_params(ctx, i),
             {"rule": m("rule.priority_found", k=i)}, table=True,
             icon="city" if piece == "city" else "build")
-    ctx.log(AUTOMA, k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
+    ctx.log(who(ctx), k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
             table=True, icon="cube")
 
 
@@ -222,15 +223,15 @@ def _build_buildings(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None
 
 def _log_buildings(ctx: Ctx, i: int, n: int, rule: MessageRef) -> None:
     """``n`` buildings on entry ``i``'s hex; the action cubes go on the hex's used spaces."""
-    ctx.log(AUTOMA, k("log.build_buildings"), {**_entry_params(ctx, i), "n": n},
+    ctx.log(who(ctx), k("log.build_buildings"), {**_entry_params(ctx, i), "n": n},
             {"rule": rule}, table=True, icon="build")
-    ctx.log(AUTOMA, k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
+    ctx.log(who(ctx), k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
             icon="cube")
 
 
 def _found_wonder(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
     """A Wonder's base on entry ``i``'s hex, flipped at once with two stages per action."""
-    ctx.log(AUTOMA, k("log.wonder_site"), _entry_params(ctx, i),
+    ctx.log(who(ctx), k("log.wonder_site"), _entry_params(ctx, i),
             {"rule": m("rule.priority_found", k=i)}, table=True, icon="wonder")
     _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
 
@@ -238,7 +239,7 @@ def _found_wonder(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
 def _no_structure_site(ctx: Ctx, piece: str, row: int, tried: int) -> None:
     """No hex for a city or castle: the row below; remembered for the turn (an age I castle
     builds a city, whose search need not be walked twice)."""
-    ctx.data.setdefault("failed_sites", []).append(piece)
+    bot(ctx).setdefault("failed_sites", []).append(piece)
     _no_site(ctx, piece, row, tried)
 
 
@@ -332,14 +333,14 @@ def act_train_ballista(ctx: Ctx, row: int, tried: int) -> None:
     """+1 ballista; in age I one archer unit instead."""
     unit = "archers" if ctx.data["age"] == 1 else "ballista"
     if unit == "archers":
-        ctx.log(AUTOMA, k("log.archer_age1"), {}, {"rule": m("rule.archer_age1")})
+        ctx.log(who(ctx), k("log.archer_age1"), {}, {"rule": m("rule.archer_age1")})
     _train(ctx, row, tried, unit, 1)
 
 
 @steps
 def act_train_peasants(ctx: Ctx, row: int, tried: int) -> None:
     """+m peasants, m = the automa's cities."""
-    n = ctx.data["cities"] + (1 if ctx.options["capital_is_city"] else 0)
+    n = bot(ctx)["cities"] + (1 if ctx.options["capital_is_city"] else 0)
     _train(ctx, row, tried, "peasants", n)
 
 
@@ -380,7 +381,7 @@ def train_answer(ctx: Ctx, answer: bool, i: int, row: int, tried: int, unit: str
     params = {**_entry_params(ctx, i), "unit": m(f"unit.{unit}", n=n), "n": n}
     military = unit != "peasants"
     key = "log.train_split" if military and n > 1 else "log.train"
-    ctx.log(AUTOMA, k(key), params, {"rule": m("rule.priority_found", k=i)}, table=True,
+    ctx.log(who(ctx), k(key), params, {"rule": m("rule.priority_found", k=i)}, table=True,
             icon="unit")
     place_cubes(ctx, ctx.options["archer_area"] if unit == "archers" else TRAIN_AREA[unit])
     if military:
@@ -394,7 +395,7 @@ def train_attack(ctx: Ctx, answer: bool) -> None:
     if not answer:
         return
     e1 = entry(ctx, 1)
-    ctx.log(AUTOMA, k("log.train_attack"), {"direction": direction(e1["direction"])},
+    ctx.log(who(ctx), k("log.train_attack"), {"direction": direction(e1["direction"])},
             {"rule": m("rule.train_attack")}, table=True, icon="attack")
     ctx.then("battle_experience", i=1)
 
@@ -404,7 +405,7 @@ def train_attack(ctx: Ctx, answer: bool) -> None:
 @steps
 def act_spread_religion(ctx: Ctx, row: int, tried: int) -> None:
     """Spread religion from the community farthest from the capital in the priority direction."""
-    if ctx.data["round"] == 1 or ctx.data["religion"] is None:
+    if ctx.data["round"] == 1 or bot(ctx)["religion"] is None:
         fail(ctx, row, tried, "no_religion")
         return
     ctx.ask(prompts.yes_no(k("prompt.community"), {}, ui=card_ui(ctx)), religion_answer,
@@ -418,8 +419,8 @@ def religion_answer(ctx: Ctx, answer: bool, row: int, tried: int) -> None:
         fail(ctx, row, tried, "no_community")
         return
     place_cubes(ctx, "religion")
-    ctx.log(AUTOMA, k("log.spread"), {"direction": direction(entry(ctx, 1)["direction"]),
-                                      "religion": m(f"religion.{ctx.data['religion']}")},
+    ctx.log(who(ctx), k("log.spread"), {"direction": direction(entry(ctx, 1)["direction"]),
+                                      "religion": m(f"religion.{bot(ctx)['religion']}")},
             {"rule": m("rule.spread")}, table=True, icon="religion")
 
 
@@ -443,7 +444,7 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
     place_cubes(ctx, "maneuver")
     if kind == "repair":
         key = "log.repair_city" if adversity == "malfunctions" else "log.repair"
-        ctx.log(AUTOMA, k(key), {"adversity": adv}, {"rule": m("rule.repair")},
+        ctx.log(who(ctx), k(key), {"adversity": adv}, {"rule": m("rule.repair")},
                 table=True, icon="move")
         ask_removed(ctx, adversity)
         return
@@ -455,7 +456,7 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
 def suppress_count(ctx: Ctx, answer: int, adversity: str) -> None:
     """Commit adversities + 2 non-exhausted military units, fight, exhaust them."""
     adv = m(f"adversity.{adversity}")
-    ctx.log(AUTOMA, k("log.suppress"), {"adversity": adv, "n": answer + 2},
+    ctx.log(who(ctx), k("log.suppress"), {"adversity": adv, "n": answer + 2},
             {"rule": m("rule.suppress")}, table=True, icon="attack")
     ask_removed(ctx, adversity, most=answer)
 
@@ -496,14 +497,14 @@ def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int,
         if battle == 1:
             fail(ctx, row, tried, "no_army")
         elif battle == 2:
-            ctx.log(AUTOMA, k("log.no_second_battle"), {}, {"rule": m("why.no_army")})
+            ctx.log(who(ctx), k("log.no_second_battle"), {}, {"rule": m("why.no_army")})
         else:
-            ctx.log(AUTOMA, k("log.no_army_for_battle"), {"battle": battle},
+            ctx.log(who(ctx), k("log.no_army_for_battle"), {"battle": battle},
                     {"rule": m("why.no_army")})
         return
     if battle == 1:
         place_cubes(ctx, "maneuver")
-    ctx.log(AUTOMA, k("log.army"), {"battle": battle,
+    ctx.log(who(ctx), k("log.army"), {"battle": battle,
                                     "terrain": terrain(entry(ctx, 1)["terrain"])},
             {"rule": m("rule.army")}, table=True, icon="attack")
     ctx.then("target_ask", i=1, battle=battle, of=of)
@@ -522,14 +523,14 @@ def target_ask(ctx: Ctx, i: int, battle: int, of: int = 2) -> None:
 def target_answer(ctx: Ctx, answer: bool, i: int, battle: int, of: int = 2) -> None:
     """Attack the target found; none after four entries: move toward the enemy."""
     if answer:
-        ctx.log(AUTOMA, k("log.attack"), _entry_params(ctx, i),
+        ctx.log(who(ctx), k("log.attack"), _entry_params(ctx, i),
                 {"rule": m("rule.priority_found", k=i)}, table=True, icon="attack")
         ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle, "of": of}))
         return
     if i < data.PRIORITY_ENTRIES:
         ctx.then("target_ask", i=i + 1, battle=battle, of=of)
         return
-    ctx.log(AUTOMA, k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
+    ctx.log(who(ctx), k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
             {"rule": m("rule.no_target")}, table=True, icon="move")
     ctx.then("battle_next", battle=battle, of=of)
 
@@ -556,11 +557,11 @@ def battle_fight(ctx: Ctx, answer: bool, i: int) -> None:
     if answer:
         source = 1 if ctx.options["experience_number"] == "first" else i
         n = entry(ctx, source)["number"]
-        extra = 1 if ctx.data["government"] == "autocracy" else 0
-        ctx.log(AUTOMA, k("log.experience"), {"n": n + extra},
+        extra = 1 if bot(ctx)["government"] == "autocracy" else 0
+        ctx.log(who(ctx), k("log.experience"), {"n": n + extra},
                 {"rule": m("rule.experience", k=source, number=n, extra=extra)}, table=True,
                 icon="gain")
-    ctx.log(AUTOMA, k("log.fight"), {}, {"rule": m("rule.fight")}, table=True, icon="attack")
+    ctx.log(who(ctx), k("log.fight"), {}, {"rule": m("rule.fight")}, table=True, icon="attack")
 
 
 MAIN_STEPS = ActionSteps(data.GAME_ID, data.main_actions(), {

@@ -3,11 +3,15 @@ round 1, the achievement phase with the automa's vote, the cleanup, and the game
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
+    ACHIEVEMENT_TURN,
     ACHIEVEMENTS,
     AREAS,
     AUTOMA,
@@ -16,29 +20,57 @@ from .state import (
     STORAGE,
     add_glory,
     age_of_round,
+    automa_name,
+    automas,
+    bot,
     current_card,
     held,
     k,
     m,
+    pile,
     roman,
+    round_turn,
     row,
     row_size,
+    several,
     steps,
+    who,
 )
 
 # --- the round's start ------------------------------------------------------------------------
 
 def round_start(ctx: Ctx) -> None:
-    """Shuffle the deck and lay out the row: the first three face up, the rest face down."""
+    """Each automa shuffles its deck and lays out its row: the first three face up, the rest
+    face down. The round's first automa turn is the first player's, if an automa is; else
+    the first automa's in seat order (see :func:`opening_seat`)."""
     d = ctx.data
     next_age(ctx)
-    ctx.turn = d["round"] * 10
-    d.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
+    ctx.turn = round_turn(ctx)
+    for seat in range(len(automas(ctx))):
+        d["seat"] = seat
+        lay_row(ctx)
+    d["seat"] = opening_seat(ctx)
+    ctx.then("await_turn")
+
+
+def opening_seat(ctx: Ctx) -> int:
+    """The automa whose turn comes first in a round: the one that passed first last round
+    is first player (seeds/003: "якщо вона спасує першою, то стає першим гравцем") and plays
+    first; with a human first player, seat order (Automa 1 sits before Automa 2 after the
+    humans: our reading, told at setup)."""
+    return next((i for i, a in enumerate(automas(ctx)) if a["first_player"]), 0)
+
+
+def lay_row(ctx: Ctx) -> None:
+    """The automa in play's row for the round (seeds/003 "round start")."""
+    b = bot(ctx)
+    b.update({"activated": 0, "passed": False, "cubes": dict.fromkeys(AREAS, 0),
               "turn_in_round": 0, "techs_taken": []})
-    deck = ctx.piles["deck"]
+    deck_pile, discard_pile = pile(ctx, "deck"), pile(ctx, "discard")
+    deck = ctx.piles[deck_pile]
     if ctx.options["round_shuffle"] == "with_discard":
-        for c in list(ctx.piles["discard"].cards):
-            ctx.piles.move(c, "discard", "deck")
+        for c in list(ctx.piles[discard_pile].cards):
+            ctx.piles.move(c, discard_pile, deck_pile)
     deck.shuffle(ctx.rng)
     size = row_size(ctx)
     laid: list[str] = []
@@ -46,14 +78,13 @@ def round_start(ctx: Ctx) -> None:
         if not deck and not refill(ctx):
             break
         c = deck.draw()
-        ctx.piles["row"].put_bottom(c)
+        ctx.piles[pile(ctx, "row")].put_bottom(c)
         laid.append(c)
-    d["row"] = laid
+    b["row"] = laid
     numbers = [data.card(c)["number"] for c in laid]
-    ctx.log(AUTOMA, k("log.row"), {"round": d["round"], "n": len(laid),
-                                   "up": numbers[:FACE_UP], "down": numbers[FACE_UP:]},
+    ctx.log(who(ctx), k("log.row"), {"round": ctx.data["round"], "n": len(laid),
+                                     "up": numbers[:FACE_UP], "down": numbers[FACE_UP:]},
             {"rule": m("rule.row_" + ctx.options["row_rule"], n=size)}, table=True, icon="card")
-    ctx.then("await_turn")
 
 
 def next_age(ctx: Ctx) -> None:
@@ -76,13 +107,13 @@ def next_age(ctx: Ctx) -> None:
 
 def refill(ctx: Ctx) -> bool:
     """The deck ran out: shuffle the discard into a new deck (False if there is none)."""
-    discard = ctx.piles["discard"]
-    if not discard:
+    deck, discard = pile(ctx, "deck"), pile(ctx, "discard")
+    if not ctx.piles[discard]:
         return False
-    for c in list(discard.cards):
-        ctx.piles.move(c, "discard", "deck")
-    ctx.piles["deck"].shuffle(ctx.rng)
-    ctx.log(AUTOMA, k("log.reshuffle"), {"n": len(ctx.piles["deck"])},
+    for c in list(ctx.piles[discard].cards):
+        ctx.piles.move(c, discard, deck)
+    ctx.piles[deck].shuffle(ctx.rng)
+    ctx.log(who(ctx), k("log.reshuffle"), {"n": len(ctx.piles[deck])},
             {"rule": m("rule.reshuffle")}, table=True, icon="shuffle")
     return True
 
@@ -107,8 +138,8 @@ def reform(ctx: Ctx) -> None:
     """End of round 1: instead of the last card's main action, the automa reforms."""
     numbers = [e["number"] for e in current_card(ctx)["priority"]]
     gov, rel, skipped = reform_choice(numbers)
-    ctx.data["government"], ctx.data["religion"] = gov, rel
-    ctx.log(AUTOMA, k("log.reform"), {"government": m(f"government.{gov}"),
+    bot(ctx)["government"], bot(ctx)["religion"] = gov, rel
+    ctx.log(who(ctx), k("log.reform"), {"government": m(f"government.{gov}"),
                                       "religion": m(f"religion.{rel}")},
             {"rule": m("rule.reform", skipped=skipped), "candidates": numbers},
             table=True, icon="religion")
@@ -132,27 +163,47 @@ def vote_target(numbers: list[int], fours: str = "each") -> tuple[int, int]:
 
 @steps
 def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
-    """The achievement phase as a checklist with the automa's exceptions and its vote."""
+    """The achievement phase as a checklist with each automa's exceptions and vote (in seat
+    order); then each automa's Glory and spending, one automa after the other."""
     d = ctx.data
     ctx.phase = ACHIEVEMENTS
-    ctx.turn = d["round"] * 10 + 9
-    last = data.card(d["last_card"]) if d["last_card"] else None
+    ctx.turn = round_turn(ctx, ACHIEVEMENT_TURN[several(ctx)])
+    votes: list[MessageRef] = []
+    event, extra = 1, 0
+    for seat in range(len(automas(ctx))):
+        d["seat"] = seat
+        event, extra, vote = achievement_checklist(ctx)
+        votes.append(m("vote.of", automa=automa_name(ctx), vote=vote) if several(ctx) else vote)
+    d["seat"] = 0
+    if several(ctx):
+        ctx.ask(prompts.confirm(k("prompt.achievements_n"), {
+            "votes": votes, "round": d["round"],
+        }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
+        return
+    ctx.ask(prompts.confirm(k("prompt.achievements"), {
+        "vote": votes[0], "event": event, "extra": extra, "round": d["round"],
+    }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
+
+
+def achievement_checklist(ctx: Ctx) -> tuple[int, int, MessageRef]:
+    """The phase's checklist for the automa in play, its vote logged with its reason;
+    returns (event card, extra votes, the vote in words)."""
+    b = bot(ctx)
+    last = data.card(b["last_card"]) if b["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]
     event, extra = vote_target(numbers, ctx.options["vote_fours"])
     vote = m("vote.extra" if extra else "vote.plain", event=event, extra=extra)
-    storage = [m(f"storage.{s}", n=d["storage"][s]) for s in STORAGE]
+    storage = [m(f"storage.{s}", n=b["storage"][s]) for s in STORAGE]
     for item, icon in ACHIEVEMENT_CHECKLIST:
         if item == "vote":
-            ctx.log(AUTOMA, k("log.vote"), {"vote": vote},
+            ctx.log(who(ctx), k("log.vote"), {"vote": vote},
                     {"rule": m("rule.vote", card=last["number"] if last else 0),
                      "candidates": numbers}, table=True, icon="vote")
             continue
-        ctx.log(AUTOMA, k(f"achievement.{item}"), {"storage": storage, "coins": d["coins"]},
+        ctx.log(who(ctx), k(f"achievement.{item}"), {"storage": storage, "coins": b["coins"]},
                 {"rule": m("rule.cleanup" if item.startswith("cleanup") else
                            "rule.achievements")}, table=True, icon=icon)
-    ctx.ask(prompts.confirm(k("prompt.achievements"), {
-        "vote": vote, "event": event, "extra": extra, "round": d["round"],
-    }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
+    return event, extra, vote
 
 
 ACHIEVEMENT_CHECKLIST = (
@@ -167,7 +218,12 @@ ACHIEVEMENT_CHECKLIST = (
 @steps
 def achievement_glory(ctx: Ctx, answer: bool = True) -> None:
     """The Glory it gained in the phase (as a normal player), for the tracked total."""
-    ctx.ask(prompts.count(k("prompt.phase_glory"), 0, 60, {"total": ctx.data["glory"]},
+    if several(ctx):
+        ctx.ask(prompts.count(k("prompt.phase_glory_n"), 0, 60,
+                              {"total": bot(ctx)["glory"], "automa": automa_name(ctx)},
+                              default=0, ui={"game": data.GAME_ID}), achievement_done)
+        return
+    ctx.ask(prompts.count(k("prompt.phase_glory"), 0, 60, {"total": bot(ctx)["glory"]},
                           default=0, ui={"game": data.GAME_ID}), achievement_done)
 
 
@@ -175,12 +231,27 @@ def achievement_glory(ctx: Ctx, answer: bool = True) -> None:
 def achievement_done(ctx: Ctx, answer: int) -> None:
     """Record the Glory, then what it spent of its storage and treasury."""
     add_glory(ctx, answer, {"rule": m("rule.phase_glory")})
-    d = ctx.data
-    if not any(d["storage"].values()) and not d["coins"]:
-        ask_instant_victory(ctx)
+    b = bot(ctx)
+    if not any(b["storage"].values()) and not b["coins"]:
+        next_automa_phase(ctx)
+        return
+    if several(ctx):
+        ctx.ask(prompts.yes_no(k("prompt.spent_n"), {"automa": automa_name(ctx)},
+                               ui={"game": data.GAME_ID, "rule": m("rule.spent")}), spent)
         return
     ctx.ask(prompts.yes_no(k("prompt.spent"), {}, ui={"game": data.GAME_ID,
                                                      "rule": m("rule.spent")}), spent)
+
+
+def next_automa_phase(ctx: Ctx) -> None:
+    """The next automa's Glory and spending in seat order; after the last, the instant
+    victory question."""
+    if ctx.data["seat"] + 1 < len(automas(ctx)):
+        ctx.data["seat"] += 1
+        achievement_glory(ctx)
+        return
+    ctx.data["seat"] = 0
+    ask_instant_victory(ctx)
 
 
 SPENDABLE = (*STORAGE, "coins")
@@ -195,26 +266,29 @@ def spent(ctx: Ctx, answer: bool, index: int = 0) -> None:
         item = SPENDABLE[index]
         have = held(ctx, item)
         if have:
-            ctx.ask(prompts.count(k("prompt.left"), 0, have,
-                                  {"item": m(f"item.{item}"), "have": have}, default=have,
-                                  ui={"game": data.GAME_ID}), storage_left, index=index)
+            params: dict[str, Any] = {"item": m(f"item.{item}"), "have": have}
+            if several(ctx):
+                params["automa"] = automa_name(ctx)
+            ctx.ask(prompts.count(k("prompt.left_n" if several(ctx) else "prompt.left"), 0,
+                                  have, params, default=have, ui={"game": data.GAME_ID}),
+                    storage_left, index=index)
             return
         index += 1
-    ask_instant_victory(ctx)
+    next_automa_phase(ctx)
 
 
 @steps
 def storage_left(ctx: Ctx, answer: int, index: int) -> None:
     """What is left of one item after the phase."""
-    d = ctx.data
+    b = bot(ctx)
     item = SPENDABLE[index]
     have = held(ctx, item)
     if answer < have:
         if item == "coins":
-            d["coins"] = answer
+            b["coins"] = answer
         else:
-            d["storage"][item] = answer
-        ctx.log(AUTOMA, k("log.spent"), {"item": m(f"item.{item}"), "n": have - answer,
+            b["storage"][item] = answer
+        ctx.log(who(ctx), k("log.spent"), {"item": m(f"item.{item}"), "n": have - answer,
                                          "total": answer}, {"rule": m("rule.spent")})
     spent(ctx, True, index=index + 1)
 
@@ -236,14 +310,18 @@ def instant_victory(ctx: Ctx, answer: bool) -> None:
 
 
 def cleanup(ctx: Ctx) -> None:
-    """Cleanup: cubes off (one stays on the technology field), cards to the discard."""
+    """Cleanup: cubes off (one stays on the technology field), each automa's cards to its
+    discard."""
     d = ctx.data
-    for c in list(row(ctx)):
-        ctx.piles.move(c, "row", "discard")
-    ctx.log(AUTOMA, k("log.discarded"), {"n": len(row(ctx))}, {"rule": m("rule.cleanup")})
-    d["row"] = []
-    d["activated"] = 0
-    d["cubes"] = dict.fromkeys(AREAS, 0)
+    for seat, b in enumerate(automas(ctx)):
+        d["seat"] = seat
+        for c in list(row(ctx)):
+            ctx.piles.move(c, pile(ctx, "row"), pile(ctx, "discard"))
+        ctx.log(who(ctx), k("log.discarded"), {"n": len(row(ctx))}, {"rule": m("rule.cleanup")})
+        b["row"] = []
+        b["activated"] = 0
+        b["cubes"] = dict.fromkeys(AREAS, 0)
+    d["seat"] = 0
     if d["round"] >= ROUNDS:
         end_game(ctx, instant=False)
         return
@@ -252,10 +330,12 @@ def cleanup(ctx: Ctx) -> None:
 
 
 def end_game(ctx: Ctx, instant: bool) -> None:
-    """The game is over (after round 6, or at once by an instant victory)."""
+    """The game is over (after round 6, or at once by an instant victory): each automa's
+    Glory."""
     d = ctx.data
-    ctx.log(AUTOMA, k("log.game_end_instant" if instant else "log.game_end"),
-            {"glory": d["glory"], "round": d["round"]},
-            {"rule": m("rule.truncated" if instant else "rule.game_end")}, table=True,
-            icon="achievement")
+    for seat, b in enumerate(automas(ctx)):
+        ctx.log(who(ctx, seat), k("log.game_end_instant" if instant else "log.game_end"),
+                {"glory": b["glory"], "round": d["round"]},
+                {"rule": m("rule.truncated" if instant else "rule.game_end")}, table=True,
+                icon="achievement")
     ctx.finish()

@@ -8,7 +8,19 @@ from automa.core.game import Ctx
 
 from . import data
 from .rounds import round_start
-from .state import AUTOMA, SETUP, initial_data, k, m, steps
+from .state import (
+    AUTOMA,
+    SETUP,
+    automas,
+    initial_data,
+    k,
+    m,
+    pile,
+    round_turn,
+    several,
+    steps,
+    who,
+)
 
 SETUP_CHECKLIST = (("mode", "info"), ("board", "info"), ("colour", "build"),
                    ("capital", "city"), ("aid", "info"))
@@ -17,19 +29,24 @@ SETUP_CHECKLIST = (("mode", "info"), ("board", "info"), ("colour", "build"),
 
 @steps
 def setup(ctx: Ctx) -> None:
-    """Setup (seeds/003): the automa's components, then 12 random cards for the game."""
+    """Setup (seeds/003): the automa's components (each automa's, seated one after the
+    other), then 12 random cards for the game."""
     opts = ctx.options
     custom = opts["custom_deck"]
     cards = sorted(data.register_custom(custom)) if custom else sorted(data.companion_deck())
     ctx.phase = SETUP
-    ctx.data.update(initial_data("custom" if custom else "companion"))
+    ctx.data.update(initial_data("custom" if custom else "companion", opts["automas"]))
     ctx.piles.create("box", cards)
-    ctx.piles.create("deck")
-    ctx.piles.create("row")
-    ctx.piles.create("discard")
+    for seat in range(len(automas(ctx))):
+        for name in ("deck", "row", "discard"):
+            ctx.piles.create(pile(ctx, name, seat))
     ctx.log(AUTOMA, k(f"log.edition_{ctx.data['edition']}"), {"n": len(cards)})
+    if several(ctx):
+        ctx.log(AUTOMA, k("setup.seats"), {}, {"rule": m("rule.seats")}, table=True,
+                icon="info")
     for item, icon in SETUP_CHECKLIST:
-        ctx.log(AUTOMA, k(f"setup.{item}"), {"difficulty": m(f"difficulty.{opts['difficulty']}")},
+        ctx.log(AUTOMA, k(f"setup.{item}"),
+                {"difficulty": m(f"difficulty.{opts['difficulty']}")},
                 None, table=True, icon=icon)
     ctx.ask(prompts.confirm(k("setup.components"), {
         "difficulty": m(f"difficulty.{opts['difficulty']}"),
@@ -37,17 +54,29 @@ def setup(ctx: Ctx) -> None:
     }, ui={"game": data.GAME_ID, "rule": m("rule.setup")}), setup_cards)
 
 
+def dealt(box: int, automas: int) -> int:
+    """The cards each automa takes for the game: 12 (seeds/003); two automas share one box,
+    so a keyed-in deck of fewer than 24 cards is split evenly between them (our reading)."""
+    return min(data.CARDS_PER_GAME, box // automas)
+
+
 @steps
 def setup_cards(ctx: Ctx, answer: bool = True) -> None:
-    """Shuffle the automa deck, take 12 random cards for the game, the rest back to the box."""
-    ctx.turn = 10
+    """Shuffle the automa deck, take 12 random cards for the game (for each automa, in seat
+    order), the rest back to the box."""
+    ctx.turn = round_turn(ctx)
     box = ctx.piles["box"]
     box.shuffle(ctx.rng)
-    chosen = box.cards[:data.CARDS_PER_GAME]
-    for c in list(chosen):
-        ctx.piles.move(c, "box", "deck", bottom=True)
-    numbers = sorted(data.card(c)["number"] for c in chosen)
-    ctx.log(AUTOMA, k("log.twelve_cards"), {"n": len(numbers), "cards": numbers,
-                                           "edition": m(f"edition_short.{ctx.data['edition']}")},
-            {"rule": m("rule.twelve")}, table=True, icon="card")
+    n = dealt(len(box), len(automas(ctx)))
+    for seat in range(len(automas(ctx))):
+        ctx.data["seat"] = seat
+        chosen = box.cards[:n]
+        for c in list(chosen):
+            ctx.piles.move(c, "box", pile(ctx, "deck"), bottom=True)
+        numbers = sorted(data.card(c)["number"] for c in chosen)
+        ctx.log(who(ctx), k("log.twelve_cards"),
+                {"n": len(numbers), "cards": numbers,
+                 "edition": m(f"edition_short.{ctx.data['edition']}")},
+                {"rule": m("rule.twelve")}, table=True, icon="card")
+    ctx.data["seat"] = 0
     round_start(ctx)

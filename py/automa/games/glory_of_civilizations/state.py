@@ -2,14 +2,20 @@
 helpers, the game's data (:class:`Data`, its builder :func:`initial_data`, its declared
 :func:`ranges`), the phases and the state readers.
 
-Cards live in the piles ``box`` (not in this game), ``deck``, ``row`` and ``discard``;
-``Data.row`` keeps the row's order.
+Each automa of the game (one or two, the option ``automas``) is one :class:`Automa` record in
+``Data.automas``, in seat order; ``Data.seat`` is the one whose turn (or achievement phase
+step) is in play, and the steps read it through :func:`bot`, so one automa is the same code
+with a list of one. Cards live in the piles ``box`` (not in this game) and, per automa,
+``deck``, ``row`` and ``discard`` (:func:`pile`: the second automa's are ``deck2``…);
+``Automa.row`` keeps the row's order.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
+from automa.core.formats import Migrated
 from automa.core.game import Ctx, Steps
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
@@ -52,15 +58,9 @@ def migrate(state: dict[str, Any]) -> None:
     state["phase"] = _OLD_PHASES.get(resumed_step(state), AUTOMA_TURN)
 
 
-class Data(TypedDict):
-    """The tracked values of the automa, as ``ctx.data`` holds them (seeds/003)."""
+class Automa(TypedDict):
+    """The tracked values of one automa (seeds/003): its row, mat, structures and score."""
 
-    edition: Literal["companion", "custom"]
-    """The automa deck of the game: our companion edition, or the player's own."""
-    round: int
-    """The round, 1..6."""
-    age: int
-    """The age, 1..3 (by :func:`age_of_round` under ``age_rule = rounds``; correctable)."""
     activated: int
     """Cards of the row activated this round (the last one is the card in play)."""
     row: list[str]
@@ -102,11 +102,31 @@ class Data(TypedDict):
     card)."""
 
 
-def initial_data(edition: Literal["companion", "custom"]) -> Data:
-    """The data at setup (seeds/003): nothing built, nothing stored, round 1 of age I."""
+class Data(TypedDict):
+    """The game's tracked values, as ``ctx.data`` holds them: what the table shares, and each
+    automa's own record in seat order."""
+
+    edition: Literal["companion", "custom"]
+    """The automa deck of the game: our companion edition, or the player's own."""
+    round: int
+    """The round, 1..6."""
+    age: int
+    """The age, 1..3 (by :func:`age_of_round` under ``age_rule = rounds``; correctable)."""
+    seat: int
+    """The automa in play (its turn, its pass, its part of the achievement phase): an index
+    into :attr:`automas`."""
+    automas: list[Automa]
+    """Each automa of the game, in seat order ("Automa 1", "Automa 2")."""
+
+
+MAX_AUTOMAS = 2
+"""seeds/003: "Можна додати одну або дві автоми" (one or two automas)."""
+
+
+def initial_automa() -> Automa:
+    """One automa at setup (seeds/003): nothing built, nothing stored."""
     return {
-        "edition": edition,
-        "round": 1, "age": 1, "activated": 0, "row": [], "passed": False,
+        "activated": 0, "row": [], "passed": False,
         "first_player": False, "glory": 0, "coins": 0,
         "storage": {s: 0 for s in STORAGE},
         "cities": 0, "castles": 0, "wonder": 0, "wonders_done": 0,
@@ -114,6 +134,74 @@ def initial_data(edition: Literal["companion", "custom"]) -> Data:
         "cubes": dict.fromkeys(AREAS, 0), "last_card": None, "turn_in_round": 0,
         "achievements": 0, "techs_taken": [],
     }
+
+
+def initial_data(edition: Literal["companion", "custom"], automas: int = 1) -> Data:
+    """The data at setup (seeds/003): round 1 of age I, each automa as
+    :func:`initial_automa`."""
+    return {"edition": edition, "round": 1, "age": 1, "seat": 0,
+            "automas": [initial_automa() for _ in range(automas)]}
+
+
+def migrate_v3(state: dict[str, Any]) -> Migrated:
+    """Game version 2 → 3: the one automa's values, kept flat in ``data`` before, become the
+    single record of ``data.automas`` (seat 0); the shared edition, round and age stay; the
+    options name the new option ``automas`` (1: the only game there was)."""
+    out = copy.deepcopy(state)
+    if isinstance(out.get("options"), dict):
+        out["options"] = {"automas": 1, **out["options"]}
+    old = out.get("data")
+    if isinstance(old, dict) and "automas" not in old:
+        shared = {key: old.pop(key) for key in SHARED if key in old}
+        out["data"] = {**shared, "seat": 0, "automas": [old]}
+    return Migrated(out)
+
+
+def migrate_v2(state: dict[str, Any]) -> Migrated:
+    """Game version 1 → 2: the audit's readings changed the rules, not the layout (a save of
+    version 1 whose answers no longer replay is restored from its snapshot)."""
+    return Migrated(state)
+
+
+SHARED = ("edition", "round", "age")
+"""The values the automas share (the table's deck edition, round and age)."""
+
+
+def automas(ctx: Ctx) -> list[Automa]:
+    """Every automa of the game, in seat order."""
+    found: list[Automa] = ctx.data["automas"]
+    return found
+
+
+def bot(ctx: Ctx) -> Automa:
+    """The automa in play (:attr:`Data.seat`)."""
+    return automas(ctx)[int(ctx.data["seat"])]
+
+
+def several(ctx: Ctx) -> bool:
+    """Whether two automas play (each is then named: "Automa 1", "Automa 2")."""
+    return len(automas(ctx)) > 1
+
+
+def who(ctx: Ctx, seat: int | None = None) -> str:
+    """The log's actor for an automa (the one in play by default): "automa" alone, else
+    "automa1", "automa2" (named so on screen)."""
+    if not several(ctx):
+        return AUTOMA
+    return f"{AUTOMA}{(ctx.data['seat'] if seat is None else seat) + 1}"
+
+
+def automa_name(ctx: Ctx, seat: int | None = None) -> MessageRef:
+    """An automa's name on screen ("Automa 2"), the one in play by default."""
+    return m("automa_n", n=(ctx.data["seat"] if seat is None else seat) + 1)
+
+
+def pile(ctx: Ctx, name: str, seat: int | None = None) -> str:
+    """The pile ``deck``, ``row`` or ``discard`` of an automa (the one in play by default):
+    the first automa's keep their names (as a one-automa game always had them), the
+    second's are ``deck2``, ``row2``, ``discard2``."""
+    at = ctx.data["seat"] if seat is None else seat
+    return name if at == 0 else f"{name}{at + 1}"
 
 
 m = data.m
@@ -134,13 +222,13 @@ def row_size(ctx: Ctx) -> int:
 
 def row(ctx: Ctx) -> list[str]:
     """The row's cards, left to right."""
-    cards: list[str] = ctx.data["row"]
+    cards: list[str] = bot(ctx)["row"]
     return cards
 
 
 def current_card(ctx: Ctx) -> dict[str, Any]:
     """The card activated this turn (the last activated one)."""
-    return data.card(row(ctx)[ctx.data["activated"] - 1])
+    return data.card(row(ctx)[bot(ctx)["activated"] - 1])
 
 
 def entry(ctx: Ctx, i: int) -> dict[str, Any]:
@@ -173,8 +261,8 @@ def card_ui(ctx: Ctx, *highlight: str, rule: MessageRef | None = None) -> Ui:
     """Screen hints: the activated card with the fields the question depends on, and the
     main-action row the previous card's pointer chose on it (seeds/003, "the pointer")."""
     ui: Ui = {"game": G}
-    if ctx.data.get("activated"):
-        ui["card"] = row(ctx)[ctx.data["activated"] - 1]
+    if bot(ctx).get("activated"):
+        ui["card"] = row(ctx)[bot(ctx)["activated"] - 1]
         chosen = pointed_row(ctx)
         ui["highlight"] = [*highlight, *([f"main.{chosen}"] if chosen else [])]
     if rule is not None:
@@ -185,7 +273,7 @@ def card_ui(ctx: Ctx, *highlight: str, rule: MessageRef | None = None) -> Ui:
 def pointed_row(ctx: Ctx) -> int | None:
     """The main-action row of the card in play named by the pointer of the card before it
     (the first card: its own pointer); None on the last card of round 1 (the reform)."""
-    i = int(ctx.data.get("activated") or 0) - 1
+    i = int(bot(ctx).get("activated") or 0) - 1
     cards = row(ctx)
     if i < 0 or (ctx.data["round"] == 1 and i == len(cards) - 1):
         return None
@@ -195,24 +283,24 @@ def pointed_row(ctx: Ctx) -> int | None:
 def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     """Put the automa's action cubes on an area: 1 the first time it is used this round, 2 after
     (seeds/003 "action cubes"). Logs the board instruction; returns the number of cubes."""
-    used = ctx.data["cubes"].get(area, 0) > 0
+    used = bot(ctx)["cubes"].get(area, 0) > 0
     n = 2 if used else 1
-    ctx.data["cubes"][area] = min(MAX_CUBES, ctx.data["cubes"].get(area, 0) + n)
+    bot(ctx)["cubes"][area] = min(MAX_CUBES, bot(ctx)["cubes"].get(area, 0) + n)
     # Reading "any" (ambiguity C3): as for a player, other players' cubes there count too;
     # the app cannot see them, so the table is told both counts (correctable afterwards).
     key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
-    ctx.log(AUTOMA, k(key), {"n": n, "area": m(f"area.{area}")},
+    ctx.log(who(ctx), k(key), {"n": n, "area": m(f"area.{area}")},
             {"rule": m(why_key, used=used)}, table=True, icon="cube")
     return n
 
 
 def add_glory(ctx: Ctx, n: int, why: Why | None = None) -> None:
     """Add Glory to the automa's tracked total and tell the table."""
-    n = min(n, MAX_TRACKED - ctx.data["glory"])
+    n = min(n, MAX_TRACKED - bot(ctx)["glory"])
     if n <= 0:
         return
-    ctx.data["glory"] += n
-    ctx.log(AUTOMA, k("log.glory"), {"n": n, "total": ctx.data["glory"]}, why, table=True,
+    bot(ctx)["glory"] += n
+    ctx.log(who(ctx), k("log.glory"), {"n": n, "total": bot(ctx)["glory"]}, why, table=True,
             icon="vp")
 
 
@@ -232,12 +320,21 @@ MAX_ROW = 4 + 3
 
 
 def ranges() -> Table:
-    """The range of every value of :class:`Data` (structures up to the supply beside the
-    capital, the age I–III, a sane bound on what only accumulates)."""
-    supply = data.vocabulary()["supply"]
+    """The range of every value of :class:`Data`: the round and age I–III, one or two
+    automas (:func:`automa_ranges`)."""
     return Table({
         "edition": OneOf(("companion", "custom")),
-        "round": Count(1, ROUNDS), "age": Count(1, 3), "activated": Count(0, MAX_ROW),
+        "round": Count(1, ROUNDS), "age": Count(1, 3), "seat": Count(0, MAX_AUTOMAS - 1),
+        "automas": Items(automa_ranges(), MAX_AUTOMAS, lo=1),
+    })
+
+
+def automa_ranges() -> Table:
+    """The range of every value of :class:`Automa` (structures up to the supply beside the
+    capital, a sane bound on what only accumulates)."""
+    supply = data.vocabulary()["supply"]
+    return Table({
+        "activated": Count(0, MAX_ROW),
         "row": Items(Text(), MAX_ROW), "passed": FLAG, "first_player": FLAG,
         "glory": Count(0, MAX_TRACKED), "coins": Count(0, MAX_TRACKED),
         "storage": table_of(STORAGE, Count(0, MAX_STORED)),
@@ -253,19 +350,53 @@ def ranges() -> Table:
     }, frozenset({"failed_sites", "wonders_done"}))
 
 
+TWO_AUTOMAS = 1000
+"""With two automas, turn numbers start here: 1000 + round × 100 + the rest (below), so that
+each automa's turn is a turn of its own (its board list and log group are its own, never the
+other's), and the numbers only grow."""
+ACHIEVEMENT_TURN = {False: 9, True: 99}
+"""The achievement phase's place in a round's numbers (one automa, two)."""
+
+
+def round_turn(ctx: Ctx, at: int = 0) -> int:
+    """The number of a round's start (``at`` 0) or of its achievement phase (``at``
+    :data:`ACHIEVEMENT_TURN`)."""
+    rnd = int(ctx.data["round"])
+    return TWO_AUTOMAS + rnd * 100 + at if several(ctx) else rnd * 10 + at
+
+
+def turn_number(ctx: Ctx) -> int:
+    """The number of the automa in play's turn: round × 10 + its turn in the round. With two
+    automas: 1000 + round × 100 + its turn × 10 + a digit 1–4 that names the automa and its
+    place in the round's orbit (2 × (place − 1) + seat + 1: whichever opened the round plays
+    each orbit's first turn, so the numbers only grow)."""
+    t = int(bot(ctx)["turn_in_round"])
+    if not several(ctx):
+        return int(ctx.data["round"]) * 10 + t
+    seat = int(ctx.data["seat"])
+    other = automas(ctx)[1 - seat]
+    place = 1 if other["turn_in_round"] < t else 2
+    return round_turn(ctx) + t * 10 + 2 * (place - 1) + seat + 1
+
+
 def turn_label(turn: int) -> MessageRef | None:
     """Turns are numbered round × 10 + the automa's turn in the round (9: the achievement
-    phase, 0: the round's start)."""
-    rnd, t = divmod(turn, 10)
+    phase, 0: the round's start); with two automas, as :func:`turn_number` says, an automa's
+    own turns naming it."""
+    two = turn >= TWO_AUTOMAS
+    rnd, t = divmod(turn - TWO_AUTOMAS, 100) if two else divmod(turn, 10)
     if rnd < 1:
         return None
     if t == 0:
         return m("turn.round", round=rnd)
-    if t == 9:
+    if t == ACHIEVEMENT_TURN[two]:
         return m("turn.achievements", round=rnd)
+    if two:
+        own, digit = divmod(t, 10)
+        return m("turn.turn_of", automa=m("automa_n", n=(digit - 1) % 2 + 1), round=rnd, n=own)
     return m("turn.turn", round=rnd, n=t)
 
 
 def held(ctx: Ctx, item: str) -> int:
     """How much of an item it holds: coins in its treasury, else goods in its storage."""
-    return int(ctx.data["coins"] if item == "coins" else ctx.data["storage"][item])
+    return int(bot(ctx)["coins"] if item == "coins" else bot(ctx)["storage"][item])

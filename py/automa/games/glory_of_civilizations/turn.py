@@ -15,12 +15,14 @@ from . import data
 from .actions import main_try
 from .rounds import reform
 from .state import (
-    AUTOMA,
     AUTOMA_TURN,
     FACE_UP,
     MAX_TRACKED,
     WAITING,
     add_glory,
+    automa_name,
+    automas,
+    bot,
     card_ui,
     current_card,
     entry,
@@ -28,7 +30,10 @@ from .state import (
     m,
     roman,
     row,
+    several,
     steps,
+    turn_number,
+    who,
 )
 
 TECH_PAIRS = ((0, 1), (1, 2), (2, 3))
@@ -39,29 +44,51 @@ TECH_PAIRS = ((0, 1), (1, 2), (2, 3))
 
 @steps
 def await_turn(ctx: Ctx) -> None:
-    """Wait for the automa's next turn, or (once it has passed) for the others to pass."""
+    """Wait for the automa's next turn, or (once every automa has passed) for the others to
+    pass. With two automas, the turn is the next one's in seat order that has not passed."""
     d = ctx.data
     ctx.phase = WAITING
-    if d["passed"]:
+    if all(a["passed"] for a in automas(ctx)):
         ctx.ask(prompts.confirm(k("prompt.others_pass"), {"round": d["round"]},
                                 ui={"game": data.GAME_ID}, label=m("answer.achievements")),
                 "achievement_phase")
         return
-    up = [data.card(c)["number"] for c in row(ctx)[d["activated"]:d["activated"] + FACE_UP]]
+    while bot(ctx)["passed"]:
+        d["seat"] = (d["seat"] + 1) % len(automas(ctx))
+    b = bot(ctx)
+    up = [data.card(c)["number"] for c in row(ctx)[b["activated"]:b["activated"] + FACE_UP]]
     # with no face-up card left, the Automa's turn is its pass (seeds/003, "passing")
-    ctx.ask(prompts.confirm(k("prompt.ready" if up else "prompt.ready_pass"),
-                            {"round": d["round"], "age": roman(d["age"]), "up": up},
-                            ui={"game": data.GAME_ID}, label=m("answer.automa_turn")),
+    key = "prompt.ready" if up else "prompt.ready_pass"
+    params: dict[str, Any] = {"round": d["round"], "age": roman(d["age"]), "up": up}
+    label = m("answer.automa_turn")
+    if several(ctx):
+        key += "_n"
+        params["automa"] = automa_name(ctx)
+        label = m("answer.automa_turn_n", n=d["seat"] + 1)
+    ctx.ask(prompts.confirm(k(key), params, ui={"game": data.GAME_ID}, label=label),
             "automa_turn")
+
+
+@steps
+def next_seat(ctx: Ctx) -> None:
+    """Two automas: the turn goes on to the next in seat order (:func:`await_turn` skips one
+    that has passed)."""
+    ctx.data["seat"] = (ctx.data["seat"] + 1) % len(automas(ctx))
+    ctx.then("await_turn")
+
+
+def after_turn(ctx: Ctx) -> str:
+    """The step after an automa's turn: the next automa's (two), else waiting again."""
+    return "next_seat" if several(ctx) else "await_turn"
 
 
 @steps
 def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     """Activate the first face-up card not yet activated, or pass if the row is done."""
-    d = ctx.data
+    d = bot(ctx)
     ctx.phase = AUTOMA_TURN
     d["turn_in_round"] += 1
-    ctx.turn = d["round"] * 10 + d["turn_in_round"]
+    ctx.turn = turn_number(ctx)
     cards = row(ctx)
     if d["activated"] >= len(cards):
         automa_pass(ctx)
@@ -72,36 +99,50 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     d["last_card"] = cards[i]
     card = data.card(cards[i])
     reveal = cards[i + FACE_UP] if i + FACE_UP < len(cards) else None
-    ctx.log(AUTOMA, k("log.activate"), {"card": card["number"], "pos": i + 1},
+    ctx.log(who(ctx), k("log.activate"), {"card": card["number"], "pos": i + 1},
             {"rule": m("rule.activate")}, table=True, icon="card")
     if reveal:
-        ctx.log(AUTOMA, k("log.reveal"), {"card": data.card(reveal)["number"]},
+        ctx.log(who(ctx), k("log.reveal"), {"card": data.card(reveal)["number"]},
                 {"rule": m("rule.reveal")}, table=True, icon="card")
     free: list[Any] = [("free_action", {"index": i}) for i in range(data.FREE_ACTIONS)]
     # the rules let the card's effects be played in any order (ambiguity C11)
     if ctx.options["free_order"] == "main_first":
-        ctx.seq("main_action", *free, "await_turn")
+        ctx.seq("main_action", *free, after_turn(ctx))
     else:
-        ctx.seq(*free, "main_action", "await_turn")
+        ctx.seq(*free, "main_action", after_turn(ctx))
 
 
 def automa_pass(ctx: Ctx) -> None:
-    """Every card of the row is activated: the automa passes (seeds/003 "passing")."""
-    ctx.data["passed"] = True
-    ctx.log(AUTOMA, k("log.pass"), {"n": len(row(ctx))}, {"rule": m("rule.pass")},
+    """Every card of the row is activated: the automa passes (seeds/003 "passing"). Only the
+    first to pass becomes first player: an automa passing after the other one is not, and
+    the app does not ask."""
+    bot(ctx)["passed"] = True
+    ctx.log(who(ctx), k("log.pass"), {"n": len(row(ctx))}, {"rule": m("rule.pass")},
             table=True, icon="pass")
+    before = [i for i, a in enumerate(automas(ctx)) if a["passed"] and i != ctx.data["seat"]]
+    if before:
+        bot(ctx)["first_player"] = False
+        ctx.log(who(ctx), k("log.not_first"), {"other": automa_name(ctx, before[0])},
+                {"rule": m("rule.first_player_other", other=automa_name(ctx, before[0]))})
+        ctx.then(after_turn(ctx))
+        return
+    if several(ctx):
+        ctx.ask(prompts.yes_no(k("prompt.someone_passed_n"), {"automa": automa_name(ctx)},
+                               ui={"game": data.GAME_ID}), pass_first)
+        return
     ctx.ask(prompts.yes_no(k("prompt.someone_passed"), {}, ui={"game": data.GAME_ID}),
             pass_first)
 
 
 @steps
 def pass_first(ctx: Ctx, answer: bool) -> None:
-    """The first to pass becomes first player."""
-    ctx.data["first_player"] = not answer
+    """The first to pass becomes first player (the other automa, if any, no longer is)."""
+    for i, a in enumerate(automas(ctx)):
+        a["first_player"] = not answer and i == ctx.data["seat"]
     if not answer:
-        ctx.log(AUTOMA, k("log.first_player"), {}, {"rule": m("rule.first_player")},
+        ctx.log(who(ctx), k("log.first_player"), {}, {"rule": m("rule.first_player")},
                 table=True, icon="pass")
-    ctx.then("await_turn")
+    ctx.then(after_turn(ctx))
 
 
 # --- free actions -----------------------------------------------------------------------------
@@ -113,9 +154,9 @@ def free_action(ctx: Ctx, index: int) -> None:
     action = card["free"][index]
     amount = data.amounts_of(card, "free", index).get(action, 1)
     if action == "coins":
-        amount = min(amount, MAX_TRACKED - ctx.data["coins"])
-        ctx.data["coins"] += amount
-        ctx.log(AUTOMA, k("log.coins"), {"n": amount, "total": ctx.data["coins"]},
+        amount = min(amount, MAX_TRACKED - bot(ctx)["coins"])
+        bot(ctx)["coins"] += amount
+        ctx.log(who(ctx), k("log.coins"), {"n": amount, "total": bot(ctx)["coins"]},
                 {"rule": m("rule.coins")}, table=True, icon="coin")
     elif action == "glory":
         add_glory(ctx, amount, {"rule": m("rule.glory_free_n", n=amount)})
@@ -130,21 +171,21 @@ def tech_try(ctx: Ctx, attempt: int, left: int,
     A pair the app can rule out itself is skipped; the question then says why (its steps)."""
     skipped = list(skipped or [])
     if attempt >= len(TECH_PAIRS):
-        ctx.log(AUTOMA, k("log.no_tech"), {}, {"rule": m("rule.tech_none")})
+        ctx.log(who(ctx), k("log.no_tech"), {}, {"rule": m("rule.tech_none")})
         return
     a, b = TECH_PAIRS[attempt]
     r, c = entry(ctx, a + 1)["number"], entry(ctx, b + 1)["number"]
     params = {"row": r, "col": c, "try": attempt + 1}
     if r == 4 and ctx.options["players"] < 4:
-        ctx.log(AUTOMA, k("log.tech_no_row4"), params,
+        ctx.log(who(ctx), k("log.tech_no_row4"), params,
                 {"rule": m("rule.tech_row4", players=ctx.options["players"])})
         ctx.then("tech_try", attempt=attempt + 1, left=left,
                  skipped=[*skipped, m("log.tech_no_row4", **params)])
         return
-    if [r, c] in ctx.data.setdefault("techs_taken", []):
+    if [r, c] in bot(ctx).setdefault("techs_taken", []):
         # research leaves the spot empty with action cubes on it (the wiki research page):
         # the app knows this answer, so the board is not asked
-        ctx.log(AUTOMA, k("log.tech_taken"), params, {"rule": m("rule.tech_taken")})
+        ctx.log(who(ctx), k("log.tech_taken"), params, {"rule": m("rule.tech_taken")})
         ctx.then("tech_try", attempt=attempt + 1, left=left,
                  skipped=[*skipped, m("log.tech_taken", **params)])
         return
@@ -163,8 +204,8 @@ def tech_answer(ctx: Ctx, answer: bool, attempt: int, left: int) -> None:
     if not answer:
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
-    ctx.data.setdefault("techs_taken", []).append([r, c])
-    ctx.log(AUTOMA, k("log.tech"), {"row": r, "col": c},
+    bot(ctx).setdefault("techs_taken", []).append([r, c])
+    ctx.log(who(ctx), k("log.tech"), {"row": r, "col": c},
             {"rule": m("rule.tech_pair", n=attempt + 1)}, table=True, icon="tech")
     if left > 1:
         # the next one (Wonder stages): the pairs up to this one are empty now
@@ -177,9 +218,8 @@ def tech_answer(ctx: Ctx, answer: bool, attempt: int, left: int) -> None:
 def main_action(ctx: Ctx) -> None:
     """The row named by the previous card's pointer (the first card: its own), or the reform
     instead on the last card of round 1."""
-    d = ctx.data
-    i = d["activated"] - 1
-    if d["round"] == 1 and i == len(row(ctx)) - 1:
+    i = bot(ctx)["activated"] - 1
+    if ctx.data["round"] == 1 and i == len(row(ctx)) - 1:
         reform(ctx)
         return
     if i == 0:
@@ -190,6 +230,6 @@ def main_action(ctx: Ctx) -> None:
         why = m("rule.pointer_prev", row=arrow["pointer"], card=arrow["number"])
     pointer = arrow["pointer"]
     planned = current_card(ctx)["main"][pointer - 1]
-    ctx.log(AUTOMA, k("log.planned"), {"row": pointer, "action": m(f"main.{planned}"),
+    ctx.log(who(ctx), k("log.planned"), {"row": pointer, "action": m(f"main.{planned}"),
                                        "card": arrow["number"]}, {"rule": why})
     ctx.then(main_try, row=pointer, tried=0)
