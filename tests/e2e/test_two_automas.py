@@ -10,7 +10,8 @@ from playwright.sync_api import Page
 from tests.e2e.helpers import answer, dist_games, game_state, open_app, shown
 
 GAME = "glory_of_civilizations"
-pytestmark = pytest.mark.skipif(GAME not in dist_games(), reason="no Glory in this build")
+pytestmark = [pytest.mark.e2e,
+              pytest.mark.skipif(GAME not in dist_games(), reason="no Glory in this build")]
 
 TURN = {"en": "Automa {n}’s turn ▸", "uk": "Хід Автоми {n} ▸"}
 ROW = {"en": "Automa {n}’s row", "uk": "Автома {n}: ряд"}
