@@ -637,6 +637,8 @@ def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, s
     source = (Path(args.load) if args.load else None if not args.resume
               else Path(args.save) if args.save else newest_autosave(folder,
                                                                      _file_name(args.game)))
+    if args.deck and (args.load or args.resume):
+        return _error("cli.deck_with_saved_game", lang)
     if args.resume and source is None:
         return _error("cli.nothing_to_resume", lang, file=str(folder))
     if source is None:
