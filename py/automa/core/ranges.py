@@ -58,11 +58,13 @@ class Table:
 
 @dataclass(frozen=True)
 class Items:
-    """A list of ``lo`` to ``hi`` items, each in the range ``item``."""
+    """A list of ``lo`` to ``hi`` items, each in the range ``item`` (``unique``: no two the
+    same, e.g. the five different cards of a row)."""
 
     item: Range
     hi: int
     lo: int = 0
+    unique: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,8 @@ def problems(value: Any, spec: Range, where: str) -> Iterator[Problem]:
             return
         for i, item in enumerate(value):
             yield from problems(item, spec.item, f"{where}.{i}")
+            if spec.unique and item in value[:i]:
+                yield f"{where}.{i}", "duplicate", {"value": str(item)[:40]}
 
 
 def _table_problems(value: Any, spec: Table, where: str) -> Iterator[Problem]:

@@ -415,7 +415,7 @@ def ranges() -> Table:
         "humans": Count(1, 3),
         "leader": OneOf(data.LEADERS),
         "difficulty": OneOf(data.DIFFICULTIES),
-        "row": Items(card_ids, 5, 5),
+        "row": Items(card_ids, 5, 5, unique=True),
         "tokens": table_of(data.TYPES, Count(0, MAX_TRADE_TOKENS)),
         # the box holds 4 (gains stop there); earlier releases' corrections allowed 8,
         # carried down to the box on load
