@@ -457,3 +457,20 @@ def test_a_castle_castle_city_card_with_no_free_site_goes_on_with_every_truthful
     s = run(s, lambda s: bool(logged(s, "log.storage")), {"prompt.site_site": no})
     assert searched == ["castle"] * 4 + ["city"] * 4
     assert sorted(data(s).get("failed_sites", [])) in ([], ["castle", "city"])
+
+
+def test_goods_an_event_makes_beyond_its_storage_are_counted_at_the_table() -> None:
+    """seeds/003: the automa "максимально використовує ресурси та вироби зі свого планшету для
+    головної події … виготовити вироби (Дистиляція віскі, Секрет шовку …)". The event
+    procedure takes coins and the four storage items; the goods an event makes besides
+    (whisky, silk…) are said, where the procedure asks, to stay on its board at the table
+    (issue 33, point 5)."""
+    s = run(new({}), at("prompt.ready"))
+    s.start("event_gain")
+    assert s.prompt is not None
+    assert s.prompt.choices == ["coins", "food", "wood", "weapons", "mead"]
+    rule = s.prompt.ui["rule"]
+    for lang, words in (("en", ("whisky", "silk", "at the table")),
+                        ("uk", ("віскі", "шовк", "за столом"))):
+        text = render(rule["key"], rule["params"], lang)
+        assert all(w in text for w in words), text
