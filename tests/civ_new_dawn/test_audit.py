@@ -3,8 +3,11 @@ after the rule it checks (AP Rules v1.0, 8/1/2020), and the readings the rules l
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import automa
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
@@ -315,3 +318,46 @@ def test_teddys_tokens_and_capitalism(reading: str, advance: int) -> None:
     for _ in range(3):
         s.answer("none")
     assert data(s)["dial"] == advance
+
+
+# --- issue 33, point 2 ------------------------------------------------------------------------
+def test_the_box_has_four_natural_wonder_tokens_so_a_correction_offers_what_is_left() -> None:
+    """AP rules, Natural Wonders (the box holds 4 tokens): two corrections within their
+    bounds (4 on one card, then 4 on another) once made 8, and the AP turn resolving them was
+    refused. A correction offers what is left of the box: 4 on the economy card leaves 0 for
+    the culture card, and the pool."""
+    s = new(1, leader="america")
+    s.start("correct")
+    s.answer("nw_economy")
+    assert asked(s).bounds == (0, 4)
+    s.answer(4)
+    s.start("correct")
+    s.answer("nw_culture")
+    assert asked(s).bounds == (0, 0)
+    s.cancel()
+    s.start("correct")
+    s.answer("nw_pool")
+    assert asked(s).bounds == (0, 0)
+
+
+def test_an_older_save_with_six_tokens_on_a_card_loads_and_the_card_resolves() -> None:
+    """A save of an earlier release whose correction put 6 natural wonder tokens on Teddy's
+    economy card (what it allowed: 8): it loads, carried down to the box's 4 with one
+    sentence saying so, and the AP turn resolving that card goes on — never a refusal in the
+    middle of a turn ("res.nw is out of range (0 to 4)")."""
+    s = new(1, leader="america")
+    set_row(s, ["astrology", "early_empire", "masonry", "pottery", "foreign_trade"])
+    saved = json.loads(s.to_json())
+    saved["snapshot"]["data"]["nw"]["economy"] = 6
+    saved["game_version"] = 1
+    loaded = automa.load_game(json.dumps(saved))
+    assert data(loaded)["nw"]["economy"] == 4
+    [carried] = [w for w in loaded.warnings if w["key"] == "warning.save.carried"]
+    assert "6" in render(carried["key"], carried["params"], "en")
+    for _ in range(40):
+        if loaded.prompt is None or (data(loaded)["res"] is None and loaded.turn > s.turn):
+            break
+        p = loaded.prompt
+        loaded.answer(p.default if p.default is not None else
+                      True if p.kind in ("confirm", "yes_no", "scan") else p.choices[0])
+    assert data(loaded)["nw"]["economy"] == 0
