@@ -149,3 +149,22 @@ def test_the_corpus_has_games_whose_rules_did_not_change() -> None:
     assert len(kept) >= 15
     assert {s["game"] for s in manifest(files("saves")[0].parents[2])["saves"]} >= {
         "age_of_innovation"}
+
+
+def test_the_rules_changed_sentence_appears_only_where_the_games_version_changed() -> None:
+    """An Age of Innovation game (its version unchanged) whose answers stop short of its
+    snapshot goes on from the snapshot, and says so without claiming that the rules changed;
+    a game of an older version of its game names what changed."""
+    saved = json.loads(read(next(p for p in SAVES if unchanged(p)
+                                 and "mid" in p.name)))
+    saved["actions"] = saved["actions"][:-1]
+    saved["redo"] = []
+    s = automa.load_game(json.dumps(saved))
+    assert s.history_dropped
+    [warning] = s.warnings
+    assert warning["key"] == "warning.save.history_dropped"
+    for lang in ("en", "uk"):
+        text = render(warning["key"], warning["params"], lang)
+        assert "rules" not in text and "правила" not in text, text
+    older = open_save(next(p for p in SAVES if not unchanged(p) and "mid" in p.name))
+    assert older.warnings[0]["key"] == "warning.save.rules_changed"
