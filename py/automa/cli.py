@@ -403,7 +403,8 @@ class Terminal:
         """Say how the save was loaded; keep the original if its history was dropped."""
         for warning in self.session.warnings:
             self.say(present.Words(self.lang).text(warning))
-        if (self.session.history_dropped or self.session.lost) and self.is_autosave(path):
+        s = self.session
+        if (s.history_dropped or s.lost or s.carried) and self.is_autosave(path):
             kept = unused(path.with_name(path.stem + ".original.json"))
             try:
                 write_save(kept, text)

@@ -168,3 +168,24 @@ def test_the_rules_changed_sentence_appears_only_where_the_games_version_changed
         assert "rules" not in text and "правила" not in text, text
     older = open_save(next(p for p in SAVES if not unchanged(p) and "mid" in p.name))
     assert older.warnings[0]["key"] == "warning.save.rules_changed"
+
+
+def test_a_stored_game_whose_value_was_carried_shows_the_sentence_and_keeps_the_original(
+        ) -> None:
+    """The page: a stored game whose older correction was carried down opens with its undo
+    history, shows the one sentence, and keeps its original for export."""
+    from automa.app.controller import Controller
+    from automa.app.saves import HELD_PREFIX, SaveStore
+    from tests.app.test_saves import Clock, MemoryKV
+
+    text = old_release_save("age_of_innovation", "marked", ["marked"], 30)
+    kv = MemoryKV()
+    SaveStore(kv, Clock()).save("aoi-1", text, game="age_of_innovation", turn=0,
+                                finished=False, rev=None)
+    c = Controller(kv, Clock(), "en", str)
+    screen = c.route("#/play/aoi-1")
+    c.screen = screen.name
+    assert c.session is not None and c.session.can_undo
+    notices = str(c.notices())
+    assert "holds 30" in notices and "goes on with 18" in notices
+    assert kv.data[HELD_PREFIX + "aoi-1"] == text

@@ -161,8 +161,9 @@ class Session:
         """True when a save was restored from its snapshot, without its undo history: the
         front end should say so and keep the original save until the player accepts."""
         self.carried: list[MessageRef] = []
-        """The values of a restored snapshot an earlier release allowed beyond today's
-        bounds, carried down to them (one sentence each)."""
+        """The values of an older save an earlier release allowed beyond today's bounds,
+        carried down to them (one sentence each): the front end keeps the original for
+        export, as for ``history_dropped``."""
         self.lost: list[MessageRef] = []
         """What the migrations of an older save could not carry over (message references):
         the front end keeps the original for export, as for ``history_dropped``."""
@@ -485,8 +486,10 @@ class Session:
             if c is None:
                 raise
             carried = max(c.lo, min(c.hi, answer))
-            self.warnings.append(msg("warning.save.carried", game=msg(self.game.name),
-                                     what=c.label, old=answer, new=carried))
+            said = msg("warning.save.carried", game=msg(self.game.name), what=c.label,
+                       old=answer, new=carried)
+            self.carried.append(said)
+            self.warnings.append(said)
             return carried
 
     def _older_correction(self, answer: Any) -> Correction | None:
