@@ -361,3 +361,20 @@ def test_an_older_save_with_six_tokens_on_a_card_loads_and_the_card_resolves() -
         loaded.answer(p.default if p.default is not None else
                       True if p.kind in ("confirm", "yes_no", "scan") else p.choices[0])
     assert data(loaded)["nw"]["economy"] == 0
+
+
+def test_a_correction_whose_room_was_taken_while_it_was_open_is_asked_again() -> None:
+    """The box's 4 natural wonder tokens, with a correction open: the AP gains 4 meanwhile
+    (a procedure started while the question waited), so the 3 first offered are no longer
+    left — the answer is asked again with what is left, never 7 tokens in all (what the
+    fuzzer over every reading found)."""
+    s = new(1, leader="america")
+    s.start("correct")
+    s.answer("nw_industry")
+    assert asked(s).bounds == (0, 4)
+    s.start("gain_nw")
+    s.answer(4)
+    s.answer(3)
+    assert s.prompt is not None and s.prompt.key == "core.correct.new_value"
+    assert asked(s).bounds == (0, 0)
+    assert sum(data(s)["nw"].values()) == 4
