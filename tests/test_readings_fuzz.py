@@ -46,16 +46,22 @@ FOUND = [
                                  "variant": "two_players", "random_terrain": True,
                                  "book_without_power": True, "highest_includes_automa": False,
                                  "two_player_board": "three", "science_scoring": "computed"}),
+    ("age_of_innovation", 4994, {"difficulty": "automalein", "faction": "powermongers",
+                                 "variant": "solo", "random_terrain": False,
+                                 "book_without_power": False, "highest_includes_automa": True,
+                                 "two_player_board": "three", "science_scoring": "computed"}),
     ("tapestry", 2642, {"difficulty": 6, "favorite_rule": "any", "card_reading": "images",
                         "level3_progress": "0-2-2", "explorers_bonus": "explore_conquer",
                         "civ_reading": "cards", "third_achievement": "none",
                         "quantum_physics": "twice", "finished_track_roll": "reroll"}),
 ]
 """What this fuzzer found: a discipline corrected to 12 before her faction's setup advance
-(13 refused), your toppled outposts corrected to their bound before a conquest."""
+(13 refused), her score corrected to its bound before she scores, your toppled outposts
+corrected to their bound before a conquest."""
 
 
-@pytest.mark.parametrize(("game_id", "seed", "options"), FOUND, ids=[f[0] for f in FOUND])
+@pytest.mark.parametrize(("game_id", "seed", "options"), FOUND,
+                         ids=[f"{f[0]}-{f[1]}" for f in FOUND])
 def test_a_count_corrected_to_its_bound_stays_there_when_play_adds_to_it(
         game_id: str, seed: int, options: dict[str, Any]) -> None:
     """A correction may set a count to its bound; a rule that then adds to it leaves it

@@ -334,6 +334,14 @@ TOP_LEVEL = 12
 MAX_SCORE = 9999
 """A sane bound on her points (a whole game scores about 150), shared by play and its
 correction."""
+
+
+def add_score(d: Any, points: int) -> None:
+    """Her points grow by ``points``, up to :data:`MAX_SCORE` (a score corrected up to that
+    bound stays there)."""
+    d["score"] = min(MAX_SCORE, d["score"] + points)
+
+
 LEGACY_BUILDINGS = 30
 """What a correction of her marked/unmarked buildings allowed before the count invariant (the
 box holds 18: builds never pass that, corrections now stop there)."""
