@@ -421,7 +421,8 @@ class Terminal:
         """Say how the save was loaded; keep the original if its history was dropped."""
         for warning in self.session.warnings:
             self.say(present.Words(self.lang).text(warning))
-        if (self.session.history_dropped or self.session.lost) and self.is_autosave(path):
+        s = self.session
+        if (s.history_dropped or s.lost or s.carried) and self.is_autosave(path):
             kept = unused(path.with_name(path.stem + ".original.json"))
             try:
                 write_save(kept, text)
@@ -659,6 +660,8 @@ def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, s
     source = (Path(args.load) if args.load else None if not args.resume
               else Path(args.save) if args.save else newest_autosave(folder,
                                                                      _file_name(args.game)))
+    if args.deck and (args.load or args.resume):
+        return _error("cli.deck_with_saved_game", lang)
     if args.resume and source is None:
         return _error("cli.nothing_to_resume", lang, file=str(folder))
     if source is None and args.join:

@@ -3,8 +3,11 @@ after the rule it checks (AP Rules v1.0, 8/1/2020), and the readings the rules l
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import automa
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
@@ -31,6 +34,18 @@ def _teddy_attacks(**options: str) -> Session:
     return s
 
 
+def _teddy_no_attack() -> Session:
+    """Teddy Roosevelt resolves Masonry with 2 natural wonder tokens on it, and no target."""
+    s = new(2, leader="america")
+    set_row(s, MASONRY_TURN)
+    data(s)["nw"] = dict.fromkeys(cards.TYPES, 0) | {"military": 2}
+    s.answer(True)
+    s.answer("none")
+    while s.prompt is not None and s.prompt.kind == "count":
+        s.answer(0)
+    return s
+
+
 # --- A1 -------------------------------------------------------------------------------------
 def test_teddy_spends_all_unspent_natural_wonder_tokens_on_the_last_attack_he_performs() -> None:
     """AP rules, Leader Abilities: "When resolving a military focus card, he spends all
@@ -50,8 +65,9 @@ def test_teddy_spends_all_unspent_natural_wonder_tokens_on_the_last_attack_he_pe
 
 def test_teddys_tokens_wait_for_his_last_attack_when_another_target_follows() -> None:
     """AP rules, Leader Abilities: with another target after this attack, the tokens go on the
-    card's last attack; if the attacks end earlier after all, he performed none with them and
-    they stay on his military card (they are never lost)."""
+    card's last attack; if the attacks end earlier after all, "He always spends natural
+    wonder tokens on a focus card he is resolving, even when the bonus for doing so is not
+    needed": spent, they go on the card in slot 4 (issue 33, point 4)."""
     s = _teddy_attacks()
     s.answer(True)                           # another target follows
     assert asked(s).default == 5
@@ -66,8 +82,20 @@ def test_teddys_tokens_wait_for_his_last_attack_when_another_target_follows() ->
     s.answer(3)
     s.answer("none")                         # the player finds no target after all
     s.answer(0)
-    assert entries(s, "log.teddy_unspent")
-    assert data(s)["nw"]["military"] == 2 and data(s)["row"][0] == "masonry"
+    assert entries(s, "log.teddy_slot4")
+    assert data(s)["nw"]["military"] == 0 and data(s)["row"][0] == "masonry"
+    assert data(s)["nw"]["culture"] == 2     # on the card in slot 4 (Early Empire)
+
+
+def test_he_always_spends_natural_wonder_tokens_on_a_military_card_that_makes_no_attack(
+        ) -> None:
+    """AP rules, Leader Abilities (Teddy Roosevelt): "He always spends natural wonder tokens
+    on a focus card he is resolving, even when the bonus for doing so is not needed." A
+    military card with no target at all spends them as well: they go on the card in slot 4,
+    and the log says "spends" once, for tokens that are spent."""
+    s = _teddy_no_attack()
+    assert entries(s, "log.teddy_spends") and entries(s, "log.teddy_slot4")
+    assert data(s)["nw"]["military"] == 0 and sum(data(s)["nw"].values()) == 2
 
 
 # --- A2 -------------------------------------------------------------------------------------
@@ -250,19 +278,19 @@ def _capitalism_then_idle_pottery(**options: str) -> Session:
     return s
 
 
-def test_an_idle_card_resolved_through_capitalism_is_swapped_but_not_reset() -> None:
-    """Capitalism resolves the card now in slot 5 "without resetting it"; AP rules,
-    Clarifications (Industry Focus Cards): "When the AP's industry card replaces itself with
-    the industry focus card of the next tech level, the AP resets that card without resolving
-    it." Reading ``capitalism_idle = not_reset``: swapped, left in slot 5."""
+def test_the_ap_resets_that_card_without_resolving_it_after_capitalism() -> None:
+    """AP rules, Clarifications (Industry Focus Cards): "When the AP's industry card replaces
+    itself with the industry focus card of the next tech level, the AP resets that card
+    without resolving it." Capitalism's "without resetting it" is of the card it resolved,
+    which has been swapped away: the new card is reset (default, issue 33 point 3)."""
     s = _capitalism_then_idle_pottery()
-    assert data(s)["row"][4] == "animal_husbandry"
-
-
-def test_an_idle_card_resolved_through_capitalism_may_be_reset_as_the_other_reading() -> None:
-    """Reading ``capitalism_idle = reset``: the clarification's reset wins."""
-    s = _capitalism_then_idle_pottery(capitalism_idle="reset")
     assert data(s)["row"][0] == "animal_husbandry"
+
+
+def test_an_idle_card_resolved_through_capitalism_may_stay_as_the_other_reading() -> None:
+    """Reading ``capitalism_idle = not_reset``: swapped, left in slot 5."""
+    s = _capitalism_then_idle_pottery(capitalism_idle="not_reset")
+    assert data(s)["row"][4] == "animal_husbandry"
 
 
 @pytest.mark.parametrize(("reading", "most"), [("one_two", 5 + 2 * 2), ("one", 5 + 2)])
@@ -290,3 +318,63 @@ def test_teddys_tokens_and_capitalism(reading: str, advance: int) -> None:
     for _ in range(3):
         s.answer("none")
     assert data(s)["dial"] == advance
+
+
+# --- issue 33, point 2 ------------------------------------------------------------------------
+def test_the_box_has_four_natural_wonder_tokens_so_a_correction_offers_what_is_left() -> None:
+    """AP rules, Natural Wonders (the box holds 4 tokens): two corrections within their
+    bounds (4 on one card, then 4 on another) once made 8, and the AP turn resolving them was
+    refused. A correction offers what is left of the box: 4 on the economy card leaves 0 for
+    the culture card, and the pool."""
+    s = new(1, leader="america")
+    s.start("correct")
+    s.answer("nw_economy")
+    assert asked(s).bounds == (0, 4)
+    s.answer(4)
+    s.start("correct")
+    s.answer("nw_culture")
+    assert asked(s).bounds == (0, 0)
+    s.cancel()
+    s.start("correct")
+    s.answer("nw_pool")
+    assert asked(s).bounds == (0, 0)
+
+
+def test_an_older_save_with_six_tokens_on_a_card_loads_and_the_card_resolves() -> None:
+    """A save of an earlier release whose correction put 6 natural wonder tokens on Teddy's
+    economy card (what it allowed: 8): it loads, carried down to the box's 4 with one
+    sentence saying so, and the AP turn resolving that card goes on — never a refusal in the
+    middle of a turn ("res.nw is out of range (0 to 4)")."""
+    s = new(1, leader="america")
+    set_row(s, ["astrology", "early_empire", "masonry", "pottery", "foreign_trade"])
+    saved = json.loads(s.to_json())
+    saved["snapshot"]["data"]["nw"]["economy"] = 6
+    saved["game_version"] = 1
+    loaded = automa.load_game(json.dumps(saved))
+    assert data(loaded)["nw"]["economy"] == 4
+    [carried] = [w for w in loaded.warnings if w["key"] == "warning.save.carried"]
+    assert "6" in render(carried["key"], carried["params"], "en")
+    for _ in range(40):
+        if loaded.prompt is None or (data(loaded)["res"] is None and loaded.turn > s.turn):
+            break
+        p = loaded.prompt
+        loaded.answer(p.default if p.default is not None else
+                      True if p.kind in ("confirm", "yes_no", "scan") else p.choices[0])
+    assert data(loaded)["nw"]["economy"] == 0
+
+
+def test_a_correction_whose_room_was_taken_while_it_was_open_is_asked_again() -> None:
+    """The box's 4 natural wonder tokens, with a correction open: the AP gains 4 meanwhile
+    (a procedure started while the question waited), so the 3 first offered are no longer
+    left — the answer is asked again with what is left, never 7 tokens in all (what the
+    fuzzer over every reading found)."""
+    s = new(1, leader="america")
+    s.start("correct")
+    s.answer("nw_industry")
+    assert asked(s).bounds == (0, 4)
+    s.start("gain_nw")
+    s.answer(4)
+    s.answer(3)
+    assert s.prompt is not None and s.prompt.key == "core.correct.new_value"
+    assert asked(s).bounds == (0, 0)
+    assert sum(data(s)["nw"].values()) == 4

@@ -3,8 +3,12 @@ key for key, so a value added to one and not the other fails here."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+import automa
+from automa.core.i18n import render
 from automa.core.ranges import Items, Maybe, Range, Table, first_problem
 from automa.games.civ_new_dawn import data as cards
 from automa.games.civ_new_dawn.state import Caravan, Data, Resolving, initial_data, ranges
@@ -49,3 +53,16 @@ def test_setup_keeps_what_initial_data_builds() -> None:
     assert set(d) <= keys(Data)[0]
     assert {k: v for k, v in d.items() if k != "row"} == {
         k: v for k, v in initial_data("egypt", "king", 2).items() if k != "row"}
+
+
+def test_a_save_whose_focus_row_holds_the_same_card_five_times_is_refused_by_name() -> None:
+    """Issue 33, point 8: the AP's focus row holds five different cards (AP rules, setup:
+    one focus card of each type). A save whose row holds one card five times is refused,
+    naming the field and the reason — not accepted and played on."""
+    s = automa.new_game("civ_new_dawn", {"leader": "rome"}, seed=3)
+    saved = json.loads(s.to_json())
+    saved["snapshot"]["data"]["row"] = [saved["snapshot"]["data"]["row"][0]] * 5
+    with pytest.raises(automa.UnreadableSave) as refused:
+        automa.load_game(json.dumps(saved))
+    text = render(refused.value.key, refused.value.params, "en")
+    assert "row.1" in text and "a second time" in text

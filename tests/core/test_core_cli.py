@@ -46,6 +46,21 @@ def test_save_then_load_continues_the_game(tmp_path: Path,
     assert "Cannot read" in capsys.readouterr().out
 
 
+def test_a_loaded_game_with_a_deck_is_refused_by_name(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33, point 7: ``--load FILE --deck NAME`` — the deck is read only for a new game,
+    and a saved game keeps the deck it was started with: the combination is refused with
+    the reason, never the deck dropped without a word (``--resume`` likewise)."""
+    save = tmp_path / "game.json"
+    assert play(["", f"s {save}", "q"]) == 0
+    capsys.readouterr()
+    deck = tmp_path / "mine.deck.json"
+    deck.write_text("[]")
+    for how in (["--load", str(save)], ["--resume"]):
+        assert main(["play", "demo", *how, "--deck", str(deck)], stdin=io.StringIO("q\n")) == 2
+        assert "--deck is for a new game only" in capsys.readouterr().err
+
+
 def test_bad_option_is_explained_in_ukrainian(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "demo", "--lang", "uk", "-o", "rounds=99"]) == 2
     assert "не можна задати" in capsys.readouterr().err

@@ -432,3 +432,44 @@ def test_directions_are_as_the_proxy_sees_the_board_with_a_note_that_they_are_a_
     assert "guess" in note and "away from you" in note
     amount = next(f for f in editor.fields(card(1)) if f["path"] == "amounts.free.1.coins")
     assert amount["kind"] == "int" and amount["default"] == 10
+
+
+# --- issue 33, point 1 ------------------------------------------------------------------------
+@pytest.mark.parametrize("explore", [False, True])
+def test_a_castle_castle_city_card_with_no_free_site_goes_on_with_every_truthful_no(
+        explore: bool) -> None:
+    """seeds/003, the row below: "Якщо дію неможливо виконати, виконайте дію рядком нижче".
+    A keyed-in card whose rows are castle, castle, city, in age II with no free site
+    anywhere: every "no" is taken (none refused by a range), the castle's search is walked
+    once (the second castle fails at once, its site having failed this turn), and the city's
+    search is walked on its own (reading ``castle_explore`` off and on)."""
+    cards = deck(main=["build_castle", "build_castle", "build_city", "gather"])
+    s = run(new({"castle_explore": explore}, cards), at("prompt.ready"))
+    s._state["data"]["age"] = 2  # (the age is the game's, not an automa's)
+    s.answer(True)
+    searched: list[str] = []
+
+    def no(s: Session) -> bool:
+        assert s.prompt is not None
+        searched.append(s.prompt.params["piece"]["key"].rsplit(".", 1)[-1])
+        return False
+    s = run(s, lambda s: bool(logged(s, "log.storage")), {"prompt.site_site": no})
+    assert searched == ["castle"] * 4 + ["city"] * 4
+    assert sorted(data(s).get("failed_sites", [])) in ([], ["castle", "city"])
+
+
+def test_goods_an_event_makes_beyond_its_storage_are_counted_at_the_table() -> None:
+    """seeds/003: the automa "максимально використовує ресурси та вироби зі свого планшету для
+    головної події … виготовити вироби (Дистиляція віскі, Секрет шовку …)". The event
+    procedure takes coins and the four storage items; the goods an event makes besides
+    (whisky, silk…) are said, where the procedure asks, to stay on its board at the table
+    (issue 33, point 5)."""
+    s = run(new({}), at("prompt.ready"))
+    s.start("event_gain")
+    assert s.prompt is not None
+    assert s.prompt.choices == ["coins", "food", "wood", "weapons", "mead"]
+    rule = s.prompt.ui["rule"]
+    for lang, words in (("en", ("whisky", "silk", "at the table")),
+                        ("uk", ("віскі", "шовк", "за столом"))):
+        text = render(rule["key"], rule["params"], lang)
+        assert all(w in text for w in words), text

@@ -69,7 +69,7 @@ class Slot:
         self.hold_failed = ""
         self.holding = self.store.held(self.save_id) is not None
         if self.session is not None and not self.holding and (
-                self.session.history_dropped or self.session.lost):
+                self.session.history_dropped or self.session.lost or self.session.carried):
             try:
                 self.store.hold(self.save_id, text)
                 self.holding = True

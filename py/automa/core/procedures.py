@@ -83,8 +83,12 @@ def core_correct_value(ctx: Ctx, answer: str) -> None:
 
 @CORE_STEPS
 def core_correct_set(ctx: Ctx, answer: Any, correction: str) -> None:
-    """Set the corrected value and log it."""
+    """Set the corrected value and log it; a value its bounds no longer allow (another
+    procedure, started while the question was open, changed what is left) is asked again."""
     c = _find(ctx, correction)
+    if not c.choices and not c.lo <= answer <= c.hi:
+        core_correct_value(ctx, correction)
+        return
     old = _get(ctx.data, c.path)
     if not c.choices:
         old += c.offset

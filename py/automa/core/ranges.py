@@ -25,10 +25,14 @@ from automa.core.checks import MAX_TEXT
 
 @dataclass(frozen=True)
 class Count:
-    """A whole number from ``lo`` to ``hi``."""
+    """A whole number from ``lo`` to ``hi``; ``was``: the widest bound an earlier release
+    let the value reach (through a correction), when that was more than ``hi`` — a save
+    holding such a value still loads and replays, the value carried down to ``hi`` and the
+    player told (:func:`carry`)."""
 
     lo: int
     hi: int
+    was: int | None = None
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,13 @@ class Table:
 
 @dataclass(frozen=True)
 class Items:
-    """A list of ``lo`` to ``hi`` items, each in the range ``item``."""
+    """A list of ``lo`` to ``hi`` items, each in the range ``item`` (``unique``: no two the
+    same, e.g. the five different cards of a row)."""
 
     item: Range
     hi: int
     lo: int = 0
+    unique: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,8 @@ def problems(value: Any, spec: Range, where: str) -> Iterator[Problem]:
             return
         for i, item in enumerate(value):
             yield from problems(item, spec.item, f"{where}.{i}")
+            if spec.unique and item in value[:i]:
+                yield f"{where}.{i}", "duplicate", {"value": str(item)[:40]}
 
 
 def _table_problems(value: Any, spec: Table, where: str) -> Iterator[Problem]:
@@ -134,6 +142,44 @@ def _table_problems(value: Any, spec: Table, where: str) -> Iterator[Problem]:
     for key in spec.fields:
         if key not in value and key not in spec.optional:
             yield f"{where}.{key}", "missing", {}
+
+
+Carried = tuple[str, int, int]
+"""(field, value an earlier release allowed, the value it is carried down to)."""
+
+
+def carry(value: Any, spec: Range, where: str) -> list[Carried]:
+    """Bring every whole number under ``where`` that lies above its bound but within what an
+    earlier release allowed (:attr:`Count.was`) down to the bound, in place; what was carried,
+    in reading order. Anything else outside its range is left for :func:`problems` to name."""
+    found: list[Carried] = []
+    if isinstance(spec, Maybe):
+        spec = spec.inner
+    if isinstance(spec, Table) and isinstance(value, dict):
+        slots: list[tuple[Any, Range]] = [(k, spec.fields[k]) for k in value if k in spec.fields]
+    elif isinstance(spec, Items) and isinstance(value, list):
+        slots = [(i, spec.item) for i in range(len(value))]
+    else:
+        return found
+    for key, inner in slots:
+        count = _older_count(value[key], inner)
+        if count is not None:
+            found.append((f"{where}.{key}", value[key], count.hi))
+            value[key] = count.hi
+        else:
+            found += carry(value[key], inner, f"{where}.{key}")
+    return found
+
+
+def _older_count(value: Any, spec: Range) -> Count | None:
+    """The range of ``value`` when it lies above its bound within what an earlier release
+    allowed (else None)."""
+    if isinstance(spec, Maybe):
+        spec = spec.inner
+    if (isinstance(spec, Count) and spec.was is not None and isinstance(value, int)
+            and not isinstance(value, bool) and spec.hi < value <= spec.was):
+        return spec
+    return None
 
 
 def first_problem(value: Any, spec: Range, where: str) -> Problem | None:
@@ -162,3 +208,14 @@ def bounds(spec: Range, path: Iterable[str | int]) -> tuple[int, int] | None:
     if isinstance(found, Maybe):
         found = found.inner
     return (found.lo, found.hi) if isinstance(found, Count) else None
+
+
+def widest(spec: Range, path: Iterable[str | int]) -> tuple[int, int] | None:
+    """The ``(lo, hi)`` any release let a number at ``path`` take (:attr:`Count.was`): what
+    the replay of an older save's correction accepts."""
+    found = spec_at(spec, path)
+    if isinstance(found, Maybe):
+        found = found.inner
+    if not isinstance(found, Count):
+        return None
+    return found.lo, max(found.hi, found.was or found.hi)

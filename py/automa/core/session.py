@@ -33,6 +33,7 @@ from automa.core.errors import (
 from automa.core.formats import Format, Message, Migrated
 from automa.core.game import (
     START,
+    Correction,
     Ctx,
     FinalScore,
     GameDef,
@@ -44,7 +45,7 @@ from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.procedures import CORRECT, MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
-from automa.core.ranges import first_problem
+from automa.core.ranges import Carried, carry, first_problem, widest
 from automa.core.records import (
     LogEntry,
     MessageRef,
@@ -159,10 +160,17 @@ class Session:
         self.history_dropped = False
         """True when a save was restored from its snapshot, without its undo history: the
         front end should say so and keep the original save until the player accepts."""
+        self.carried: list[MessageRef] = []
+        """The values of an older save an earlier release allowed beyond today's bounds,
+        carried down to them (one sentence each): the front end keeps the original for
+        export, as for ``history_dropped``."""
         self.lost: list[MessageRef] = []
         """What the migrations of an older save could not carry over (message references):
         the front end keeps the original for export, as for ``history_dropped``."""
         self._open_at_start = 0
+        self._replaying = False
+        """True while an older save's answers are replayed: a correction an earlier release
+        allowed is accepted, and the value carried down to today's bound (:func:`carry`)."""
         self._base: dict[str, Any] | None = None
         """The checked snapshot (state and log) a restored session started from, if any:
         its saves carry it, so that their answers replay from it with their undo history."""
@@ -433,7 +441,7 @@ class Session:
         elif self.finished or self._state["prompt"] is None:
             raise GameOver()
         else:
-            value = self.prompt.validate(action["answer"])  # type: ignore[union-attr]
+            value = self._validated(action["answer"])
         snapshot = _dumps(self._state)
         before = _Before(snapshot, len(self._log), [])
         if "cancel" in action:
@@ -464,6 +472,47 @@ class Session:
                              else {"cancel": True} if "cancel" in action
                              else {"answer": value})
         self._open.append(self.open_procedures)
+
+    def _validated(self, answer: Any) -> Any:
+        """The answer to the prompt, checked by it. Replaying an older save, a correction to a
+        value an earlier release allowed beyond today's bound (:attr:`Count.was`) is carried
+        down to that bound, and the player told: the answer kept is the carried one."""
+        prompt = self.prompt
+        assert prompt is not None
+        try:
+            return prompt.validate(answer)
+        except AutomaError:
+            c = self._older_correction(answer) if self._replaying else None
+            if c is None:
+                raise
+            carried = max(c.lo, min(c.hi, answer))
+            said = msg("warning.save.carried", game=msg(self.game.name), what=c.label,
+                       old=answer, new=carried)
+            self.carried.append(said)
+            self.warnings.append(said)
+            return carried
+
+    def _older_correction(self, answer: Any) -> Correction | None:
+        """The correction the prompt asks for, if ``answer`` is a value an earlier release
+        allowed for it."""
+        pending = self._state["pending"]
+        if (self.game.ranges is None or pending["step"] != "core_correct_set"
+                or isinstance(answer, bool) or not isinstance(answer, int)):
+            return None
+        for c in self.game.corrections(self._ctx(), self.phase):
+            if c.id == pending["args"].get("correction") and not c.choices:
+                span = widest(self.game.ranges, c.path)
+                if span is not None and span[0] <= answer - c.offset <= span[1]:
+                    return c
+        return None
+
+    def _carried(self, carried: list[Carried]) -> list[MessageRef]:
+        """One sentence per value an older save held beyond today's bound, carried down."""
+        labels = {".".join(map(str, ("data", *c.path))): c.label
+                  for c in self.game.corrections(self._ctx(), self.phase)}
+        return [msg("warning.save.carried", game=msg(self.game.name),
+                    what=labels.get(where, where.removeprefix("data.")), old=old, new=new)
+                for where, old, new in carried]
 
     def _check_ranges(self) -> None:
         """Refuse a state with a tracked value outside its declared range (the game's
@@ -699,7 +748,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     session = (_from_base(Session(game, options, data["seed"]), data["base"])
                if "base" in data else Session(game, options, data["seed"]))
     replayed = _replay(session, data)
-    snapshot = data.get("snapshot")
+    snapshot = _carried_state(game, data.get("snapshot"))[0]
     if not (replayed and (snapshot is None or _same_state(snapshot, session._state,
                                                           guessed_phase))):
         if snapshot is None:
@@ -744,9 +793,37 @@ def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bo
     """Whether a save's snapshot is the state its answers replay to. A snapshot whose phase
     a migration derived from an older layout (``guessed_phase``) is compared with the phase
     the replay sets by the rules (the derived one is a best guess)."""
-    if guessed_phase and isinstance(snapshot, dict):
-        return {**snapshot, "phase": state["phase"]} == state
-    return bool(snapshot == state)
+    if not isinstance(snapshot, dict):
+        return False
+    if guessed_phase:
+        snapshot = {**snapshot, "phase": state["phase"]}
+    return _unlabelled(snapshot) == _unlabelled(state)
+
+
+def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
+    """A state without the labels of its questions (the one it waits on and those procedures
+    interrupted): how a button reads is no part of the game, and a release that words one
+    anew does not change where an older save's answers lead."""
+    def bare(prompt: Any) -> Any:
+        return ({k: v for k, v in prompt.items() if k != "labels"} if isinstance(prompt, dict)
+                else prompt)
+
+    stack = [{**f, "args": {**f["args"], "prompt": bare(f["args"].get("prompt"))}}
+             if isinstance(f, dict) and f.get("step") == "core_reask"
+             and isinstance(f.get("args"), dict) else f
+             for f in state["stack"]] if isinstance(state.get("stack"), list) else None
+    return {**state, "prompt": bare(state.get("prompt")),
+            **({"stack": stack} if stack is not None else {})}
+
+
+def _carried_state(game: GameDef, state: Any) -> tuple[Any, list[Carried]]:
+    """A copy of a saved state whose values an earlier release allowed beyond today's bounds
+    are carried down to them (:func:`automa.core.ranges.carry`), and what was carried."""
+    state = copy.deepcopy(state)
+    if game.ranges is None or not isinstance(state, dict) or not isinstance(
+            state.get("data"), dict):
+        return state, []
+    return state, carry(state["data"], game.ranges, "data")
 
 
 def _upgraded(game: GameDef, state: Any) -> Any:
@@ -778,6 +855,7 @@ def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str,
 def _replay(session: Session, data: dict[str, Any]) -> bool:
     """Apply the saved actions (and the undone ones, then undo them); False if one fails."""
     redo = data.get("redo", [])
+    session._replaying = True
     try:
         for action in data["actions"]:
             session._apply(_checked_action(action))
@@ -787,6 +865,8 @@ def _replay(session: Session, data: dict[str, Any]) -> bool:
             session.undo()
     except Exception:  # an untrusted save: whatever fails, the snapshot decides
         return False
+    finally:
+        session._replaying = False
     return True
 
 
@@ -806,7 +886,8 @@ def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session,
     session = _restored(fresh, data["snapshot"], data.get("log", []), replayed)
     session.history_dropped = True
     under = saved_under if saved_under is not None else data.get("game_version", 1)
-    session.warnings = [rules_changed(fresh.game, under, len(data["actions"]))]
+    session.warnings = [rules_changed(fresh.game, under, len(data["actions"])),
+                        *session.carried]
     return session
 
 
@@ -827,12 +908,15 @@ def _from_base(fresh: Session, base: Any) -> Session:
     snapshot earlier: that snapshot, checked again like any other."""
     if not isinstance(base, dict) or set(base) != {"state", "log"}:
         raise UnreadableSave("error.save.bad_field", field="base")
-    return _restored(fresh, base["state"], base["log"], None)
+    session = _restored(fresh, base["state"], base["log"], None)
+    session.warnings = list(session.carried)
+    return session
 
 
 def _restored(fresh: Session, state: Any, log: Any, replayed: Session | None) -> Session:
-    """A session at a checked snapshot ``state`` with ``log``, with no history before it."""
-    state = copy.deepcopy(state)
+    """A session at a checked snapshot ``state`` with ``log``, with no history before it
+    (a value an earlier release allowed beyond today's bound carried down, and said)."""
+    state, carried = _carried_state(fresh.game, state)
     log = copy.deepcopy(log)
     check_snapshot(fresh, state, log, replayed)
     session = Session.__new__(Session)
@@ -846,7 +930,9 @@ def _restored(fresh: Session, state: Any, log: Any, replayed: Session | None) ->
     session.initial_cards = fresh.initial_cards
     session.history_dropped = False
     session.warnings = []
+    session._replaying = False
     session._base = {"state": copy.deepcopy(state), "log": copy.deepcopy(log)}
     session._open_at_start = session.open_procedures
+    session.carried = session._carried(carried)
     check_opens(session)
     return session

@@ -16,6 +16,7 @@ from automa.core.select import Extremum, Filter, select
 from . import data, directional
 from .state import (
     TOP_LEVEL,
+    add_score,
     building,
     buildings_in_box,
     card_ui,
@@ -55,7 +56,7 @@ def act_gain_points(ctx: Ctx, points: int | str, plus: int = 0) -> None:
     if value <= 0:
         say(ctx, "log.points_none", {"round": round_no(ctx)})
         return
-    ctx.data["score"] += value
+    add_score(ctx.data, value)
     say(ctx, "log.points", {"n": value, "score": ctx.data["score"]}, icon="vp")
 
 

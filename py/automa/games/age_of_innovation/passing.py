@@ -18,6 +18,7 @@ from .state import (
     FINAL_TURN,
     ROUND_END_TURN,
     TOP_LEVEL,
+    add_score,
     add_steps,
     faction,
     k,
@@ -46,13 +47,13 @@ def automa_pass(ctx: Ctx) -> None:
     d = ctx.data
     first = not d["pass_order"]
     points = round_tile_points(ctx)
-    d["score"] += points
+    add_score(d, points)
     tile = round_tile(ctx)
     say(ctx, "log.pass_points", {"n": points, "score": d["score"],
                                  "tile": m(f"tile_of.{tile['kind']}", n=tile["number"])},
         icon="pass")
     if first and "first_pass_scores_twice" in faction(ctx).get("ongoing", []):
-        d["score"] += points
+        add_score(d, points)
         say(ctx, "log.pass_points_again", {"n": points, "score": d["score"]}, icon="vp")
     d["passed"] = True
     d["pass_order"].append("automa")
@@ -141,7 +142,7 @@ def final_area(ctx: Ctx) -> None:
 @steps
 def final_area_done(ctx: Ctx, answer: int) -> None:
     """Her Area points; then Science scoring (computed, or asked in the advanced reading)."""
-    ctx.data["score"] += answer
+    add_score(ctx.data, answer)
     ctx.data["final"]["area"] = answer
     say(ctx, "log.final_area", {"n": answer, "score": ctx.data["score"]}, icon="vp")
     lv = ctx.data["disciplines"]
@@ -213,7 +214,7 @@ def final_levels(ctx: Ctx, answer: dict[str, int]) -> None:
 def final_science(ctx: Ctx, answer: int) -> None:
     """Her Science points; then faction end-game scoring (no Resource scoring for her)."""
     d = ctx.data
-    d["score"] += answer
+    add_score(d, answer)
     d["final"]["science"] = answer
     say(ctx, "log.final_science", {"n": answer, "score": d["score"]}, icon="vp")
     per = faction(ctx).get("end_points_per_building", 0)
@@ -222,7 +223,7 @@ def final_science(ctx: Ctx, answer: int) -> None:
         built = sum(int(b["count"]) - d["supply"][kind]
                     for kind, b in data.base()["buildings"].items())
         extra = per * built
-        d["score"] += extra
+        add_score(d, extra)
         say(ctx, "log.final_faction", {"n": extra, "buildings": built, "score": d["score"]},
             icon="vp")
     d["final"]["faction"] = extra
@@ -240,7 +241,7 @@ def final_science(ctx: Ctx, answer: int) -> None:
 def final_achievements(ctx: Ctx, answer: int) -> None:
     """Gognomes: her achievement points enter her final score (faction end-game scoring)."""
     d = ctx.data
-    d["score"] += answer
+    add_score(d, answer)
     d["final"]["faction"] += answer
     say(ctx, "log.final_achievements", {"n": answer, "score": d["score"]}, icon="vp")
     final_done(ctx)

@@ -9,7 +9,7 @@ from automa.core.game import Correction, Ctx, Procedure
 
 from . import data
 from .state import (
-    MAX_CORRECTED_SCORE,
+    MAX_SCORE,
     WAITING,
     building,
     buildings_in_box,
@@ -49,7 +49,7 @@ def all_corrections() -> tuple[Correction, ...]:
     base = data.base()
     buildings = buildings_in_box()
     out = [
-        Correction("score", m("fix.score"), ("score",), 0, MAX_CORRECTED_SCORE),
+        Correction("score", m("fix.score"), ("score",), 0, MAX_SCORE),
         Correction("scholars", m("fix.scholars"), ("scholars",), 0, base["scholars"]),
         Correction("innovations", m("fix.innovations"), ("innovations",), 0, 3),
         Correction("marked", m("fix.marked"), ("marked",), 0, buildings),

@@ -10,6 +10,7 @@ from automa.core.game import Ctx
 from . import data
 from .state import (
     SETUP,
+    TOP_LEVEL,
     discipline,
     faction,
     initial_data,
@@ -117,8 +118,8 @@ def setup_native_set(ctx: Ctx, answer: str) -> None:
     """Step 7: her faction with its setup advances; Symbionts also get a youth terrain."""
     ctx.data["native"] = answer
     fac = faction(ctx)
-    for d in fac["advances"]:
-        ctx.data["disciplines"][d] += 1
+    for d in fac["advances"]:  # (a level corrected to the top before setup stays there)
+        ctx.data["disciplines"][d] = min(TOP_LEVEL, ctx.data["disciplines"][d] + 1)
     advances = [discipline(d) for d in fac["advances"]]
     say(ctx, "log.faction", {"faction": m(f"faction.{fac['id']}"), "terrain": terrain(answer),
                              "advances": advances})

@@ -332,9 +332,16 @@ def turn_label(turn: int) -> MessageRef | None:
 TOP_LEVEL = 12
 """The top level of a discipline on the Science display."""
 MAX_SCORE = 9999
-"""A sane bound on her points (a whole game scores about 150; a correction goes up to
-:data:`MAX_CORRECTED_SCORE`, and play goes on from there)."""
-MAX_CORRECTED_SCORE = 999
+"""A sane bound on her points (a whole game scores about 150), shared by play and its
+correction."""
+
+
+def add_score(d: Any, points: int) -> None:
+    """Her points grow by ``points``, up to :data:`MAX_SCORE` (a score corrected up to that
+    bound stays there)."""
+    d["score"] = min(MAX_SCORE, d["score"] + points)
+
+
 LEGACY_BUILDINGS = 30
 """What a correction of her marked/unmarked buildings allowed before the count invariant (the
 box holds 18: builds never pass that, corrections now stop there)."""
@@ -362,9 +369,9 @@ def ranges() -> Table:
         "disciplines": levels, "human_levels": levels,
         "scholars": Count(0, int(base["scholars"])),
         "supply": Table({b: Count(0, n) for b, n in counts.items()}),
-        # earlier releases let a correction set up to 30: their saves still load
-        "marked": Count(0, max(buildings, LEGACY_BUILDINGS)),
-        "unmarked": Count(0, max(buildings, LEGACY_BUILDINGS)),
+        # earlier releases let a correction set up to 30: carried down to the box on load
+        "marked": Count(0, buildings, was=LEGACY_BUILDINGS),
+        "unmarked": Count(0, buildings, was=LEGACY_BUILDINGS),
         "innovations": Count(0, 3), "player_terrains": Items(terrains, 2),
         "native": Maybe(terrains), "youth": Maybe(terrains), "final": Maybe(final),
         "together": FLAG, "automa_position": Count(1, 3),

@@ -18,8 +18,9 @@ from .state import PHASES, k, migrate, ranges, steps, turn_label
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=2,  # 2: the audit's findings (Teddy's tokens, box counts, pacts, swap)
-    changes={2: k("change.v2")},
+    version=3,  # 2: the audit's findings (Teddy's tokens, box counts, pacts, swap); 3: the
+    # second audit's (an idle card through Capitalism reset, Teddy's tokens with no attack)
+    changes={2: k("change.v2"), 3: k("change.v3")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "settler", DIFFICULTIES, help=True),
         OptionSpec.named(GAME_ID, "humans", "int", 1, (1, 2, 3)),
@@ -36,7 +37,7 @@ GAME = GameDef(
         OptionSpec.reading(GAME_ID, "nuke_own_tokens", True),
         OptionSpec.reading(GAME_ID, "tokens_on_replaced", "kept", ("kept", "returned")),
         OptionSpec.reading(GAME_ID, "full_cities", "stays", ("stays", "shared")),
-        OptionSpec.reading(GAME_ID, "capitalism_idle", "not_reset", ("not_reset", "reset")),
+        OptionSpec.reading(GAME_ID, "capitalism_idle", "reset", ("reset", "not_reset")),
         OptionSpec.reading(GAME_ID, "teddy_nw_value", "one_two", ("one_two", "one")),
         OptionSpec.reading(GAME_ID, "teddy_nw_capitalism", "twice", ("twice", "once")),
     ),

@@ -447,6 +447,8 @@ def proc_victory_set(ctx: Ctx, answer: list[str]) -> None:
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value of the AP, in every phase."""
     out = list(_fixed())
+    out.insert(2, Correction("nw_pool", m("view.nw"), ("nw_pool",), 0,
+                             nw_left_for(ctx, ctx.data["nw_pool"])))
     for slot in range(1, 6):
         t = data.card(card_in(ctx, slot))["type"]
         cards = tuple(data.card_of(t, lv) for lv in data.LEVELS)
@@ -459,9 +461,16 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
             for p in sorted(ctx.data["diplomacy"])]
     if is_leader(ctx, "teddy"):
         out += [Correction(f"nw_{t}", m("view.nw_on", type=m(f"type.{t}")), ("nw", t), 0,
-                              data.NATURAL_WONDERS)
+                           nw_left_for(ctx, ctx.data["nw"][t]))
                 for t in data.TYPES]
     return tuple(out)
+
+
+def nw_left_for(ctx: Ctx, now: int) -> int:
+    """The most natural wonder tokens a place holding ``now`` of them can be corrected to:
+    the box has 4 in all (AP rules, Natural Wonders), so what the AP holds elsewhere is not
+    left for it (never below what it holds now)."""
+    return max(now, min(data.NATURAL_WONDERS, data.NATURAL_WONDERS - nw_held(ctx) + now))
 
 
 @cache
@@ -469,7 +478,6 @@ def _fixed() -> tuple[Correction, ...]:
     out = [
         Correction("dial", m("view.dial"), ("dial",), 0, data.dial()["last"]),
         Correction("cities", m("view.cities"), ("cities",), 1, data.MAX_CITIES),
-        Correction("nw_pool", m("view.nw"), ("nw_pool",), 0, data.NATURAL_WONDERS),
     ]
     out += [Correction(f"tokens_{t}", m("view.tokens_on", type=m(f"type.{t}")), ("tokens", t),
                        0, 40) for t in data.TYPES]
@@ -482,5 +490,5 @@ def _fixed() -> tuple[Correction, ...]:
                        choices=(False, True), choice_labels=(m("view.not_done"), m("view.done")))
             for i in (1, 2, 3)]
     out += [Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
-                       ("city_states", t), 0, 8) for t in data.TYPES]
+                       ("city_states", t), 0, data.CITY_STATE_CARDS) for t in data.TYPES]
     return tuple(out)

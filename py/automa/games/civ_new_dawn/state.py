@@ -393,6 +393,10 @@ def take_notice(ctx: Ctx) -> MessageRef | str:
 # --- declared ranges ------------------------------------------------------------------------
 
 
+NW = Count(0, data.NATURAL_WONDERS, was=LEGACY_NATURAL_WONDERS)
+"""Natural wonder tokens on a card, in the pool, on the card being resolved: the box's 4."""
+
+
 def ranges() -> Table:
     """The range of every value in ``ctx.data`` (counts from 0 to the component count: 8
     resources of each type, 4 natural wonder tokens, 8 cities; a sane bound where the box
@@ -400,7 +404,7 @@ def ranges() -> Table:
     card_ids = OneOf(tuple(data.cards()))
     resolving = Table({
         "card": card_ids, "type": OneOf(data.TYPES), "bonus": Count(0, MAX_BONUS),
-        "nw": Count(0, data.NATURAL_WONDERS), "reset": FLAG, "built": FLAG,
+        "nw": NW, "reset": FLAG, "built": FLAG,
         "attacks": Count(0, 9), "won": Count(0, 9), "reinforced": Count(0, MAX_SPACES),
         "retry": Maybe(OneOf(data.TARGETS)),
         "caravans": Items(Table({"j": Count(1, 9), "cls": OneOf(data.CRITERIA),
@@ -411,11 +415,12 @@ def ranges() -> Table:
         "humans": Count(1, 3),
         "leader": OneOf(data.LEADERS),
         "difficulty": OneOf(data.DIFFICULTIES),
-        "row": Items(card_ids, 5, 5),
+        "row": Items(card_ids, 5, 5, unique=True),
         "tokens": table_of(data.TYPES, Count(0, MAX_TRADE_TOKENS)),
-        # the box holds 4 (gains stop there); earlier releases' corrections allowed 8
-        "nw": table_of(data.TYPES, Count(0, LEGACY_NATURAL_WONDERS)),
-        "nw_pool": Count(0, LEGACY_NATURAL_WONDERS),
+        # the box holds 4 (gains stop there); earlier releases' corrections allowed 8,
+        # carried down to the box on load
+        "nw": table_of(data.TYPES, NW),
+        "nw_pool": NW,
         "dial": Count(0, data.dial()["last"]),
         "resources": table_of(data.RESOURCES, Count(0, data.RESOURCES_PER_TYPE)),
         "wonders": table_of(data.TYPES, Count(0, data.MAX_CITIES)),

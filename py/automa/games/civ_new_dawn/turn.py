@@ -162,7 +162,8 @@ def end_card(ctx: Ctx) -> None:
         # AP rules, Industry Focus Cards: the new card is reset without being resolved.
         replace_card(ctx, slot, level_of(resolved) + 1, "idle")
         if not res["reset"] and ctx.options["capitalism_idle"] == "reset":
-            # reading: the clarification's reset wins over Capitalism's "without resetting"
+            # Capitalism's "without resetting" is of the card it resolved, swapped away: the
+            # new card is reset as the clarification says (reading ``not_reset``: left)
             reset(ctx, slot)
     if not res["reset"]:
         ctx.data["res"] = None
@@ -186,14 +187,11 @@ def end_card(ctx: Ctx) -> None:
 
 
 def _teddy_tokens_after(ctx: Ctx, res: Resolving) -> int:
-    """Teddy's tokens after the card: spent ones go on the card in slot 4 (AP rules, Leader
-    Abilities); a military card that made no attack did not spend them, so they stay on it.
-    Returns how many went on the card in slot 4."""
+    """Teddy's tokens after the card: spent, they go on the card in slot 4 (AP rules, Leader
+    Abilities: "He always spends natural wonder tokens on a focus card he is resolving, even
+    when the bonus for doing so is not needed" — a military card that made no attack spends
+    them too, there being no last attack to wait for). Returns how many went on it."""
     if not res["nw"]:
-        return 0
-    if res["type"] == "military" and "nw" not in res.get("used", []):
-        ctx.data["nw"]["military"] += res["nw"]
-        log_ap(ctx, "log.teddy_unspent", {"n": res["nw"], "card": card_name(res["card"])})
         return 0
     target = card_in(ctx, 4)
     ctx.data["nw"][data.card(target)["type"]] += res["nw"]

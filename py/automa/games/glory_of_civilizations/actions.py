@@ -118,9 +118,7 @@ def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
     if _supply_left(ctx, piece) <= 0:
         fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
         return
-    if piece in bot(ctx).setdefault("failed_sites", []):
-        # age I: "+1 castle" builds a city, whose search already failed on this turn
-        fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
+    if _site_failed(ctx, row, tried, piece):
         return
     e1 = entry(ctx, 1)
     ctx.ask(prompts.confirm(k("prompt.explore_first"), {"direction": direction(e1["direction"])},
@@ -142,7 +140,19 @@ def act_build_castle(ctx: Ctx, row: int, tried: int) -> None:
         # "Аналогічно до будівництва міста": the city's search, exploration first included
         act_build_city(ctx, row=row, tried=tried, piece="castle")
         return
+    if _site_failed(ctx, row, tried, "castle"):
+        return
     ctx.then("site_ask", purpose="site", i=1, row=row, tried=tried, piece="castle")
+
+
+def _site_failed(ctx: Ctx, row: int, tried: int, piece: str) -> bool:
+    """The search for this piece's site already walked the whole priority scale in vain this
+    turn (a second castle row; in age I "+1 castle" builds a city): the same search cannot
+    succeed, so the row below, without asking the same questions again."""
+    if piece not in bot(ctx).get("failed_sites", []):
+        return False
+    fail(ctx, row, tried, "no_site", piece=m(f"piece.{piece}"))
+    return True
 
 
 @steps
@@ -239,7 +249,9 @@ def _found_wonder(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
 def _no_structure_site(ctx: Ctx, piece: str, row: int, tried: int) -> None:
     """No hex for a city or castle: the row below; remembered for the turn (an age I castle
     builds a city, whose search need not be walked twice)."""
-    bot(ctx).setdefault("failed_sites", []).append(piece)
+    failed = bot(ctx).setdefault("failed_sites", [])
+    if piece not in failed:  # each kind once: a city and a castle at most
+        failed.append(piece)
     _no_site(ctx, piece, row, tried)
 
 

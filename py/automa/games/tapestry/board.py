@@ -14,6 +14,7 @@ from automa.core.records import MessageRef, Params
 
 from . import data
 from .state import (
+    MAX_TERRITORIES,
     can_gain,
     gain_achievement,
     instruct,
@@ -86,8 +87,9 @@ def conquer_opponent_done(ctx: Ctx, answer: bool) -> None:
     if answer:
         instruct(ctx, "automa", k("log.conquer_trapped"), icon="defend")
         return
-    ctx.data["territories"] += 1
-    ctx.data["toppled_yours"] += 1
+    # (a count within its sane bound: one corrected up to it stays there)
+    ctx.data["territories"] = min(MAX_TERRITORIES, ctx.data["territories"] + 1)
+    ctx.data["toppled_yours"] = min(MAX_TERRITORIES, ctx.data["toppled_yours"] + 1)
     instruct(ctx, "automa", k("log.conquer_opponent"),
              {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
              icon="conquer")
@@ -120,7 +122,7 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     """Place the tile (if the hex is empty), the Automa outpost and maybe a toppled SE outpost."""
     se_outpost = _toppled_icon(ctx) and not answer
     turns = ctx.rng.die(6) - 1
-    ctx.data["territories"] += 1
+    ctx.data["territories"] = min(MAX_TERRITORIES, ctx.data["territories"] + 1)
     instruct(ctx, "automa", k("log.conquer_neutral_se") if se_outpost
              else k("log.conquer_neutral"),
              {"n": ctx.data["territories"], "rotation": rotation(turns)},

@@ -19,8 +19,10 @@ from . import data
 from .data import ACHIEVEMENTS, TRACKS
 from .state import (
     HOLDERS,
+    MAX_TERRITORIES,
     PHASE_OVER,
     PLAYER_PHASES,
+    TAPESTRY_CARDS,
     G,
     bot_ref,
     gain_achievement,
@@ -168,10 +170,13 @@ def _holders_label(order: list[str]) -> MessageRef:
 def _corrections() -> tuple[Correction, ...]:
     track_labels = tuple(_track(t) for t in TRACKS)
     found = [
-        Correction("territories", m("view.territories"), ("territories",), 0, 40),
-        Correction("tapestry_held", m("view.tapestry_held"), ("tapestry_held",), 0, 20),
+        Correction("territories", m("view.territories"), ("territories",), 0,
+                   MAX_TERRITORIES),
+        Correction("tapestry_held", m("view.tapestry_held"), ("tapestry_held",), 0,
+                   TAPESTRY_CARDS),
         Correction("mat_tapestries", m("view.mat_tapestries"), ("mat_tapestries",), 0, 4),
-        Correction("toppled_yours", m("view.toppled_yours"), ("toppled_yours",), 0, 20),
+        Correction("toppled_yours", m("view.toppled_yours"), ("toppled_yours",), 0,
+                   MAX_TERRITORIES),
         Correction("you_income_turns", m("view.your_income_turns"),
                    ("you_income_turns",), 1, 5),
     ]
