@@ -343,7 +343,8 @@ class Session:
     @property
     def procedures(self) -> list[ProcedureItem]:
         """The player-initiated procedures available now: ``[{"id", "label"}]``."""
-        return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
+        return [{"id": p.id, "label": p.label} for p in self._available_procedures()
+                if p.listed]
 
     def _available_procedures(self) -> list[Procedure]:
         if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:
