@@ -307,8 +307,8 @@ def board_svg(board: Mapping[str, Any], lang: str = "en") -> str:
     walk = {h: i + 1 for i, h in enumerate(board.get("walk") or ())}
     chosen = board.get("pick")
     tap = bool(board.get("tap"))
-    width = 10.5 * BOARD_HEX + 4
-    height = 12 * BOARD_HEX * math.sqrt(3) / 2 + 4
+    width = 11 * BOARD_HEX + 4
+    height = 13 * BOARD_HEX * math.sqrt(3) / 2 + 4
     parts = []
     for hex_id in data.hexes():
         cx, cy = _board_centre(hex_id)
@@ -320,7 +320,7 @@ def board_svg(board: Mapping[str, Any], lang: str = "en") -> str:
         attrs = (f' data-act="proc" data-arg="map.{hex_id}" role="button" tabindex="0"'
                  f' aria-label="{label}" class="hex tap"' if tap
                  else f' class="hex" aria-label="{label}"')
-        cell = [f'<polygon points="{_board_hex(cx, cy, BOARD_HEX - 1)}" '
+        cell = [f'<polygon points="{_board_hex(cx, cy, BOARD_HEX)}" '
                 f'fill="{MARK_FILL[mark]}" stroke="{stroke}" stroke-width="{sw}"{dash}/>']
         if hex_id in kept:
             cell.append(f'<polygon points="{_board_hex(cx, cy, BOARD_HEX - 7)}" '

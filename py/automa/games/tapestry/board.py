@@ -239,7 +239,7 @@ def map_ui(ctx: Ctx, pick: twin.Pick, rule: MessageRef | None = None) -> Ui:
                    "walk": pick["walk"], "pick": pick["hex"]}
     ui["steps"] = [m("map.valid", n=len(pick["valid"]), case=m(f"map.case.{pick['case']}")),
                    *[m(f"map.filter.{name}", n=len(left)) for name, left in pick["filters"]],
-                   m("map.walk", n=len(pick["walk"]), hex=hex_name(pick["hex"] or ""))]
+                   m("map.walk", n=len(pick["walk"]))]
     return ui
 
 
