@@ -9,6 +9,7 @@ import copy
 import json
 import random
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -311,6 +312,7 @@ def test_a_hex_is_marked_in_two_taps_and_undo_takes_it_back() -> None:
     s.answer("you1")
     assert data(s)["map"]["1,1"] == "you1"
     assert s.prompt is not None and s.prompt.key == "tapestry.q.bots_turn"
+    assert s.prompt.ui["board"]["map"]["1,1"] == "you1"  # the map drawn shows the mark
     s.undo()
     s.undo()
     assert data(s)["map"]["1,1"] == "empty"
@@ -347,3 +349,40 @@ def test_without_the_map_the_questions_stay(seed: int) -> None:
     assert "map" not in data(s)
     assert "board" not in (s.prompt.ui if s.prompt else {})
     assert piles(s)
+
+
+def test_engineers_topple_on_the_first_single_token_territory_in_the_cards_order() -> None:
+    """Civilization bonus (Engineers): more than 2 Automa territories with only its outpost,
+    the first of them in the card's hex order gets a toppled Shadow Empire outpost."""
+    board = twin.initial_map()
+    order = tdata.pattern_of_card("1")["order"]
+    singles = [h for h in order if not tdata.hexes()[h]["preprinted"]][-3:]
+    board.update({h: "automa1" for h in singles})
+    s = _at("explore", False, "1", True, "military", board)  # (a session with card 1)
+    s._state["stack"] = [{"step": "topple_on_single_token", "args": {}}]
+    s._state["prompt"] = None
+    s._state["data"]["map"] = dict(board)
+    s._run()
+    assert s.prompt is not None and s.prompt.key == "tapestry.q.map_single_token"
+    assert data(s)["map"][singles[0]] == "automa2"
+
+
+@pytest.mark.parametrize("name", ["idle", "turn", "correcting"])
+def test_a_save_from_before_the_map_opens_without_it(name: str) -> None:
+    """Saves of earlier versions open as before: the option off, no map in the data."""
+    path = Path(__file__).resolve().parents[1] / "core" / "saves_588bb06" / f"tapestry.{name}.json"
+    back = load_game(path.read_text())
+    assert back.state["options"]["map"] is False and "map" not in data(back)
+
+
+def test_a_save_of_format_3_made_before_the_map_keeps_its_history() -> None:
+    """Save format 3 → 4 names the new option with its default: a game saved just before the
+    map existed (frozen: ``save_v3_before_map.json``, commit 01dca7e) replays to its snapshot,
+    undo history kept, and plays on without the map."""
+    text = (Path(__file__).resolve().parent / "save_v3_before_map.json").read_text()
+    assert json.loads(text)["version"] == 3
+    back = load_game(text)
+    assert not back.history_dropped and not back.warnings
+    assert back.state["options"]["map"] is False and "map" not in data(back)
+    assert back.prompt is not None
+    back.undo()

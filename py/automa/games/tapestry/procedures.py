@@ -83,6 +83,13 @@ def hex_marked(ctx: Ctx, answer: str, hex: str) -> None:
     ctx.data["procedure"] = None
     ctx.data["map"][hex] = answer
     count_territories(ctx)
+    # the question the mark interrupted comes back: its map shows the mark
+    for frame in reversed(ctx.state["stack"]):
+        if frame["step"] == "core_reask":
+            board = ((frame["args"].get("prompt") or {}).get("ui") or {}).get("board")
+            if isinstance(board, dict):
+                board["map"] = dict(ctx.data["map"])
+            break
     ctx.log("player", k("log.map_mark"), {"hex": hex_name(hex), "mark": m(f"mark.{answer}")})
 
 
