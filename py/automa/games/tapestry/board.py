@@ -245,7 +245,8 @@ def map_ui(ctx: Ctx, pick: twin.Pick, rule: MessageRef | None = None) -> Ui:
 
 def _why(pick: twin.Pick) -> Why:
     return {"rule": m("rule.map_pick"), "candidates": list(pick["valid"]),
-            "pick": pick["hex"]}
+            "pick": pick["hex"], "labels": [hex_name(h) for h in pick["valid"]],
+            "pick_label": hex_name(pick["hex"] or "")}
 
 
 def conquer_on_map(ctx: Ctx, anywhere: bool) -> None:
