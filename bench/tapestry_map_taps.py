@@ -57,22 +57,29 @@ class TableWithoutMap(Truthful):
         return value
 
 
-def play(seed: int, with_map: bool) -> tuple[list[int], int]:
-    """Taps in each Automa turn of one game, and the player's marks (taps) on the map."""
+BOARD_LOGS = ("conquer", "explore", "territor", "single_token")
+"""Log entries of a turn with work on the board (conquer, explore, the territory count)."""
+
+
+def play(seed: int, with_map: bool) -> tuple[list[tuple[int, bool]], int]:
+    """Taps in each Automa turn of one game (and whether it had board work), and the
+    player's marks (taps) on the map."""
     rng = random.Random(seed)
     session = new(2, seed, map=with_map)
     table = TableWithoutMap(twin.initial_map())
     board: dict[str, str] = session._state["data"]["map"] if with_map else table.board
-    turns: list[int] = []
+    turns: list[tuple[int, bool]] = []
     marks = 0
     taps = None
+    since = 0
     for _ in range(5000):
         prompt = session.prompt
         if prompt is None:
             break
         if prompt.key == IDLE:
             if taps is not None:
-                turns.append(taps)
+                turns.append((taps, _board_work(session.log[since:])))
+            since = len(session.log)
             hex_id = your_move(board, rng)
             if hex_id is not None:
                 board[hex_id] = twin.YOU1  # the player's own turn (marked: 2 taps)
@@ -82,28 +89,38 @@ def play(seed: int, with_map: bool) -> tuple[list[int], int]:
         if taps is not None:
             taps += 1
     if taps:
-        turns.append(taps)
+        turns.append((taps, _board_work(session.log[since:])))
     return turns, marks
+
+
+def _board_work(entries: list[Any]) -> bool:
+    return any(word in e["action"]["key"] for e in entries for word in BOARD_LOGS)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
-    off: list[int] = []
-    on: list[int] = []
+    off: list[tuple[int, bool]] = []
+    on: list[tuple[int, bool]] = []
     marks: list[int] = []
     for seed in range(1, args.games + 1):
-        off += play(seed, False)[0]
+        without, _ = play(seed, False)
         turns, made = play(seed, True)
-        on += turns
+        assert len(turns) == len(without), seed  # the same turns (the same seed)
+        off += without
+        # a turn has board work if it has without the map (where every action asks)
+        on += [(t, b) for (t, _), (_, b) in zip(turns, without, strict=True)]
         marks.append(made)
     print(f"Tapestry, {args.games} games, level 2, the same seeds; taps per Automa turn")
-    print(f"{'':24}{'map off':>10}{'map on':>10}{'on/off':>10}")
-    for name, f in (("median", statistics.median), ("mean", statistics.fmean)):
-        print(f"{name:24}{f(off):>10.2f}{f(on):>10.2f}{f(on) / f(off):>10.2f}")
-    print(f"{'Automa turns':24}{len(off):>10}{len(on):>10}")
-    print(f"your own marks per game (2 taps a hex): mean {statistics.fmean(marks):.1f}")
+    print(f"{'':34}{'map off':>10}{'map on':>10}{'on/off':>10}")
+    for label, board_only in (("every turn", False), ("turns with board work", True)):
+        a = [t for t, b in off if b or not board_only]
+        z = [t for t, b in on if b or not board_only]
+        for name, f in (("median", statistics.median), ("mean", statistics.fmean)):
+            print(f"{label + ', ' + name:34}{f(a):>10.2f}{f(z):>10.2f}{f(z) / f(a):>10.2f}")
+        print(f"{label + ', count':34}{len(a):>10}{len(z):>10}")
+    print(f"your own marks per game (2 taps a hex): mean {statistics.fmean(marks):.1f} taps")
 
 
 if __name__ == "__main__":
