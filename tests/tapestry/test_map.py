@@ -386,3 +386,20 @@ def test_a_save_of_format_3_made_before_the_map_keeps_its_history() -> None:
     assert back.state["options"]["map"] is False and "map" not in data(back)
     assert back.prompt is not None
     back.undo()
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_map_is_drawn_with_34_hexes_tappable_only_between_turns(lang: str) -> None:
+    """The renderer draws every hex, each a tap starting its mark (``map.<hex>``) when the
+    question allows it; the Automa's hex is ringed and the walk numbered."""
+    from automa.render.tapestry import question_svg
+
+    board = twin.initial_map()
+    tappable = question_svg({"map": board, "tap": True}, lang)
+    assert tappable.count('data-act="proc"') == 34 and 'data-arg="map.0,0"' in tappable
+    order = tdata.pattern_of_card(1)["order"]
+    shown = question_svg({"map": board, "valid": order[2:4], "kept": order[2:3],
+                          "walk": order[:3], "pick": order[2]}, lang)
+    assert 'data-act' not in shown and shown.count('stroke="#111"') == 1
+    assert ">3</text>" in shown and ">4</text>" not in shown
+    assert "<script" not in shown and "{" not in shown  # every message filled in
