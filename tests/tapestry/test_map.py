@@ -306,7 +306,7 @@ def test_no_valid_hex_skips_the_explore() -> None:
 def test_a_hex_is_marked_in_two_taps_and_undo_takes_it_back() -> None:
     """Tap a hex (its procedure), tap what lies on it; undo restores the mark."""
     s = at_idle(2, 4, map=True)
-    assert all(p["id"] != "map.1,1" for p in s.procedures)  # not in the list
+    assert [p["id"] for p in s.procedures if p["id"].startswith("map")] == ["map"]
     s.start("map.1,1")
     assert s.prompt is not None and s.prompt.key == "tapestry.q.map_mark"
     s.answer("you1")
@@ -403,3 +403,15 @@ def test_the_map_is_drawn_with_34_hexes_tappable_only_between_turns(lang: str) -
     assert 'data-act' not in shown and shown.count('stroke="#111"') == 1
     assert ">3</text>" in shown and ">4</text>" not in shown
     assert "<script" not in shown and "{" not in shown  # every message filled in
+
+
+def test_a_hex_is_also_marked_from_the_procedures_list() -> None:
+    """Without a tap on the drawing (the terminal, a keyboard): pick the hex by its place."""
+    s = at_idle(2, 4, map=True)
+    s.start("map")
+    prompt = s.prompt
+    assert prompt is not None and prompt.key == "tapestry.q.map_which_hex"
+    assert len(prompt.choices) == 34 and prompt.choices[0] == "1,-2"  # column 1, the top
+    s.answer("0,0")
+    s.answer("automa1")
+    assert data(s)["map"]["0,0"] == "automa1" and data(s)["territories"] == 2

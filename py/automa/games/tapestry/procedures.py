@@ -61,8 +61,25 @@ def map_marks(ctx: Ctx, phase: str) -> list[Procedure]:
     of play, but not while another procedure of yours is under way."""
     if "map" not in ctx.data or phase in (PHASE_SETUP, PHASE_OVER) or ctx.data["procedure"]:
         return []
-    return [Procedure(f"map.{h}", k("procedure.map_mark"), "mark_hex", {"hex": h},
-                      listed=False) for h in twin.hexes()]
+    return [Procedure("map", k("procedure.map_mark"), "choose_hex"),
+            *[Procedure(f"map.{h}", k("procedure.map_mark"), "mark_hex", {"hex": h},
+                        listed=False) for h in twin.hexes()]]
+
+
+@steps
+def choose_hex(ctx: Ctx) -> None:
+    """Which hex? (From the procedures' list: for the terminal, and a keyboard.)"""
+    ctx.data["procedure"] = "map"
+    ordered = sorted(twin.hexes(), key=twin.place_of)
+    ctx.ask(prompts.pick_one(k("q.map_which_hex"), ordered,
+                             labels=[hex_name(h) for h in ordered], ui={"game": G}),
+            mark_hex_chosen)
+
+
+@steps
+def mark_hex_chosen(ctx: Ctx, answer: str) -> None:
+    """Go on to what lies on the chosen hex."""
+    ctx.then(mark_hex, hex=answer)
 
 
 @steps
