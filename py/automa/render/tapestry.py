@@ -317,7 +317,7 @@ def board_svg(board: Mapping[str, Any], lang: str = "en") -> str:
         dash = ' stroke-dasharray="5 4"' if mark == "empty" and hex_id not in valid else ""
         label = _t("tapestry.mark_label", lang, hex=_hex_words(hex_id, lang),
                    mark=render(f"tapestry.mark.{mark}", {}, lang))
-        attrs = (f' data-act="proc" data-arg="map.{hex_id}" role="button" tabindex="0"'
+        attrs = (f' data-act="proc" data-arg="map.{hex_id}" role="button"'
                  f' aria-label="{label}" class="hex tap"' if tap
                  else f' class="hex" aria-label="{label}"')
         cell = [f'<polygon points="{_board_hex(cx, cy, BOARD_HEX)}" '
