@@ -6,10 +6,14 @@ functions here are pure: the geometry (neighbours, the rulebook's distance), the
 of a conquer or an explore, the filters and the hex tiebreaker's walk (rulebook "The hex
 tiebreaker", "Distance", "Conquer", "Conquer opponent", "Conquer neutral", "Explore").
 
-Readings where the rulebook is silent (written down in ``docs`` of :func:`closest` and
-:func:`furthest`): the distance's path rule applies to the hexes *between* the two ends (the
-ends themselves may hold anything); a hex with no such path is infinitely far — never the
-closest (unless no hex has a path, then the filter keeps them all), always the furthest.
+Readings where the rulebook is silent (see :func:`distances`, :func:`closest`,
+:func:`furthest`, :func:`initial_map`): the distance's path rule applies to the hexes
+*between* the two ends (the ends themselves may hold anything); a hex with no such path is
+infinitely far — never the closest (unless no hex has a path: then the filter keeps them
+all, as it does when you hold no territory), always the furthest. Both start territories
+begin with 2 outposts (the Automa's by its setup, yours by the normal rules), so neither can
+be conquered; a trap leaves your territory yours with 2 tokens (the Automa's outpost toppled
+on it). The player can mark any hex otherwise.
 """
 
 from __future__ import annotations
