@@ -201,7 +201,7 @@ class Page:
     def on_click(self, event: Any) -> None:
         """Every tap on a ``[data-act]`` element."""
         target = event.target.closest("[data-act]")
-        if not is_there(target) or target.disabled:
+        if not is_there(target) or getattr(target, "disabled", False):  # (an SVG has none)
             return
         event.preventDefault()
         action = str(target.dataset.act)

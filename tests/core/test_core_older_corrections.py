@@ -78,7 +78,7 @@ def test_a_correction_at_the_old_bounds_edge_replays_with_its_history(
     highest and lowest value): the save replays with its undo history, the value is carried
     down to today's bound where that is tighter, and one sentence says so."""
     # where the value lives today (Glory's per-automa values moved into its list of automas)
-    path = corrections_of(automa.new_game(game, OPTIONS.get(game), seed=7))[cid].path
+    path = list(corrections_of(automa.new_game(game, OPTIONS.get(game), seed=7))[cid].path)
     for value in (hi,) if (game, cid) in SUMS else (hi, lo):
         s = automa.load_game(old_release_save(game, cid, path, value))
         assert not s.history_dropped and s.can_undo, (cid, value, s.warnings)

@@ -25,7 +25,7 @@ from automa.core import formats, game
 from automa.core.editor import deck_v1_to_v2
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
-from automa.core.session import save_v1_to_v2
+from automa.core.session import save_v1_to_v2, save_v3_to_v4
 from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
 from automa.files import write_save as cli_write
 
@@ -115,6 +115,22 @@ def test_save_1_to_2_gives_the_snapshot_and_the_base_their_phase() -> None:
         "base": {"state": {"turn": 1, "data": {"vp": 0}, "phase": "bots"}, "log": []}})
     unknown = {"format": "automa-companion-save", "version": 1, "game": "chess"}
     assert pure(save_v1_to_v2, unknown) == Migrated({**unknown, "version": 2})
+
+
+# --- save envelope 3 → 4 ----------------------------------------------------------------------
+def test_save_3_to_4_names_tapestrys_map_option_off_in_the_snapshot_and_the_base() -> None:
+    """A Tapestry game saved before the map existed: its state names the option, off."""
+    before = {"format": "automa-companion-save", "version": 3, "game": "tapestry",
+              "options": {"difficulty": 2}, "actions": [],
+              "snapshot": {"turn": 3, "options": {"difficulty": 2}},
+              "base": {"state": {"turn": 1, "options": {"difficulty": 2}}, "log": []}}
+    after = pure(save_v3_to_v4, before)
+    assert after.value["version"] == 4 and not after.lost
+    assert after.value["options"] == {"difficulty": 2}  # (the envelope's take defaults on load)
+    for state in (after.value["snapshot"], after.value["base"]["state"]):
+        assert state["options"]["map"] is False and state["options"]["difficulty"] == 2
+    unknown = {"format": "automa-companion-save", "version": 3, "game": "chess"}
+    assert pure(save_v3_to_v4, unknown) == Migrated({**unknown, "version": 4})
 
 
 # --- browser storage layout 1 → 2 ----------------------------------------------------------

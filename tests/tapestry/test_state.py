@@ -21,18 +21,20 @@ PACKAGE = Path(package.__file__).parent
 def test_data_names_exactly_the_keys_the_ranges_declare() -> None:
     declared = ranges()
     assert set(get_type_hints(Data)) == set(declared.fields)
-    assert Data.__required_keys__ == set(declared.fields) and not declared.optional
+    assert Data.__required_keys__ == set(declared.fields) - declared.optional
+    assert Data.__optional_keys__ == declared.optional == {"map"}  # only with the map twin
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5, 6])
 def test_initial_data_lies_within_the_declared_ranges(level: int) -> None:
     built = initial_data(level)
-    assert set(built) == set(get_type_hints(Data))
+    assert set(built) == set(get_type_hints(Data)) - {"map"}
     assert first_problem(built, ranges(), "data") is None
 
 
 def test_setup_keeps_the_data_layout() -> None:
-    assert set(data(at_idle(seed=3))) == set(get_type_hints(Data))
+    assert set(data(at_idle(seed=3))) == set(get_type_hints(Data)) - {"map"}
+    assert set(data(at_idle(seed=3, map=True))) == set(get_type_hints(Data))
 
 
 def test_message_ids_are_in_the_games_namespace() -> None:

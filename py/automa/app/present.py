@@ -124,7 +124,8 @@ class QuestionView(TypedDict):
     """What to enter, in words ("Enter a number from 1 to 40.")."""
     cards: list[CardView]
     pattern: records.Pattern | None
-    """A board-scan pattern for the game's renderer, or None."""
+    """A board-scan pattern (a scan's ``ui["pattern"]``) or the game's board (another
+    question's ``ui["board"]``, e.g. Tapestry's map) for the game's renderer, or None."""
     game: str
 
 
@@ -390,7 +391,8 @@ def question(session: Session, w: Words) -> QuestionView:
                  "rule": w.text(ui["rule"]) if ui.get("rule") else "",
                  "cards": prompt_cards(session, p, w),
                  "game": str(ui.get("game") or session.game_id),
-                 "pattern": ui.get("pattern") if p.kind == "scan" else None})
+                 "pattern": ui.get("pattern") if p.kind == "scan"
+                 else ui.get("board")})
     _controls(base, p, w)
     return base
 

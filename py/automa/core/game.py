@@ -227,6 +227,9 @@ class Procedure:
     step: str
     """The step that starts it."""
     args: Args = field(default_factory=dict)
+    listed: bool = True
+    """Offered in the procedures' list (False: started only from the game's own drawing,
+    e.g. a tap on a hex of Tapestry's map)."""
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,8 @@ class Ui(TypedDict, total=False):
     """The cards shown with the question, in table order."""
     pattern: Pattern
     """The board pattern to walk (a scan), drawn beside the question."""
+    board: Pattern
+    """The game's board as its renderer draws it beside the question (Tapestry's map)."""
     rule: MessageRef
     """The rule behind the question, folded under "Why?"."""
     steps: list[MessageRef]

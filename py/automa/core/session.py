@@ -87,12 +87,24 @@ def save_v2_to_v3(envelope: dict[str, Any]) -> Migrated:
     own options take them when read), so that the state compares with the replay and
     passes the snapshot check. A save made before an option existed plays on with its
     default, as before the option existed."""
+    return _with_new_options(envelope, 3)
+
+
+def save_v3_to_v4(envelope: dict[str, Any]) -> Migrated:
+    """Save 3 → 4: as from 2 to 3, for the options added since (Tapestry's map, off: a game
+    saved before it opens without the map)."""
+    return _with_new_options(envelope, 4)
+
+
+def _with_new_options(envelope: dict[str, Any], version: int) -> Migrated:
+    """The save at ``version``, the game's options it does not name named with their
+    defaults in its snapshot's and base's state."""
     try:
         game = find_game(envelope.get("game", ""))
         options = game.resolve_options(envelope.get("options"))
     except AutomaError:
-        return Migrated({**envelope, "version": 3})  # (the loader names what is wrong)
-    out = {**envelope, "version": 3}
+        return Migrated({**envelope, "version": version})  # (the loader names what is wrong)
+    out = {**envelope, "version": version}
 
     def with_options(state: Any) -> Any:
         if not isinstance(state, dict) or not isinstance(state.get("options"), dict):
@@ -109,7 +121,7 @@ def save_v2_to_v3(envelope: dict[str, Any]) -> Migrated:
     return Migrated(out)
 
 
-SAVE = Format("save", [save_v1_to_v2, save_v2_to_v3])
+SAVE = Format("save", [save_v1_to_v2, save_v2_to_v3, save_v3_to_v4])
 """The save envelope (this module's :meth:`Session.to_json`): ``format, version, engine,
 game, game_version, options, seed, actions, redo, turn, finished, snapshot, log`` and, for a
 game restored from its snapshot, ``base``. A change of the engine state that every game
@@ -351,7 +363,8 @@ class Session:
     @property
     def procedures(self) -> list[ProcedureItem]:
         """The player-initiated procedures available now: ``[{"id", "label"}]``."""
-        return [{"id": p.id, "label": p.label} for p in self._available_procedures()]
+        return [{"id": p.id, "label": p.label} for p in self._available_procedures()
+                if p.listed]
 
     def _available_procedures(self) -> list[Procedure]:
         if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:

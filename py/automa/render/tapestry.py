@@ -19,6 +19,7 @@ from typing import Any
 
 from automa.core.i18n import render
 from automa.games.tapestry import data
+from automa.games.tapestry.map import place_of as map_place_of
 from automa.render import CardRenderer, escape, register_renderer
 
 W, H = 630, 880
@@ -261,9 +262,101 @@ def pattern_svg(pattern: Mapping[str, Any], lang: str = "en") -> str:
             f"{_pattern_map(pattern, (10, 10, 400, 400))}</svg>")
 
 
+MARK_FILL = {"empty": "#ffffff", "tile": "#e9dcc0", "you1": "#f6d7c9", "you2": "#eebfa9",
+             "automa1": "#cfe0fb", "automa2": "#aecbf6"}
+"""A hex's colour on the map twin by its mark (unexplored hexes stay white)."""
+YOU_COLOUR = "#c0502a"
+BOARD_HEX = 30.0
+"""Hex size on the map twin, in CSS pixels at 360 px wide: 60 × 52 px hexes (tap targets)."""
+
+
+def _board_centre(hex_id: str) -> tuple[float, float]:
+    h = data.hexes()[hex_id]
+    return (h["x"] + 3) * 1.5 * BOARD_HEX + BOARD_HEX + 2, \
+        (h["y"] + 6) * BOARD_HEX * math.sqrt(3) / 2 + BOARD_HEX * math.sqrt(3) / 2 + 2
+
+
+def _board_hex(cx: float, cy: float, size: float) -> str:
+    return " ".join(f"{cx + size * math.cos(math.radians(60 * k)):.1f},"
+                    f"{cy + size * math.sin(math.radians(60 * k)):.1f}" for k in range(6))
+
+
+def _tokens(cx: float, cy: float, mark: str) -> str:
+    """Your tokens as round discs, the Automa's as squares; one or two of them."""
+    n = int(mark[-1]) if mark[-1].isdigit() else 0
+    out = []
+    for i in range(n):
+        x = cx + (i - (n - 1) / 2) * 16
+        if mark.startswith("you"):
+            out.append(f'<circle cx="{x:.1f}" cy="{cy + 10:.1f}" r="6.5" fill="{YOU_COLOUR}" '
+                       f'stroke="#fff" stroke-width="1.5"/>')
+        else:
+            out.append(f'<rect x="{x - 6:.1f}" y="{cy + 4:.1f}" width="12" height="12" '
+                       f'fill="{BOT_COLOURS["automa"]}" stroke="#fff" stroke-width="1.5"/>')
+    return "".join(out)
+
+
+def board_svg(board: Mapping[str, Any], lang: str = "en") -> str:
+    """The map twin (``ui["board"]``): the 34 hexes as the card icons draw them, each
+    coloured by what lies on it, with the valid hexes outlined, those the filters kept
+    shaded, the tiebreaker's walk numbered from 1 and the Automa's hex ringed. With ``tap``
+    every hex starts its mark procedure (``map.<hex>``)."""
+    marks: Mapping[str, str] = board["map"]
+    valid = set(board.get("valid") or ())
+    kept = set(board.get("kept") or ())
+    walk = {h: i + 1 for i, h in enumerate(board.get("walk") or ())}
+    chosen = board.get("pick")
+    tap = bool(board.get("tap"))
+    width = 11 * BOARD_HEX + 4
+    height = 13 * BOARD_HEX * math.sqrt(3) / 2 + 4
+    parts = []
+    for hex_id in data.hexes():
+        cx, cy = _board_centre(hex_id)
+        mark = marks.get(hex_id, "empty")
+        stroke, sw = ("#7b3fa0", 4) if hex_id in valid else ("#8a7a5a", 1.5)
+        dash = ' stroke-dasharray="5 4"' if mark == "empty" and hex_id not in valid else ""
+        label = _t("tapestry.mark_label", lang, hex=_hex_words(hex_id, lang),
+                   mark=render(f"tapestry.mark.{mark}", {}, lang))
+        attrs = (f' data-act="proc" data-arg="map.{hex_id}" role="button"'
+                 f' aria-label="{label}" class="hex tap"' if tap
+                 else f' class="hex" aria-label="{label}"')
+        cell = [f'<polygon points="{_board_hex(cx, cy, BOARD_HEX)}" '
+                f'fill="{MARK_FILL[mark]}" stroke="{stroke}" stroke-width="{sw}"{dash}/>']
+        if hex_id in kept:
+            cell.append(f'<polygon points="{_board_hex(cx, cy, BOARD_HEX - 7)}" '
+                        f'fill="{PURPLE}" fill-opacity="0.18" stroke="none"/>')
+        if data.hexes()[hex_id].get("role") == "middle_island":
+            cell.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{BOARD_HEX - 8:.1f}" '
+                        f'fill="none" stroke="#a08040" stroke-width="2"/>')
+        if hex_id == chosen:
+            cell.append(f'<polygon points="{_board_hex(cx, cy, BOARD_HEX - 3)}" fill="none" '
+                        f'stroke="#111" stroke-width="5"/>')
+        cell.append(_tokens(cx, cy, mark))
+        if hex_id in walk:
+            cell.append(_text(cx, cy + 1, str(walk[hex_id]), 16, weight="bold",
+                              fill="#111" if hex_id == chosen else "#5a2d75"))
+        parts.append(f"<g{attrs}>{''.join(cell)}</g>")
+    title = _t("tapestry.map_title", lang)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" role="group">'
+            f"<title>{title}</title>{''.join(parts)}</svg>")
+
+
+def _hex_words(hex_id: str, lang: str) -> str:
+    if hex_id == "0,0":
+        return render("tapestry.hex.middle", {}, lang)
+    column, place = map_place_of(hex_id)
+    return render("tapestry.hex.at", {"column": column, "place": place}, lang)
+
+
+def question_svg(pattern: Mapping[str, Any], lang: str = "en") -> str:
+    """What a question shows under it: the map twin (``map`` in it), else a scan pattern."""
+    return board_svg(pattern, lang) if "map" in pattern else pattern_svg(pattern, lang)
+
+
 def deck() -> list[str]:
     """Every decision card, 1 to 22."""
     return data.card_ids()
 
 
-register_renderer(CardRenderer("tapestry", card_svg, deck, pattern_svg))
+register_renderer(CardRenderer("tapestry", card_svg, deck, question_svg))

@@ -23,6 +23,7 @@ GAME = GameDef(
     changes={3: k("change.v3")},
     options=(
         OptionSpec.named(G, "difficulty", "int", 2, (1, 2, 3, 4, 5, 6)),
+        OptionSpec.named(G, "map", "bool", False),
         OptionSpec.named(G, "favorite_rule", "choice", "landmark_or_end",
                          ("landmark_or_end", "any"), advanced=True),
         OptionSpec.named(G, "card_reading", "choice", "images", ("images", "bga"),

@@ -9,6 +9,7 @@ from automa.core.game import Ctx
 from automa.core.records import Why
 
 from . import data
+from . import map as twin
 from .data import TRACKS
 from .state import (
     TAPESTRY_CARDS,
@@ -189,6 +190,11 @@ def vp_per_landmark(ctx: Ctx) -> None:
 def confirm_territories(ctx: Ctx, turn: int) -> None:
     """Ask once per income turn how many territories the Automa controls (pre-filled)."""
     if ctx.data["territories_confirmed"] == turn:
+        return
+    if "map" in ctx.data:  # the map twin counts them: nothing to ask
+        n = twin.automa_territories(ctx.data["map"])
+        ctx.log("automa", k("log.map_territories"), {"n": n})
+        ctx.then(territories_set, answer=n, turn=turn)
         return
     ctx.ask(prompts.count(k("q.territories"), 0, 40, {"n": ctx.data["territories"]},
                           default=ctx.data["territories"], ui={"game": G}),

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.records import MessageRef, Params
+from automa.core.records import MessageRef, Params, Ui, Why
 
 from . import data
+from . import map as twin
 from .state import (
     MAX_TERRITORIES,
     can_gain,
@@ -46,6 +47,9 @@ def _filters(ctx: Ctx) -> dict[str, bool]:
 @steps
 def conquer(ctx: Ctx, anywhere: bool) -> None:
     """Rulebook "Conquer": your territory if the Automa can legally take one, else a neutral hex."""
+    if on_map(ctx):
+        conquer_on_map(ctx, anywhere)
+        return
     where = _where(anywhere)
     rule = m("rule.conquer", where=where,
              adjacent=m("rule.adjacent_ok" if _toppled_icon(ctx)
@@ -153,6 +157,9 @@ def explore(ctx: Ctx, anywhere: bool) -> None:
     with no valid hex the Automa does not explore."""
     turns = ctx.rng.die(6) - 1
     where = _where(anywhere)
+    if on_map(ctx):
+        explore_on_map(ctx, anywhere, turns)
+        return
     params = {"rotation": rotation(turns), "where": where}
     furthest = ctx.data["fav"]["automa"] != "military"  # rulebook "Explore"
     ui = tb_ui(ctx, m("rule.distance"))
@@ -180,8 +187,12 @@ def topple_on_single_token(ctx: Ctx) -> None:
     """Civilization bonus: a toppled SE outpost on one of the Automa's 1-token territories.
 
     Asked only when the Automa holds more than 2 territories (the count was confirmed
-    this income turn): with 2 or fewer the answer can only be "no".
+    this income turn): with 2 or fewer the answer can only be "no". With the map twin the
+    app finds those territories and walks the card's order itself.
     """
+    if on_map(ctx):
+        _topple_on_map(ctx)
+        return
     if ctx.data["territories"] <= 2:
         ctx.log("automa", k("log.few_territories"), {"n": ctx.data["territories"]},
                 why={"rule": k("rule.single_token")})
@@ -200,3 +211,133 @@ def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
     ui = tb_ui(ctx, m("rule.single_token"))
     instruct(ctx, "shadow", k("log.single_token"), icon="conquer")
     ctx.ask(prompts.scan(k("q.single_token_scan"), ui.get("pattern", {}), ui=ui), "tap_done")
+
+
+# --- with the map twin (the ``map`` option): the app picks the hex ---------------------------
+def on_map(ctx: Ctx) -> bool:
+    """Whether the game keeps the map twin (and a tiebreaker card is on the table)."""
+    return "map" in ctx.data and tiebreaker_card(ctx) is not None
+
+
+def _order(ctx: Ctx) -> list[str]:
+    return list(data.pattern_of_card(tiebreaker_card(ctx) or "1")["order"])
+
+
+def hex_name(hex_id: str) -> MessageRef:
+    """A hex as the player finds it on the board: the middle island, a start territory, or
+    its column (from the left, as the card icons draw the map) and place from the top."""
+    if hex_id == twin.MIDDLE:
+        return m("hex.middle")
+    column, place = twin.place_of(hex_id)
+    return m("hex.at", column=column, place=place)
+
+
+def map_ui(ctx: Ctx, pick: twin.Pick, rule: MessageRef | None = None) -> Ui:
+    """Screen hints for a question about the Automa's hex: the card, the map with the valid
+    hexes, the filters' survivors and the walk numbered, and the reason as steps."""
+    ui = tb_ui(ctx, rule, pattern=False)
+    kept = pick["filters"][-1][1] if pick["filters"] else pick["valid"]
+    ui["board"] = {"map": dict(ctx.data["map"]), "valid": pick["valid"], "kept": kept,
+                   "walk": pick["walk"], "pick": pick["hex"]}
+    ui["steps"] = [m("map.valid", n=len(pick["valid"]), case=m(f"map.case.{pick['case']}")),
+                   *[m(f"map.filter.{name}", n=len(left)) for name, left in pick["filters"]],
+                   m("map.walk", n=len(pick["walk"]))]
+    return ui
+
+
+def _why(pick: twin.Pick) -> Why:
+    return {"rule": m("rule.map_pick"), "candidates": list(pick["valid"]),
+            "pick": pick["hex"], "labels": [hex_name(h) for h in pick["valid"]],
+            "pick_label": hex_name(pick["hex"] or "")}
+
+
+def conquer_on_map(ctx: Ctx, anywhere: bool) -> None:
+    """Rulebook "Conquer" on the map twin: the app computes the valid hexes, the filters and
+    the walk; only what the board cannot tell is asked (did you play a trap?)."""
+    f = _filters(ctx)
+    pick = twin.pick_conquer(ctx.data["map"], _order(ctx), anywhere=anywhere,
+                             adjacent_ok=f["adjacent"], middle_open=f["middle"])
+    hex_id = pick["hex"]
+    if hex_id is None:
+        ctx.log("automa", k("log.conquer_skipped"), why={"rule": m("rule.no_valid_hex")})
+        return
+    if pick["case"] == "opponent":
+        ui = map_ui(ctx, pick, m("rule.distance"))
+        ctx.ask(prompts.yes_no(k("q.map_trap"), {"hex": hex_name(hex_id)}, ui=ui),
+                conquer_opponent_on_map, hex=hex_id)
+        return
+    se_outpost = f["adjacent"] and hex_id != twin.MIDDLE
+    empty = ctx.data["map"][hex_id] == twin.EMPTY
+    ctx.data["map"][hex_id] = twin.AUTOMA2 if se_outpost else twin.AUTOMA1
+    count_territories(ctx)
+    turns = ctx.rng.die(6) - 1
+    params: Params = {"n": ctx.data["territories"], "rotation": rotation(turns),
+                      "hex": hex_name(hex_id)}
+    instruct(ctx, "automa", k("log.map_neutral_se") if se_outpost else k("log.map_neutral"),
+             params, icon="conquer", why=_why(pick))
+    if hex_id == twin.MIDDLE and f["middle"]:
+        gain_achievement(ctx, "automa", "middle_island")
+    ui = map_ui(ctx, pick, m("rule.distance"))
+    ui["steps"] = [*ui["steps"], *steps_of(
+        "place_neutral", (("tile",) if empty else ()) + (("outpost", "shadow") if se_outpost
+                                                        else ("outpost",)), params)]
+    ctx.ask(prompts.confirm(k("q.map_place"), params, ui=ui), "tap_done")
+
+
+@steps
+def conquer_opponent_on_map(ctx: Ctx, answer: bool, hex: str) -> None:
+    """The Automa's outpost goes on your territory: yours is toppled, or its own if you
+    played a trap (rulebook "Conquer opponent", "Traps")."""
+    if answer:
+        ctx.data["map"][hex] = twin.YOU2
+        instruct(ctx, "automa", k("log.conquer_trapped"), icon="defend")
+        return
+    ctx.data["map"][hex] = twin.AUTOMA2
+    count_territories(ctx)
+    ctx.data["toppled_yours"] += 1
+    instruct(ctx, "automa", k("log.map_opponent"),
+             {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"],
+              "hex": hex_name(hex)}, icon="conquer")
+    if ctx.data["toppled_yours"] >= 2:
+        gain_achievement(ctx, "automa", "topple_two")
+    if hex == twin.MIDDLE and can_gain(ctx, "middle_island"):
+        gain_achievement(ctx, "automa", "middle_island")
+
+
+def explore_on_map(ctx: Ctx, anywhere: bool, turns: int) -> None:
+    """Rulebook "Explore" on the map twin: the app picks the hex and shows it on the map."""
+    military = ctx.data["fav"]["automa"] == "military"  # rulebook "Explore"
+    pick = twin.pick_explore(ctx.data["map"], _order(ctx), anywhere=anywhere,
+                             military_favourite=military)
+    hex_id = pick["hex"]
+    if hex_id is None:
+        ctx.log("automa", k("log.explore_skipped"), why={"rule": m("rule.no_valid_hex")})
+        return
+    ctx.data["map"][hex_id] = twin.TILE
+    params: Params = {"rotation": rotation(turns), "hex": hex_name(hex_id)}
+    instruct(ctx, "automa", k("log.map_explore"), params, icon="explore", why=_why(pick))
+    ui = map_ui(ctx, pick, m("rule.distance"))
+    ui["steps"] = [*ui["steps"], *steps_of("explore", ("tile",), params)]
+    ctx.ask(prompts.confirm(k("q.map_explore"), params, ui=ui), "tap_done")
+
+
+def count_territories(ctx: Ctx) -> None:
+    """The Automa's territory count, read from the map."""
+    ctx.data["territories"] = twin.automa_territories(ctx.data["map"])
+
+
+def _topple_on_map(ctx: Ctx) -> None:
+    """Civilization bonus on the map: the Automa's 1-token territories, if more than 2, the
+    first of them in the card's order gets a toppled Shadow Empire outpost."""
+    single = twin.single_token_territories(ctx.data["map"])
+    if len(single) <= 2:
+        ctx.log("automa", k("log.no_single_token"), why={"rule": k("rule.single_token")})
+        return
+    walked, hex_id = twin.walk(_order(ctx), single)
+    pick: twin.Pick = {"case": "single_token", "valid": single, "filters": [],
+                       "walk": walked, "hex": hex_id}
+    ctx.data["map"][hex_id or ""] = twin.AUTOMA2
+    params: Params = {"hex": hex_name(hex_id or "")}
+    instruct(ctx, "shadow", k("log.map_single_token"), params, icon="conquer", why=_why(pick))
+    ctx.ask(prompts.confirm(k("q.map_single_token"), params,
+                            ui=map_ui(ctx, pick, m("rule.single_token"))), "tap_done")

@@ -16,11 +16,14 @@ from automa.core.i18n import msg
 from automa.core.records import MessageRef
 
 from . import data
+from . import map as twin
+from .board import count_territories, hex_name
 from .data import ACHIEVEMENTS, TRACKS
 from .state import (
     HOLDERS,
     MAX_TERRITORIES,
     PHASE_OVER,
+    PHASE_SETUP,
     PLAYER_PHASES,
     TAPESTRY_CARDS,
     G,
@@ -38,6 +41,10 @@ from .tracks import landmark_key
 def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     """Your turn's procedures, offered in the phases where you play (between the bots' turns
     and after their last income turn until your game is over), never inside another one."""
+    return [*_yours(ctx, phase), *map_marks(ctx, phase)]
+
+
+def _yours(ctx: Ctx, phase: str) -> list[Procedure]:
     d = ctx.data
     if phase not in PLAYER_PHASES or d["procedure"]:
         return []
@@ -49,6 +56,60 @@ def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     if d["you_income_turns"] < 5:
         found.append(_procedure("you_income_turn"))
     return found
+
+
+def map_marks(ctx: Ctx, phase: str) -> list[Procedure]:
+    """With the map twin: a tap on a hex (``map.<hex>``) marks what lies on it, in any phase
+    of play, but not while another procedure of yours is under way."""
+    if "map" not in ctx.data or phase in (PHASE_SETUP, PHASE_OVER) or ctx.data["procedure"]:
+        return []
+    return [Procedure("map", k("procedure.map_mark"), "choose_hex"),
+            *[Procedure(f"map.{h}", k("procedure.map_mark"), "mark_hex", {"hex": h},
+                        listed=False) for h in twin.hexes()]]
+
+
+@steps
+def choose_hex(ctx: Ctx) -> None:
+    """Which hex? (From the procedures' list: for the terminal, and a keyboard.)"""
+    ctx.data["procedure"] = "map"
+    ordered = sorted(twin.hexes(), key=twin.place_of)
+    ctx.ask(prompts.pick_one(k("q.map_which_hex"), ordered,
+                             labels=[hex_name(h) for h in ordered], ui={"game": G}),
+            mark_hex_chosen)
+
+
+@steps
+def mark_hex_chosen(ctx: Ctx, answer: str) -> None:
+    """Go on to what lies on the chosen hex."""
+    ctx.then(mark_hex, hex=answer)
+
+
+@steps
+def mark_hex(ctx: Ctx, hex: str) -> None:
+    """What lies on this hex now? (The second tap; the map shows the hex.)"""
+    ctx.data["procedure"] = "map"
+    marks = twin.marks_for(hex)
+    ctx.ask(prompts.pick_one(k("q.map_mark"), list(marks), {"hex": hex_name(hex)},
+                             labels=[m(f"mark.{x}") for x in marks],
+                             ui={"game": G, "board": {"map": dict(ctx.data["map"]),
+                                                      "pick": hex}}),
+            hex_marked, hex=hex)
+
+
+@steps
+def hex_marked(ctx: Ctx, answer: str, hex: str) -> None:
+    """Keep the mark (the Automa's territory count follows the map)."""
+    ctx.data["procedure"] = None
+    ctx.data["map"][hex] = answer
+    count_territories(ctx)
+    # the question the mark interrupted comes back: its map shows the mark
+    for frame in reversed(ctx.state["stack"]):
+        if frame["step"] == "core_reask":
+            board = ((frame["args"].get("prompt") or {}).get("ui") or {}).get("board")
+            if isinstance(board, dict):
+                board["map"] = dict(ctx.data["map"])
+            break
+    ctx.log("player", k("log.map_mark"), {"hex": hex_name(hex), "mark": m(f"mark.{answer}")})
 
 
 def _procedure(step: str) -> Procedure:

@@ -12,6 +12,7 @@ from automa.core.game import Ctx
 from automa.core.records import Params, Ui
 
 from . import data
+from . import map as twin
 from .benefits import roll_until
 from .data import TRACKS
 from .state import PHASE_SETUP, G, initial_data, k, m, steps, track_ref, track_word
@@ -36,6 +37,8 @@ def setup(ctx: Ctx) -> None:
     """Build the state, roll and shuffle, then walk the player through the table setup."""
     level = int(ctx.options["difficulty"])
     ctx.data.update(initial_data(level))
+    if ctx.options.get("map"):
+        ctx.data["map"] = twin.initial_map()
     progress = ctx.piles.create("progress", [str(i) for i in range(8, 23)])
     progress.shuffle(ctx.rng)
     deck = ctx.piles.create("deck", [progress.draw()] + [str(i) for i in range(1, 8)])

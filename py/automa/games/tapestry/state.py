@@ -17,6 +17,7 @@ from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, ta
 from automa.core.records import MessageRef, Params, Ui, Why
 
 from . import data
+from . import map as twin
 
 G = data.GAME_ID
 steps = Steps()
@@ -64,9 +65,8 @@ HOLDERS = ("", "automa", "shadow", "player")
 """Who may hold a landmark ("" = still free)."""
 
 
-class Data(TypedDict):
-    """The bots' state the app keeps (``ctx.data``); :func:`ranges` declares every value's
-    range, and the keys here are exactly the keys there."""
+class _Tracked(TypedDict):
+    """The values every game keeps (see :class:`Data`)."""
 
     level: int
     """The difficulty level, 1-6 (rulebook "Difficulty levels")."""
@@ -103,6 +103,15 @@ class Data(TypedDict):
     """Whether you have confirmed that your game is over."""
     procedure: str | None
     """The procedure of yours under way (no other is offered until it is over), or None."""
+
+
+class Data(_Tracked, total=False):
+    """The bots' state the app keeps (``ctx.data``); :func:`ranges` declares every value's
+    range, and the keys here are exactly the keys there."""
+
+    map: dict[str, str]
+    """The map twin (the ``map`` option): each hex's mark (:data:`.map.MARKS`); absent when
+    the game is played without the map (then the board questions are asked)."""
 
 
 def initial_data(level: int) -> Data:
@@ -149,7 +158,8 @@ def ranges() -> Table:
         "income_turns": Count(0, 5),
         "over": FLAG,
         "procedure": Maybe(Text()),
-    })
+        "map": table_of(twin.hexes(), OneOf(twin.MARKS)),
+    }, frozenset({"map"}))
 
 
 def migrate(state: dict[str, Any]) -> None:

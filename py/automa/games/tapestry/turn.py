@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from automa.core import prompts
 from automa.core.game import Ctx
-from automa.core.records import MessageRef
+from automa.core.records import MessageRef, Ui
 
 from . import data
 from .state import (
@@ -32,8 +32,16 @@ def idle(ctx: Ctx) -> None:
                             {"next": m("next.income" if income_next
                                        else "next.draw",
                                        turn=ctx.data["income_turns"] + 1)},
-                            ui={"game": G}, label=m("answer.bots_turn")),
+                            ui=_with_map(ctx, {"game": G}), label=m("answer.bots_turn")),
             bot_turn)
+
+
+def _with_map(ctx: Ctx, ui: Ui) -> Ui:
+    """With the map twin, the question between turns shows the map, every hex a tap target
+    (you mark what you explored and conquered)."""
+    if "map" in ctx.data:
+        ui["board"] = {"map": dict(ctx.data["map"]), "tap": True}
+    return ui
 
 
 @steps
