@@ -6,9 +6,13 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.prompts import Prompt
+from automa.core.records import Ui
+from automa.core.rng import Rng
 
 from . import data
 from .state import (
+    PLAYER,
     SETUP,
     discipline,
     faction,
@@ -42,20 +46,78 @@ def setup(ctx: Ctx) -> None:
     _draw_round_tiles(ctx)
     if humans == 2 and opts["faction"] != "simpletons":
         say(ctx, "log.two_player_simpletons", {"asked": m(f"faction.{opts['faction']}")})
+    ask_board(ctx)
+
+
+def ask_board(ctx: Ctx, palace: list[int] | None = None) -> None:
+    """Steps 1-5 on the table, with her Round Score tiles and the Palace tiles as drawn (by
+    the app, or as the player entered them)."""
+    humans = ctx.data["humans"]
     lvl = data.levels()[ctx.data["difficulty"]]
+    palace = palace or _draw(ctx, "palace")
     # 2-player variant: the board as for two (the Automa rules' "Set up the game for 2
     # players"), or, in the advanced reading, as for three (README, "two_player_board").
-    board = "three" if humans == 2 and opts.get("two_player_board") == "three" else "two"
-    ctx.ask(prompts.confirm(k(f"setup.board_{board}"), ui={
-        "game": data.GAME_ID, "rule": m("rule.no_two_player_rules"),
+    board = "three" if humans == 2 and ctx.options.get("two_player_board") == "three" else "two"
+    ctx.ask(_drawn(k(f"setup.board_{board}"), {
+        "rule": m("rule.no_two_player_rules"),
         "steps": [
             m("setup_step.difficulty", level=m(f"difficulty.{lvl['id']}")),
             m("setup_step.round_tiles",
               tiles=", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"])),
             m("setup_step.final_tile", final=data.tiles()[ctx.data["final_tile"]]["number"]),
-            m("setup_step.palace_tiles"),
+            m("setup_step.palace_drawn", a=palace[0], b=palace[1]),
             m("order_setup.two" if humans == 2 else "order_setup.one"),
-        ]}), setup_player_faction)
+        ],
+        "cards": [{"card": data.score_picture(ctx.data["round_tiles"], ctx.data["final_tile"]),
+                   "role": m("picture.score")},
+                  {"card": data.palace_picture(palace), "role": m("picture.palace")}],
+    }), setup_player_faction, palace=palace)
+
+
+# --- the set-up draws: the app's, or what the player drew from the box ----------------------
+DRAW = True
+"""The one-tap answer of a set-up draw: what the picture shows is on the table."""
+ENTER = "enter"
+"""The other answer: the player drew from the box and enters what they drew."""
+SALT = {"palace": 0x50A1ACE, "planning": 0x91A4, "faction": 0xFAC7, "bonus": 0xB0B5}
+
+
+def _drawn(key: str, ui: Ui, params: dict[str, Any] | None = None) -> Prompt:
+    """A set-up question whose picture shows a draw: "Done" (one tap) or "I drew mine"."""
+    return prompts.pick_one(key, [DRAW, ENTER], params,
+                            labels=[m("draw.done"), m("draw.enter")], default=DRAW,
+                            ui={"game": data.GAME_ID, **ui})
+
+
+def _side_rng(ctx: Ctx, pool: str) -> Rng:
+    """A generator for one kind of set-up draw, derived from the session's without moving
+    it: these draws came after the game's first version, and every draw it made before them
+    (her tiles, her cards) stays what it was for the same seed, so older saves replay."""
+    s = ctx.state["rng"]
+    return Rng.from_seed(((s[0] << 32) | s[1]) ^ ((s[2] << 32) | s[3]) ^ SALT[pool])
+
+
+def _draw(ctx: Ctx, pool: str, exclude: tuple[int, ...] = ()) -> list[int]:
+    """The numbers of a random draw from a pool (``exclude``: tiles not in the box)."""
+    spec = data.pools()[pool]
+    left = [n for n in range(1, spec["count"] + 1) if n not in exclude]
+    return _side_rng(ctx, pool).shuffle(left)[:spec["drawn"]]
+
+
+def _offer(ctx: Ctx) -> data.Offer:
+    """Step 6: 3 random Planning displays with 2 random Faction tiles on each."""
+    displays = [data.TERRAINS[n - 1] for n in _draw(ctx, "planning")]
+    tiles = _draw(ctx, "faction")
+    return [(t, tiles[2 * i], tiles[2 * i + 1]) for i, t in enumerate(displays)]
+
+
+def _numbers(pool: str) -> list[int]:
+    """Every tile number of a pool."""
+    return list(range(1, data.pools()[pool]["count"] + 1))
+
+
+def _distinct(values: list[Any]) -> bool:
+    return len(set(values)) == len(values)
 
 
 def _draw_round_tiles(ctx: Ctx) -> None:
@@ -74,20 +136,98 @@ def _draw_round_tiles(ctx: Ctx) -> None:
 
 
 @steps
-def setup_player_faction(ctx: Ctx, answer: bool) -> None:
-    """Step 6: the player's faction-choice procedure, then the player's native terrain(s)."""
-    if two_players(ctx):
-        ctx.ask(prompts.confirm(k("setup.player_faction_two"), ui={"game": data.GAME_ID}),
-                setup_ask_terrains)
+def setup_player_faction(ctx: Ctx, answer: Any, palace: list[int] | None = None) -> None:
+    """After steps 1-5 (or the player enters the tiles drawn from the box); step 6: the
+    faction offer."""
+    if answer == ENTER:
+        ask_round_tiles(ctx, palace or [])
         return
-    ctx.ask(prompts.confirm(k("setup.player_faction"), ui={
-        "game": data.GAME_ID,
-        "steps": [m(f"setup_step.faction_{i}") for i in range(1, 5)]}), setup_ask_terrains)
+    if palace:
+        say(ctx, "log.palace", {"a": palace[0], "b": palace[1]}, actor=PLAYER)
+    ask_offer(ctx)
 
 
 @steps
-def setup_ask_terrains(ctx: Ctx, answer: bool) -> None:
-    """Ask the human native terrain(s): the Automa's must differ."""
+def ask_round_tiles(ctx: Ctx, palace: list[int], again: bool = False) -> None:
+    """Enter her Round Score tiles, round by round (pre-filled with the tiles shown)."""
+    rounds = sorted((t for t, v in data.tiles().items() if v["kind"] == "round"),
+                    key=lambda t: data.tiles()[t]["number"])
+    numbers = [data.tiles()[t]["number"] for t in rounds]
+    spade = next(data.tiles()[t]["number"] for t in rounds if data.tiles()[t]["spade"])
+    current = {str(r + 1): data.tiles()[t]["number"]
+               for r, t in enumerate(ctx.data["round_tiles"])}
+    ctx.ask(prompts.values(k("setup.enter_round_tiles_again" if again
+                             else "setup.enter_round_tiles"), [str(r) for r in range(1, 7)],
+                           numbers, {"spade": spade},
+                           labels=[m("enter.round", n=r) for r in range(1, 7)], default=current,
+                           ui={"game": data.GAME_ID, "cards": [{"card": data.score_picture(
+                               ctx.data["round_tiles"], ctx.data["final_tile"])}]}),
+            setup_entered_rounds, palace=palace)
+
+
+@steps
+def setup_entered_rounds(ctx: Ctx, answer: dict[str, int], palace: list[int]) -> None:
+    """Six different tiles, the Spade tile not in round 5 or 6 (rulebook step 2); then the
+    Final tile."""
+    by_number = {v["number"]: t for t, v in data.tiles().items() if v["kind"] == "round"}
+    chosen = [by_number[answer[str(r)]] for r in range(1, 7)]
+    if not _distinct(chosen) or any(data.tiles()[t]["spade"] for t in chosen[4:]):
+        ask_round_tiles(ctx, palace, again=True)
+        return
+    ctx.data["round_tiles"] = chosen
+    finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
+    ctx.ask(prompts.pick_one(k("setup.enter_final"), finals,
+                             labels=[m("tile", n=data.tiles()[t]["number"]) for t in finals],
+                             default=ctx.data["final_tile"]), setup_entered_final, palace=palace)
+
+
+@steps
+def setup_entered_final(ctx: Ctx, answer: str, palace: list[int]) -> None:
+    """Her Final Round Score tile; then the Palace tiles."""
+    ctx.data["final_tile"] = answer
+    say(ctx, "log.entered_round_tiles", {
+        "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
+        "final": data.tiles()[answer]["number"]}, actor=PLAYER)
+    ctx.ask(prompts.pick_subset(k("setup.enter_palace"), _numbers("palace"),
+                                labels=[m("enter.palace", n=n) for n in _numbers("palace")],
+                                lo=2, hi=2, default=palace or None), setup_entered_palace)
+
+
+@steps
+def setup_entered_palace(ctx: Ctx, answer: list[int]) -> None:
+    """The Palace tiles drawn from the box: the set-up question again, with what was entered."""
+    ask_board(ctx, list(answer))
+
+
+def ask_offer(ctx: Ctx, offer: data.Offer | None = None) -> None:
+    """Step 6: the faction offer as drawn (by the app, or as entered). In the 2-player variant
+    both of you choose from it (README, rules readings)."""
+    offer = offer or _offer(ctx)
+    sets = [m("offer_set", terrain=terrain(t), a=a, b=b) for t, a, b in offer]
+    two = two_players(ctx)
+    steps_ = [m("setup_step.offer_drawn", sets=sets),
+              m("setup_step.faction_3_two" if two else "setup_step.faction_3"),
+              m("setup_step.faction_4")]
+    ctx.ask(_drawn(k("setup.player_faction_two" if two else "setup.player_faction"), {
+        "steps": steps_,
+        "cards": [{"card": data.offer_picture(offer), "role": m("picture.offer")}],
+    }), setup_ask_terrains, offer=[list(x) for x in offer])
+
+
+def _as_offer(raw: list[list[Any]]) -> data.Offer:
+    return [(str(t), int(a), int(b)) for t, a, b in raw]
+
+
+@steps
+def setup_ask_terrains(ctx: Ctx, answer: Any, offer: list[list[Any]] | None = None) -> None:
+    """Ask the human native terrain(s): the Automa's must differ (or the player enters the
+    faction offer drawn from the box)."""
+    if answer == ENTER:
+        ask_planning(ctx, offer or [])
+        return
+    if offer:
+        say(ctx, "log.offer", {"sets": [m("offer_set", terrain=terrain(t), a=a, b=b)
+                                        for t, a, b in _as_offer(offer)]}, actor=PLAYER)
     humans = ctx.data["humans"]
     labels = [terrain(t) for t in data.TERRAINS]
     if humans == 1:
@@ -96,6 +236,41 @@ def setup_ask_terrains(ctx: Ctx, answer: bool) -> None:
         prompt = prompts.pick_subset(k("setup.your_terrains"), list(data.TERRAINS),
                                      labels=labels, lo=2, hi=2)
     ctx.ask(prompt, setup_native_terrain)
+
+
+def ask_planning(ctx: Ctx, offer: list[list[Any]]) -> None:
+    """Enter the 3 Planning displays drawn (pre-filled with those shown)."""
+    ctx.ask(prompts.pick_subset(k("setup.enter_planning"), list(data.TERRAINS),
+                                labels=[terrain(t) for t in data.TERRAINS], lo=3, hi=3,
+                                default=[t for t, _, _ in offer] or None),
+            setup_entered_planning, offer=offer)
+
+
+@steps
+def setup_entered_planning(ctx: Ctx, answer: list[str], offer: list[list[Any]],
+                           again: bool = False) -> None:
+    """Enter the 2 Faction tiles on each Planning display."""
+    before = {t: (a, b) for t, a, b in _as_offer(offer)}
+    items = [f"{t}.{i}" for t in answer for i in (1, 2)]
+    default = {f"{t}.{i}": before[t][i - 1] for t in answer if t in before for i in (1, 2)}
+    if len(default) != len(items):
+        default = {}
+    ctx.ask(prompts.values(k("setup.enter_factions_again" if again else "setup.enter_factions"),
+                           items, _numbers("faction"),
+                           labels=[m("enter.faction", terrain=terrain(t), i=i)
+                                   for t in answer for i in (1, 2)], default=default or None),
+            setup_entered_factions, planning=answer, offer=offer)
+
+
+@steps
+def setup_entered_factions(ctx: Ctx, answer: dict[str, int], planning: list[str],
+                           offer: list[list[Any]]) -> None:
+    """Six different Faction tiles: the set-up question again, with the offer entered."""
+    tiles = [answer[f"{t}.{i}"] for t in planning for i in (1, 2)]
+    if not _distinct(tiles):
+        setup_entered_planning(ctx, planning, offer, again=True)
+        return
+    ask_offer(ctx, [(t, answer[f"{t}.1"], answer[f"{t}.2"]) for t in planning])
 
 
 @steps
@@ -163,18 +338,77 @@ def setup_components(ctx: Ctx) -> None:
 @steps
 def setup_bonus_tiles(ctx: Ctx, answer: bool) -> None:
     """Step 9: round bonus tiles (2-player variant: a random unselected tile for her)."""
+    ask_bonus(ctx)
+
+
+def _bonus_draw(ctx: Ctx) -> tuple[list[int], int | None]:
+    """5 random round bonus tiles in a row (solo: the first is hers); in the 2-player variant
+    her own tile is a random one of those left in the box."""
+    row = _draw(ctx, "bonus")
+    if not two_players(ctx):
+        return row, None
+    return row, _side_rng(ctx, "bonus").choice(
+        [n for n in _numbers("bonus") if n not in row])
+
+
+def ask_bonus(ctx: Ctx, row: list[int] | None = None, hers: int | None = None) -> None:
+    """Step 9 on the table, with the tiles as drawn (by the app, or as entered)."""
+    if row is None:
+        row, hers = _bonus_draw(ctx)
+    tiles = ", ".join(map(str, row))
     if two_players(ctx):
-        ctx.ask(prompts.confirm(k("setup.bonus_two"), ui={"game": data.GAME_ID, "steps": [
-            m("setup_step.bonus_two_1"), m("setup_step.bonus_two_2")]}), setup_first_workshops)
-        return
-    ctx.ask(prompts.confirm(k("setup.bonus"), ui={"game": data.GAME_ID, "steps": [
-        m("setup_step.bonus_1"), m("setup_step.bonus_2"), m("setup_step.bonus_3"),
-        m("setup_step.bonus_4")]}), setup_first_workshops)
+        key, steps_ = "setup.bonus_two", [m("setup_step.bonus_two_drawn", tiles=tiles),
+                                          m("setup_step.bonus_two_hers", n=hers)]
+    else:
+        key, steps_ = "setup.bonus", [m("setup_step.bonus_drawn", tiles=tiles),
+                                      m("setup_step.bonus_hers", n=row[0]),
+                                      m("setup_step.bonus_3"), m("setup_step.bonus_4")]
+    ctx.ask(_drawn(k(key), {"steps": steps_, "cards": [
+        {"card": data.bonus_picture(row, hers), "role": m("picture.bonus")}]}),
+        setup_first_workshops, row=row, hers=hers)
 
 
 @steps
-def setup_first_workshops(ctx: Ctx, answer: bool) -> None:
-    """Step 11: the first Workshops from a random Decision card's setup letters."""
+def ask_bonus_entry(ctx: Ctx, row: list[int], hers: int | None, again: bool = False) -> None:
+    """Enter the round bonus tiles laid out, left to right (and hers, with two players)."""
+    two = hers is not None
+    items = [str(i) for i in range(1, len(row) + 1)] + (["hers"] if two else [])
+    labels = [m("enter.position" if two or i > 1 else "enter.bonus_first", n=i)
+              for i in range(1, len(row) + 1)] + ([m("enter.bonus_hers")] if two else [])
+    default = {**{str(i + 1): n for i, n in enumerate(row)},
+               **({"hers": hers} if hers is not None else {})}
+    key = "again" if again else "two" if hers is not None else ""
+    ctx.ask(prompts.values(k("setup.enter_bonus" + (f"_{key}" if key else "")),
+                           items, _numbers("bonus"), labels=labels, default=default,
+                           ui={"game": data.GAME_ID, "cards": [
+                               {"card": data.bonus_picture(row, hers)}]}),
+            setup_entered_bonus, row=row, hers=hers)
+
+
+@steps
+def setup_entered_bonus(ctx: Ctx, answer: dict[str, int], row: list[int],
+                        hers: int | None) -> None:
+    """Each tile once: the set-up question again, with the tiles entered."""
+    new_row = [answer[str(i)] for i in range(1, len(row) + 1)]
+    new_hers = answer.get("hers")
+    if not _distinct(new_row + ([new_hers] if new_hers is not None else [])):
+        ask_bonus_entry(ctx, row, hers, again=True)
+        return
+    ask_bonus(ctx, new_row, new_hers)
+
+
+@steps
+def setup_first_workshops(ctx: Ctx, answer: Any, row: list[int] | None = None,
+                          hers: int | None = None) -> None:
+    """Step 11: the first Workshops from a random Decision card's setup letters (or the
+    player enters the round bonus tiles drawn from the box)."""
+    if answer == ENTER and row:
+        ask_bonus_entry(ctx, row, hers)
+        return
+    if row:
+        say(ctx, "log.bonus_two" if hers is not None else "log.bonus",
+            {"tiles": ", ".join(map(str, row)), "hers": hers if hers is not None else row[0]},
+            actor=PLAYER)
     drawn = ctx.rng.choice(sorted(data.decision_cards()))
     c = data.card(drawn)
     ctx.data["setup_card"] = drawn
