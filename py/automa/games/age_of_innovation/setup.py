@@ -54,7 +54,7 @@ def ask_board(ctx: Ctx, palace: list[int] | None = None) -> None:
     the app, or as the player entered them)."""
     humans = ctx.data["humans"]
     lvl = data.levels()[ctx.data["difficulty"]]
-    palace = palace or _draw(ctx, "palace")
+    palace = palace or sorted(_draw(ctx, "palace"))
     # 2-player variant: the board as for two (the Automa rules' "Set up the game for 2
     # players"), or, in the advanced reading, as for three (README, "two_player_board").
     board = "three" if humans == 2 and ctx.options.get("two_player_board") == "three" else "two"
@@ -108,7 +108,8 @@ def _offer(ctx: Ctx) -> data.Offer:
     """Step 6: 3 random Planning displays with 2 random Faction tiles on each."""
     displays = [data.TERRAINS[n - 1] for n in _draw(ctx, "planning")]
     tiles = _draw(ctx, "faction")
-    return [(t, tiles[2 * i], tiles[2 * i + 1]) for i, t in enumerate(displays)]
+    pairs = [sorted(tiles[2 * i:2 * i + 2]) for i in range(len(displays))]
+    return [(t, a, b) for t, (a, b) in zip(displays, pairs, strict=True)]
 
 
 def _numbers(pool: str) -> list[int]:
