@@ -486,3 +486,154 @@ def test_upgrade_after_correcting_every_workshop_back_to_the_supply_says_none(
     assert s.prompt is None  # the upgrade was the only step run
     assert s.log[-1]["action"]["key"] == f"{GAME}.log.upgrade_none"
     assert s.state["data"]["supply"]["guild"] == 4  # nothing was upgraded
+
+
+# --- Set-up draws: drawn by the app, or entered as drawn from the box ------------------------
+DRAW, ENTER = True, "enter"
+
+
+def _until(s: Session, suffix: str) -> None:
+    """Answer the set-up questions with the app's draws until the question ``suffix``."""
+    while not asked(s).key.endswith(suffix):
+        p = asked(s)
+        s.answer(p.choices[0] if p.kind == "pick_one" else
+                 p.choices[:2] if p.kind == "pick_subset" else True)
+
+
+def _pictures(s: Session) -> list[tuple[str, Any]]:
+    return [data.read_picture(c["card"]) for c in asked(s).ui.get("cards", [])]
+
+
+@pytest.mark.parametrize("variant", ["solo", "two_players"])
+def test_every_setup_draw_is_offered_drawn_or_entered_in_one_tap(variant: str) -> None:
+    """Setup steps 2-4, 6 and 9 (and the 2-player variant's tile for her): each draw is shown
+    as a picture, "Done" is one tap and the suggested answer, "I drew mine" the other."""
+    s = automa.new_game(GAME, {"variant": variant}, seed=3)
+    shown = []
+    while not asked(s).key.endswith("setup.workshops"):
+        p = asked(s)
+        if p.kind == "pick_one" and p.choices == [DRAW, ENTER]:
+            assert p.default is DRAW
+            shown += [kind for kind, _ in _pictures(s)]
+        s.answer(p.choices[0] if p.kind == "pick_one" else
+                 ["lake", "forest"] if p.kind == "pick_subset" else True)
+    assert shown == ["score", "palace", "offer", "bonus"]
+
+
+def test_palace_tiles_only_2_random_and_tile_17() -> None:
+    """Setup step 4: only 2 random Palace tiles, and Palace tile #17 beside them."""
+    for seed in range(10):
+        s = automa.new_game(GAME, {}, seed=seed)
+        (kind, tiles), = [x for x in _pictures(s) if x[0] == "palace"]
+        assert len(set(tiles)) == 2 and 17 not in tiles
+        step = next(x for x in asked(s).ui["steps"] if x["key"].endswith("palace_drawn"))
+        assert (step["params"]["a"], step["params"]["b"]) == tuple(tiles)
+    s.answer(DRAW)
+    assert last_log(s, "log.palace")["action"]["params"] == {"a": tiles[0], "b": tiles[1]}
+
+
+def test_your_faction_3_planning_displays_with_2_faction_tiles_each() -> None:
+    """Setup step 6: 3 random Planning Display cards, 2 random Faction tiles on each."""
+    for seed in range(10):
+        s = automa.new_game(GAME, {}, seed=seed)
+        _until(s, "player_faction")
+        (_, offer), = _pictures(s)
+        assert len({t for t, _, _ in offer}) == 3
+        factions = [n for _, a, b in offer for n in (a, b)]
+        assert len(set(factions)) == 6 and all(1 <= n <= 12 for n in factions)
+
+
+def test_5_round_bonus_tiles_the_first_is_hers() -> None:
+    """Setup step 9: 5 random Round Bonus tiles in a line; the Automa gets the first one."""
+    s = new()
+    _until(s, "setup.bonus")
+    (_, (row, hers)), = _pictures(s)
+    assert len(set(row)) == 5 and hers is None
+    s.answer(DRAW)
+    assert last_log(s, "log.bonus")["action"]["params"]["hers"] == row[0]
+
+
+def test_two_players_give_her_a_random_tile_not_in_the_game() -> None:
+    """2-player variant: she gets a random one of the unselected Round Bonus tiles, so 6
+    tiles are in the game."""
+    for seed in range(10):
+        s = automa.new_game(GAME, {"variant": "two_players"}, seed=seed)
+        _until(s, "setup.bonus_two")
+        (_, (row, hers)), = _pictures(s)
+        assert hers is not None and len(set(row) | {hers}) == 6
+
+
+def test_draw_for_me_keeps_every_other_draw_of_the_same_seed() -> None:
+    """The app's set-up draws never move the game's generator: her tiles, her first
+    Workshops' card and her deck are those of the same seed before the draws were added
+    (an older save's answers replay to the same game)."""
+    s = new()
+    before = list(s.state["rng"])
+    while asked(s).key.split(".")[-1] not in ("your_terrain", "native_terrain"):
+        s.answer(DRAW)
+    assert s.state["rng"] == before
+
+
+def test_round_score_tiles_drawn_from_the_box_are_entered() -> None:
+    """Setup step 2: a player who drew her Round Score tiles types them in, round by round,
+    and the Final tile; the tiles then score and pick her discipline as drawn."""
+    s = new()
+    s.answer(ENTER)
+    assert asked(s).kind == "values" and asked(s).key.endswith("enter_round_tiles")
+    s.answer({"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6})
+    s.answer("f04")
+    s.answer([2, 5])
+    assert s.state["data"]["round_tiles"] == ["r01", "r02", "r03", "r04", "r05", "r06"]
+    assert s.state["data"]["final_tile"] == "f04"
+    assert _pictures(s) == [("score", (["r01", "r02", "r03", "r04", "r05", "r06"], "f04")),
+                            ("palace", [2, 5])]
+    s.answer(DRAW)
+    assert last_log(s, "log.palace")["action"]["params"] == {"a": 2, "b": 5}
+
+
+@pytest.mark.parametrize("rounds", [
+    {"1": 1, "2": 1, "3": 3, "4": 4, "5": 5, "6": 6},   # a tile twice
+    {"1": 1, "2": 2, "3": 3, "4": 4, "5": 7, "6": 6},   # the Spade tile in round 5
+])
+def test_entered_round_tiles_twice_or_spade_in_round_5_or_6_are_asked_again(
+        rounds: dict[str, int]) -> None:
+    """Setup step 2: each tile once; the Spade tile cannot be placed in round 5 or 6."""
+    s = new()
+    tiles = list(s.state["data"]["round_tiles"])
+    s.answer(ENTER)
+    s.answer(rounds)
+    assert asked(s).key.endswith("enter_round_tiles_again")
+    assert s.state["data"]["round_tiles"] == tiles
+
+
+def test_faction_offer_and_bonus_tiles_drawn_from_the_box_are_entered() -> None:
+    """Setup steps 6 and 9: the offer and the bonus row as drawn, each tile once."""
+    s = new()
+    _until(s, "player_faction")
+    s.answer(ENTER)
+    s.answer(["lake", "desert", "mountain"])
+    same = {f"{t}.{i}": 1 for t in ("lake", "desert", "mountain") for i in (1, 2)}
+    s.answer(same)
+    assert asked(s).key.endswith("enter_factions_again")
+    s.answer({"lake.1": 1, "lake.2": 2, "desert.1": 3, "desert.2": 4, "mountain.1": 5,
+              "mountain.2": 6})
+    assert _pictures(s) == [("offer", [("lake", 1, 2), ("desert", 3, 4), ("mountain", 5, 6)])]
+    s.answer(DRAW)
+    _until(s, "setup.bonus")
+    s.answer(ENTER)
+    s.answer({"1": 10, "2": 9, "3": 8, "4": 7, "5": 6})
+    assert _pictures(s) == [("bonus", ([10, 9, 8, 7, 6], None))]
+    s.answer(DRAW)
+    assert last_log(s, "log.bonus")["action"]["params"] == {"tiles": "10, 9, 8, 7, 6",
+                                                            "hers": 10}
+
+
+def test_round_6_score_tile_is_correctable() -> None:
+    """Setup step 2 names six Round Score tiles: the sixth can be corrected like the others."""
+    s = new()
+    through_setup(s)
+    s.start("correct")
+    assert "tile_6" in asked(s).choices
+    s.answer("tile_6")
+    s.answer("r12")
+    assert s.state["data"]["round_tiles"][5] == "r12"
