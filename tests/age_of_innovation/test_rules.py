@@ -524,7 +524,7 @@ def test_palace_tiles_only_2_random_and_tile_17() -> None:
     """Setup step 4: only 2 random Palace tiles, and Palace tile #17 beside them."""
     for seed in range(10):
         s = automa.new_game(GAME, {}, seed=seed)
-        (kind, tiles), = [x for x in _pictures(s) if x[0] == "palace"]
+        (_, tiles), = [x for x in _pictures(s) if x[0] == "palace"]
         assert len(set(tiles)) == 2 and 17 not in tiles
         step = next(x for x in asked(s).ui["steps"] if x["key"].endswith("palace_drawn"))
         assert (step["params"]["a"], step["params"]["b"]) == tuple(tiles)
