@@ -582,7 +582,7 @@ def test_round_score_tiles_drawn_from_the_box_are_entered() -> None:
     assert asked(s).kind == "values" and asked(s).key.endswith("enter_round_tiles")
     s.answer({"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6})
     s.answer("f04")
-    s.answer([2, 5])
+    s.answer({"1": 5, "2": 2})
     assert s.state["data"]["round_tiles"] == ["r01", "r02", "r03", "r04", "r05", "r06"]
     assert s.state["data"]["final_tile"] == "f04"
     assert _pictures(s) == [("score", (["r01", "r02", "r03", "r04", "r05", "r06"], "f04")),

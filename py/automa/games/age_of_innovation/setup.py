@@ -14,6 +14,7 @@ from . import data
 from .state import (
     PLAYER,
     SETUP,
+    TOP_LEVEL,
     discipline,
     faction,
     initial_data,
@@ -189,15 +190,26 @@ def setup_entered_final(ctx: Ctx, answer: str, palace: list[int]) -> None:
     say(ctx, "log.entered_round_tiles", {
         "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
         "final": data.tiles()[answer]["number"]}, actor=PLAYER)
-    ctx.ask(prompts.pick_subset(k("setup.enter_palace"), _numbers("palace"),
-                                labels=[m("enter.palace", n=n) for n in _numbers("palace")],
-                                lo=2, hi=2, default=palace or None), setup_entered_palace)
+    ask_palace(ctx, palace)
+
+
+def ask_palace(ctx: Ctx, palace: list[int], again: bool = False) -> None:
+    """Enter the 2 Palace tiles drawn (pre-filled with those shown)."""
+    ctx.ask(prompts.values(k("setup.enter_palace_again" if again else "setup.enter_palace"),
+                           ["1", "2"], _numbers("palace"),
+                           labels=[m("enter.palace", n=n) for n in (1, 2)],
+                           default={"1": palace[0], "2": palace[1]} if palace else None),
+            setup_entered_palace, palace=palace)
 
 
 @steps
-def setup_entered_palace(ctx: Ctx, answer: list[int]) -> None:
-    """The Palace tiles drawn from the box: the set-up question again, with what was entered."""
-    ask_board(ctx, list(answer))
+def setup_entered_palace(ctx: Ctx, answer: dict[str, int], palace: list[int]) -> None:
+    """Two different Palace tiles: the set-up question again, with what was entered."""
+    tiles = sorted(answer.values())
+    if not _distinct(tiles):
+        ask_palace(ctx, palace, again=True)
+        return
+    ask_board(ctx, tiles)
 
 
 def ask_offer(ctx: Ctx, offer: data.Offer | None = None) -> None:
@@ -293,8 +305,8 @@ def setup_native_set(ctx: Ctx, answer: str) -> None:
     """Step 7: her faction with its setup advances; Symbionts also get a youth terrain."""
     ctx.data["native"] = answer
     fac = faction(ctx)
-    for d in fac["advances"]:
-        ctx.data["disciplines"][d] += 1
+    for d in fac["advances"]:  # (a level corrected during setup may be at the top already)
+        ctx.data["disciplines"][d] = min(TOP_LEVEL, ctx.data["disciplines"][d] + 1)
     advances = [discipline(d) for d in fac["advances"]]
     say(ctx, "log.faction", {"faction": m(f"faction.{fac['id']}"), "terrain": terrain(answer),
                              "advances": advances})
