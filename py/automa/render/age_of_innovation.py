@@ -309,6 +309,8 @@ def deck() -> list[str]:
 # --- the pictures of the set-up draws (ids from data.read_picture) -------------------------
 DISCIPLINE_COLOURS = {"banking": "#c9731d", "law": "#3b5fb3", "engineering": "#6b6b6b",
                       "medicine": "#2f7d32"}
+LIGHT_TERRAINS = ("plains", "desert")
+"""Terrains whose colour takes dark text."""
 PALACE_BACK = "#a33a2b"
 """Palace tile 17's own red back."""
 
@@ -380,9 +382,10 @@ def _offer_svg(offer: list[tuple[str, int, int]], lang: str) -> str:
         x = 17 + i * 202
         colour = TERRAIN_COLOURS[data.TERRAINS.index(terrain)]
         name = _t(f"terrain.{terrain}", lang)
+        ink = INK if terrain in LIGHT_TERRAINS else "#ffffff"
         body.append(_titled(f"{_t('picture.planning', lang)}: {name}",
                             _tile(x, 20, 190, 120, colour)
-                            + _text(x + 95, 92, name, 34, fill="#ffffff", fit=170)))
+                            + _text(x + 95, 92, name, 34, fill=ink, fit=170)))
         for j, n in enumerate((a, b)):
             body.append(_titled(_t("picture.faction", lang, n=n),
                                 _tile(x + 10, 160 + j * 120, 170, 100)
@@ -392,7 +395,7 @@ def _offer_svg(offer: list[tuple[str, int, int]], lang: str) -> str:
 
 
 def _bonus_svg(row: list[int], hers: int | None, lang: str) -> str:
-    size = 114 if hers is None else 98
+    size = 114 if hers is None else 90
     body = []
     for i, n in enumerate(row):
         x = 15 + i * (size + 8)
