@@ -11,6 +11,7 @@ from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.age_of_innovation import data, directional
 from tests.age_of_innovation.play import GAME, card_no, last_log, new, put, run_step, through_setup
+from tests.corpus.frozen import FOLDERS, open_save
 from tests.sessions import asked
 
 # --- Directional Selection ------------------------------------------------------------------
@@ -637,3 +638,14 @@ def test_round_6_score_tile_is_correctable() -> None:
     s.answer("tile_6")
     s.answer("r12")
     assert s.state["data"]["round_tiles"][5] == "r12"
+
+
+@pytest.mark.parametrize("name", ["automalein-simpletons.mid.json.gz",
+                                  "alptrauma-gognomes-random.undo-redo.json.gz",
+                                  "automachtig-druids-two-players.finished.json.gz"])
+def test_games_saved_before_the_setup_draws_replay_with_their_undo_history(name: str) -> None:
+    """A game saved by the first release, past its set-up, replays answer by answer to the
+    same game: "Done" answers each draw as the old confirmation did, and the draws leave every
+    other draw of the seed as it was."""
+    s = open_save(FOLDERS[0] / "saves" / GAME / name)
+    assert not s.history_dropped and not s.warnings and s.can_undo
