@@ -98,11 +98,9 @@ def _side_rng(ctx: Ctx, pool: str) -> Rng:
     return Rng.from_seed(((s[0] << 32) | s[1]) ^ ((s[2] << 32) | s[3]) ^ SALT[pool])
 
 
-def _draw(ctx: Ctx, pool: str, exclude: tuple[int, ...] = ()) -> list[int]:
-    """The numbers of a random draw from a pool (``exclude``: tiles not in the box)."""
-    spec = data.pools()[pool]
-    left = [n for n in range(1, spec["count"] + 1) if n not in exclude]
-    return _side_rng(ctx, pool).shuffle(left)[:spec["drawn"]]
+def _draw(ctx: Ctx, pool: str, extra: int = 0) -> list[int]:
+    """The numbers of a random draw from a pool (and ``extra`` more drawn after them)."""
+    return _side_rng(ctx, pool).shuffle(_numbers(pool))[:data.pools()[pool]["drawn"] + extra]
 
 
 def _offer(ctx: Ctx) -> data.Offer:
@@ -149,7 +147,6 @@ def setup_player_faction(ctx: Ctx, answer: Any, palace: list[int] | None = None)
     ask_offer(ctx)
 
 
-@steps
 def ask_round_tiles(ctx: Ctx, palace: list[int], again: bool = False) -> None:
     """Enter her Round Score tiles, round by round (pre-filled with the tiles shown)."""
     rounds = sorted((t for t, v in data.tiles().items() if v["kind"] == "round"),
@@ -356,12 +353,11 @@ def setup_bonus_tiles(ctx: Ctx, answer: bool) -> None:
 
 def _bonus_draw(ctx: Ctx) -> tuple[list[int], int | None]:
     """5 random round bonus tiles in a row (solo: the first is hers); in the 2-player variant
-    her own tile is a random one of those left in the box."""
-    row = _draw(ctx, "bonus")
+    her own tile is a random one of those left in the box (the next one drawn)."""
     if not two_players(ctx):
-        return row, None
-    return row, _side_rng(ctx, "bonus").choice(
-        [n for n in _numbers("bonus") if n not in row])
+        return _draw(ctx, "bonus"), None
+    *row, hers = _draw(ctx, "bonus", extra=1)
+    return row, hers
 
 
 def ask_bonus(ctx: Ctx, row: list[int] | None = None, hers: int | None = None) -> None:
@@ -381,7 +377,6 @@ def ask_bonus(ctx: Ctx, row: list[int] | None = None, hers: int | None = None) -
         setup_first_workshops, row=row, hers=hers)
 
 
-@steps
 def ask_bonus_entry(ctx: Ctx, row: list[int], hers: int | None, again: bool = False) -> None:
     """Enter the round bonus tiles laid out, left to right (and hers, with two players)."""
     two = hers is not None
