@@ -576,14 +576,20 @@ def test_draw_for_me_keeps_every_other_draw_of_the_same_seed() -> None:
 
 
 def test_round_score_tiles_drawn_from_the_box_are_entered() -> None:
-    """Setup step 2: a player who drew her Round Score tiles types them in, round by round,
-    and the Final tile; the tiles then score and pick her discipline as drawn."""
+    """Setup step 2: a player who drew her Round Score tiles enters them round by round, the
+    app's draw suggested, then the Final tile and the Palace tiles; the tiles then score and
+    pick her discipline as drawn."""
     s = new()
     s.answer(ENTER)
-    assert asked(s).kind == "values" and asked(s).key.endswith("enter_round_tiles")
-    s.answer({"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6})
+    for r in range(1, 7):
+        assert asked(s).key.endswith("enter_round") and asked(s).params == {"n": r}
+        drawn = s.state["data"]["round_tiles"][r - 1]
+        assert asked(s).default == (drawn if drawn in asked(s).choices else None)
+        s.answer(f"r{r:02}")
     s.answer("f04")
-    s.answer({"1": 5, "2": 2})
+    s.answer(5)
+    assert 5 not in asked(s).choices
+    s.answer(2)
     assert s.state["data"]["round_tiles"] == ["r01", "r02", "r03", "r04", "r05", "r06"]
     assert s.state["data"]["final_tile"] == "f04"
     assert _pictures(s) == [("score", (["r01", "r02", "r03", "r04", "r05", "r06"], "f04")),
@@ -592,19 +598,16 @@ def test_round_score_tiles_drawn_from_the_box_are_entered() -> None:
     assert last_log(s, "log.palace")["action"]["params"] == {"a": 2, "b": 5}
 
 
-@pytest.mark.parametrize("rounds", [
-    {"1": 1, "2": 1, "3": 3, "4": 4, "5": 5, "6": 6},   # a tile twice
-    {"1": 1, "2": 2, "3": 3, "4": 4, "5": 7, "6": 6},   # the Spade tile in round 5
-])
-def test_entered_round_tiles_twice_or_spade_in_round_5_or_6_are_asked_again(
-        rounds: dict[str, int]) -> None:
-    """Setup step 2: each tile once; the Spade tile cannot be placed in round 5 or 6."""
+def test_an_entered_tile_is_never_offered_twice_nor_the_spade_tile_in_round_5_or_6() -> None:
+    """Setup step 2: each tile lies on one round; the Spade tile cannot be placed in round 5
+    or 6."""
     s = new()
-    tiles = list(s.state["data"]["round_tiles"])
     s.answer(ENTER)
-    s.answer(rounds)
-    assert asked(s).key.endswith("enter_round_tiles_again")
-    assert s.state["data"]["round_tiles"] == tiles
+    spade = next(t for t, v in data.tiles().items() if v["spade"])
+    for r in range(1, 7):
+        assert "r01" not in asked(s).choices or r == 1
+        assert (spade in asked(s).choices) is (r < 5)
+        s.answer("r01" if r == 1 else next(t for t in asked(s).choices if t != spade))
 
 
 def test_faction_offer_and_bonus_tiles_drawn_from_the_box_are_entered() -> None:
@@ -613,20 +616,32 @@ def test_faction_offer_and_bonus_tiles_drawn_from_the_box_are_entered() -> None:
     _until(s, "player_faction")
     s.answer(ENTER)
     s.answer(["lake", "desert", "mountain"])
-    same = {f"{t}.{i}": 1 for t in ("lake", "desert", "mountain") for i in (1, 2)}
-    s.answer(same)
-    assert asked(s).key.endswith("enter_factions_again")
-    s.answer({"lake.1": 1, "lake.2": 2, "desert.1": 3, "desert.2": 4, "mountain.1": 5,
-              "mountain.2": 6})
+    for n in (2, 1, 4, 3, 6, 5):
+        s.answer(n)
     assert _pictures(s) == [("offer", [("lake", 1, 2), ("desert", 3, 4), ("mountain", 5, 6)])]
     s.answer(DRAW)
     _until(s, "setup.bonus")
     s.answer(ENTER)
-    s.answer({"1": 10, "2": 9, "3": 8, "4": 7, "5": 6})
+    assert asked(s).key.endswith("enter_bonus_first")
+    for n in (10, 9, 8, 7, 6):
+        assert n in asked(s).choices
+        s.answer(n)
     assert _pictures(s) == [("bonus", ([10, 9, 8, 7, 6], None))]
     s.answer(DRAW)
     assert last_log(s, "log.bonus")["action"]["params"] == {"tiles": "10, 9, 8, 7, 6",
                                                             "hers": 10}
+
+
+def test_two_players_enter_the_row_and_her_tile_from_the_box() -> None:
+    """2-player variant: the 5 tiles laid out, then hers, each tile once."""
+    s = automa.new_game(GAME, {"variant": "two_players"}, seed=3)
+    _until(s, "setup.bonus_two")
+    s.answer(ENTER)
+    for n in (1, 2, 3, 4, 5):
+        s.answer(n)
+    assert asked(s).key.endswith("enter_bonus_hers") and 5 not in asked(s).choices
+    s.answer(10)
+    assert _pictures(s) == [("bonus", ([1, 2, 3, 4, 5], 10))]
 
 
 def test_round_6_score_tile_is_correctable() -> None:

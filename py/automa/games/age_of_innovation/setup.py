@@ -116,10 +116,6 @@ def _numbers(pool: str) -> list[int]:
     return list(range(1, data.pools()[pool]["count"] + 1))
 
 
-def _distinct(values: list[Any]) -> bool:
-    return len(set(values)) == len(values)
-
-
 def _draw_round_tiles(ctx: Ctx) -> None:
     """Six random Automa round score tiles; the Spade tile never in round 5 or 6."""
     round_ids = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
@@ -135,78 +131,105 @@ def _draw_round_tiles(ctx: Ctx) -> None:
     ctx.data["final_tile"] = ctx.rng.choice(finals)
 
 
+# --- entering what the player drew: one tile a question, never one taken twice --------------
+def _slots(what: str, keep: dict[str, Any]) -> int:
+    """How many tiles an entry asks."""
+    if what == "bonus":
+        return len(keep["row"]) + (keep["hers"] is not None)
+    return {"round": 6, "final": 1, "palace": 2, "faction": 6}[what]
+
+
+def _entry_choices(ctx: Ctx, what: str, slot: int, chosen: list[Any]) -> list[Any]:
+    """The tiles the next question offers: those not entered yet (her Round Score tiles:
+    never the Spade tile in round 5 or 6, rulebook step 2)."""
+    if what in ("round", "final"):
+        tiles = sorted((t for t, v in data.tiles().items() if v["kind"] == what),
+                       key=lambda t: data.tiles()[t]["number"])
+        return [t for t in tiles if t not in chosen
+                and not (slot >= 4 and data.tiles()[t]["spade"])]
+    pool = "faction" if what == "faction" else what
+    return [n for n in _numbers(pool) if n not in chosen]
+
+
+def _entry_question(ctx: Ctx, what: str, slot: int, keep: dict[str, Any]) -> tuple[
+        str, dict[str, Any], Any]:
+    """The next question's message id, its parameters, and the app's draw as its default."""
+    if what == "round":
+        return "setup.enter_round", {"n": slot + 1}, ctx.data["round_tiles"][slot]
+    if what == "final":
+        return "setup.enter_final", {}, ctx.data["final_tile"]
+    if what == "palace":
+        drawn = keep["palace"]
+        return "setup.enter_palace", {"n": slot + 1}, drawn[slot] if drawn else None
+    if what == "faction":
+        display = keep["planning"][slot // 2]
+        before = {t: (a, b) for t, a, b in _as_offer(keep["offer"])}
+        return "setup.enter_faction", {"terrain": terrain(display), "i": slot % 2 + 1}, \
+            before[display][slot % 2] if display in before else None
+    row, hers = keep["row"], keep["hers"]
+    if slot == len(row):
+        return "setup.enter_bonus_hers", {}, hers
+    first = slot == 0 and hers is None
+    return "setup.enter_bonus_first" if first else "setup.enter_bonus", {"n": slot + 1}, \
+        row[slot]
+
+
+def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: dict[str, Any]) -> None:
+    """Ask the next tile the player drew (``what``: ``round``, ``final``, ``palace``,
+    ``faction`` or ``bonus``; ``keep``: what the set-up question goes back with)."""
+    slot = len(chosen)
+    choices = _entry_choices(ctx, what, slot, chosen)
+    key, params, default = _entry_question(ctx, what, slot, keep)
+    labels = [m("tile", n=data.tiles()[t]["number"]) for t in choices] \
+        if what in ("round", "final") else None
+    ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels,
+                             default=default if default in choices else None),
+            setup_entered, what=what, chosen=chosen, keep=keep)
+
+
+@steps
+def setup_entered(ctx: Ctx, answer: Any, what: str, chosen: list[Any],
+                  keep: dict[str, Any]) -> None:
+    """One tile entered: the next, or, with all of them, what they were entered for."""
+    chosen = [*chosen, answer]
+    if len(chosen) < _slots(what, keep):
+        ask_entry(ctx, what, chosen, keep)
+        return
+    if what == "round":
+        ctx.data["round_tiles"] = chosen
+        ask_entry(ctx, "final", [], keep)
+    elif what == "final":
+        ctx.data["final_tile"] = answer
+        say(ctx, "log.entered_round_tiles", {
+            "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
+            "final": data.tiles()[answer]["number"]}, actor=PLAYER)
+        ask_entry(ctx, "palace", [], keep)
+    elif what == "palace":
+        ask_board(ctx, sorted(chosen))
+    elif what == "faction":
+        ask_offer(ctx, [(t, *sorted(chosen[2 * i:2 * i + 2]))
+                        for i, t in enumerate(keep["planning"])])
+    else:
+        row = chosen[:len(keep["row"])]
+        ask_bonus(ctx, row, chosen[-1] if keep["hers"] is not None else None)
+
+
+@steps
+def setup_entered_planning(ctx: Ctx, answer: list[str], offer: list[list[Any]]) -> None:
+    """The 3 Planning displays drawn; then their Faction tiles, one by one."""
+    ask_entry(ctx, "faction", [], {"planning": answer, "offer": offer})
+
+
 @steps
 def setup_player_faction(ctx: Ctx, answer: Any, palace: list[int] | None = None) -> None:
     """After steps 1-5 (or the player enters the tiles drawn from the box); step 6: the
     faction offer."""
     if answer == ENTER:
-        ask_round_tiles(ctx, palace or [])
+        ask_entry(ctx, "round", [], {"palace": palace or []})
         return
     if palace:
         say(ctx, "log.palace", {"a": palace[0], "b": palace[1]}, actor=PLAYER)
     ask_offer(ctx)
-
-
-def ask_round_tiles(ctx: Ctx, palace: list[int], again: bool = False) -> None:
-    """Enter her Round Score tiles, round by round (pre-filled with the tiles shown)."""
-    rounds = sorted((t for t, v in data.tiles().items() if v["kind"] == "round"),
-                    key=lambda t: data.tiles()[t]["number"])
-    numbers = [data.tiles()[t]["number"] for t in rounds]
-    spade = next(data.tiles()[t]["number"] for t in rounds if data.tiles()[t]["spade"])
-    current = {str(r + 1): data.tiles()[t]["number"]
-               for r, t in enumerate(ctx.data["round_tiles"])}
-    ctx.ask(prompts.values(k("setup.enter_round_tiles_again" if again
-                             else "setup.enter_round_tiles"), [str(r) for r in range(1, 7)],
-                           numbers, {"spade": spade},
-                           labels=[m("enter.round", n=r) for r in range(1, 7)], default=current,
-                           ui={"game": data.GAME_ID, "cards": [{"card": data.score_picture(
-                               ctx.data["round_tiles"], ctx.data["final_tile"])}]}),
-            setup_entered_rounds, palace=palace)
-
-
-@steps
-def setup_entered_rounds(ctx: Ctx, answer: dict[str, int], palace: list[int]) -> None:
-    """Six different tiles, the Spade tile not in round 5 or 6 (rulebook step 2); then the
-    Final tile."""
-    by_number = {v["number"]: t for t, v in data.tiles().items() if v["kind"] == "round"}
-    chosen = [by_number[answer[str(r)]] for r in range(1, 7)]
-    if not _distinct(chosen) or any(data.tiles()[t]["spade"] for t in chosen[4:]):
-        ask_round_tiles(ctx, palace, again=True)
-        return
-    ctx.data["round_tiles"] = chosen
-    finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
-    ctx.ask(prompts.pick_one(k("setup.enter_final"), finals,
-                             labels=[m("tile", n=data.tiles()[t]["number"]) for t in finals],
-                             default=ctx.data["final_tile"]), setup_entered_final, palace=palace)
-
-
-@steps
-def setup_entered_final(ctx: Ctx, answer: str, palace: list[int]) -> None:
-    """Her Final Round Score tile; then the Palace tiles."""
-    ctx.data["final_tile"] = answer
-    say(ctx, "log.entered_round_tiles", {
-        "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
-        "final": data.tiles()[answer]["number"]}, actor=PLAYER)
-    ask_palace(ctx, palace)
-
-
-def ask_palace(ctx: Ctx, palace: list[int], again: bool = False) -> None:
-    """Enter the 2 Palace tiles drawn (pre-filled with those shown)."""
-    ctx.ask(prompts.values(k("setup.enter_palace_again" if again else "setup.enter_palace"),
-                           ["1", "2"], _numbers("palace"),
-                           labels=[m("enter.palace", n=n) for n in (1, 2)],
-                           default={"1": palace[0], "2": palace[1]} if palace else None),
-            setup_entered_palace, palace=palace)
-
-
-@steps
-def setup_entered_palace(ctx: Ctx, answer: dict[str, int], palace: list[int]) -> None:
-    """Two different Palace tiles: the set-up question again, with what was entered."""
-    tiles = sorted(answer.values())
-    if not _distinct(tiles):
-        ask_palace(ctx, palace, again=True)
-        return
-    ask_board(ctx, tiles)
 
 
 def ask_offer(ctx: Ctx, offer: data.Offer | None = None) -> None:
@@ -233,7 +256,10 @@ def setup_ask_terrains(ctx: Ctx, answer: Any, offer: list[list[Any]] | None = No
     """Ask the human native terrain(s): the Automa's must differ (or the player enters the
     faction offer drawn from the box)."""
     if answer == ENTER:
-        ask_planning(ctx, offer or [])
+        ctx.ask(prompts.pick_subset(k("setup.enter_planning"), list(data.TERRAINS),
+                                    labels=[terrain(t) for t in data.TERRAINS], lo=3, hi=3,
+                                    default=[t for t, _, _ in offer or []] or None),
+                setup_entered_planning, offer=offer or [])
         return
     if offer:
         say(ctx, "log.offer", {"sets": [m("offer_set", terrain=terrain(t), a=a, b=b)
@@ -246,41 +272,6 @@ def setup_ask_terrains(ctx: Ctx, answer: Any, offer: list[list[Any]] | None = No
         prompt = prompts.pick_subset(k("setup.your_terrains"), list(data.TERRAINS),
                                      labels=labels, lo=2, hi=2)
     ctx.ask(prompt, setup_native_terrain)
-
-
-def ask_planning(ctx: Ctx, offer: list[list[Any]]) -> None:
-    """Enter the 3 Planning displays drawn (pre-filled with those shown)."""
-    ctx.ask(prompts.pick_subset(k("setup.enter_planning"), list(data.TERRAINS),
-                                labels=[terrain(t) for t in data.TERRAINS], lo=3, hi=3,
-                                default=[t for t, _, _ in offer] or None),
-            setup_entered_planning, offer=offer)
-
-
-@steps
-def setup_entered_planning(ctx: Ctx, answer: list[str], offer: list[list[Any]],
-                           again: bool = False) -> None:
-    """Enter the 2 Faction tiles on each Planning display."""
-    before = {t: (a, b) for t, a, b in _as_offer(offer)}
-    items = [f"{t}.{i}" for t in answer for i in (1, 2)]
-    default = {f"{t}.{i}": before[t][i - 1] for t in answer if t in before for i in (1, 2)}
-    if len(default) != len(items):
-        default = {}
-    ctx.ask(prompts.values(k("setup.enter_factions_again" if again else "setup.enter_factions"),
-                           items, _numbers("faction"),
-                           labels=[m("enter.faction", terrain=terrain(t), i=i)
-                                   for t in answer for i in (1, 2)], default=default or None),
-            setup_entered_factions, planning=answer, offer=offer)
-
-
-@steps
-def setup_entered_factions(ctx: Ctx, answer: dict[str, int], planning: list[str],
-                           offer: list[list[Any]]) -> None:
-    """Six different Faction tiles: the set-up question again, with the offer entered."""
-    tiles = [answer[f"{t}.{i}"] for t in planning for i in (1, 2)]
-    if not _distinct(tiles):
-        setup_entered_planning(ctx, planning, offer, again=True)
-        return
-    ask_offer(ctx, [(t, answer[f"{t}.1"], answer[f"{t}.2"]) for t in planning])
 
 
 @steps
@@ -377,41 +368,13 @@ def ask_bonus(ctx: Ctx, row: list[int] | None = None, hers: int | None = None) -
         setup_first_workshops, row=row, hers=hers)
 
 
-def ask_bonus_entry(ctx: Ctx, row: list[int], hers: int | None, again: bool = False) -> None:
-    """Enter the round bonus tiles laid out, left to right (and hers, with two players)."""
-    two = hers is not None
-    items = [str(i) for i in range(1, len(row) + 1)] + (["hers"] if two else [])
-    labels = [m("enter.position" if two or i > 1 else "enter.bonus_first", n=i)
-              for i in range(1, len(row) + 1)] + ([m("enter.bonus_hers")] if two else [])
-    default = {**{str(i + 1): n for i, n in enumerate(row)},
-               **({"hers": hers} if hers is not None else {})}
-    key = "again" if again else "two" if hers is not None else ""
-    ctx.ask(prompts.values(k("setup.enter_bonus" + (f"_{key}" if key else "")),
-                           items, _numbers("bonus"), labels=labels, default=default,
-                           ui={"game": data.GAME_ID, "cards": [
-                               {"card": data.bonus_picture(row, hers)}]}),
-            setup_entered_bonus, row=row, hers=hers)
-
-
-@steps
-def setup_entered_bonus(ctx: Ctx, answer: dict[str, int], row: list[int],
-                        hers: int | None) -> None:
-    """Each tile once: the set-up question again, with the tiles entered."""
-    new_row = [answer[str(i)] for i in range(1, len(row) + 1)]
-    new_hers = answer.get("hers")
-    if not _distinct(new_row + ([new_hers] if new_hers is not None else [])):
-        ask_bonus_entry(ctx, row, hers, again=True)
-        return
-    ask_bonus(ctx, new_row, new_hers)
-
-
 @steps
 def setup_first_workshops(ctx: Ctx, answer: Any, row: list[int] | None = None,
                           hers: int | None = None) -> None:
     """Step 11: the first Workshops from a random Decision card's setup letters (or the
     player enters the round bonus tiles drawn from the box)."""
     if answer == ENTER and row:
-        ask_bonus_entry(ctx, row, hers)
+        ask_entry(ctx, "bonus", [], {"row": row, "hers": hers})
         return
     if row:
         say(ctx, "log.bonus_two" if hers is not None else "log.bonus",
