@@ -180,7 +180,7 @@ def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: dict[str, Any]) -> N
     slot = len(chosen)
     choices = _entry_choices(ctx, what, slot, chosen)
     key, params, default = _entry_question(ctx, what, slot, keep)
-    labels = [m("tile", n=data.tiles()[t]["number"]) for t in choices] \
+    labels = [m("picture.tile", n=data.tiles()[t]["number"]) for t in choices] \
         if what in ("round", "final") else None
     ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels,
                              default=default if default in choices else None),
