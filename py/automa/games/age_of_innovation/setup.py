@@ -1,4 +1,10 @@
-"""Game setup for the Automa (rulebook "Game Setup" steps 1-12, and the 2-player variant)."""
+"""Game setup for the Automa (rulebook "Game Setup" steps 1-12, and the 2-player variant).
+
+Every random draw of the set-up (her Round Score tiles and Final tile, the Palace tiles, your
+faction offer, the round bonus tiles) is shown as a picture with two answers: "Done" (one tap:
+the app's draw is on the table) or "I drew mine" (the player enters the tiles, one a question,
+the app's draw suggested), after which the question comes back with the tiles entered.
+"""
 
 from __future__ import annotations
 
