@@ -62,9 +62,14 @@ def last_log(s: Session, key: str) -> dict[str, Any]:
     return next(e for e in reversed(s.log) if e["action"]["key"] == f"{GAME}.{key}")
 
 
+def is_draw(prompt: Prompt) -> bool:
+    """A set-up draw: "Done" (the app's draw, one tap) or "I drew mine"."""
+    return prompt.kind == "pick_one" and prompt.choices == [True, "enter"]
+
+
 def sensible_answer(prompt: Prompt, rng: Rng) -> Any:
     """A plausible answer: small counts, usually the default, levels near the Automa's."""
-    if prompt.kind in ("confirm", "scan"):
+    if prompt.kind in ("confirm", "scan") or is_draw(prompt):
         return True
     if prompt.kind == "yes_no":
         return rng.below(3) > 0

@@ -11,6 +11,7 @@ from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.age_of_innovation import data, directional
 from tests.age_of_innovation.play import GAME, card_no, last_log, new, put, run_step, through_setup
+from tests.corpus.frozen import FOLDERS, open_save
 from tests.sessions import asked
 
 # --- Directional Selection ------------------------------------------------------------------
@@ -486,3 +487,180 @@ def test_upgrade_after_correcting_every_workshop_back_to_the_supply_says_none(
     assert s.prompt is None  # the upgrade was the only step run
     assert s.log[-1]["action"]["key"] == f"{GAME}.log.upgrade_none"
     assert s.state["data"]["supply"]["guild"] == 4  # nothing was upgraded
+
+
+# --- Set-up draws: drawn by the app, or entered as drawn from the box ------------------------
+DRAW, ENTER = True, "enter"
+
+
+def _until(s: Session, suffix: str) -> None:
+    """Answer the set-up questions with the app's draws until the question ``suffix``."""
+    while not asked(s).key.endswith(suffix):
+        p = asked(s)
+        s.answer(p.choices[0] if p.kind == "pick_one" else
+                 p.choices[:2] if p.kind == "pick_subset" else True)
+
+
+def _pictures(s: Session) -> list[tuple[str, Any]]:
+    return [data.read_picture(c["card"]) for c in asked(s).ui.get("cards", [])]
+
+
+@pytest.mark.parametrize("variant", ["solo", "two_players"])
+def test_every_setup_draw_is_offered_drawn_or_entered_in_one_tap(variant: str) -> None:
+    """Setup steps 2-4, 6 and 9 (and the 2-player variant's tile for her): each draw is shown
+    as a picture, "Done" is one tap and the suggested answer, "I drew mine" the other."""
+    s = automa.new_game(GAME, {"variant": variant}, seed=3)
+    shown = []
+    while not asked(s).key.endswith("setup.workshops"):
+        p = asked(s)
+        if p.kind == "pick_one" and p.choices == [DRAW, ENTER]:
+            assert p.default is DRAW
+            shown += [kind for kind, _ in _pictures(s)]
+        s.answer(p.choices[0] if p.kind == "pick_one" else
+                 ["lake", "forest"] if p.kind == "pick_subset" else True)
+    assert shown == ["score", "palace", "offer", "bonus"]
+
+
+def test_palace_tiles_only_2_random_and_tile_17() -> None:
+    """Setup step 4: only 2 random Palace tiles, and Palace tile #17 beside them."""
+    for seed in range(10):
+        s = automa.new_game(GAME, {}, seed=seed)
+        (_, tiles), = [x for x in _pictures(s) if x[0] == "palace"]
+        assert len(set(tiles)) == 2 and 17 not in tiles
+        step = next(x for x in asked(s).ui["steps"] if x["key"].endswith("palace_drawn"))
+        assert (step["params"]["a"], step["params"]["b"]) == tuple(tiles)
+    s.answer(DRAW)
+    assert last_log(s, "log.palace")["action"]["params"] == {"a": tiles[0], "b": tiles[1]}
+
+
+def test_your_faction_3_planning_displays_with_2_faction_tiles_each() -> None:
+    """Setup step 6: 3 random Planning Display cards, 2 random Faction tiles on each."""
+    for seed in range(10):
+        s = automa.new_game(GAME, {}, seed=seed)
+        _until(s, "player_faction")
+        (_, offer), = _pictures(s)
+        assert len({t for t, _, _ in offer}) == 3
+        factions = [n for _, a, b in offer for n in (a, b)]
+        assert len(set(factions)) == 6 and all(1 <= n <= 12 for n in factions)
+
+
+def test_5_round_bonus_tiles_the_first_is_hers() -> None:
+    """Setup step 9: 5 random Round Bonus tiles in a line; the Automa gets the first one."""
+    s = new()
+    _until(s, "setup.bonus")
+    (_, (row, hers)), = _pictures(s)
+    assert len(set(row)) == 5 and hers is None
+    s.answer(DRAW)
+    assert last_log(s, "log.bonus")["action"]["params"]["hers"] == row[0]
+
+
+def test_two_players_give_her_a_random_tile_not_in_the_game() -> None:
+    """2-player variant: she gets a random one of the unselected Round Bonus tiles, so 6
+    tiles are in the game."""
+    for seed in range(10):
+        s = automa.new_game(GAME, {"variant": "two_players"}, seed=seed)
+        _until(s, "setup.bonus_two")
+        (_, (row, hers)), = _pictures(s)
+        assert hers is not None and len(set(row) | {hers}) == 6
+
+
+def test_draw_for_me_keeps_every_other_draw_of_the_same_seed() -> None:
+    """The app's set-up draws never move the game's generator: her tiles, her first
+    Workshops' card and her deck are those of the same seed before the draws were added
+    (an older save's answers replay to the same game)."""
+    s = new()
+    before = list(s.state["rng"])
+    while asked(s).key.split(".")[-1] not in ("your_terrain", "native_terrain"):
+        s.answer(DRAW)
+    assert s.state["rng"] == before
+
+
+def test_round_score_tiles_drawn_from_the_box_are_entered() -> None:
+    """Setup step 2: a player who drew her Round Score tiles enters them round by round, the
+    app's draw suggested, then the Final tile and the Palace tiles; the tiles then score and
+    pick her discipline as drawn."""
+    s = new()
+    s.answer(ENTER)
+    for r in range(1, 7):
+        assert asked(s).key.endswith("enter_round") and asked(s).params == {"n": r}
+        drawn = s.state["data"]["round_tiles"][r - 1]
+        assert asked(s).default == (drawn if drawn in asked(s).choices else None)
+        s.answer(f"r{r:02}")
+    s.answer("f04")
+    s.answer(5)
+    assert 5 not in asked(s).choices
+    s.answer(2)
+    assert s.state["data"]["round_tiles"] == ["r01", "r02", "r03", "r04", "r05", "r06"]
+    assert s.state["data"]["final_tile"] == "f04"
+    assert _pictures(s) == [("score", (["r01", "r02", "r03", "r04", "r05", "r06"], "f04")),
+                            ("palace", [2, 5])]
+    s.answer(DRAW)
+    assert last_log(s, "log.palace")["action"]["params"] == {"a": 2, "b": 5}
+
+
+def test_an_entered_tile_is_never_offered_twice_nor_the_spade_tile_in_round_5_or_6() -> None:
+    """Setup step 2: each tile lies on one round; the Spade tile cannot be placed in round 5
+    or 6."""
+    s = new()
+    s.answer(ENTER)
+    spade = next(t for t, v in data.tiles().items() if v["spade"])
+    for r in range(1, 7):
+        assert "r01" not in asked(s).choices or r == 1
+        assert (spade in asked(s).choices) is (r < 5)
+        s.answer("r01" if r == 1 else next(t for t in asked(s).choices if t != spade))
+
+
+def test_faction_offer_and_bonus_tiles_drawn_from_the_box_are_entered() -> None:
+    """Setup steps 6 and 9: the offer and the bonus row as drawn, each tile once."""
+    s = new()
+    _until(s, "player_faction")
+    s.answer(ENTER)
+    s.answer(["lake", "desert", "mountain"])
+    for n in (2, 1, 4, 3, 6, 5):
+        s.answer(n)
+    assert _pictures(s) == [("offer", [("lake", 1, 2), ("desert", 3, 4), ("mountain", 5, 6)])]
+    s.answer(DRAW)
+    _until(s, "setup.bonus")
+    s.answer(ENTER)
+    assert asked(s).key.endswith("enter_bonus_first")
+    for n in (10, 9, 8, 7, 6):
+        assert n in asked(s).choices
+        s.answer(n)
+    assert _pictures(s) == [("bonus", ([10, 9, 8, 7, 6], None))]
+    s.answer(DRAW)
+    assert last_log(s, "log.bonus")["action"]["params"] == {"tiles": "10, 9, 8, 7, 6",
+                                                            "hers": 10}
+
+
+def test_two_players_enter_the_row_and_her_tile_from_the_box() -> None:
+    """2-player variant: the 5 tiles laid out, then hers, each tile once."""
+    s = automa.new_game(GAME, {"variant": "two_players"}, seed=3)
+    _until(s, "setup.bonus_two")
+    s.answer(ENTER)
+    for n in (1, 2, 3, 4, 5):
+        s.answer(n)
+    assert asked(s).key.endswith("enter_bonus_hers") and 5 not in asked(s).choices
+    s.answer(10)
+    assert _pictures(s) == [("bonus", ([1, 2, 3, 4, 5], 10))]
+
+
+def test_round_6_score_tile_is_correctable() -> None:
+    """Setup step 2 names six Round Score tiles: the sixth can be corrected like the others."""
+    s = new()
+    through_setup(s)
+    s.start("correct")
+    assert "tile_6" in asked(s).choices
+    s.answer("tile_6")
+    s.answer("r12")
+    assert s.state["data"]["round_tiles"][5] == "r12"
+
+
+@pytest.mark.parametrize("name", ["automalein-simpletons.mid.json.gz",
+                                  "alptrauma-gognomes-random.undo-redo.json.gz",
+                                  "automachtig-druids-two-players.finished.json.gz"])
+def test_games_saved_before_the_setup_draws_replay_with_their_undo_history(name: str) -> None:
+    """A game saved by the first release, past its set-up, replays answer by answer to the
+    same game: "Done" answers each draw as the old confirmation did, and the draws leave every
+    other draw of the seed as it was."""
+    s = open_save(FOLDERS[0] / "saves" / GAME / name)
+    assert not s.history_dropped and not s.warnings and s.can_undo

@@ -16,7 +16,7 @@ from automa.core import prompts
 from automa.core.errors import UnreadableSave
 from automa.core.game import START, Correction, Ctx, GameDef, Steps, register
 from automa.core.rng import Rng
-from automa.core.session import Session, _unlabelled, _upgraded
+from automa.core.session import Session, _unlabelled, _upgrade_states, _upgraded
 from tests.conformance import random_answer
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")
@@ -133,6 +133,8 @@ def changed_since(text: str) -> set[str]:
     """What of a save's state today's rules reach otherwise, the phase apart (the rules of the
     games change too: a changed state drops the history, as for any older save)."""
     data, today = json.loads(text), replayed_today(text)
+    # (its version as the game's migrations bring it, as a load does)
+    data, _ = _upgrade_states(today.game, data, data.get("game_version", 1))
     old = _upgraded(today.game, data["snapshot"])
     # an option added since plays with its default (load_game gives the snapshot that too)
     added = {k: v for k, v in today._state["options"].items() if k not in data["options"]}

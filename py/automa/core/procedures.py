@@ -14,6 +14,8 @@ from automa.core.i18n import msg
 from automa.core.records import MessageRef
 
 CORE_STEPS = Steps()
+CORRECTION_MENU = "core.correct.which"
+"""The question that lists what can be corrected."""
 CORRECT = Procedure("correct", "core.procedure.correct", "core_correct")
 MAX_OPEN_PROCEDURES = 3
 """How many procedures may be open at once (one started inside another, and so on)."""
@@ -59,7 +61,7 @@ def core_correct(ctx: Ctx) -> None:
     """Ask which tracked value to correct."""
     items = list(ctx.game.corrections(ctx, ctx.phase))
     ctx.ask(
-        prompts.pick_one("core.correct.which", [c.id for c in items],
+        prompts.pick_one(CORRECTION_MENU, [c.id for c in items],
                          labels=[c.label for c in items]),
         core_correct_value,
     )

@@ -43,7 +43,7 @@ from automa.core.game import (
 )
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
-from automa.core.procedures import CORRECT, MAX_OPEN_PROCEDURES
+from automa.core.procedures import CORRECT, CORRECTION_MENU, MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
 from automa.core.ranges import Carried, carry, first_problem, widest
 from automa.core.records import (
@@ -815,11 +815,17 @@ def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bo
 
 def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
     """A state without the labels of its questions (the one it waits on and those procedures
-    interrupted): how a button reads is no part of the game, and a release that words one
-    anew does not change where an older save's answers lead."""
+    interrupted), nor the list of the corrections menu: how a button reads, or how many
+    values the app can correct, is no part of the game, and a release that changes them
+    does not change where an older save's answers lead."""
     def bare(prompt: Any) -> Any:
-        return ({k: v for k, v in prompt.items() if k != "labels"} if isinstance(prompt, dict)
-                else prompt)
+        if not isinstance(prompt, dict):
+            return prompt
+        # the corrections menu lists what the release can correct: a newer one offers more
+        # (an answer that picks one of the older list still replays and is checked)
+        menu = prompt.get("key") == CORRECTION_MENU
+        return {k: v for k, v in prompt.items()
+                if k != "labels" and not (menu and k == "choices")}
 
     stack = [{**f, "args": {**f["args"], "prompt": bare(f["args"].get("prompt"))}}
              if isinstance(f, dict) and f.get("step") == "core_reask"

@@ -268,7 +268,9 @@ def describe(card_id: str, lang: str) -> str:
 
 
 def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> str:
-    """One Decision card face."""
+    """One Decision card face, or the picture of a set-up draw (:func:`picture_svg`)."""
+    if ":" in card_id:
+        return picture_svg(card_id, lang)
     c = data.card(card_id)
     title = _t("render.title", lang, n=c["number"])
     star = "*" if c["starting"] else ""
@@ -301,6 +303,129 @@ def card_svg(card_id: str, highlight: Sequence[str] = (), lang: str = "en") -> s
 def deck() -> list[str]:
     """All 14 Decision cards in number order."""
     return sorted(data.decision_cards(), key=lambda c: data.card(c)["number"])
+
+
+
+# --- the pictures of the set-up draws (ids from data.read_picture) -------------------------
+DISCIPLINE_COLOURS = {"banking": "#c9731d", "law": "#3b5fb3", "engineering": "#6b6b6b",
+                      "medicine": "#2f7d32"}
+LIGHT_TERRAINS = ("plains", "desert")
+"""Terrains whose colour takes dark text."""
+PALACE_BACK = "#a33a2b"
+"""Palace tile 17's own red back."""
+
+
+def _svg(kind: str, width: int, height: int, title: str, body: list[str]) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'role="img" aria-labelledby="t{kind}"><title id="t{kind}">{title}</title>'
+            f'<rect x="2" y="2" width="{width - 4}" height="{height - 4}" rx="24" '
+            f'fill="{PAPER}" stroke="{INK}" stroke-width="4"/>' + "".join(body) + "</svg>")
+
+
+def _tile(x: float, y: float, w: float, h: float, fill: str = "#ffffff",
+          stroke: str = INK) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="14" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="5"/>')
+
+
+def _score_tile(x: float, y: float, tile_id: str, caption: str, late: bool, lang: str) -> str:
+    """One Automa Round Score tile: its round, number, discipline icon, her points, Spade."""
+    t = data.tiles()[tile_id]
+    points = t["points_late"] if late else t["points_early"]
+    colour = DISCIPLINE_COLOURS[t["discipline"]]
+    d = _t(f"discipline.{t['discipline']}", lang)
+    out = [_tile(x, y, 190, 170), _text(x + 95, y + 36, caption, 28, weight="normal"),
+           _text(x + 50, y + 110, str(t["number"]), 64),
+           f'<circle cx="{x + 140}" cy="{y + 86}" r="26" fill="{colour}"/>',
+           _text(x + 140, y + 150, f"+{points}", 36, fill=colour)]
+    if t["spade"]:
+        out.append(_titled(_t("picture.spade", lang),
+                           f'<path d="M{x + 16},{y + 150} l14,-24 l14,24 z" fill="{INK}"/>'))
+    label = f"{caption}: {_t('picture.tile', lang, n=t['number'])}, {d}, " \
+            + _t("picture.points", lang, n=points)
+    return _titled(label, "".join(out))
+
+
+def _score_svg(rounds: list[str], final: str, lang: str) -> str:
+    body = []
+    for r, tile_id in enumerate(rounds):
+        x, y = 17 + (r % 3) * 202, 20 + (r // 3) * 184
+        body.append(_score_tile(x, y, tile_id, _t("picture.round", lang, n=r + 1), r >= 3,
+                                lang))
+    body.append(_score_tile(220, 388, final, _t("picture.final", lang), True, lang))
+    title = _t("picture.title_score", lang,
+               tiles=", ".join(str(data.tiles()[t]["number"]) for t in rounds),
+               final=data.tiles()[final]["number"])
+    return _svg("score", 630, 580, title, body)
+
+
+def _numbered(x: float, y: float, n: int, caption: str, fill: str = "#ffffff",
+              ink: str = INK) -> str:
+    """A tile known by its number only (its face is not in the card data)."""
+    return _titled(caption, _tile(x, y, 180, 150, fill)
+                   + _text(x + 90, y + 100, str(n), 72, fill=ink))
+
+
+def _palace_svg(tiles: list[int], lang: str) -> str:
+    body = [_numbered(20 + i * 200, 20, n, _t("picture.tile", lang, n=n))
+            for i, n in enumerate([*tiles, data.PALACE_ALWAYS])]
+    body[-1] = _numbered(420, 20, data.PALACE_ALWAYS, _t("picture.tile", lang,
+                                                         n=data.PALACE_ALWAYS),
+                         PALACE_BACK, "#ffffff")
+    return _svg("palace", 630, 190, _t("picture.title_palace", lang, a=tiles[0], b=tiles[1]),
+                body)
+
+
+def _offer_svg(offer: list[tuple[str, int, int]], lang: str) -> str:
+    body = []
+    for i, (terrain, a, b) in enumerate(offer):
+        x = 17 + i * 202
+        colour = TERRAIN_COLOURS[data.TERRAINS.index(terrain)]
+        name = _t(f"terrain.{terrain}", lang)
+        ink = INK if terrain in LIGHT_TERRAINS else "#ffffff"
+        body.append(_titled(f"{_t('picture.planning', lang)}: {name}",
+                            _tile(x, 20, 190, 120, colour)
+                            + _text(x + 95, 92, name, 34, fill=ink, fit=170)))
+        for j, n in enumerate((a, b)):
+            body.append(_titled(_t("picture.faction", lang, n=n),
+                                _tile(x + 10, 160 + j * 120, 170, 100)
+                                + _text(x + 95, 230 + j * 120, str(n), 60)))
+    sets = ", ".join(f"{_t(f'terrain.{t}', lang)} {a}/{b}" for t, a, b in offer)
+    return _svg("offer", 630, 410, _t("picture.title_offer", lang, sets=sets), body)
+
+
+def _bonus_svg(row: list[int], hers: int | None, lang: str) -> str:
+    size = 114 if hers is None else 90
+    body = []
+    for i, n in enumerate(row):
+        x = 15 + i * (size + 8)
+        mine = hers is None and i == 0
+        body.append(_titled(_t("picture.tile", lang, n=n),
+                            _tile(x, 70, size, 150, ACCENT if mine else "#ffffff")
+                            + _text(x + size / 2, 170, str(n), 60)))
+    if hers is not None:
+        x = 15 + 5 * (size + 8) + 6
+        body.append(_titled(_t("picture.tile", lang, n=hers),
+                            _tile(x, 70, size, 150, ACCENT, TOKEN)
+                            + _text(x + size / 2, 170, str(hers), 60)))
+        body.append(_text(x + size / 2, 50, _t("picture.hers", lang), 30))
+        title = _t("picture.title_bonus_two", lang, tiles=", ".join(map(str, row)), hers=hers)
+    else:
+        body.append(_text(15 + size / 2, 50, _t("picture.hers", lang), 30))
+        title = _t("picture.title_bonus", lang, tiles=", ".join(map(str, row)))
+    return _svg("bonus", 630, 240, title, body)
+
+
+def picture_svg(picture: str, lang: str) -> str:
+    """A set-up draw as one picture (KeyError for an id that spells no draw)."""
+    kind, content = data.read_picture(picture)
+    if kind == "score":
+        return _score_svg(content[0], content[1], lang)
+    if kind == "palace":
+        return _palace_svg(content, lang)
+    if kind == "offer":
+        return _offer_svg(content, lang)
+    return _bonus_svg(content[0], content[1], lang)
 
 
 register_renderer(CardRenderer("age_of_innovation", card_svg, deck))

@@ -13,12 +13,15 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, procedures, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import PHASES, k, migrate, ranges, steps, turn_label
+from .state import PHASES, k, migrate, migrate_v3, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=2,  # 2: turn labels, phase, table steps, fresh Level 12 check
+    version=3,  # 2: turn labels, phase, table steps, fresh Level 12 check; 3: every set-up
+    # draw shown and enterable (a game saved at the first set-up question opens from its
+    # snapshot; one past the set-up replays answer by answer)
+    changes={3: k("change.v3")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "automalein", DIFFICULTIES),
         OptionSpec.named(GAME_ID, "faction", "choice", "simpletons", FACTIONS, help=True),
@@ -39,6 +42,7 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
+    migrations=(migrate_v3,),
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

@@ -118,6 +118,16 @@ TILE_SCHEMA = Schema({
     "spade": Field(bool),
 })
 
+POOL_SCHEMA = Schema({
+    "id": Field(str, choices=("planning", "faction", "bonus", "palace")),
+    "count": Field(int, check=lambda n: None if n >= 1 else "at least 1"),
+    "drawn": Field(int, check=lambda n: None if n >= 1 else "at least 1"),
+})
+"""What a set-up draw takes from: how many tiles the box holds, how many the rulebook draws."""
+
+PALACE_ALWAYS = 17
+"""Palace tile #17 (red back), laid out beside the 2 random ones (rulebook step 4)."""
+
 BUILDING_SCHEMA = Schema({
     "id": Field(str, choices=BUILDINGS),
     "count": Field(int, disputable=True),
@@ -170,6 +180,18 @@ def tiles() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def pools() -> dict[str, dict[str, Any]]:
+    """The set-up draws' pools by id (``planning``, ``faction``, ``bonus``, ``palace``): the
+    tiles are known by number only (a Planning display by its terrain)."""
+    records = load_records(GAME_ID, "setup_tiles.toml", "pool", POOL_SCHEMA)
+    out = {r["id"]: r for r in records}
+    if out["planning"]["count"] != len(TERRAINS) or any(
+            r["drawn"] > r["count"] for r in out.values()):
+        raise ValueError("setup_tiles.toml: a pool draws more than it holds")
+    return out
+
+
+@cache
 def base() -> dict[str, Any]:
     """Base-game facts: scholars, scholar spaces, power actions, buildings."""
     data = read_toml(GAME_ID, "base.toml")
@@ -178,3 +200,70 @@ def base() -> dict[str, Any]:
     return {"scholars": int(data["scholars"]), "scholar_spaces": list(data["scholar_spaces"]),
             "power_actions": int(data["power_actions"]), "buildings": buildings,
             "science_points": [int(p) for p in data["science_points"]]}
+
+
+# --- the pictures of a set-up draw ------------------------------------------------------------
+# A set-up draw is shown as one picture whose id spells what lies on the table, so that the
+# question carries it like any card id: ``score:r03,r07,r01,r11,r02,r09:f02`` (her Round Score
+# tiles for rounds 1-6, then the Final tile), ``palace:4,11``, ``offer:lake.3.7,forest.1.12,
+# desert.5.9`` (Planning displays with their two Faction tiles), ``bonus:3,7,1,9,5`` (the row,
+# left to right; the 2-player variant adds ``:8``, her tile from those not in the game).
+Offer = list[tuple[str, int, int]]
+"""The faction offer: each Planning display (its terrain) with its two Faction tiles."""
+
+
+def score_picture(rounds: list[str], final: str) -> str:
+    """The picture id of her Round Score tiles (rounds 1-6) and Final Round Score tile."""
+    return f"score:{','.join(rounds)}:{final}"
+
+
+def palace_picture(tiles: list[int]) -> str:
+    """The picture id of the random Palace tiles (#17 is always beside them)."""
+    return "palace:" + ",".join(map(str, tiles))
+
+
+def offer_picture(offer: Offer) -> str:
+    """The picture id of the faction offer."""
+    return "offer:" + ",".join(f"{t}.{a}.{b}" for t, a, b in offer)
+
+
+def bonus_picture(row: list[int], hers: int | None = None) -> str:
+    """The picture id of the round bonus tiles: the row, and her own tile in the 2-player
+    variant."""
+    return "bonus:" + ",".join(map(str, row)) + ("" if hers is None else f":{hers}")
+
+
+def _numbers(text: str, pool: str) -> list[int]:
+    count = pools()[pool]["count"]
+    out = [int(x) for x in text.split(",") if x.isascii() and x.isdigit() and len(x) <= 2]
+    if len(out) != len(text.split(",")) or not all(1 <= n <= count for n in out) \
+            or len(set(out)) != len(out):
+        raise KeyError(text)
+    return out
+
+
+def read_picture(picture: str) -> tuple[str, Any]:
+    """What a picture id shows: ``(kind, content)``; KeyError for anything else (an id read
+    from a save is checked here, before it is drawn)."""
+    kind, _, rest = picture.partition(":")
+    parts = rest.split(":")
+    if kind == "score" and len(parts) == 2:
+        rounds = parts[0].split(",")
+        if len(rounds) != 6 or not all(tiles().get(t, {}).get("kind") == "round"
+                                       for t in rounds) or tiles().get(parts[1], {}).get(
+                                           "kind") != "final":
+            raise KeyError(picture)
+        return kind, (rounds, parts[1])
+    if kind == "palace" and len(parts) == 1:
+        return kind, _numbers(parts[0], "palace")
+    if kind == "bonus" and len(parts) in (1, 2):
+        row = _numbers(",".join(parts), "bonus")
+        return kind, (row[:len(parts[0].split(","))], row[-1] if len(parts) == 2 else None)
+    if kind == "offer" and len(parts) == 1:
+        sets = [s.split(".") for s in parts[0].split(",")]
+        if not all(len(s) == 3 and s[0] in TERRAINS for s in sets) \
+                or len({s[0] for s in sets}) != len(sets):
+            raise KeyError(picture)
+        numbers = _numbers(",".join(f"{s[1]},{s[2]}" for s in sets), "faction")
+        return kind, [(s[0], numbers[2 * i], numbers[2 * i + 1]) for i, s in enumerate(sets)]
+    raise KeyError(picture)

@@ -70,7 +70,7 @@ def all_corrections() -> tuple[Correction, ...]:
     out.append(Correction("automa_position", m("fix.turn_order"), ("automa_position",), 1, 3))
     rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
     finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
-    for r in range(1, 6):
+    for r in range(1, 7):  # all six (the Final tile lies over round 6's: corrected apart)
         out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
                               choices=tuple(rounds),
                               choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])

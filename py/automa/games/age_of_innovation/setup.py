@@ -1,4 +1,10 @@
-"""Game setup for the Automa (rulebook "Game Setup" steps 1-12, and the 2-player variant)."""
+"""Game setup for the Automa (rulebook "Game Setup" steps 1-12, and the 2-player variant).
+
+Every random draw of the set-up (her Round Score tiles and Final tile, the Palace tiles, your
+faction offer, the round bonus tiles) is shown as a picture with two answers: "Done" (one tap:
+the app's draw is on the table) or "I drew mine" (the player enters the tiles, one a question,
+the app's draw suggested), after which the question comes back with the tiles entered.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,13 @@ from typing import Any
 
 from automa.core import prompts
 from automa.core.game import Ctx
+from automa.core.prompts import Prompt
+from automa.core.records import Ui
+from automa.core.rng import Rng
 
 from . import data
 from .state import (
+    PLAYER,
     SETUP,
     TOP_LEVEL,
     discipline,
@@ -43,20 +53,73 @@ def setup(ctx: Ctx) -> None:
     _draw_round_tiles(ctx)
     if humans == 2 and opts["faction"] != "simpletons":
         say(ctx, "log.two_player_simpletons", {"asked": m(f"faction.{opts['faction']}")})
+    ask_board(ctx)
+
+
+def ask_board(ctx: Ctx, palace: list[int] | None = None) -> None:
+    """Steps 1-5 on the table, with her Round Score tiles and the Palace tiles as drawn (by
+    the app, or as the player entered them)."""
+    humans = ctx.data["humans"]
     lvl = data.levels()[ctx.data["difficulty"]]
+    palace = palace or sorted(_draw(ctx, "palace"))
     # 2-player variant: the board as for two (the Automa rules' "Set up the game for 2
     # players"), or, in the advanced reading, as for three (README, "two_player_board").
-    board = "three" if humans == 2 and opts.get("two_player_board") == "three" else "two"
-    ctx.ask(prompts.confirm(k(f"setup.board_{board}"), ui={
-        "game": data.GAME_ID, "rule": m("rule.no_two_player_rules"),
+    board = "three" if humans == 2 and ctx.options.get("two_player_board") == "three" else "two"
+    ctx.ask(_drawn(k(f"setup.board_{board}"), {
+        "rule": m("rule.no_two_player_rules"),
         "steps": [
             m("setup_step.difficulty", level=m(f"difficulty.{lvl['id']}")),
             m("setup_step.round_tiles",
               tiles=", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"])),
             m("setup_step.final_tile", final=data.tiles()[ctx.data["final_tile"]]["number"]),
-            m("setup_step.palace_tiles"),
+            m("setup_step.palace_drawn", a=palace[0], b=palace[1]),
             m("order_setup.two" if humans == 2 else "order_setup.one"),
-        ]}), setup_player_faction)
+        ],
+        "cards": [{"card": data.score_picture(ctx.data["round_tiles"], ctx.data["final_tile"]),
+                   "role": m("picture.score")},
+                  {"card": data.palace_picture(palace), "role": m("picture.palace")}],
+    }), setup_player_faction, palace=palace)
+
+
+# --- the set-up draws: the app's, or what the player drew from the box ----------------------
+DRAW = True
+"""The one-tap answer of a set-up draw: what the picture shows is on the table."""
+ENTER = "enter"
+"""The other answer: the player drew from the box and enters what they drew."""
+SALT = {"palace": 0x50A1ACE, "planning": 0x91A4, "faction": 0xFAC7, "bonus": 0xB0B5}
+
+
+def _drawn(key: str, ui: Ui, params: dict[str, Any] | None = None) -> Prompt:
+    """A set-up question whose picture shows a draw: "Done" (one tap) or "I drew mine"."""
+    return prompts.pick_one(key, [DRAW, ENTER], params,
+                            labels=[m("draw.done"), m("draw.enter")], default=DRAW,
+                            ui={"game": data.GAME_ID, **ui})
+
+
+def _side_rng(ctx: Ctx, pool: str) -> Rng:
+    """A generator for one kind of set-up draw, derived from the session's without moving
+    it: these draws came after the game's first version, and every draw it made before them
+    (her tiles, her cards) stays what it was for the same seed, so older saves replay."""
+    s = ctx.state["rng"]
+    return Rng.from_seed(((s[0] << 32) | s[1]) ^ ((s[2] << 32) | s[3]) ^ SALT[pool])
+
+
+def _draw(ctx: Ctx, pool: str, extra: int = 0) -> list[int]:
+    """The numbers of a random draw from a pool (and ``extra`` more drawn after them)."""
+    return _side_rng(ctx, pool).shuffle(_numbers(pool))[:data.pools()[pool]["drawn"] + extra]
+
+
+def _offer(ctx: Ctx) -> data.Offer:
+    """Step 6: 3 random Planning displays with 2 random Faction tiles on each."""
+    displays = [data.TERRAINS[n - 1] for n in _draw(ctx, "planning")]
+    tiles = _draw(ctx, "faction")
+    pairs = [sorted(tiles[2 * i:2 * i + 2]) for i in range(len(displays))]
+    return [(t, a, b) for t, (a, b) in zip(displays, pairs, strict=True)]
+
+
+def _numbers(pool: str) -> list[int]:
+    """Every tile number of a pool."""
+    return list(range(1, data.pools()[pool]["count"] + 1))
 
 
 def _draw_round_tiles(ctx: Ctx) -> None:
@@ -74,21 +137,139 @@ def _draw_round_tiles(ctx: Ctx) -> None:
     ctx.data["final_tile"] = ctx.rng.choice(finals)
 
 
+# --- entering what the player drew: one tile a question, never one taken twice --------------
+def _slots(what: str, keep: dict[str, Any]) -> int:
+    """How many tiles an entry asks."""
+    if what == "bonus":
+        return len(keep["row"]) + (keep["hers"] is not None)
+    return {"round": 6, "final": 1, "palace": 2, "faction": 6}[what]
+
+
+def _entry_choices(ctx: Ctx, what: str, slot: int, chosen: list[Any]) -> list[Any]:
+    """The tiles the next question offers: those not entered yet (her Round Score tiles:
+    never the Spade tile in round 5 or 6, rulebook step 2)."""
+    if what in ("round", "final"):
+        tiles = sorted((t for t, v in data.tiles().items() if v["kind"] == what),
+                       key=lambda t: data.tiles()[t]["number"])
+        return [t for t in tiles if t not in chosen
+                and not (slot >= 4 and data.tiles()[t]["spade"])]
+    pool = "faction" if what == "faction" else what
+    return [n for n in _numbers(pool) if n not in chosen]
+
+
+def _entry_question(ctx: Ctx, what: str, slot: int, keep: dict[str, Any]) -> tuple[
+        str, dict[str, Any], Any]:
+    """The next question's message id, its parameters, and the app's draw as its default."""
+    if what == "round":
+        return "setup.enter_round", {"n": slot + 1}, ctx.data["round_tiles"][slot]
+    if what == "final":
+        return "setup.enter_final", {}, ctx.data["final_tile"]
+    if what == "palace":
+        drawn = keep["palace"]
+        return "setup.enter_palace", {"n": slot + 1}, drawn[slot] if drawn else None
+    if what == "faction":
+        display = keep["planning"][slot // 2]
+        before = {t: (a, b) for t, a, b in _as_offer(keep["offer"])}
+        return "setup.enter_faction", {"terrain": terrain(display), "i": slot % 2 + 1}, \
+            before[display][slot % 2] if display in before else None
+    row, hers = keep["row"], keep["hers"]
+    if slot == len(row):
+        return "setup.enter_bonus_hers", {}, hers
+    first = slot == 0 and hers is None
+    return "setup.enter_bonus_first" if first else "setup.enter_bonus", {"n": slot + 1}, \
+        row[slot]
+
+
+def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: dict[str, Any]) -> None:
+    """Ask the next tile the player drew (``what``: ``round``, ``final``, ``palace``,
+    ``faction`` or ``bonus``; ``keep``: what the set-up question goes back with)."""
+    slot = len(chosen)
+    choices = _entry_choices(ctx, what, slot, chosen)
+    key, params, default = _entry_question(ctx, what, slot, keep)
+    labels = [m("picture.tile", n=data.tiles()[t]["number"]) for t in choices] \
+        if what in ("round", "final") else None
+    ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels,
+                             default=default if default in choices else None),
+            setup_entered, what=what, chosen=chosen, keep=keep)
+
+
 @steps
-def setup_player_faction(ctx: Ctx, answer: bool) -> None:
-    """Step 6: the player's faction-choice procedure, then the player's native terrain(s)."""
-    if two_players(ctx):
-        ctx.ask(prompts.confirm(k("setup.player_faction_two"), ui={"game": data.GAME_ID}),
-                setup_ask_terrains)
+def setup_entered(ctx: Ctx, answer: Any, what: str, chosen: list[Any],
+                  keep: dict[str, Any]) -> None:
+    """One tile entered: the next, or, with all of them, what they were entered for."""
+    chosen = [*chosen, answer]
+    if len(chosen) < _slots(what, keep):
+        ask_entry(ctx, what, chosen, keep)
         return
-    ctx.ask(prompts.confirm(k("setup.player_faction"), ui={
-        "game": data.GAME_ID,
-        "steps": [m(f"setup_step.faction_{i}") for i in range(1, 5)]}), setup_ask_terrains)
+    if what == "round":
+        ctx.data["round_tiles"] = chosen
+        ask_entry(ctx, "final", [], keep)
+    elif what == "final":
+        ctx.data["final_tile"] = answer
+        say(ctx, "log.entered_round_tiles", {
+            "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
+            "final": data.tiles()[answer]["number"]}, actor=PLAYER)
+        ask_entry(ctx, "palace", [], keep)
+    elif what == "palace":
+        ask_board(ctx, sorted(chosen))
+    elif what == "faction":
+        ask_offer(ctx, [(t, *sorted(chosen[2 * i:2 * i + 2]))
+                        for i, t in enumerate(keep["planning"])])
+    else:
+        row = chosen[:len(keep["row"])]
+        ask_bonus(ctx, row, chosen[-1] if keep["hers"] is not None else None)
 
 
 @steps
-def setup_ask_terrains(ctx: Ctx, answer: bool) -> None:
-    """Ask the human native terrain(s): the Automa's must differ."""
+def setup_entered_planning(ctx: Ctx, answer: list[str], offer: list[list[Any]]) -> None:
+    """The 3 Planning displays drawn; then their Faction tiles, one by one."""
+    ask_entry(ctx, "faction", [], {"planning": answer, "offer": offer})
+
+
+@steps
+def setup_player_faction(ctx: Ctx, answer: Any, palace: list[int] | None = None) -> None:
+    """After steps 1-5 (or the player enters the tiles drawn from the box); step 6: the
+    faction offer."""
+    if answer == ENTER:
+        ask_entry(ctx, "round", [], {"palace": palace or []})
+        return
+    if palace:
+        say(ctx, "log.palace", {"a": palace[0], "b": palace[1]}, actor=PLAYER)
+    ask_offer(ctx)
+
+
+def ask_offer(ctx: Ctx, offer: data.Offer | None = None) -> None:
+    """Step 6: the faction offer as drawn (by the app, or as entered). In the 2-player variant
+    both of you choose from it (README, rules readings)."""
+    offer = offer or _offer(ctx)
+    sets = [m("offer_set", terrain=terrain(t), a=a, b=b) for t, a, b in offer]
+    two = two_players(ctx)
+    steps_ = [m("setup_step.offer_drawn", sets=sets),
+              m("setup_step.faction_3_two" if two else "setup_step.faction_3"),
+              m("setup_step.faction_4")]
+    ctx.ask(_drawn(k("setup.player_faction_two" if two else "setup.player_faction"), {
+        "steps": steps_,
+        "cards": [{"card": data.offer_picture(offer), "role": m("picture.offer")}],
+    }), setup_ask_terrains, offer=[list(x) for x in offer])
+
+
+def _as_offer(raw: list[list[Any]]) -> data.Offer:
+    return [(str(t), int(a), int(b)) for t, a, b in raw]
+
+
+@steps
+def setup_ask_terrains(ctx: Ctx, answer: Any, offer: list[list[Any]] | None = None) -> None:
+    """Ask the human native terrain(s): the Automa's must differ (or the player enters the
+    faction offer drawn from the box)."""
+    if answer == ENTER:
+        ctx.ask(prompts.pick_subset(k("setup.enter_planning"), list(data.TERRAINS),
+                                    labels=[terrain(t) for t in data.TERRAINS], lo=3, hi=3,
+                                    default=[t for t, _, _ in offer or []] or None),
+                setup_entered_planning, offer=offer or [])
+        return
+    if offer:
+        say(ctx, "log.offer", {"sets": [m("offer_set", terrain=terrain(t), a=a, b=b)
+                                        for t, a, b in _as_offer(offer)]}, actor=PLAYER)
     humans = ctx.data["humans"]
     labels = [terrain(t) for t in data.TERRAINS]
     if humans == 1:
@@ -164,18 +345,47 @@ def setup_components(ctx: Ctx) -> None:
 @steps
 def setup_bonus_tiles(ctx: Ctx, answer: bool) -> None:
     """Step 9: round bonus tiles (2-player variant: a random unselected tile for her)."""
+    ask_bonus(ctx)
+
+
+def _bonus_draw(ctx: Ctx) -> tuple[list[int], int | None]:
+    """5 random round bonus tiles in a row (solo: the first is hers); in the 2-player variant
+    her own tile is a random one of those left in the box (the next one drawn)."""
+    if not two_players(ctx):
+        return _draw(ctx, "bonus"), None
+    *row, hers = _draw(ctx, "bonus", extra=1)
+    return row, hers
+
+
+def ask_bonus(ctx: Ctx, row: list[int] | None = None, hers: int | None = None) -> None:
+    """Step 9 on the table, with the tiles as drawn (by the app, or as entered)."""
+    if row is None:
+        row, hers = _bonus_draw(ctx)
+    tiles = ", ".join(map(str, row))
     if two_players(ctx):
-        ctx.ask(prompts.confirm(k("setup.bonus_two"), ui={"game": data.GAME_ID, "steps": [
-            m("setup_step.bonus_two_1"), m("setup_step.bonus_two_2")]}), setup_first_workshops)
-        return
-    ctx.ask(prompts.confirm(k("setup.bonus"), ui={"game": data.GAME_ID, "steps": [
-        m("setup_step.bonus_1"), m("setup_step.bonus_2"), m("setup_step.bonus_3"),
-        m("setup_step.bonus_4")]}), setup_first_workshops)
+        key, steps_ = "setup.bonus_two", [m("setup_step.bonus_two_drawn", tiles=tiles),
+                                          m("setup_step.bonus_two_hers", n=hers)]
+    else:
+        key, steps_ = "setup.bonus", [m("setup_step.bonus_drawn", tiles=tiles),
+                                      m("setup_step.bonus_hers", n=row[0]),
+                                      m("setup_step.bonus_3"), m("setup_step.bonus_4")]
+    ctx.ask(_drawn(k(key), {"steps": steps_, "cards": [
+        {"card": data.bonus_picture(row, hers), "role": m("picture.bonus")}]}),
+        setup_first_workshops, row=row, hers=hers)
 
 
 @steps
-def setup_first_workshops(ctx: Ctx, answer: bool) -> None:
-    """Step 11: the first Workshops from a random Decision card's setup letters."""
+def setup_first_workshops(ctx: Ctx, answer: Any, row: list[int] | None = None,
+                          hers: int | None = None) -> None:
+    """Step 11: the first Workshops from a random Decision card's setup letters (or the
+    player enters the round bonus tiles drawn from the box)."""
+    if answer == ENTER and row:
+        ask_entry(ctx, "bonus", [], {"row": row, "hers": hers})
+        return
+    if row:
+        say(ctx, "log.bonus_two" if hers is not None else "log.bonus",
+            {"tiles": ", ".join(map(str, row)), "hers": hers if hers is not None else row[0]},
+            actor=PLAYER)
     drawn = ctx.rng.choice(sorted(data.decision_cards()))
     c = data.card(drawn)
     ctx.data["setup_card"] = drawn

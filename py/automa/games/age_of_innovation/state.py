@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, Unpack
 
+from automa.core.formats import Migrated
 from automa.core.game import Ctx, Steps
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
@@ -43,6 +44,13 @@ def migrate(state: dict[str, Any]) -> None:
         phase = {"automa_turn": WAITING, "human_pass": HUMANS_PASS}.get(
             resumed_step(state), AUTOMA_TURN)
     state["phase"] = phase
+
+
+def migrate_v3(state: dict[str, Any]) -> Migrated:
+    """Game version 2 → 3: every set-up draw shown and enterable changed the set-up's
+    questions, not the layout (a game saved at the first set-up question opens from its
+    snapshot; one past the set-up replays answer by answer)."""
+    return Migrated(state)
 
 
 class FinalScoring(TypedDict):
