@@ -135,14 +135,14 @@ class Page:
         self.put(now)
         if later:
             window.requestAnimationFrame(self.rest_after_frame)
-        if new_question and window.scrollY > 0:  # a new question: it is at the top
+        if new_question or self.parts.new_turn:  # it is at the top (the bots' new turn marked)
             window.scrollTo(0, 0)
+            document.body.classList.toggle("new-turn", self.parts.new_turn)
         return True
 
     def put(self, changes: list[tuple[int, Safe]]) -> None:
         """Put these play-screen parts on the page in their places."""
-        play = document.querySelector("#app > .play")
-        for i, part in changes if is_there(play) else []:
+        for i, part in changes if is_there(play := document.querySelector("#app > .play")) else []:
             play.children.item(i).outerHTML = part
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:

@@ -31,6 +31,8 @@ NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
 FIRST_PARTS = 7
 """The play screen's parts up to the other cards: what a tap must change before the next
 frame (the state, procedures, log and print follow it)."""
+SUMMARY_PART = 5
+"""The place of the bots' last turn (its checklist) among the play screen's parts."""
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 

@@ -1,0 +1,60 @@
+"""At the table, a third look (review 2026-11-28, problems 1–4): on a 360×780 phone the
+bots' new turn is seen, a game is not ended by one slip of the thumb, the turn just played
+comes before the next card, and a combat total is typed, never accepted as a default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.helpers import answer, open_app, start_game
+
+pytestmark = pytest.mark.e2e
+
+
+def phone(page: Page, base_url_app: str, game: str, seed: int) -> None:
+    """A new game of ``game`` on a 360×780 phone, in English."""
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_app(page, base_url_app)
+    start_game(page, game, seed=seed)
+
+
+def key(page: Page) -> str:
+    """The key of the question on screen ("" at the game's end)."""
+    return str(page.evaluate("document.querySelector('#prompt')?.dataset.key || ''"))
+
+
+def answer_until(page: Page, wanted: str, limit: int = 80, x: float = 0.0) -> None:
+    """Answer the first choice until the question ``wanted`` is on screen."""
+    for _ in range(limit):
+        if key(page) == wanted:
+            return
+        answer(page, x)
+    raise AssertionError(f"{wanted} never asked")
+
+
+def test_the_bots_new_turn_is_seen_though_the_question_reads_as_before(
+        page: Page, base_url_app: str) -> None:
+    """Problem 1: "Bots' turn ▸" tapped while scrolled down to the state brought a turn
+    that asked nothing, so the question read as before and the page stayed down there, the
+    new checklist off screen. Now the page goes to its top and marks the new checklist."""
+    phone(page, base_url_app, "tapestry", 3)
+    for _ in range(40):
+        answer_until(page, "tapestry.q.bots_turn")
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("window.scrollY") > 300
+        page.click("#dock button.answer")
+        if key(page) != "tapestry.q.bots_turn":
+            continue  # (this turn asked something: a new question, at the top as before)
+        seen: dict[str, Any] = page.evaluate("""() => {
+            const box = document.querySelector('.play > .summary');
+            const r = box.getBoundingClientRect();
+            return {y: scrollY, top: r.top, fresh: document.body.classList.contains('new-turn')};
+        }""")
+        assert seen["y"] == 0, seen
+        assert seen["top"] < 780 - 180, seen  # above the dock
+        assert seen["fresh"], seen
+        return
+    raise AssertionError("no bots' turn without a question")
