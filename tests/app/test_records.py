@@ -221,6 +221,8 @@ def test_a_game_ended_by_instant_achievements_asks_who_won() -> None:
 
 
 def test_undo_after_the_end_and_a_new_end_update_the_same_record() -> None:
+    """A record follows its game's end: undone with it (no phantom record of a game that
+    goes on, review 2026-11-28 problem 2), and back, with the score entered, at its new end."""
     kv = MemoryKV()
     c = app(kv)
     started(c)
@@ -229,6 +231,7 @@ def test_undo_after_the_end_and_a_new_end_update_the_same_record() -> None:
     c.tap("record-save", first.id, {"scores": ["2"]})
     for _ in range(3):
         c.tap("undo", None, {})
+    assert stored_records(kv) == []  # the game goes on: it counts nowhere
     civ_to_the_end(c, "human")
     c.route(f"#/play/{c.slot.save_id}")
     [again] = stored_records(kv)

@@ -58,3 +58,30 @@ def test_the_bots_new_turn_is_seen_though_the_question_reads_as_before(
         assert seen["fresh"], seen
         return
     raise AssertionError("no bots' turn without a question")
+
+
+def records_kept(page: Page) -> int:
+    """How many game records the browser keeps."""
+    return int(page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('automa.record.')).length"))
+
+
+def test_a_win_at_once_is_confirmed_and_its_record_goes_with_an_undo(
+        page: Page, base_url_app: str) -> None:
+    """Problem 2: one tap on "A player wins at once by instant achievements" ended and
+    recorded the game, and after Undo the record stayed. Now the game asks once more ("No"
+    goes back), and the record follows the game's end: undone with it."""
+    phone(page, base_url_app, "glory_of_civilizations", 6)
+    answer_until(page, "glory_of_civilizations.prompt.ready")
+    page.click('button[data-act="proc"][data-arg="instant_victory"]')
+    assert key(page) == "glory_of_civilizations.prompt.instant_victory_sure"
+    assert records_kept(page) == 0
+    page.click('#dock button.answer:has-text("No")')
+    assert key(page) == "glory_of_civilizations.prompt.ready"
+    page.click('button[data-act="proc"][data-arg="instant_victory"]')
+    page.click('#dock button.answer:has-text("Yes")')
+    page.wait_for_selector('#prompt[data-kind="over"]')
+    assert records_kept(page) == 1
+    page.click('button[data-act="undo"]')
+    page.wait_for_selector('#prompt[data-key="glory_of_civilizations.prompt.instant_victory_sure"]')
+    assert records_kept(page) == 0

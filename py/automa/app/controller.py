@@ -402,6 +402,7 @@ class Controller:
         records it."""
         self.message = ""
         turn = self.session.turn if self.session else None
+        was_over = self.session is not None and self.session.finished
         try:
             change()
         except automa.AutomaError as e:
@@ -411,6 +412,8 @@ class Controller:
         self.turn_passed = self.session is not None and self.session.turn != turn
         if self.session is not None and self.session.finished:  # recorded the moment it ends
             self.records.kept(self.session, self.slot.save_id)
+        elif was_over:  # its end undone: so is its record (the game goes on)
+            self.records.withdrawn(self.slot.save_id)
         return Outcome(played=True, changed=True)
 
     def flush(self) -> Outcome:

@@ -20,8 +20,8 @@ from .state import PHASES, k, migrate, ranges, steps, turn_label
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=2,  # 2: the audit's Wonder, event, age, castle and building readings
-    changes={2: k("change.v2")},
+    version=3,  # 2: the audit's Wonder, event, age, castle and building readings; 3: see changes
+    changes={2: k("change.v2"), 3: k("change.v3")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "medium", ("easy", "medium", "hard"),
                          help=True),
