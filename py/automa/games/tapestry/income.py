@@ -277,8 +277,6 @@ def tapestry_to_mat(ctx: Ctx) -> None:
     ctx.data["mat_tapestries"] += 1
     instruct(ctx, "automa", k("log.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
              icon="card")
-    ctx.ask(prompts.confirm(k("q.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
-                            ui={"game": G}), "tap_done")
 
 
 @steps
