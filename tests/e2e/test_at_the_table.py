@@ -85,3 +85,38 @@ def test_a_win_at_once_is_confirmed_and_its_record_goes_with_an_undo(
     page.click('button[data-act="undo"]')
     page.wait_for_selector('#prompt[data-key="glory_of_civilizations.prompt.instant_victory_sure"]')
     assert records_kept(page) == 0
+
+
+CHECKLIST_JS = """() => {
+  const dock = document.querySelector('#dock').getBoundingClientRect();
+  const title = document.querySelector('.play > .summary .summary-title');
+  const item = document.querySelector('.play > .summary li');
+  const fold = document.querySelector('#prompt-body details.fold-cards');
+  return {scroll: scrollY, dock: dock.top, title: title ? title.getBoundingClientRect().top : null,
+          item: item ? item.getBoundingClientRect().bottom : null,
+          fold: fold ? {open: fold.open, h: fold.getBoundingClientRect().height} : null};
+}"""
+"""Where the bots' last turn sits on the first screen, against the dock, and the folded card."""
+
+
+@pytest.mark.parametrize(("game", "ready", "seed"), [
+    ("civ_new_dawn", "civ_new_dawn.prompt.ready", 5),
+    ("age_of_innovation", "age_of_innovation.prompt.ready", 4)])
+def test_the_turn_just_played_comes_before_the_next_card(page: Page, base_url_app: str,
+                                                         game: str, ready: str,
+                                                         seed: int) -> None:
+    """Problem 3: after the AP's turn the first screen was the next card at full size, and
+    the checklist of the turn just played began under the dock (y ≈ 730 px). Now the next
+    card is folded to one line that opens on a tap, and the checklist is on the first
+    screen, above the dock."""
+    phone(page, base_url_app, game, seed)
+    answer_until(page, ready)
+    answer(page, 0.0)  # the bot's turn …
+    answer_until(page, ready)  # … and the next "ready" screen, after it
+    seen: dict[str, Any] = page.evaluate(CHECKLIST_JS)
+    assert seen["scroll"] == 0 and seen["title"] is not None, seen
+    assert seen["item"] <= seen["dock"], seen  # its first line is seen, above the dock
+    assert seen["fold"] is not None and not seen["fold"]["open"] and seen["fold"]["h"] < 80, seen
+    page.click("#prompt-body details.fold-cards > summary")
+    assert page.evaluate("document.querySelector('#prompt-body details.fold-cards').open")
+    assert page.is_visible("#prompt-body details.fold-cards svg")

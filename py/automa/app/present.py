@@ -126,6 +126,9 @@ class QuestionView(TypedDict):
     pattern: records.Pattern | None
     """A board-scan pattern for the game's renderer, or None."""
     game: str
+    fold: str
+    """The cards folded to this one line (they matter once the question is answered); ""
+    shows them open."""
 
 
 class Row(TypedDict):
@@ -369,7 +372,7 @@ def question(session: Session, w: Words) -> QuestionView:
         "steps": [],
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
-        "game": session.game_id, "layout": "over", "short": False}
+        "game": session.game_id, "layout": "over", "short": False, "fold": ""}
     if p is None or session.finished:
         return base
     ui = p.ui
@@ -380,7 +383,8 @@ def question(session: Session, w: Words) -> QuestionView:
                  "rule": w.text(ui["rule"]) if ui.get("rule") else "",
                  "cards": prompt_cards(session, p, w),
                  "game": str(ui.get("game") or session.game_id),
-                 "pattern": ui.get("pattern") if p.kind == "scan" else None})
+                 "pattern": ui.get("pattern") if p.kind == "scan" else None,
+                 "fold": w.text(ui["fold"]) if ui.get("fold") else ""})
     _controls(base, p, w)
     return base
 

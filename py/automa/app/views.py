@@ -143,6 +143,10 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
               h("p", None, q["rule"])) if q["rule"] else None)
     if not (shown or steps or pattern or cancel or rule):
         return Safe("")
+    if shown and q["fold"]:  # (cards for after the answer: one line, the bots' turn first)
+        return h("section", {"class": "panel prompt-body", "id": "prompt-body",
+                             "aria-labelledby": "question"}, steps, pattern, cancel, rule,
+                 h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]), shown))
     return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
                          "id": "prompt-body",
                          "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)

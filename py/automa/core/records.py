@@ -65,6 +65,9 @@ class Ui(TypedDict, total=False):
     """The rule behind the question, folded under "Why?"."""
     steps: list[MessageRef]
     """Numbered steps of a long instruction, one action each."""
+    fold: MessageRef
+    """The cards matter only once the question is answered (the next turn's card): they are
+    folded to this one line, opened on a tap, so the bots' last turn comes first."""
 
 
 # --- the game at a glance (``GameDef.view``, ``Session.view``) ---------------------------------
