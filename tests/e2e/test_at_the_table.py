@@ -120,3 +120,26 @@ def test_the_turn_just_played_comes_before_the_next_card(page: Page, base_url_ap
     page.click("#prompt-body details.fold-cards > summary")
     assert page.evaluate("document.querySelector('#prompt-body details.fold-cards').open")
     assert page.is_visible("#prompt-body details.fold-cards svg")
+
+
+def test_a_combat_names_what_is_counted_and_the_defenders_total_is_typed(
+        page: Page, base_url_app: str) -> None:
+    """Problem 4: "Work out its combat total as the rules say" named no rule, and the
+    defender's total was filled in with 0, so one quick OK handed the AP the win. Now the
+    question names what the app counted and what to add (the rule under Why?), and the
+    defender's box starts empty: OK alone is refused, a typed total is taken."""
+    phone(page, base_url_app, "civ_new_dawn", 5)
+    answer_until(page, "civ_new_dawn.prompt.ap_total")
+    text = page.inner_text("#prompt")
+    assert "on its card" in text and "military wonders" in text and "base game" in text, text
+    rule = page.evaluate("document.querySelector('#prompt-body details.rule p').textContent")
+    assert "base game's rules" in rule and "military wonder" in rule, rule
+    page.click("#dock button.answer.primary")  # the AP's total as filled in
+    assert key(page) == "civ_new_dawn.prompt.defender_total"
+    assert page.input_value("#count") == ""
+    page.click("#dock button.answer.primary")  # one quick OK: refused, nothing changes
+    assert key(page) == "civ_new_dawn.prompt.defender_total"
+    assert page.is_visible(".banner-error")
+    page.fill("#count", "7")
+    page.click("#dock button.answer.primary")
+    assert key(page) != "civ_new_dawn.prompt.defender_total"

@@ -106,8 +106,8 @@ class QuestionView(TypedDict):
     choices: list[Choice]
     lo: int
     hi: int
-    value: int
-    """For count: the pre-filled number."""
+    value: int | None
+    """For count: the pre-filled number (None: the box starts empty, the number is typed)."""
     domain: list[str]
     """For values: the allowed values in words (index = position in the prompt's domain)."""
     chosen: list[int]
@@ -396,7 +396,9 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
                          p.default is v) for v in (True, False)]
     elif p.kind == "count":
         lo, hi = p.bounds or (min(p.choices), max(p.choices))
-        q.update({"lo": lo, "hi": hi, "value": p.default if isinstance(p.default, int) else lo,
+        typed = bool(p.ui.get("typed")) and not isinstance(p.default, int)
+        q.update({"lo": lo, "hi": hi,
+                  "value": None if typed else p.default if isinstance(p.default, int) else lo,
                   "hint": w.t("core.prompt.count", lo=lo, hi=hi), "layout": "stepper"})
     elif p.kind in ("pick_one", "pick_subset"):
         default = p.default if p.kind == "pick_one" else (p.default or [])

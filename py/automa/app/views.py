@@ -197,6 +197,7 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
                               "aria-label": w.t("web.play.less")}, "−"),
                  h("input", {"id": "count", "type": "number", "inputmode": "numeric",
                              "min": lo, "max": hi, "value": q["value"],
+                             "placeholder": "?" if q["value"] is None else None,
                              "enterkeyhint": "done", "aria-describedby": "count-hint",
                              "aria-label": w.t("web.play.number", lo=lo, hi=hi)}),
                  h("button", {"class": "step", "data-act": "step", "data-arg": "1",

@@ -65,6 +65,9 @@ class Ui(TypedDict, total=False):
     """The rule behind the question, folded under "Why?"."""
     steps: list[MessageRef]
     """Numbered steps of a long instruction, one action each."""
+    typed: bool
+    """A count with nothing filled in: OK takes a typed number only (a number filled in
+    would be accepted by one quick tap, e.g. a rival's combat total)."""
     fold: MessageRef
     """The cards matter only once the question is answered (the next turn's card): they are
     folded to this one line, opened on a tap, so the bots' last turn comes first."""
