@@ -30,6 +30,8 @@ STARTS = {"tapestry.q.bots_turn", "age_of_innovation.prompt.ready",
 """The question whose answer starts a bot turn, per game."""
 TURNS = 40
 """Bot turns measured per game at most (random answers may never end a Civ game)."""
+KEYS = {"age_of_innovation": ("tb_atp_first", "tb_atp")}
+"""Questions whose cost per asking is printed (AoI's terrain priority)."""
 GAMES = ["tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations"]
 
 
@@ -52,8 +54,13 @@ def taps(q: dict[str, Any], answer: Any, p: Any) -> int:
     return 1
 
 
-def play(game: str, seed: int) -> tuple[list[int], Counter[str]]:
-    """Taps of every bot turn of one seeded game, and the taps per question key."""
+INCOME_EVERY = 10
+"""Tapestry numbers its turns era × 10 + the bots' turn: a multiple of 10 is an income turn."""
+
+
+def play(game: str, seed: int) -> tuple[list[int], Counter[str], list[int], Counter[str]]:
+    """Taps of every bot turn of one seeded game, the taps per question key, the taps of
+    Tapestry's income turns, and how often each key was asked."""
     import automa
     from automa.app import present
     from automa.core.rng import Rng
@@ -64,6 +71,8 @@ def play(game: str, seed: int) -> tuple[list[int], Counter[str]]:
     words = present.Words("en")
     turns: list[int] = []
     by_key: Counter[str] = Counter()
+    asked: Counter[str] = Counter()
+    income: list[bool] = []
     for _ in range(3000):
         p = session.prompt
         if p is None:
@@ -79,8 +88,12 @@ def play(game: str, seed: int) -> tuple[list[int], Counter[str]]:
         if turns:
             turns[-1] += cost
             by_key[p.key] += cost
+            asked[p.key] += 1
         session.answer(answer)
-    return turns[:-1], by_key
+        if p.key in STARTS:
+            income.append(game == "tapestry" and session.turn % INCOME_EVERY == 0)
+    done = turns[:-1]
+    return done, by_key, [t for t, i in zip(done, income, strict=False) if i], asked
 
 
 def main() -> None:
@@ -92,17 +105,29 @@ def main() -> None:
     args = parser.parse_args()
     sys.path[:0] = [args.py or str(ROOT / "py"), str(ROOT)]
     print(f"{'game':24} {'turns':>6} {'median':>7} {'mean':>6} {'max':>4}  most taps in")
+    extra: dict[str, list[int]] = {"tapestry income turns": []}
     for game in [args.game] if args.game else GAMES:
         turns: list[int] = []
         keys: Counter[str] = Counter()
+        asked: Counter[str] = Counter()
         for seed in range(1, args.seeds + 1):
-            played, by_key = play(game, seed)
+            played, by_key, income, times = play(game, seed)
             turns += played
             keys += by_key
+            asked += times
+            extra["tapestry income turns"] += income
         total = sum(keys.values()) or 1
         top = ", ".join(f"{k.split('.')[-1]} {n / total:.0%}" for k, n in keys.most_common(4))
         print(f"{game:24} {len(turns):6} {statistics.median(turns):7.1f} "
               f"{statistics.fmean(turns):6.2f} {max(turns):4}  {top}")
+        for key in KEYS.get(game, ()):
+            full = f"{game}.prompt.{key}"
+            if asked[full]:
+                print(f"  {key:22} asked {asked[full]:4}, taps each {keys[full] / asked[full]:.2f}")
+    for name, found in extra.items():
+        if found:
+            print(f"{name:24} {len(found):6} {statistics.median(found):7.1f} "
+                  f"{statistics.fmean(found):6.2f} {max(found):4}")
 
 
 if __name__ == "__main__":

@@ -255,7 +255,8 @@ class Controller:
         to ``Screen.rest`` (after a tap, so the answer is painted sooner)."""
         s = self.session
         assert s is not None
-        view = present.play(s, self.lang, with_log=not first_only)
+        view = present.play(s, self.lang, with_log=not first_only,
+                            text=float(self.settings["text"]))
         end = self.records.end_panel(s, self.slot.save_id)
         save_id, paper = self.slot.save_id, self.settings["paper"]
 
@@ -676,7 +677,7 @@ class Controller:
     def early_form(self, tap: dict[str, Any]) -> PageForm | None:
         """The form of a kept tap, if it is one of the answers the question on screen offers."""
         assert self.session is not None
-        q = present.question(self.session, self.w)
+        q = present.question(self.session, self.w, float(self.settings["text"]))
         act, arg, value = tap.get("act"), tap.get("arg"), tap.get("json")
         if act not in EARLY_ACTIONS:
             return None

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypedDict
 
 import automa
+import automa.render as cards
 from automa.core import i18n, records
 from automa.core.numbers import int_or
 from automa.core.prompts import Prompt
@@ -49,6 +50,8 @@ class Choice(TypedDict):
     label: str
     chosen: bool
     """Pre-selected (the prompt's default)."""
+    swatch: str
+    """The colour the cards give its value (a terrain), drawn as a chip ("" none)."""
 
 
 class CardView(TypedDict):
@@ -364,8 +367,9 @@ def _card(game: str, card: str, highlight: Any, caption: str, drives: bool,
             "state": state}
 
 
-def question(session: Session, w: Words) -> QuestionView:
-    """The question now, its steps and rule, and the controls that answer it."""
+def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
+    """The question now, its steps and rule, and the controls that answer it, laid out for
+    a 360 px phone at the text size ``size``."""
     p = session.prompt
     base: QuestionView = {
         "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "after": "",
@@ -385,12 +389,13 @@ def question(session: Session, w: Words) -> QuestionView:
                  "game": str(ui.get("game") or session.game_id),
                  "pattern": ui.get("pattern") if p.kind == "scan" else None,
                  "fold": w.text(ui["fold"]) if ui.get("fold") else ""})
-    _controls(base, p, w)
+    _controls(base, p, w, Phone(text=size))
     return base
 
 
-def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
-    """Fill in the answer controls of the prompt's kind, and how they are drawn."""
+def _controls(q: QuestionView, p: Prompt, w: Words, phone: Phone) -> None:
+    """Fill in the answer controls of the prompt's kind, and how they are drawn on
+    ``phone``."""
     if p.kind == "yes_no":
         q["one_tap"] = [(w.t("web.play.yes" if v else "web.play.no"), json.dumps(v),
                          p.default is v) for v in (True, False)]
@@ -402,25 +407,31 @@ def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
                   "hint": w.t("core.prompt.count", lo=lo, hi=hi), "layout": "stepper"})
     elif p.kind in ("pick_one", "pick_subset"):
         default = p.default if p.kind == "pick_one" else (p.default or [])
+        game = str(p.ui.get("game") or "")
         q["choices"] = [{"index": i, "label": _label(w, p, i),
                          "chosen": (c == default if p.kind == "pick_one" and default is not None
-                                    else p.kind == "pick_subset" and c in default)}
+                                    else p.kind == "pick_subset" and c in default),
+                         "swatch": (cards.swatch(game, c) or "") if game else ""}
                         for i, c in enumerate(p.choices)]
-        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"])
+        # short labels side by side; a last long one ("no valid hex") takes a row of its own
+        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"][:-1]) and (
+            len(q["choices"]) > 2 or len(q["choices"][-1]["label"]) <= SHORT_LABEL)
         if p.kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
             q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi),
                       "layout": "boxes"})
         elif len(q["choices"]) <= 2 and all(len(c["label"]) <= BAR_LABEL for c in q["choices"]):
             q["layout"] = "bar"
-        else:
-            q["layout"] = "buttons"  # unless, at the largest text, they crowd out the question
-            if not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"]):
+        else:  # one tap each, unless they crowd out the question at this text size
+            q["layout"] = "buttons"
+            if not (fits_in_dock(q, phone) and first_screen(q, phone)["fits"]) or (
+                    len(q["choices"]) > MAX_BUTTONS
+                    and not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"])):
                 q["layout"] = "list"
     elif p.kind == "values":
         domain = p.domain or []
         default = p.default or {}
-        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False}
+        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False, "swatch": ""}
                         for i in range(len(p.choices))]
         q["domain"] = [w.text(v) for v in domain]
         q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
@@ -455,6 +466,12 @@ LARGEST = Phone(text=1.3)
 SHORT_LABEL = 14
 """Choice labels up to this long go two side by side where there is room."""
 BAR_LABEL = 14
+MAX_BUTTONS = 8
+"""Up to this many choices are buttons, one tap each, where they leave the question room at
+the player's text size (the dock scrolls inside past :data:`FORM_SHARE` of the screen);
+more are buttons only where they would at the largest text size too."""
+FORM_SHARE = 0.4
+"""The most of the screen's height the dock's choices take before they scroll (CSS: 40vh)."""
 """Two choices up to this long sit in the bar beside undo and redo."""
 EM = 16.0
 GLYPH = 0.56
@@ -531,11 +548,15 @@ def dock_height(q: QuestionView, phone: Phone) -> float:
     elif q["layout"] in ("buttons", "boxes"):
         cols = _columns(q, phone, inner)
         width = (inner - (cols - 1) * gap) / cols
-        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)]
-        form = sum(max(_button(label, width - (2 * rem if q["layout"] == "boxes" else 0), phone)
+        wide = [labels.pop()] if cols > 1 and len(labels[-1]) > SHORT_LABEL else []
+        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)] + [wide] * len(wide)
+        form = sum(max(_button(label, (inner if row is wide else width)
+                               - (2 * rem if q["layout"] == "boxes" else 0), phone)
                        for label in row) for row in rows) + gap * (len(rows) - 1)
         if q["layout"] == "boxes":
             form += text_height(q["hint"], inner, phone)
+        else:  # (the buttons scroll inside the dock past their share of the screen)
+            form = min(form, FORM_SHARE * phone.height)
     elif q["layout"] == "values":  # a label beside each list (CSS: the list ≥ 4.5rem, 30 %)
         width = inner - gap - max(4.5 * rem, 0.3 * inner)
         form = sum(max(44.0, text_height(label, width, phone)) + gap for label in labels)
@@ -831,12 +852,12 @@ def announcement(v: PlayView) -> str:
     return " ".join([f"{v['summary_title']}:", *steps])
 
 
-def play(session: Session, lang: str, with_log: bool = True) -> PlayView:
-    """The whole play screen of ``session`` in ``lang`` (``with_log=False``: its log left
-    empty, for a first screen drawn before the rest)."""
+def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) -> PlayView:
+    """The whole play screen of ``session`` in ``lang`` at the text size ``text``
+    (``with_log=False``: its log left empty, for a first screen drawn before the rest)."""
     w = Words(lang)
     view = session.view()
-    q = question(session, w)
+    q = question(session, w, text)
     sections, piles = state(view, w)
     others = other_cards(session, view, q["cards"], w)
     row = strip(session, view, q["cards"], w)

@@ -17,6 +17,7 @@ from automa.app import guide
 from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
+    SHORT_LABEL,
     CardView,
     Dial,
     LogEntry,
@@ -27,6 +28,7 @@ from automa.app.present import (
 )
 from automa.render import print as sheets
 
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
 FIRST_PARTS = 7
 """The play screen's parts up to the other cards: what a tap must change before the next
@@ -232,10 +234,23 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
 
 
 def pick_buttons(q: QuestionView) -> list[Safe]:
-    """A button per choice, the suggested one first in colour."""
-    return [h("button", {"class": "answer primary" if c["chosen"] else "answer",
-                         "data-act": "pick", "data-arg": c["index"]}, c["label"])
-            for c in q["choices"]]
+    """A button per choice, the suggested one first in colour, with its colour chip (a
+    terrain's); a long last one among short ones takes a row of its own."""
+    last = len(q["choices"]) - 1
+    return [h("button", {"class": " ".join(
+                ["answer"] + ["primary"] * c["chosen"]
+                + ["wide"] * (q["short"] and i == last and len(c["label"]) > SHORT_LABEL)),
+                         "data-act": "pick", "data-arg": c["index"]}, swatch(c["swatch"]),
+              c["label"])
+            for i, c in enumerate(q["choices"])]
+
+
+def swatch(colour: str) -> Safe | None:
+    """A colour chip (the colour checked: ``#`` and six hex digits, else none)."""
+    if not COLOUR.fullmatch(colour):
+        return None
+    return trusted(f'<svg class="swatch" viewBox="0 0 4 4" aria-hidden="true">'
+                   f'<rect width="4" height="4" rx="1" fill="{colour}"/></svg>')
 
 
 def _submit(layout: str) -> str:

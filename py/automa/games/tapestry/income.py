@@ -175,12 +175,6 @@ def fav_change(ctx: Ctx, bot: str, reason: str) -> None:
         ctx.log(bot, k("log.fav_repicked"), params, why=why)
     else:
         instruct(ctx, bot, k("log.fav_changed"), params, icon="move", why=why)
-    if picked.choice != old:
-        ctx.ask(prompts.confirm(k("q.move_favorite"),
-                                {"bot": bot_ref(bot), "track": track_word(picked.choice)},
-                                ui={"game": G, "card": card,
-                                    "highlight": ["tiebreaker"]}),
-                "tap_done")
 
 
 @steps
