@@ -494,15 +494,17 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
 
     tiles = [tile(g) for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
+    going_on = any('data-act="continue"' in s and "finished-saves" not in s for s in saves)
     new = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
+            None if saves else h("p", {"class": "intro"}, w.t("web.home.intro")),
             h("ul", {"class": "plain stack"}, *tiles))
     kept = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
              h("ul", {"class": "plain stack", "id": "saves"}, *saved),
              # (shown by the page's shell in Safari on iOS outside the Home Screen only)
              h("p", {"class": "muted", "id": "ios-tab-notice", "hidden": True},
                w.t("web.home.ios_tab")))
-    return join([  # a game to continue comes first, above the new ones
-        *((kept, new) if saves else (new, kept)),
+    return join([  # a game to continue comes first, above the new ones (a finished one not)
+        *((kept, new) if going_on else (new, kept)),
         records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
@@ -519,8 +521,10 @@ def guide_link(game: str, name: str, w: Words) -> Safe:
 
 def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[str, Any]],
           confirm: str, date: Callable[[float], str], w: Words) -> list[Safe]:
-    """The saved games, the last played first: what, when, which turn."""
-    items = []
+    """The saved games, the last played first: what, when, which turn; the finished ones
+    after the others, folded into one line ("Finished games (5)"), each with "See result"."""
+    items: list[Safe] = []
+    finished: list[Safe] = []
     for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
         game = games.get(str(meta.get("game")))
         texts = {k: (meta.get(k) or {}).get(w.lang, "") for k in ("turn_text", "score_text",
@@ -528,16 +532,25 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
         turn = texts["turn_text"] or w.t("web.home.turn", n=int(meta.get("turn") or 0))
         state = " · ".join(x for x in (w.t("web.home.finished") if meta.get("finished")
                                        else turn, texts["score_text"]) if x)
-        items.append(save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
-                               date(float(meta.get("updated") or 0)), state,
-                               confirm == save_id, w, texts["options_text"]))
+        over = bool(meta.get("finished"))
+        item = save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
+                         date(float(meta.get("updated") or 0)), state, confirm == save_id, w,
+                         "" if over else texts["options_text"], over)
+        (finished if over else items).append(item)
+    if finished:
+        items.append(h("li", None, h("details", {"class": "finished-saves",
+                                                 "open": any(confirm in f for f in finished)
+                                                 and bool(confirm)},
+                                         h("summary", None,
+                                           w.t("web.home.finished_list", n=len(finished))),
+                                         h("ul", {"class": "plain stack"}, *finished))))
     return items
 
 
 def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words,
-              options: str = "") -> Safe:
-    """One saved game: what (and with which options), which turn and score, when; continue,
-    export, delete."""
+              options: str = "", over: bool = False) -> Safe:
+    """One saved game: what (and with which options), which turn and score, when; continue
+    (a finished one: see its result), export, delete."""
     def button(act: str, key: str, cls: str | None = None) -> Safe:
         return h("button", {"class": cls, "data-act": act, "data-arg": save_id}, w.t(key))
 
@@ -546,7 +559,8 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
                    button("delete-yes", "web.home.delete_yes", "danger"),
                    button("delete-no", "web.home.delete_no")]
     else:
-        actions = [button("continue", "web.home.continue", "primary"),
+        actions = [button("continue", "web.home.see_result" if over else "web.home.continue",
+                          None if over else "primary"),
                    button("export", "web.home.export"), button("delete", "web.home.delete")]
     return h("li", {"class": "save", "data-save": save_id},
              h("div", {"class": "save-what"}, h("strong", None, name),
