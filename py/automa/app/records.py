@@ -601,9 +601,9 @@ def suggest(records: list[Record], ladder: str, order: list[str]) -> Suggestion 
     return Suggestion(level, "stay", level)
 
 
-def average_by_round(records: Iterable[Record]) -> list[float | None]:
-    """The bot's average score at the end of each round over ``records`` (None where no
-    record knows that round)."""
+def average_by_round(records: Iterable[Record], least: int = 1) -> list[float | None]:
+    """The bot's average score at the end of each round over ``records`` (None where fewer
+    than ``least`` records know that round)."""
     sums: list[float] = []
     counts: list[int] = []
     for r in records:
@@ -614,7 +614,7 @@ def average_by_round(records: Iterable[Record]) -> list[float | None]:
             if score is not None:
                 sums[i] += score
                 counts[i] += 1
-    return [s / n if n else None for s, n in zip(sums, counts, strict=True)]
+    return [s / n if n >= max(1, least) else None for s, n in zip(sums, counts, strict=True)]
 
 
 def for_game(records: Iterable[Record], game: str) -> list[Record]:
