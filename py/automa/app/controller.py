@@ -404,6 +404,7 @@ class Controller:
         self.message = ""
         turn = self.session.turn if self.session else None
         was_over = self.session is not None and self.session.finished
+        last = self.session.log_tail(1) if self.session else []
         try:
             change()
         except automa.AutomaError as e:
@@ -415,6 +416,9 @@ class Controller:
             self.records.kept(self.session, self.slot.save_id)
         elif was_over:  # its end undone: so is its record (the game goes on)
             self.records.withdrawn(self.slot.save_id)
+        now = self.session.log_tail(1) if self.session else []
+        if now and now != last and now[0]["action"]["key"] == "core.log.corrected":
+            self.flash(self.w.text(now[0]["action"]), "info")  # a visible trace on screen
         return Outcome(played=True, changed=True)
 
     def flush(self) -> Outcome:

@@ -163,8 +163,10 @@ class Words4Records:
         """How you did ("You won, 85 to 72"), or a word that it is not known yet."""
         you, bot = record.you, record.bot_total
         outcome = record.result
-        if not outcome:
-            return self.t("web.records.result_unknown")
+        if not outcome:  # what is missing: the winner where it is asked, else your score
+            asked = record.ask or (record.winner == "human" and record.humans > 1)
+            return self.t("web.records.result_pick_winner" if asked and you is not None
+                          else "web.records.result_unknown")
         scores = (self.t("web.records.scores", you=you, bot=self.score(record.game, bot))
                   if you is not None else "")
         text = self.t(f"web.records.result_{outcome}")
