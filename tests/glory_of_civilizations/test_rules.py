@@ -375,3 +375,17 @@ def test_a_win_at_once_told_as_a_procedure_is_confirmed_before_the_game_ends() -
     s.start("instant_victory")
     s.answer("end")
     assert s.finished and logged(s, "log.game_end_instant")
+
+
+def test_the_row_the_automa_plays_is_said_over_its_card() -> None:
+    """At the table (review 2026-11-28, problem 10): the row in play was shown by a frame
+    while the card's own printed ▶ (for the next card) pointed elsewhere, and said only in
+    the log. A lead line over the card says the row, its action and whose arrow chose it."""
+    from automa.core.i18n import text
+
+    s = run(new(), lambda s: s._state["data"]["activated"] >= 2 and s.prompt is not None
+            and "lead" in s.prompt.ui)
+    lead = text(asked(s).ui["lead"], "en")
+    prev = data.card(s._state["data"]["row"][0])
+    assert lead.startswith(f"Main action: row {prev['pointer']}, ")
+    assert f"by the arrow of card {prev['number']}" in lead

@@ -129,6 +129,8 @@ class QuestionView(TypedDict):
     pattern: records.Pattern | None
     """A board-scan pattern for the game's renderer, or None."""
     game: str
+    card_lead: str
+    """One line over the cards: what of the card the bot plays and why ("" none)."""
     fold: str
     """The cards folded to this one line (they matter once the question is answered); ""
     shows them open."""
@@ -376,7 +378,8 @@ def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
         "steps": [],
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
-        "game": session.game_id, "layout": "over", "short": False, "fold": ""}
+        "game": session.game_id, "layout": "over", "short": False, "fold": "",
+        "card_lead": ""}
     if p is None or session.finished:
         return base
     ui = p.ui
@@ -388,7 +391,8 @@ def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
                  "cards": prompt_cards(session, p, w),
                  "game": str(ui.get("game") or session.game_id),
                  "pattern": ui.get("pattern") if p.kind == "scan" else None,
-                 "fold": w.text(ui["fold"]) if ui.get("fold") else ""})
+                 "fold": w.text(ui["fold"]) if ui.get("fold") else "",
+                 "card_lead": w.text(ui["lead"]) if ui.get("lead") else ""})
     _controls(base, p, w, Phone(text=size))
     return base
 

@@ -137,8 +137,9 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
         for s in q["steps"]])
         if q["steps"] else None)
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
-    shown = (h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
-               *[zoomable(c, w, draw) for c in q["cards"]]) if q["cards"] else None)
+    shown = (join([h("p", {"class": "card-lead"}, q["card_lead"]) if q["card_lead"] else None,
+                   h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
+                     *[zoomable(c, w, draw) for c in q["cards"]])]) if q["cards"] else None)
     cancel = (h("button", {"class": "link cancel", "data-act": "cancel"},
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),

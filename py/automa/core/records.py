@@ -65,6 +65,9 @@ class Ui(TypedDict, total=False):
     """The rule behind the question, folded under "Why?"."""
     steps: list[MessageRef]
     """Numbered steps of a long instruction, one action each."""
+    lead: MessageRef
+    """One line over the cards: what of the card the bot plays and why (Glory: the row the
+    arrow of the card before it names)."""
     typed: bool
     """A count with nothing filled in: OK takes a typed number only (a number filled in
     would be accepted by one quick tap, e.g. a rival's combat total)."""

@@ -177,6 +177,12 @@ def card_ui(ctx: Ctx, *highlight: str, rule: MessageRef | None = None) -> Ui:
         ui["card"] = row(ctx)[ctx.data["activated"] - 1]
         chosen = pointed_row(ctx)
         ui["highlight"] = [*highlight, *([f"main.{chosen}"] if chosen else [])]
+        if chosen:  # said in words over the card: its own ▶ is for the next card
+            i = ctx.data["activated"] - 1
+            action = data.card(row(ctx)[i])["main"][chosen - 1]
+            ui["lead"] = m("lead.main_prev" if i else "lead.main_first", row=chosen,
+                           action=m(f"main.{action}"),
+                           card=data.card(row(ctx)[max(0, i - 1)])["number"])
     if rule is not None:
         ui["rule"] = rule
     return ui
