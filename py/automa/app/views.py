@@ -336,17 +336,19 @@ def strip_cell(position: int, c: CardView, w: Words) -> Safe:
 
 
 def dial_svg(d: Dial) -> Safe:
-    """A dial drawn as a ring: its level spaces as ticks, the pointer, the number inside."""
+    """A dial drawn as a ring: its level spaces as ticks, the pointer, the number in the
+    ring's open foot, below the pointer's hub (never under the needle)."""
     def point(p: float, r: float) -> str:
         a = math.radians(-225 + 270 * p / max(1, d["last"]))
         return f"{12 + r * math.cos(a):.2f} {12 + r * math.sin(a):.2f}"
 
     ticks = "".join(f"M{point(p, 8.5)}L{point(p, 11)}" for p in d["spaces"])
-    svg = (f'<svg class="dial-ring" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    svg = (f'<svg class="dial-ring" viewBox="0 0 24 27" aria-hidden="true" focusable="false">'
            f'<path class="dial-track" d="M{point(0, 10)}A10 10 0 1 1 {point(d["last"], 10)}"/>'
            f'<path class="dial-ticks" d="{ticks}"/>'
            f'<path class="dial-hand" d="M12 12L{point(d["at"], 9)}"/>'
-           f'<text x="12" y="13.2" text-anchor="middle">{int(d["at"])}</text></svg>')
+           f'<circle class="dial-hub" cx="12" cy="12" r="1.4"/>'
+           f'<text x="12" y="25.6" text-anchor="middle">{int(d["at"])}</text></svg>')
     return h("span", {"class": "dial", "title": d["text"]},
              h("span", {"class": "visually-hidden"}, d["text"]), trusted(svg))
 
