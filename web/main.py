@@ -135,14 +135,14 @@ class Page:
         self.put(now)
         if later:
             window.requestAnimationFrame(self.rest_after_frame)
-        if new_question and window.scrollY > 0:  # a new question: it is at the top
+        if new_question or self.parts.new_turn:  # it is at the top (the bots' new turn marked)
             window.scrollTo(0, 0)
+            document.body.classList.toggle("new-turn", self.parts.new_turn)
         return True
 
     def put(self, changes: list[tuple[int, Safe]]) -> None:
         """Put these play-screen parts on the page in their places."""
-        play = document.querySelector("#app > .play")
-        for i, part in changes if is_there(play) else []:
+        for i, part in changes if is_there(play := document.querySelector("#app > .play")) else []:
             play.children.item(i).outerHTML = part
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
@@ -215,11 +215,12 @@ class Page:
             self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
 
     def on_key(self, event: Any) -> None:
-        """Enter in the number box submits it."""
+        """Enter in the number box submits it; any key shows the focused question's ring."""
+        document.documentElement.dataset.keyboard = "1"  # (not before: it looked an error)
         if str(event.key) == "Enter" and str(event.target.id) == "count":
             event.preventDefault()
-            t0 = window.performance.now()
-            self.follow(self.c.tap("answer", None, read_form(event.target, "answer", None)), t0)
+            self.follow(self.c.tap("answer", None, read_form(event.target, "answer", None)),
+                        window.performance.now())
 
     def on_change(self, event: Any) -> None:
         """Settings, the deck editor's fields and the files chosen to import."""
@@ -239,9 +240,9 @@ class Page:
             name = str(target.getAttribute("data-setting"))
             out = self.c.change_setting(name, bool(target.checked) if name == "wake"
                                         else str(target.value))
-            root = document.documentElement
-            root.dataset.theme = self.c.settings["theme"]
-            root.style.setProperty("--text-scale", str(self.c.settings["text"]))
+            root, text = document.documentElement, str(self.c.settings["text"])
+            root.dataset.theme, root.dataset.text = self.c.settings["theme"], text
+            root.style.setProperty("--text-scale", text)
             self.follow(out)
             self.keep_awake()
 
@@ -290,9 +291,8 @@ class Page:
         """The count stepper's − and +."""
         box = document.getElementById("count")
         stepper = target.closest(".stepper")
-        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0),
-                                int_or(str(stepper.dataset.lo), -MAX, MAX, 0),
-                                int_or(str(stepper.dataset.hi), -MAX, MAX, 0)))
+        lo, hi = (int_or(str(getattr(stepper.dataset, end)), -MAX, MAX, 0) for end in ("lo", "hi"))
+        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0), lo, hi))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""

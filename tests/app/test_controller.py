@@ -361,3 +361,23 @@ def test_a_message_belongs_to_the_screen_it_was_first_shown_on() -> None:
     c.flash("kept", "info")
     c.screen = c.route("#/").name
     assert "kept" in c.chrome()[0]
+
+
+def test_a_correction_leaves_a_visible_trace_on_screen() -> None:
+    """At the table (review 2026-11-28, problem 11): after a correction the screen went back
+    to the question with no trace of it but a log line two screens down; it is now said in
+    a banner over the question ("Corrected …: 4 → 3")."""
+    c = app()
+    started(c)
+    c.route(f"#/play/{c.slot.save_id}")
+    for _ in range(12):
+        if c.session is not None and c.session.procedures:
+            break
+        c.tap("answer", None, some_answer(c))
+    c.tap("proc", "correct", {})
+    for _ in range(4):
+        if "Corrected" in c.message:
+            break
+        c.tap("answer", None, some_answer(c))
+    assert c.message.startswith("Corrected "), c.message
+    assert "Corrected " in str(c.play_screen().body) or "Corrected " in str(c.chrome()[0])

@@ -17,6 +17,7 @@ import pytest
 
 import automa
 from automa.app import present, views
+from automa.core import prompts
 from automa.core.game import registered
 from automa.core.rng import Rng
 from tests.conformance import random_answer, random_options
@@ -65,7 +66,8 @@ def test_every_question_of_a_game_has_a_first_screen(game: str) -> None:
                 q = present.question(session, present.Words(lang))
                 assert q["layout"] != "over", key
                 for size, phone in PHONES.items():
-                    screen = present.first_screen(q, phone)
+                    screen = present.first_screen(
+                        present.question(session, present.Words(lang), phone.text), phone)
                     allowed = size == "largest" and key in TOO_LONG_FOR_THE_LARGEST_TEXT
                     if not screen["fits"] and not allowed:
                         failures.append(f"{key} ({lang}, {size}): question ends at "
@@ -101,19 +103,23 @@ def layout_of(kind: str, n: int, label: str, lang: str = "en") -> present.Questi
     q = present.question(session, present.Words(lang))
     q["kind"] = cast(present.Kind, kind)
     q.update({"one_tap": [], "short": len(label) <= present.SHORT_LABEL,
-              "choices": [{"index": i, "label": f"{label} {i}", "chosen": False}
+              "choices": [{"index": i, "label": f"{label} {i}", "chosen": False, "swatch": ""}
                           for i in range(n)]})
     return q
 
 
 @pytest.mark.parametrize(("n", "label", "layout"), [
     (7, "Lakes", "buttons"),  # short labels: two side by side where there is room
-    (8, "the nearest empty terrain hex of this kind", "list"),  # too many long ones
+    (4, "the nearest empty terrain hex of this kind", "buttons"),  # one a row
+    (12, "the nearest empty terrain hex of this kind", "list"),  # too many long ones
 ])
 def test_many_choices_become_a_list_to_pick_from(n: int, label: str, layout: str) -> None:
-    """A question with more choices than buttons can show beside the question is asked as
-    a list to pick from (and OK); a few short ones stay buttons, one tap each."""
+    """Up to 8 choices are buttons, one tap each (at the table, review 2026-11-28 problem 7:
+    a list costs three taps), scrolling inside the dock past 40 % of the screen; more
+    choices than buttons can show beside the question are asked as a list (and OK)."""
+    p = prompts.pick_one("tapestry.q.conquer_case", list(range(n)),
+                         labels=[cast(Any, f"{label} {i}") for i in range(n)])
     q = layout_of("pick_one", n, label)
-    q["layout"] = "buttons"
-    fits: Any = present.fits_in_dock(q, present.LARGEST)
-    assert ("buttons" if fits else "list") == layout
+    present._controls(q, p, present.Words("en"), present.PHONE)
+    assert q["layout"] == layout
+    assert present.dock_height(q, present.LARGEST) <= 0.6 * present.LARGEST.height

@@ -189,3 +189,13 @@ def test_every_button_or_screen_a_guide_names_in_bold_is_in_the_app() -> None:
     for game, by_lang in found.items():
         counts = {lang: len(_bold_names(g)) for lang, g in by_lang.items()}
         assert len(set(counts.values())) == 1 and counts["en"] > 0, (game, counts)
+
+
+def test_a_guide_opens_with_a_contents_list_linking_each_part() -> None:
+    """At the table (review 2026-11-28, §12): a guide is 12–15 screens of text; it opens with
+    a list of its parts, each a link to it."""
+    game = next(g for g in automa.games() if g["id"] == "tapestry")
+    found = guide.load_guides(ROOT / "i18n", [g["id"] for g in automa.games()], ["en"])
+    text = guide.page(game, found["tapestry"]["en"], Words("en"), ["en", "uk"])
+    assert 'class="guide-contents"' in text and 'href="#part-1"' in text
+    assert 'id="part-1"' in text and text.index("guide-contents") < text.index('id="part-1"')

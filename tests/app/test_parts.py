@@ -28,3 +28,16 @@ def test_the_same_question_is_not_new() -> None:
     changes, _, new_question = parts.update(_screen("head 2", "<q>one</q>", "dock", "log"))
     assert changes == [(0, Safe("head 2"))]
     assert not new_question
+
+
+def test_the_bots_new_turn_under_the_same_question_is_told() -> None:
+    """At the table (review 2026-11-28, problem 1): most Tapestry bot turns ask nothing, so
+    after "Bots' turn ▸" the question reads as before; the new checklist is told all the
+    same (the page goes to its top and marks it), and a tap that leaves it is not."""
+    parts = Parts()
+    before = ["head", "<q>your turn</q>", "dock", "body", "strip", "<ol>turn 1</ol>", "cards"]
+    parts.drawn(_screen(*before, first=7), ("s", "en", ""))
+    _, _, new_question = parts.update(_screen(*before[:5], "<ol>turn 2</ol>", "cards", first=7))
+    assert not new_question and parts.new_turn
+    parts.update(_screen("head 2", *before[1:5], "<ol>turn 2</ol>", "cards", first=7))
+    assert not parts.new_turn

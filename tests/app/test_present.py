@@ -279,9 +279,12 @@ def test_saved_games_are_listed_last_played_first() -> None:
              "b": {"game": "age_of_innovation", "updated": 2, "finished": True},
              "c": {"game": "<gone>", "updated": 0}}
     items = views.saves(index, games, "a", lambda ms: f"t{ms:.0f}", present.Words("en"))
-    assert [i.split('data-save="')[1][0] for i in items] == ["b", "a", "c"]
-    assert "finished" in items[0] and "turn 3" in items[1] and 'data-act="delete-yes"' in items[1]
-    assert "&lt;gone&gt;" in items[2]
+    assert [i.split('data-save="')[1][0] for i in items] == ["a", "c", "b"]
+    assert "turn 3" in items[0] and 'data-act="delete-yes"' in items[0]
+    assert "&lt;gone&gt;" in items[1]
+    # a finished game after the others, folded (review 2026-11-28, problem 5), "See result"
+    assert "finished-saves" in items[2] and "Finished games (1)" in items[2]
+    assert "See result" in items[2] and "Continue" not in items[2]
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
@@ -540,3 +543,17 @@ def test_the_log_gives_a_rule_once_a_turn_and_no_choice_where_all_were_taken() -
                        "action": {"key": "core.yes", "params": {}}, "why": {"rule": rule}}
     lines = present.once_a_turn([present.log_entry("tapestry", entry, w)] * 3)
     assert [e["why"] is not None for e in lines] == [True, False, False]
+
+
+def test_home_puts_new_game_above_finished_games_and_greets_a_first_visit() -> None:
+    """At the table (review 2026-11-28, problem 5): finished games pushed "New game" far
+    down. A game going on still comes first; finished ones only after the new games; and
+    with no saved game a one-line intro says what the app is for."""
+    games = {g["id"]: g for g in automa.games()}
+    w = present.Words("en")
+    done = views.saves({"b": {"game": "tapestry", "updated": 2, "finished": True}}, games, "",
+                       lambda ms: "", w)
+    body = views.home(list(games.values()), done, w)
+    assert body.index('data-act="new"') < body.index("finished-saves")
+    assert "Runs the solo bot" not in body
+    assert "Runs the solo bot" in views.home(list(games.values()), [], w)

@@ -67,3 +67,32 @@ def test_the_table_says_the_same_with_a_dash_for_a_gap_and_every_name_escaped() 
 def test_a_chart_of_one_game_or_none_still_draws() -> None:
     parsed(charts.line_chart([Line("You", [5], "you")], ["1"], "one"))
     parsed(charts.line_chart([Line("You", [], "you")], [], "none"))
+
+
+def test_whole_numbers_up_to_five_get_a_mark_each_to_their_largest() -> None:
+    """At the table (review 2026-11-28, problem 6): Civ's 0–3 victory cards were drawn on
+    0 / 2.5 / 5. Whole numbers with a small top get a mark per number, up to their largest."""
+    svg = charts.line_chart([Line("You", [1, 3], "you"), Line("AP", [0, 2], "bot")],
+                            ["1", "2"], "t")
+    assert [t for t in ("0", "1", "2", "3", "2.5", "5") if f">{t}</text>" in svg] == [
+        "0", "1", "2", "3"]
+
+
+def test_the_rounds_chart_shows_information_only() -> None:
+    """The bot's score per round: none for a game whose bot scored nothing (a flat line at
+    0), and its average only from two games on (with one it lies on the game's own line)."""
+    import automa
+    from automa.app import records as rec
+    from automa.app.present import Words
+    from automa.app.record_present import Words4Records
+    from tests.app.test_records import record
+
+    words = Words4Records({g["id"]: g for g in automa.games()}, Words("en"))
+    one = [record(by_round=[3, 9, 20])]
+    chart = words.rounds_chart("tapestry", one, "difficulty")
+    assert chart is not None and [line.kind for line in chart["lines"]] == ["bot"]
+    two = [*one, record(id="g-2", by_round=[5, 11])]
+    chart = words.rounds_chart("tapestry", two, "difficulty")
+    assert chart is not None and chart["lines"][1].values == [4, 10, None]
+    assert words.rounds_chart("tapestry", [record(by_round=[0, 0, 0])], "difficulty") is None
+    assert rec.average_by_round(two, least=2) == [4, 10, None]

@@ -223,6 +223,8 @@ def test_a_game_ended_by_instant_achievements_asks_who_won() -> None:
 
 
 def test_undo_after_the_end_and_a_new_end_update_the_same_record() -> None:
+    """A record follows its game's end: undone with it (no phantom record of a game that
+    goes on, review 2026-11-28 problem 2), and back, with the score entered, at its new end."""
     kv = MemoryKV()
     c = app(kv)
     started(c)
@@ -231,6 +233,7 @@ def test_undo_after_the_end_and_a_new_end_update_the_same_record() -> None:
     c.tap("record-save", first.id, {"scores": ["2"]})
     for _ in range(3):
         c.tap("undo", None, {})
+    assert stored_records(kv) == []  # the game goes on: it counts nowhere
     civ_to_the_end(c, "human")
     c.route(f"#/play/{c.slot.save_id}")
     [again] = stored_records(kv)
@@ -483,3 +486,16 @@ def test_in_a_storage_that_throws_the_game_is_recorded_in_the_tabs_memory() -> N
     assert "Civilization" in c.route("#/records").body
     out = c.tap("record-export", "", {})
     assert out.download is not None and len(json.loads(out.download[1])["records"]) == 1
+
+
+def test_a_score_saved_without_the_winner_asks_for_the_winner_not_the_score() -> None:
+    """At the table (review 2026-11-28, problem 11): a Glory game ended at once, a score
+    typed, no winner picked: the banner said "enter your score". It asks who won."""
+    s = finished("glory_of_civilizations", players=2)
+    kv = MemoryKV()
+    c = app(kv)
+    c.imported("g.json", s.to_json(), None)
+    c.route(f"#/play/{c.slot.save_id}")
+    [kept] = stored_records(kv)
+    c.tap("record-save", kept.id, {"scores": ["9"], "winner": ""})
+    assert "Who won?" in c.message and "enter your score" not in c.message

@@ -56,7 +56,7 @@ def some_answer(c: Controller, x: float = 0.0) -> PageForm:
     if q["kind"] == "pick_one":
         return {"pick": int(x * len(q["choices"]))}
     if q["kind"] == "count":
-        return {"count": str(q["value"])}
+        return {"count": str(q["lo"] if q["value"] is None else q["value"])}
     if q["kind"] == "pick_subset":
         return {"checked": list(range(q["lo"]))}
     return {"values": q["chosen"]}

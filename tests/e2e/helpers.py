@@ -41,6 +41,8 @@ FIND_ANSWER_JS = """
     boxes.forEach((b, i) => { b.checked = i < n; });
     button = dock.querySelector('button[data-act=submit-subset]');
   } else {
+    const box = dock.querySelector('#count');
+    if (box && box.value === '') box.value = box.min;  // (an empty box: a number typed)
     button = dock.querySelector('button.answer.primary') || dock.querySelector('button.answer');
   }
 """

@@ -71,8 +71,9 @@ def finish_in_page(page: Page, game: str, tmp_path: Path) -> None:
             page.click('#dock button[data-act="pick"][data-arg="1"]')
             page.click('#dock button[data-act="pick"][data-arg="1"]')
             page.click('#dock button.answer[data-json="true"]')
-        else:  # a player reached complexity 4 in instant achievements
+        else:  # a player reached complexity 4 in instant achievements (said twice)
             page.click('button[data-act="proc"][data-arg="instant_victory"]')
+            page.click('#dock button[data-act="pick"][data-arg="0"]')
     page.wait_for_selector('#prompt[data-kind="over"] #end')
 
 
@@ -123,6 +124,7 @@ def test_a_short_game_of_each_game_is_recorded_with_your_score_and_survives_relo
 
     # a saved game's export carries its record; deleting the save keeps the record
     page.goto(base_url_app + "#/")
+    page.click("#saves details.finished-saves > summary")  # (finished games: folded)
     page.wait_for_selector("#saves li.save")
     with page.expect_download() as saved:
         page.locator('#saves button[data-act="export"]').first.click()

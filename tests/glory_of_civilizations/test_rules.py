@@ -361,3 +361,31 @@ def test_wonder_two_stages_reading_takes_two_technologies() -> None:
     assert len(logged(s, "log.wonder_base")) == len(logged(s, "log.wonder_flip")) == 1
     s.answer(True)
     assert asked(s).key.endswith("prompt.tech") and asked(s).params["try"] == 2
+
+
+def test_a_win_at_once_told_as_a_procedure_is_confirmed_before_the_game_ends() -> None:
+    """The procedure "A player wins at once by instant achievements" asks once more, as the
+    end of a Civ game does (at the table, review 2026-11-28 problem 2: one slip of the thumb
+    ended the game); "No" brings the question before back, "Yes" ends the game."""
+    s = run(new(), at("prompt.ready"))
+    s.start("instant_victory")
+    assert asked(s).key.endswith("prompt.instant_victory_sure") and not s.finished
+    s.answer("back")
+    assert asked(s).key.endswith("prompt.ready") and not s.finished
+    s.start("instant_victory")
+    s.answer("end")
+    assert s.finished and logged(s, "log.game_end_instant")
+
+
+def test_the_row_the_automa_plays_is_said_over_its_card() -> None:
+    """At the table (review 2026-11-28, problem 10): the row in play was shown by a frame
+    while the card's own printed ▶ (for the next card) pointed elsewhere, and said only in
+    the log. A lead line over the card says the row, its action and whose arrow chose it."""
+    from automa.core.i18n import text
+
+    s = run(new(), lambda s: bot(s)["activated"] >= 2 and s.prompt is not None
+            and "lead" in s.prompt.ui)
+    lead = text(asked(s).ui["lead"], "en")
+    prev = data.card(bot(s)["row"][0])
+    assert lead.startswith(f"Main action: row {prev['pointer']}, ")
+    assert f"by the arrow of card {prev['number']}" in lead

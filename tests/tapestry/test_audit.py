@@ -418,3 +418,25 @@ def test_tile_rotation_is_told_with_a_plural_in_both_languages() -> None:
         text = render("tapestry.step.place_neutral.tile",
                       {"rotation": {"key": "tapestry.rotation", "params": {"n": n}}}, "uk")
         assert f"на {n} {word} за" in text
+
+
+
+@pytest.mark.parametrize("seed", [101, 102, 105, 106])
+def test_a_step_done_on_the_board_alone_is_a_checklist_line_not_a_question(seed: int) -> None:
+    """At the table (review 2026-11-28, problem 8): a tapestry card given or put on the mat,
+    the tech cards refreshed and a favourite track moved were each asked again as a "Done"
+    question under the checklist line that already said so, doubling a bot turn's taps. They
+    are lines of the checklist only; a question is left only where the answer changes the
+    state."""
+    import automa
+    from automa.core.rng import Rng
+    from tests.conformance import random_answer
+
+    s = automa.new_game("tapestry", {"difficulty": 6}, seed=seed)
+    rng, keys = Rng.from_seed(seed), set()
+    while (p := s.prompt) is not None:
+        keys.add(p.key.rsplit(".", 1)[1])
+        s.answer(random_answer(p, rng))
+    assert not keys & {"tech_refresh", "tapestry_to_supply", "tapestry_to_mat", "move_favorite"}
+    lines = {e["action"]["key"].rsplit(".", 1)[1] for e in s.log if e.get("table")}
+    assert {"tapestry_card", "tapestry_to_mat"} <= lines

@@ -46,6 +46,20 @@ def nice_top(value: float) -> float:
     return float(next(m * power for m in (1, 2, 5, 10) if m * power >= value))
 
 
+def ticks(lo: float, values: Sequence[float]) -> list[float]:
+    """The scale's marks from ``lo``: for whole numbers with a small top (Civ's 0–3 victory
+    cards), each whole number up to the largest value; else ``lo``, halfway and a round top.
+
+    >>> ticks(0, [1, 3, 2]), ticks(0, [0]), ticks(0, [12, 40])
+    ([0, 1, 2, 3], [0, 1], [0, 25.0, 50.0])
+    """
+    top = max(values, default=0.0)
+    if all(float(v).is_integer() for v in values) and top - lo <= 5:
+        return list(range(int(lo), int(max(top, lo + 1)) + 1))
+    top = nice_top(top - lo) + lo
+    return [lo, (lo + top) / 2, top]
+
+
 def number(value: float, lang: str = "en") -> str:
     """A value as the chart writes it in ``lang``: whole numbers without decimals, else one
     (:func:`automa.core.i18n.format_number`: «72,5» in Ukrainian)."""
@@ -103,13 +117,14 @@ def line_chart(lines: Sequence[Line], x_labels: Sequence[str], title: str,
     them."""
     values = [v for line in lines for v in line.values if v is not None]
     lo = min([0.0, *values])
-    top = nice_top(max(values, default=0.0) - lo) + lo
+    marks = ticks(lo, values)
+    top = marks[-1]
     base = HEIGHT - BOTTOM
     scale = (base - TOP) / ((top - lo) or 1)
     y_of = {"base": base, "lo": lo, "scale": scale}
     xs = _xs(max((len(line.values) for line in lines), default=0))
     grid = []
-    for v in (lo, (lo + top) / 2, top):
+    for v in marks:
         y = base - (v - lo) * scale
         grid.append(h("line", {"x1": LEFT, "x2": WIDTH - RIGHT, "y1": f"{y:.1f}",
                                "y2": f"{y:.1f}"}))

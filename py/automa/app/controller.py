@@ -267,7 +267,8 @@ class Controller:
         to ``Screen.rest`` (after a tap, so the answer is painted sooner)."""
         s = self.session
         assert s is not None
-        view = present.play(s, self.lang, with_log=not first_only)
+        view = present.play(s, self.lang, with_log=not first_only,
+                            text=float(self.settings["text"]))
         end = self.records.end_panel(s, self.slot.save_id)
         save_id, paper = self.slot.save_id, self.settings["paper"]
 
@@ -415,6 +416,8 @@ class Controller:
         records it."""
         self.message = ""
         turn = self.session.turn if self.session else None
+        was_over = self.session is not None and self.session.finished
+        last = self.session.log_tail(1) if self.session else []
         try:
             change()
         except automa.AutomaError as e:
@@ -424,6 +427,11 @@ class Controller:
         self.turn_passed = self.session is not None and self.session.turn != turn
         if self.session is not None and self.session.finished:  # recorded the moment it ends
             self.records.kept(self.session, self.slot.save_id)
+        elif was_over:  # its end undone: so is its record (the game goes on)
+            self.records.withdrawn(self.slot.save_id)
+        now = self.session.log_tail(1) if self.session else []
+        if now and now != last and now[0]["action"]["key"] == "core.log.corrected":
+            self.flash(self.w.text(now[0]["action"]), "info")  # a visible trace on screen
         return Outcome(played=True, changed=True)
 
     def flush(self) -> Outcome:
@@ -698,7 +706,7 @@ class Controller:
     def early_form(self, tap: dict[str, Any]) -> PageForm | None:
         """The form of a kept tap, if it is one of the answers the question on screen offers."""
         assert self.session is not None
-        q = present.question(self.session, self.w)
+        q = present.question(self.session, self.w, float(self.settings["text"]))
         act, arg, value = tap.get("act"), tap.get("arg"), tap.get("json")
         if act not in EARLY_ACTIONS:
             return None

@@ -233,14 +233,21 @@ def block(b: Block) -> Safe:
     return h(b.kind, None, *emphasised(b.items[0] if b.items else ""))
 
 
-def article(guide: Guide, extra: Section | None = None) -> Safe:
-    """The guide's content: its title, intro and sections (and ``extra`` last)."""
+def article(guide: Guide, extra: Section | None = None, contents: str = "") -> Safe:
+    """The guide's content: its title, intro, a list of its sections (headed ``contents``,
+    each a link to its part: 12–15 screens of text), and the sections (``extra`` last)."""
     sections = [*guide.sections, *([extra] if extra else [])]
+    listed = (h("nav", {"class": "guide-contents", "aria-label": contents},
+                h("h3", None, contents),
+                h("ol", None, *[h("li", None, h("a", {"href": f"#part-{i + 1}"}, s.title))
+                                for i, s in enumerate(sections)]))
+              if contents and len(sections) > 1 else None)
     return join([
         h("section", {"class": "panel"}, h("h2", None, guide.title),
-          h("p", None, guide.intro) if guide.intro else None),
-        *[h("section", {"class": "panel guide-section"}, h("h2", None, s.title),
-            *[block(b) for b in s.blocks]) for s in sections]])
+          h("p", None, guide.intro) if guide.intro else None, listed),
+        *[h("section", {"class": "panel guide-section", "id": f"part-{i + 1}"},
+            h("h2", None, s.title), *[block(b) for b in s.blocks])
+          for i, s in enumerate(sections)]])
 
 
 # Applies the stored theme and text size before the page paints (only the values the app
@@ -250,7 +257,8 @@ SETTINGS_SCRIPT = ("(function(){try{var s=JSON.parse(localStorage.getItem("
                    "if(" + json.dumps(list(SETTING_CHOICES["theme"])) + ".indexOf(s.theme)>=0)"
                    "r.dataset.theme=s.theme;"
                    "if(" + json.dumps(list(SETTING_CHOICES["text"])) + ".indexOf(s.text)>=0)"
-                   "r.style.setProperty('--text-scale',String(s.text))}catch(e){}})();")
+                   "{r.style.setProperty('--text-scale',String(s.text));"
+                   "r.dataset.text=String(s.text)}}catch(e){}})();")
 
 
 def page(game: Mapping[str, Any], guide: Guide, w: Words, languages: Sequence[str]) -> str:
@@ -273,7 +281,8 @@ def page(game: Mapping[str, Any], guide: Guide, w: Words, languages: Sequence[st
           h("nav", {"class": "bar-nav"},
             h("a", {"class": "nav-link", "href": "../", "aria-label": w.t("web.guide.back")},
               icon("home"), h("span", {"class": "nav-text"}, w.t("web.nav.home"))), *others)),
-        h("main", {"class": "app guide"}, article(guide, readings(game, w)),
+        h("main", {"class": "app guide"},
+          article(guide, readings(game, w), w.t("web.guide.contents")),
           h("p", {"class": "guide-back"}, back))])
     head = join([
         Safe('<meta charset="utf-8">\n<!--CSP-->\n'),

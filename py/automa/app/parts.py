@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from automa.app.html import Safe
 from automa.app.outcome import Screen
+from automa.app.views import SUMMARY_PART
 
 Change = tuple[int, Safe]
 """A part to put on the page: its place and its HTML."""
@@ -28,6 +29,9 @@ class Parts:
         self.wanted: list[Safe] = []
         self.first = 0
         self.rest: Callable[[], list[Safe]] | None = None
+        self.new_turn = False
+        """Whether the last tap brought the bots' checklist of another turn (then the page
+        goes to its top and marks it, though the question may read as before)."""
 
     def drawn(self, screen: Screen, key: tuple[str, ...]) -> None:
         """The whole screen was put on the page (as one), for ``key`` (game, language,
@@ -50,6 +54,8 @@ class Parts:
         self.wanted = parts + old[len(parts):]
         later = self.rest is not None or parts[self.first:] != old[self.first:]
         new_question = parts[1:2] != old[1:2]  # (before the changes count it as shown)
+        turn = slice(SUMMARY_PART, SUMMARY_PART + 1)
+        self.new_turn = bool(parts[turn]) and parts[turn] != old[turn]
         return self.changes(range(self.first)), later, new_question
 
     def later(self) -> list[Change]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypedDict
 
 import automa
+import automa.render as cards
 from automa.core import i18n, records
 from automa.core.numbers import int_or
 from automa.core.prompts import Prompt
@@ -49,6 +50,8 @@ class Choice(TypedDict):
     label: str
     chosen: bool
     """Pre-selected (the prompt's default)."""
+    swatch: str
+    """The colour the cards give its value (a terrain), drawn as a chip ("" none)."""
 
 
 class CardView(TypedDict):
@@ -106,8 +109,8 @@ class QuestionView(TypedDict):
     choices: list[Choice]
     lo: int
     hi: int
-    value: int
-    """For count: the pre-filled number."""
+    value: int | None
+    """For count: the pre-filled number (None: the box starts empty, the number is typed)."""
     domain: list[str]
     """For values: the allowed values in words (index = position in the prompt's domain)."""
     chosen: list[int]
@@ -127,6 +130,11 @@ class QuestionView(TypedDict):
     """A board-scan pattern (a scan's ``ui["pattern"]``) or the game's board (another
     question's ``ui["board"]``, e.g. Tapestry's map) for the game's renderer, or None."""
     game: str
+    card_lead: str
+    """One line over the cards: what of the card the bot plays and why ("" none)."""
+    fold: str
+    """The cards folded to this one line (they matter once the question is answered); ""
+    shows them open."""
 
 
 class Row(TypedDict):
@@ -372,15 +380,17 @@ def _card(game: str, card: str, highlight: Any, caption: str, drives: bool,
             "state": state}
 
 
-def question(session: Session, w: Words) -> QuestionView:
-    """The question now, its steps and rule, and the controls that answer it."""
+def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
+    """The question now, its steps and rule, and the controls that answer it, laid out for
+    a 360 px phone at the text size ``size``."""
     p = session.prompt
     base: QuestionView = {
         "kind": "over", "key": "", "lead": w.t("web.play.over"), "ask": "", "after": "",
         "steps": [],
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
-        "game": session.game_id, "layout": "over", "short": False}
+        "game": session.game_id, "layout": "over", "short": False, "fold": "",
+        "card_lead": ""}
     if p is None or session.finished:
         return base
     ui = p.ui
@@ -392,41 +402,52 @@ def question(session: Session, w: Words) -> QuestionView:
                  "cards": prompt_cards(session, p, w),
                  "game": str(ui.get("game") or session.game_id),
                  "pattern": ui.get("pattern") if p.kind == "scan"
-                 else ui.get("board")})
-    _controls(base, p, w)
+                 else ui.get("board"),
+                 "fold": w.text(ui["fold"]) if ui.get("fold") else "",
+                 "card_lead": w.text(ui["lead"]) if ui.get("lead") else ""})
+    _controls(base, p, w, Phone(text=size))
     return base
 
 
-def _controls(q: QuestionView, p: Prompt, w: Words) -> None:
-    """Fill in the answer controls of the prompt's kind, and how they are drawn."""
+def _controls(q: QuestionView, p: Prompt, w: Words, phone: Phone) -> None:
+    """Fill in the answer controls of the prompt's kind, and how they are drawn on
+    ``phone``."""
     if p.kind == "yes_no":
         q["one_tap"] = [(w.t("web.play.yes" if v else "web.play.no"), json.dumps(v),
                          p.default is v) for v in (True, False)]
     elif p.kind == "count":
         lo, hi = p.bounds or (min(p.choices), max(p.choices))
-        q.update({"lo": lo, "hi": hi, "value": p.default if isinstance(p.default, int) else lo,
+        typed = bool(p.ui.get("typed")) and not isinstance(p.default, int)
+        q.update({"lo": lo, "hi": hi,
+                  "value": None if typed else p.default if isinstance(p.default, int) else lo,
                   "hint": w.t("core.prompt.count", lo=lo, hi=hi), "layout": "stepper"})
     elif p.kind in ("pick_one", "pick_subset"):
         default = p.default if p.kind == "pick_one" else (p.default or [])
+        game = str(p.ui.get("game") or "")
         q["choices"] = [{"index": i, "label": _label(w, p, i),
                          "chosen": (c == default if p.kind == "pick_one" and default is not None
-                                    else p.kind == "pick_subset" and c in default)}
+                                    else p.kind == "pick_subset" and c in default),
+                         "swatch": (cards.swatch(game, c) or "") if game else ""}
                         for i, c in enumerate(p.choices)]
-        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"])
+        # short labels side by side; a last long one ("no valid hex") takes a row of its own
+        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"][:-1]) and (
+            len(q["choices"]) > 2 or len(q["choices"][-1]["label"]) <= SHORT_LABEL)
         if p.kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
             q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi),
                       "layout": "boxes"})
         elif len(q["choices"]) <= 2 and all(len(c["label"]) <= BAR_LABEL for c in q["choices"]):
             q["layout"] = "bar"
-        else:
-            q["layout"] = "buttons"  # unless, at the largest text, they crowd out the question
-            if not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"]):
+        else:  # one tap each, unless they crowd out the question at this text size
+            q["layout"] = "buttons"
+            if not (fits_in_dock(q, phone) and first_screen(q, phone)["fits"]) or (
+                    len(q["choices"]) > MAX_BUTTONS
+                    and not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"])):
                 q["layout"] = "list"
     elif p.kind == "values":
         domain = p.domain or []
         default = p.default or {}
-        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False}
+        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False, "swatch": ""}
                         for i in range(len(p.choices))]
         q["domain"] = [w.text(v) for v in domain]
         q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
@@ -461,6 +482,12 @@ LARGEST = Phone(text=1.3)
 SHORT_LABEL = 14
 """Choice labels up to this long go two side by side where there is room."""
 BAR_LABEL = 14
+MAX_BUTTONS = 8
+"""Up to this many choices are buttons, one tap each, where they leave the question room at
+the player's text size (the dock scrolls inside past :data:`FORM_SHARE` of the screen);
+more are buttons only where they would at the largest text size too."""
+FORM_SHARE = 0.4
+"""The most of the screen's height the dock's choices take before they scroll (CSS: 40vh)."""
 """Two choices up to this long sit in the bar beside undo and redo."""
 EM = 16.0
 GLYPH = 0.56
@@ -537,11 +564,15 @@ def dock_height(q: QuestionView, phone: Phone) -> float:
     elif q["layout"] in ("buttons", "boxes"):
         cols = _columns(q, phone, inner)
         width = (inner - (cols - 1) * gap) / cols
-        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)]
-        form = sum(max(_button(label, width - (2 * rem if q["layout"] == "boxes" else 0), phone)
+        wide = [labels.pop()] if cols > 1 and len(labels[-1]) > SHORT_LABEL else []
+        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)] + [wide] * len(wide)
+        form = sum(max(_button(label, (inner if row is wide else width)
+                               - (2 * rem if q["layout"] == "boxes" else 0), phone)
                        for label in row) for row in rows) + gap * (len(rows) - 1)
         if q["layout"] == "boxes":
             form += text_height(q["hint"], inner, phone)
+        else:  # (the buttons scroll inside the dock past their share of the screen)
+            form = min(form, FORM_SHARE * phone.height)
     elif q["layout"] == "values":  # a label beside each list (CSS: the list ≥ 4.5rem, 30 %)
         width = inner - gap - max(4.5 * rem, 0.3 * inner)
         form = sum(max(44.0, text_height(label, width, phone)) + gap for label in labels)
@@ -846,12 +877,12 @@ def announcement(v: PlayView) -> str:
     return " ".join([f"{v['summary_title']}:", *steps])
 
 
-def play(session: Session, lang: str, with_log: bool = True) -> PlayView:
-    """The whole play screen of ``session`` in ``lang`` (``with_log=False``: its log left
-    empty, for a first screen drawn before the rest)."""
+def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) -> PlayView:
+    """The whole play screen of ``session`` in ``lang`` at the text size ``text``
+    (``with_log=False``: its log left empty, for a first screen drawn before the rest)."""
     w = Words(lang)
     view = session.view()
-    q = question(session, w)
+    q = question(session, w, text)
     sections, piles = state(view, w)
     others = other_cards(session, view, q["cards"], w)
     row = strip(session, view, q["cards"], w)

@@ -31,6 +31,9 @@ class RecordDesk:
         self.app = app
         self.store = rec.RecordStore(app.store.kv, app.now)
         self.confirm = ""
+        self.undone: rec.Record | None = None
+        """The record withdrawn when its game's end was undone (what the player entered in
+        it comes back if that game ends again while the app is open)."""
 
     @property
     def words(self) -> Words4Records:
@@ -45,12 +48,21 @@ class RecordDesk:
     def kept(self, session: Session, save_id: str) -> rec.Record | None:
         """The record of the finished game in play, written if it is new or changed (a
         storage that refuses: said, and the record shown all the same)."""
+        undone = self.undone if self.undone and self.undone.save == save_id else None
         try:
-            return self.store.keep(session, save_id)
+            return self.store.keep(session, save_id, undone)
         except StorageError as e:
             self.problem(e)
         return rec.of_session(session, save_id, float(self.app.now()),
                               self.store.for_save(save_id))
+
+    def withdrawn(self, save_id: str) -> None:
+        """The end of the game in play was undone: its record goes with it (a storage that
+        refuses: said)."""
+        try:
+            self.undone = self.store.withdraw(save_id) or self.undone
+        except StorageError as e:
+            self.problem(e)
 
     def end_panel(self, session: Session, save_id: str) -> Safe | None:
         """The end of the game in play (None before its end)."""

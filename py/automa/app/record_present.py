@@ -12,7 +12,7 @@ from typing import Any, TypedDict, TypeGuard
 
 from automa.app import records as rec
 from automa.app.charts import Line
-from automa.app.present import Words
+from automa.app.present import PARENTHESIS, Words
 from automa.core import i18n
 
 RECENT = 12
@@ -174,8 +174,10 @@ class Words4Records:
         """How you did ("You won, 85 to 72"), or a word that it is not known yet."""
         you, bot = record.you, record.bot_total
         outcome = record.result
-        if not outcome:
-            return self.t("web.records.result_unknown")
+        if not outcome:  # what is missing: the winner where it is asked, else your score
+            asked = record.ask or (record.winner == "human" and record.humans > 1)
+            return self.t("web.records.result_pick_winner" if asked and you is not None
+                          else "web.records.result_unknown")
         scores = (self.t("web.records.scores", you=you, bot=self.score(record.game, bot))
                   if you is not None else "")
         text = self.t(f"web.records.result_{outcome}")
@@ -251,8 +253,8 @@ class Words4Records:
         """The next difficulty to try, and why."""
         if s is None:
             return ""
-        return self.t(f"web.records.suggest_{s.move}", level=self.level(game, s.level),
-                      played=self.level(game, s.played))
+        return self.t(f"web.records.suggest_{s.move}", level=bare(self.level(game, s.level)),
+                      played=bare(self.level(game, s.played)))
 
     def history(self, game: str, records: Sequence[rec.Record], ladder: str,
                 date: Any) -> ChartView:
@@ -270,16 +272,19 @@ class Words4Records:
                      this: str = "last") -> ChartView | None:
         """The first of ``records`` (the ``last`` game, or ``this`` one on its own page):
         the bot's score per round against its average at that difficulty."""
-        if not records or not any(v is not None for v in records[0].by_round):
+        if not records or not any(records[0].by_round):  # (all 0: a flat line tells nothing)
             return None
         last = records[0]
         level = rec.level_of(last, ladder)
-        average = rec.average_by_round(r for r in records if rec.level_of(r, ladder) == level)
+        alike = [r for r in records if rec.level_of(r, ladder) == level and any(r.by_round)]
+        average = rec.average_by_round(alike, least=2)  # (from one game: that game itself)
+        average = average if any(v is not None for v in average) else []
         names = [self.round_name(game, i + 1) for i in range(max(len(last.by_round),
                                                                  len(average)))]
         lines = [Line(self.t(f"web.records.line_{this}", bot=self.bot_name(game)),
-                      list(last.by_round), "bot"),
-                 Line(self.t("web.records.line_average"), average, "average")]
+                      list(last.by_round), "bot")]
+        if average:
+            lines.append(Line(self.t("web.records.line_average"), average, "average"))
         return {"lines": lines, "labels": names, "rows": names,
                 "x_heading": self.round_word(game, "round_heading"),
                 "title": self.t(f"web.records.chart_rounds_{this}", bot=self.bot_name(game),
@@ -306,6 +311,12 @@ class Words4Records:
         if b.newer:
             return self.t("web.records.broken_newer", id=b.id)
         return self.t("web.records.broken_line", id=b.id, reason=b.reason)
+
+
+def bare(level: str) -> str:
+    """A difficulty's name without its closing note in parentheses, for a sentence that
+    adds one of its own ("stay at Settler (two wins in a row…)")."""
+    return PARENTHESIS.sub("", level) or level
 
 
 def signed(value: float, lang: str = "en") -> str:

@@ -427,10 +427,20 @@ class RecordStore:
         if RECORD_ID.fullmatch(record_id):
             self.kv.remove(RECORD_PREFIX + record_id)
 
-    def keep(self, session: Session, save_id: str) -> Record | None:
+    def withdraw(self, save_id: str) -> Record | None:
+        """Remove the record of a save whose end was undone (the game goes on, so it counts
+        in no statistics); the record removed, if there was one."""
+        record = self.for_save(save_id)
+        if record is not None:
+            self.delete(record.id)
+        return record
+
+    def keep(self, session: Session, save_id: str, undone: Record | None = None
+             ) -> Record | None:
         """Write the record of a finished game (the same game's record is updated, what the
-        player entered kept); None when there is nothing to record."""
-        earlier = self.for_save(save_id) if save_id else None
+        player entered kept, also from the record ``undone`` with its end); None when there
+        is nothing to record."""
+        earlier = (self.for_save(save_id) if save_id else None) or undone
         if earlier is None and session.finished:
             earlier = self.get(fingerprint(session))
         record = of_session(session, save_id, float(self.clock()), earlier)
@@ -592,9 +602,9 @@ def suggest(records: list[Record], ladder: str, order: list[str]) -> Suggestion 
     return Suggestion(level, "stay", level)
 
 
-def average_by_round(records: Iterable[Record]) -> list[float | None]:
-    """The bot's average score at the end of each round over ``records`` (None where no
-    record knows that round)."""
+def average_by_round(records: Iterable[Record], least: int = 1) -> list[float | None]:
+    """The bot's average score at the end of each round over ``records`` (None where fewer
+    than ``least`` records know that round)."""
     sums: list[float] = []
     counts: list[int] = []
     for r in records:
@@ -605,7 +615,7 @@ def average_by_round(records: Iterable[Record]) -> list[float | None]:
             if score is not None:
                 sums[i] += score
                 counts[i] += 1
-    return [s / n if n else None for s, n in zip(sums, counts, strict=True)]
+    return [s / n if n >= max(1, least) else None for s, n in zip(sums, counts, strict=True)]
 
 
 def for_game(records: Iterable[Record], game: str) -> list[Record]:

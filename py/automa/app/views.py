@@ -17,6 +17,7 @@ from automa.app import guide
 from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.present import (
     LONG_QUESTION,
+    SHORT_LABEL,
     CardView,
     Dial,
     LogEntry,
@@ -29,10 +30,13 @@ from automa.app.saves import SETTING_CHOICES
 from automa.core import i18n
 from automa.render import print as sheets
 
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 NUMBER = re.compile(r"([+−-]?\d+(?:\s*→\s*[+−-]?\d+)?)")
 FIRST_PARTS = 7
 """The play screen's parts up to the other cards: what a tap must change before the next
 frame (the state, procedures, log and print follow it)."""
+SUMMARY_PART = 5
+"""The place of the bots' last turn (its checklist) among the play screen's parts."""
 DrawCard = Callable[[str, str, Sequence[str]], Safe | None]
 """Draws a card's image (game, card, highlighted fields), or None when the game draws none."""
 
@@ -141,14 +145,19 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
         for s in q["steps"]])
         if q["steps"] else None)
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
-    shown = (h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
-               *[zoomable(c, w, draw) for c in q["cards"]]) if q["cards"] else None)
+    shown = (join([h("p", {"class": "card-lead"}, q["card_lead"]) if q["card_lead"] else None,
+                   h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
+                     *[zoomable(c, w, draw) for c in q["cards"]])]) if q["cards"] else None)
     cancel = (h("button", {"class": "link cancel", "data-act": "cancel"},
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
     if not (shown or steps or pattern or cancel or rule):
         return Safe("")
+    if shown and q["fold"]:  # (cards for after the answer: one line, the bots' turn first)
+        return h("section", {"class": "panel prompt-body", "id": "prompt-body",
+                             "aria-labelledby": "question"}, steps, pattern, cancel, rule,
+                 h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]), shown))
     return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
                          "id": "prompt-body",
                          "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)
@@ -199,6 +208,7 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
                               "aria-label": w.t("web.play.less")}, "−"),
                  h("input", {"id": "count", "type": "number", "inputmode": "numeric",
                              "min": lo, "max": hi, "value": q["value"],
+                             "placeholder": "?" if q["value"] is None else None,
                              "enterkeyhint": "done", "aria-describedby": "count-hint",
                              "aria-label": w.t("web.play.number", lo=lo, hi=hi)}),
                  h("button", {"class": "step", "data-act": "step", "data-arg": "1",
@@ -233,10 +243,23 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
 
 
 def pick_buttons(q: QuestionView) -> list[Safe]:
-    """A button per choice, the suggested one first in colour."""
-    return [h("button", {"class": "answer primary" if c["chosen"] else "answer",
-                         "data-act": "pick", "data-arg": c["index"]}, c["label"])
-            for c in q["choices"]]
+    """A button per choice, the suggested one first in colour, with its colour chip (a
+    terrain's); a long last one among short ones takes a row of its own."""
+    last = len(q["choices"]) - 1
+    return [h("button", {"class": " ".join(
+                ["answer"] + ["primary"] * c["chosen"]
+                + ["wide"] * (q["short"] and i == last and len(c["label"]) > SHORT_LABEL)),
+                         "data-act": "pick", "data-arg": c["index"]}, swatch(c["swatch"]),
+              c["label"])
+            for i, c in enumerate(q["choices"])]
+
+
+def swatch(colour: str) -> Safe | None:
+    """A colour chip (the colour checked: ``#`` and six hex digits, else none)."""
+    if not COLOUR.fullmatch(colour):
+        return None
+    return trusted(f'<svg class="swatch" viewBox="0 0 4 4" aria-hidden="true">'
+                   f'<rect width="4" height="4" rx="1" fill="{colour}"/></svg>')
 
 
 def _submit(layout: str) -> str:
@@ -332,17 +355,19 @@ def strip_cell(position: int, c: CardView, w: Words) -> Safe:
 
 
 def dial_svg(d: Dial) -> Safe:
-    """A dial drawn as a ring: its level spaces as ticks, the pointer, the number inside."""
+    """A dial drawn as a ring: its level spaces as ticks, the pointer, the number in the
+    ring's open foot, below the pointer's hub (never under the needle)."""
     def point(p: float, r: float) -> str:
         a = math.radians(-225 + 270 * p / max(1, d["last"]))
         return f"{12 + r * math.cos(a):.2f} {12 + r * math.sin(a):.2f}"
 
     ticks = "".join(f"M{point(p, 8.5)}L{point(p, 11)}" for p in d["spaces"])
-    svg = (f'<svg class="dial-ring" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    svg = (f'<svg class="dial-ring" viewBox="0 0 24 27" aria-hidden="true" focusable="false">'
            f'<path class="dial-track" d="M{point(0, 10)}A10 10 0 1 1 {point(d["last"], 10)}"/>'
            f'<path class="dial-ticks" d="{ticks}"/>'
            f'<path class="dial-hand" d="M12 12L{point(d["at"], 9)}"/>'
-           f'<text x="12" y="13.2" text-anchor="middle">{int(d["at"])}</text></svg>')
+           f'<circle class="dial-hub" cx="12" cy="12" r="1.4"/>'
+           f'<text x="12" y="25.6" text-anchor="middle">{int(d["at"])}</text></svg>')
     return h("span", {"class": "dial", "title": d["text"]},
              h("span", {"class": "visually-hidden"}, d["text"]), trusted(svg))
 
@@ -492,15 +517,17 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
 
     tiles = [tile(g) for g in games] or [h("li", None, h("p", None, w.t("web.home.no_games")))]
     saved = saves or [h("li", None, h("p", {"class": "muted"}, w.t("web.home.no_saves")))]
+    going_on = any('data-act="continue"' in s and "finished-saves" not in s for s in saves)
     new = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.new_game")),
+            None if saves else h("p", {"class": "intro"}, w.t("web.home.intro")),
             h("ul", {"class": "plain stack"}, *tiles))
     kept = h("section", {"class": "panel"}, h("h2", None, w.t("web.home.saved")),
              h("ul", {"class": "plain stack", "id": "saves"}, *saved),
              # (shown by the page's shell in Safari on iOS outside the Home Screen only)
              h("p", {"class": "muted", "id": "ios-tab-notice", "hidden": True},
                w.t("web.home.ios_tab")))
-    return join([  # a game to continue comes first, above the new ones
-        *((kept, new) if saves else (new, kept)),
+    return join([  # a game to continue comes first, above the new ones (a finished one not)
+        *((kept, new) if going_on else (new, kept)),
         records,
         h("section", {"class": "panel"}, h("h2", None, w.t("web.home.import")),
           h("p", {"class": "muted"}, w.t("web.home.import_help")),
@@ -517,8 +544,10 @@ def guide_link(game: str, name: str, w: Words) -> Safe:
 
 def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[str, Any]],
           confirm: str, date: Callable[[float], str], w: Words) -> list[Safe]:
-    """The saved games, the last played first: what, when, which turn."""
-    items = []
+    """The saved games, the last played first: what, when, which turn; the finished ones
+    after the others, folded into one line ("Finished games (5)"), each with "See result"."""
+    items: list[Safe] = []
+    finished: list[Safe] = []
     for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
         game = games.get(str(meta.get("game")))
         texts = {k: (meta.get(k) or {}).get(w.lang, "") for k in ("turn_text", "score_text",
@@ -526,16 +555,25 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
         turn = texts["turn_text"] or w.t("web.home.turn", n=int(meta.get("turn") or 0))
         state = " · ".join(x for x in (w.t("web.home.finished") if meta.get("finished")
                                        else turn, texts["score_text"]) if x)
-        items.append(save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
-                               date(float(meta.get("updated") or 0)), state,
-                               confirm == save_id, w, texts["options_text"]))
+        over = bool(meta.get("finished"))
+        item = save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
+                         date(float(meta.get("updated") or 0)), state, confirm == save_id, w,
+                         "" if over else texts["options_text"], over)
+        (finished if over else items).append(item)
+    if finished:
+        items.append(h("li", None, h("details", {"class": "finished-saves",
+                                                 "open": any(confirm in f for f in finished)
+                                                 and bool(confirm)},
+                                         h("summary", None,
+                                           w.t("web.home.finished_list", n=len(finished))),
+                                         h("ul", {"class": "plain stack"}, *finished))))
     return items
 
 
 def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words,
-              options: str = "") -> Safe:
-    """One saved game: what (and with which options), which turn and score, when; continue,
-    export, delete."""
+              options: str = "", over: bool = False) -> Safe:
+    """One saved game: what (and with which options), which turn and score, when; continue
+    (a finished one: see its result), export, delete."""
     def button(act: str, key: str, cls: str | None = None) -> Safe:
         return h("button", {"class": cls, "data-act": act, "data-arg": save_id}, w.t(key))
 
@@ -544,7 +582,8 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
                    button("delete-yes", "web.home.delete_yes", "danger"),
                    button("delete-no", "web.home.delete_no")]
     else:
-        actions = [button("continue", "web.home.continue", "primary"),
+        actions = [button("continue", "web.home.see_result" if over else "web.home.continue",
+                          None if over else "primary"),
                    button("export", "web.home.export"), button("delete", "web.home.delete")]
     return h("li", {"class": "save", "data-save": save_id},
              h("div", {"class": "save-what"}, h("strong", None, name),

@@ -67,6 +67,15 @@ class Ui(TypedDict, total=False):
     """The rule behind the question, folded under "Why?"."""
     steps: list[MessageRef]
     """Numbered steps of a long instruction, one action each."""
+    lead: MessageRef
+    """One line over the cards: what of the card the bot plays and why (Glory: the row the
+    arrow of the card before it names)."""
+    typed: bool
+    """A count with nothing filled in: OK takes a typed number only (a number filled in
+    would be accepted by one quick tap, e.g. a rival's combat total)."""
+    fold: MessageRef
+    """The cards matter only once the question is answered (the next turn's card): they are
+    folded to this one line, opened on a tap, so the bots' last turn comes first."""
 
 
 # --- the game at a glance (``GameDef.view``, ``Session.view``) ---------------------------------

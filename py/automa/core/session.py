@@ -813,11 +813,16 @@ def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bo
     return _unlabelled(snapshot) == _unlabelled(state)
 
 
+PRESENTATION = ("labels", "ui")
+"""What of a question is its presentation: its buttons' labels and its screen hints."""
+
+
 def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
-    """A state without the labels of its questions (the one it waits on and those procedures
-    interrupted), nor the list of the corrections menu: how a button reads, or how many
-    values the app can correct, is no part of the game, and a release that changes them
-    does not change where an older save's answers lead."""
+    """A state without how its questions are shown (the one it waits on and those procedures
+    interrupted: their button labels and screen hints), nor the list of the corrections
+    menu: how a button reads, what the screen shows beside a question, or how many values
+    the app can correct, is no part of the game, and a release that changes them does not
+    change where an older save's answers lead."""
     def bare(prompt: Any) -> Any:
         if not isinstance(prompt, dict):
             return prompt
@@ -825,7 +830,7 @@ def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
         # (an answer that picks one of the older list still replays and is checked)
         menu = prompt.get("key") == CORRECTION_MENU
         return {k: v for k, v in prompt.items()
-                if k != "labels" and not (menu and k == "choices")}
+                if k not in PRESENTATION and not (menu and k == "choices")}
 
     stack = [{**f, "args": {**f["args"], "prompt": bare(f["args"].get("prompt"))}}
              if isinstance(f, dict) and f.get("step") == "core_reask"

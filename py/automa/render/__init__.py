@@ -31,6 +31,9 @@ class CardRenderer:
     keyed_svg: Callable[[dict[str, Any], str], str] | None = None
     """``(card, lang) -> svg``: a card the player keyed in (one without problems), drawn as
     the card editor's preview, for a game whose player keys in cards."""
+    swatch: Callable[[str], str | None] | None = None
+    """``value -> colour``: the colour of an answer's value as the cards draw it (a terrain),
+    shown as a chip on its button; None for a value without one."""
 
 
 _RENDERERS: dict[str, CardRenderer] = {}
@@ -90,6 +93,12 @@ def pattern_svg(game: str, pattern: Mapping[str, Any], lang: str = "en") -> str 
     """A board-scan pattern drawn by the game's renderer; None if the game draws none."""
     drawer = _renderer(game).pattern_svg if has_renderer(game) else None
     return None if drawer is None else drawer(pattern, lang)
+
+
+def swatch(game: str, value: Any) -> str | None:
+    """The colour the game's cards give an answer's value (a terrain), or None."""
+    drawer = _renderer(game).swatch if has_renderer(game) else None
+    return None if drawer is None or not isinstance(value, str) else drawer(value)
 
 
 def keyed_svg(game: str, card: dict[str, Any], lang: str = "en") -> str | None:

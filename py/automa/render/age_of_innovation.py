@@ -25,6 +25,9 @@ ACCENT = "#c9731d"
 HIGHLIGHT = "#f2b705"
 TOKEN = "#7b3fa0"
 TERRAIN_COLOURS = ("#3b7dd8", "#d9a441", "#2f7d32", "#b33a2b", "#5d4a7a", "#e7d37a", "#8a8a8a")
+TERRAINS = dict(zip(("lake", "plains", "forest", "wasteland", "swamp", "desert", "mountain"),
+                    TERRAIN_COLOURS, strict=True))
+"""Each terrain's colour (the box's order of terrains), as an answer's chip."""
 ACTION_COLOURS = {
     "faction": "#7b3fa0", "take_innovation": "#1c8f8a", "gain_points": "#c9731d",
     "terraform_build": "#2f7d32", "upgrade": "#8c5a2b", "block_power_book": "#b33a2b",
@@ -428,4 +431,4 @@ def picture_svg(picture: str, lang: str) -> str:
     return _bonus_svg(content[0], content[1], lang)
 
 
-register_renderer(CardRenderer("age_of_innovation", card_svg, deck))
+register_renderer(CardRenderer("age_of_innovation", card_svg, deck, swatch=TERRAINS.get))

@@ -99,7 +99,7 @@ def _heart(cx: float, cy: float, size: float, fill: str) -> str:
 
 def _track_row(y: float, order: Sequence[str], lang: str) -> str:
     """The track tiebreak list as tiles, left to right; a blue arrow from the left (the
-    Automa reads it top to bottom) and a grey "S" arrow from the right (the Shadow Empire)."""
+    Automa reads it from the left) and a grey "S" arrow from the right (the Shadow Empire)."""
     parts = []
     tile, gap, x0 = 92, 8, 66
     for i, item in enumerate(order):

@@ -50,8 +50,9 @@ def await_turn(ctx: Ctx) -> None:
     key = "prompt.ready_round" if first else "prompt.ready"
     if d["humans_passed"] >= d["humans"]:
         key = "prompt.ready_passed"
+    ui = steps_ui(ctx, card_ui(ctx, fold=m("card.fold")))  # (her last turn's checklist first)
     ctx.ask(prompts.confirm(k(key), {"round": round_no(ctx), "starts": starts(ctx)},
-                            ui=steps_ui(ctx, card_ui(ctx)), label=m("answer.automa_turn")),
+                            ui=ui, label=m("answer.automa_turn")),
             "automa_turn")
 
 

@@ -194,8 +194,10 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
     log_table(ctx, "log.attack", {"n": n, "target": m(f"target.{target}", limit=step["limit"]),
                                   "value": value}, icon="attack")
     wars = joint_wars(ctx, target, defender)
+    card_value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
     ctx.ask(prompts.count(k("prompt.ap_total"), 0, MAX_TOTAL, {
-        "value": value, "uses": uses_cards(wars, "joint_war")}, default=value,
+        "value": value, "uses": uses_cards(wars, "joint_war"), "card": card_value,
+        "bonus": military_bonus(ctx)}, default=value,
         ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.combat"))),
         attack_ap_total, i=i, target=target)
 
@@ -220,9 +222,11 @@ def attack_rival_named(ctx: Ctx, answer: str, i: int, target: str, last: bool) -
 
 @steps
 def attack_ap_total(ctx: Ctx, answer: int, i: int, target: str) -> None:
-    """Ask the defender's total."""
-    ctx.ask(prompts.count(k("prompt.defender_total"), 0, MAX_TOTAL, {"ap": answer},
-                          ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
+    """Ask the defender's total: typed, nothing filled in (a 0 accepted by one quick OK
+    handed the AP the win)."""
+    ui = card_ui(ctx, res(ctx)["card"], ("strip",))
+    ui["typed"] = True
+    ctx.ask(prompts.count(k("prompt.defender_total"), 0, MAX_TOTAL, {"ap": answer}, ui=ui),
             attack_defender_total, i=i, target=target, ap=answer)
 
 

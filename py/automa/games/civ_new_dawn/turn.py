@@ -51,9 +51,11 @@ def await_turn(ctx: Ctx, answer: Any = True) -> None:
         ctx.ask(prompts.confirm(k("prompt.first_turn"), params, label=m("answer.ap_turn"),
                                 ui=card_ui(ctx, card_in(ctx, 5))), ap_turn)
         return
+    ui = card_ui(ctx, card_in(ctx, 5))  # (its card matters once "AP's turn" is tapped)
+    ui["fold"] = m("fold_next", card=card_name(card_in(ctx, 5)))
     ctx.ask(prompts.pick_one(k("prompt.ready"), ["ap_turn", "game_over"], params,
                              labels=[m("answer.ap_turn"), m("answer.game_over")],
-                             default="ap_turn", ui=card_ui(ctx, card_in(ctx, 5))), ready)
+                             default="ap_turn", ui=ui), ready)
 
 
 @steps

@@ -15,14 +15,25 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
-from .state import PHASES, k, migrate, migrate_v2, migrate_v3, ranges, steps, turn_label
+from .state import (
+    PHASES,
+    k,
+    migrate,
+    migrate_v2,
+    migrate_v3,
+    migrate_v4,
+    ranges,
+    steps,
+    turn_label,
+)
 
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=3,  # 2: the audit's Wonder, event, age, castle and building readings;
-    # 3: one or two automas (the state's layout: each automa's record in a list)
-    changes={2: k("change.v2")},
+    version=4,  # 2: the audit's Wonder, event, age, castle and building readings;
+    # 3: one or two automas (the state's layout: each automa's record in a list);
+    # 4: a win at once by instant achievements is confirmed before the game ends
+    changes={2: k("change.v2"), 4: k("change.v4")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "medium", ("easy", "medium", "hard"),
                          help=True),
@@ -57,7 +68,7 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
-    migrations=(migrate_v2, migrate_v3),
+    migrations=(migrate_v2, migrate_v3, migrate_v4),
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

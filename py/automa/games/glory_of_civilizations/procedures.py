@@ -117,8 +117,20 @@ def proc_automa_achievement(ctx: Ctx, seat: int = 0) -> None:
 
 @steps
 def proc_instant_victory(ctx: Ctx) -> None:
-    """A player reached complexity 4 in instant achievements: the game ends at once."""
-    end_game(ctx, instant=True)
+    """A player reached complexity 4 in instant achievements: the game ends at once — once
+    the player says so a second time, as the end of a Civ game is (a slip of the thumb on
+    this line must not end the evening's game)."""
+    ctx.ask(prompts.pick_one(k("prompt.instant_victory_sure"), ["end", "back"], {},
+                             labels=[m("answer.end_now"), m("answer.go_on")],
+                             ui={"game": data.GAME_ID, "rule": m("rule.truncated")}),
+            proc_instant_victory_sure)
+
+
+@steps
+def proc_instant_victory_sure(ctx: Ctx, answer: str) -> None:
+    """Said twice: the game ends; else nothing happened (the question before comes back)."""
+    if answer == "end":
+        end_game(ctx, instant=True)
 
 
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:

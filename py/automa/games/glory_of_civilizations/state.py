@@ -157,6 +157,13 @@ def migrate_v3(state: dict[str, Any]) -> Migrated:
     return Migrated(out)
 
 
+def migrate_v4(state: dict[str, Any]) -> Migrated:
+    """Game version 3 → 4: a win at once told as a procedure is confirmed before the game
+    ends; the rules' flow changed, not the layout (a save whose answers no longer replay is
+    restored from its snapshot)."""
+    return Migrated(state)
+
+
 def migrate_v2(state: dict[str, Any]) -> Migrated:
     """Game version 1 → 2: the audit's readings changed the rules, not the layout (a save of
     version 1 whose answers no longer replay is restored from its snapshot)."""
@@ -265,6 +272,12 @@ def card_ui(ctx: Ctx, *highlight: str, rule: MessageRef | None = None) -> Ui:
         ui["card"] = row(ctx)[bot(ctx)["activated"] - 1]
         chosen = pointed_row(ctx)
         ui["highlight"] = [*highlight, *([f"main.{chosen}"] if chosen else [])]
+        if chosen:  # said in words over the card: its own ▶ is for the next card
+            i = bot(ctx)["activated"] - 1
+            action = data.card(row(ctx)[i])["main"][chosen - 1]
+            ui["lead"] = m("lead.main_prev" if i else "lead.main_first", row=chosen,
+                           action=m(f"main.{action}"),
+                           card=data.card(row(ctx)[max(0, i - 1)])["number"])
     if rule is not None:
         ui["rule"] = rule
     return ui

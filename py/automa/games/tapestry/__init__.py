@@ -19,8 +19,8 @@ __all__ = ["GAME"]
 GAME = GameDef(
     id=G,
     name=k("name"),
-    version=3,  # 3: the audit's income-turn order and full mat (see changes)
-    changes={3: k("change.v3")},
+    version=4,  # 3: the audit's income-turn order and full mat; 4: no confirm-only steps
+    changes={3: k("change.v3"), 4: k("change.v4")},
     options=(
         OptionSpec.named(G, "difficulty", "int", 2, (1, 2, 3, 4, 5, 6)),
         OptionSpec.named(G, "map", "bool", False),

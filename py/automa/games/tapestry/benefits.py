@@ -106,8 +106,6 @@ def benefit(ctx: Ctx, kind: str) -> None:
         ctx.then("conquer", anywhere=kind.endswith("anywhere"))
     elif kind in ("research_no_benefit", "research_with_benefit"):
         _roll_and_move(ctx, kind, TRACKS, kind == "research_with_benefit")
-    elif kind == "tech_refresh":
-        ctx.ask(prompts.confirm(k("q.tech_refresh"), ui={"game": G}), "tap_done")
     elif kind == "tapestry_card":
         give_tapestry_card(ctx)
     elif kind in _ALLOWED:
@@ -125,8 +123,6 @@ def give_tapestry_card(ctx: Ctx) -> None:
     ctx.data["tapestry_held"] = min(TAPESTRY_CARDS, ctx.data["tapestry_held"] + 1)
     instruct(ctx, "automa", k("log.tapestry_card"), {"n": ctx.data["tapestry_held"]},
              icon="card")
-    ctx.ask(prompts.confirm(k("q.tapestry_to_supply"), {"n": ctx.data["tapestry_held"]},
-                            ui={"game": G}), "tap_done")
 
 
 # --- civilization income bonuses (income turns; rulebook: first civ before the second) ------

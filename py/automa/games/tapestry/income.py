@@ -175,12 +175,6 @@ def fav_change(ctx: Ctx, bot: str, reason: str) -> None:
         ctx.log(bot, k("log.fav_repicked"), params, why=why)
     else:
         instruct(ctx, bot, k("log.fav_changed"), params, icon="move", why=why)
-    if picked.choice != old:
-        ctx.ask(prompts.confirm(k("q.move_favorite"),
-                                {"bot": bot_ref(bot), "track": track_word(picked.choice)},
-                                ui={"game": G, "card": card,
-                                    "highlight": ["tiebreaker"]}),
-                "tap_done")
 
 
 @steps
@@ -277,8 +271,6 @@ def tapestry_to_mat(ctx: Ctx) -> None:
     ctx.data["mat_tapestries"] += 1
     instruct(ctx, "automa", k("log.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
              icon="card")
-    ctx.ask(prompts.confirm(k("q.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
-                            ui={"game": G}), "tap_done")
 
 
 @steps
