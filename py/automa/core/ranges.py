@@ -16,7 +16,7 @@ ways:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,8 +137,65 @@ def _table_problems(value: Any, spec: Table, where: str) -> Iterator[Problem]:
 
 
 def first_problem(value: Any, spec: Range, where: str) -> Problem | None:
-    """The first value outside its range, or None when every value lies within."""
+    """The first value outside its range, or None when every value lies within.
+
+    Checked first by the spec's compiled test (:func:`within`), which only says yes or no;
+    :func:`problems` then names what is wrong. The session checks the whole state after every
+    answer, and a long save replays thousands of them."""
+    if within(spec)(value):
+        return None
     return next(problems(value, spec, where), None)
+
+
+Within = Callable[[Any], bool]
+_WITHIN: dict[int, tuple[Range, Within]] = {}
+# The scalar types a OneOf compares by a set: a float (NaN) or anything else goes the long way.
+_SCALARS = (str, int, bool, type(None))
+
+
+def within(spec: Range) -> Within:
+    """A test of ``spec`` made once per spec: True only when :func:`problems` finds nothing
+    (when unsure, e.g. an int subclass, False: the caller then asks :func:`problems`)."""
+    found = _WITHIN.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = _WITHIN[id(spec)] = (spec, _compiled(spec))
+    return found[1]
+
+
+def _compiled(spec: Range) -> Within:  # noqa: C901 (one case per kind of range)
+    if isinstance(spec, Maybe):
+        inner = _compiled(spec.inner)
+        return lambda v: v is None or inner(v)
+    if isinstance(spec, Count):
+        lo, hi = spec.lo, spec.hi
+        return lambda v: type(v) is int and lo <= v <= hi
+    if isinstance(spec, OneOf):
+        allowed = frozenset((type(v), v) for v in spec.values if type(v) in _SCALARS)
+        return lambda v: type(v) in _SCALARS and (type(v), v) in allowed
+    if isinstance(spec, Text):
+        return lambda v: type(v) is str and len(v) <= MAX_TEXT
+    if isinstance(spec, Table):
+        return _compiled_table(spec)
+    if isinstance(spec, Items):
+        item, lo, hi = _compiled(spec.item), spec.lo, spec.hi
+        return lambda v: type(v) is list and lo <= len(v) <= hi and all(map(item, v))
+    return lambda v: True  # Json: any value the save checks accept
+
+
+def _compiled_table(spec: Table) -> Within:
+    fields = {key: _compiled(inner) for key, inner in spec.fields.items()}
+    required = frozenset(spec.fields) - spec.optional
+
+    def test(v: Any) -> bool:
+        if type(v) is not dict:
+            return False
+        for key, item in v.items():
+            inner = fields.get(key) if type(key) is str else None
+            if inner is None or not inner(item):
+                return False
+        return required <= v.keys()
+
+    return test
 
 
 def spec_at(spec: Range, path: Iterable[str | int]) -> Range | None:
