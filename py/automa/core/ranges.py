@@ -162,7 +162,7 @@ def within(spec: Range) -> Within:
     return found[1]
 
 
-def _compiled(spec: Range) -> Within:  # noqa: C901 (one case per kind of range)
+def _compiled(spec: Range) -> Within:
     if isinstance(spec, Maybe):
         inner = _compiled(spec.inner)
         return lambda v: v is None or inner(v)
