@@ -163,39 +163,70 @@ def within(spec: Range) -> Within:
 
 
 def _compiled(spec: Range) -> Within:
-    if isinstance(spec, Maybe):
-        inner = _compiled(spec.inner)
-        return lambda v: v is None or inner(v)
-    if isinstance(spec, Count):
-        lo, hi = spec.lo, spec.hi
-        return lambda v: type(v) is int and lo <= v <= hi
-    if isinstance(spec, OneOf):
-        allowed = frozenset((type(v), v) for v in spec.values if type(v) in _SCALARS)
-        return lambda v: type(v) in _SCALARS and (type(v), v) in allowed
-    if isinstance(spec, Text):
-        return lambda v: type(v) is str and len(v) <= MAX_TEXT
-    if isinstance(spec, Table):
-        return _compiled_table(spec)
-    if isinstance(spec, Items):
-        item, lo, hi = _compiled(spec.item), spec.lo, spec.hi
-        return lambda v: type(v) is list and lo <= len(v) <= hi and all(map(item, v))
-    return lambda v: True  # Json: any value the save checks accept
-
-
-def _compiled_table(spec: Table) -> Within:
-    fields = {key: _compiled(inner) for key, inner in spec.fields.items()}
-    required = frozenset(spec.fields) - spec.optional
-
-    def test(v: Any) -> bool:
-        if type(v) is not dict:
-            return False
-        for key, item in v.items():
-            inner = fields.get(key) if type(key) is str else None
-            if inner is None or not inner(item):
-                return False
-        return required <= v.keys()
-
+    """The test of ``spec`` as one Python function per table and list, written out with every
+    single value's check inline (a call per value made the check cost as much as the rules)."""
+    names: dict[str, Any] = {"_S": _SCALARS, "_M": object()}
+    source: list[str] = []
+    top = _expression(spec, "v", names, source)
+    source.append(f"def _top(v):\n    return {top}\n")
+    exec("\n".join(source), names)  # our own text, made from the game's declared ranges
+    test: Within = names["_top"]
     return test
+
+
+def _expression(spec: Range, x: str, names: dict[str, Any], source: list[str]) -> str:
+    """A boolean expression testing the variable ``x`` against ``spec`` (the functions it
+    calls appended to ``source``, the constants it names put in ``names``)."""
+    if isinstance(spec, Maybe):
+        return f"({x} is None or {_expression(spec.inner, x, names, source)})"
+    if isinstance(spec, Count):
+        return f"(type({x}) is int and {int(spec.lo)} <= {x} <= {int(spec.hi)})"
+    if isinstance(spec, OneOf):
+        allowed = _named(names, frozenset((type(v), v) for v in spec.values
+                                          if type(v) in _SCALARS))
+        return f"(type({x}) in _S and (type({x}), {x}) in {allowed})"
+    if isinstance(spec, Text):
+        return f"(type({x}) is str and len({x}) <= {int(MAX_TEXT)})"
+    if isinstance(spec, Table):
+        return f"{_table_function(spec, names, source)}({x})"
+    if isinstance(spec, Items):
+        return f"{_items_function(spec, names, source)}({x})"
+    return "True"  # Json: any value the save checks accept
+
+
+def _named(names: dict[str, Any], value: Any) -> str:
+    name = f"_c{len(names)}"
+    names[name] = value
+    return name
+
+
+def _table_function(spec: Table, names: dict[str, Any], source: list[str]) -> str:
+    name = _named(names, None)
+    keys = _named(names, frozenset(spec.fields))
+    required = _named(names, frozenset(spec.fields) - spec.optional)
+    lines = [f"def {name}(v):",
+             f"    if type(v) is not dict or not ({required} <= v.keys() <= {keys}):",
+             "        return False"]
+    for key, inner in spec.fields.items():
+        test = _expression(inner, "x", names, source)
+        lines += [f"    x = v.get({key!r}, _M)",
+                  f"    if x is not _M and not {test}:",
+                  "        return False"]
+    source.append("\n".join([*lines, "    return True", ""]))
+    return name
+
+
+def _items_function(spec: Items, names: dict[str, Any], source: list[str]) -> str:
+    name = _named(names, None)
+    test = _expression(spec.item, "x", names, source)
+    source.append(f"def {name}(v):\n"
+                  f"    if type(v) is not list or not {int(spec.lo)} <= len(v) <= {int(spec.hi)}:\n"
+                  f"        return False\n"
+                  f"    for x in v:\n"
+                  f"        if not {test}:\n"
+                  f"            return False\n"
+                  f"    return True\n")
+    return name
 
 
 def spec_at(spec: Range, path: Iterable[str | int]) -> Range | None:

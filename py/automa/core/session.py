@@ -139,8 +139,13 @@ class _Before(NamedTuple):
     cut: list[LogEntry]
 
 
+# One encoder for every undo snapshot (one per action, thousands on a long save's replay):
+# made once, and without the circular-reference bookkeeping (a state is JSON data, a tree).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def _dumps(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(state)
 
 
 class Session:
