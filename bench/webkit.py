@@ -138,7 +138,7 @@ class WebKit(Engine):
         options.add_argument("--automation")  # WebKitWebDriver matches nothing without it
         options.page_load_strategy = "eager"  # back at DOMContentLoaded, as Chromium's
         self.driver = webdriver.WebKitGTK(options=options, service=Service(WEBKITWEBDRIVER))
-        self.driver.set_script_timeout(120)
+        self.driver.set_script_timeout(60)
         self.driver.set_page_load_timeout(180)
         self.driver.set_window_size(447, 806)  # MiniBrowser's narrowest
 
@@ -268,7 +268,10 @@ def measure(dist: Path, runs: int, warm: int, taps: int) -> list[str]:
     try:
         for i in range(runs):
             for name in (["chromium", "webkit"] if i % 2 == 0 else ["webkit", "chromium"]):
-                found[name].append(run(makers[name](), base, dist, served, warm, taps))
+                try:
+                    found[name].append(run(makers[name](), base, dist, served, warm, taps))
+                except Exception:  # WebKitWebDriver stalls now and then: once more, afresh
+                    found[name].append(run(makers[name](), base, dist, served, warm, taps))
     finally:
         server.shutdown()
         display.terminate()
