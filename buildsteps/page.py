@@ -157,9 +157,11 @@ def write_page(dist: Path, values: Mapping[str, bytes], chunks: list[Path]) -> N
 # allows no inline script or handler: only strings the app's own scripts pass to Function().
 # Styles may be inline: the print sheets place each card with a style attribute, and CSS can
 # neither run a script nor, with every other source limited to 'self', send anything elsewhere.
+# No manifest-src: default-src 'self' covers the manifest, and WebKit logs every directive it
+# does not know as a console error at each load ("Unrecognized ... directive 'manifest-src'").
 CSP = ("default-src 'self'; script-src 'self' {scripts} 'wasm-unsafe-eval' 'unsafe-eval'; "
        "style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self'; "
-       "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; "
+       "connect-src 'self'; worker-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'none'")
 INLINE_SCRIPT = re.compile(rb"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S)
 

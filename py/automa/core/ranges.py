@@ -16,7 +16,7 @@ ways:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -183,8 +183,96 @@ def _older_count(value: Any, spec: Range) -> Count | None:
 
 
 def first_problem(value: Any, spec: Range, where: str) -> Problem | None:
-    """The first value outside its range, or None when every value lies within."""
+    """The first value outside its range, or None when every value lies within.
+
+    Checked first by the spec's compiled test (:func:`within`), which only says yes or no;
+    :func:`problems` then names what is wrong. The session checks the whole state after every
+    answer, and a long save replays thousands of them."""
+    if within(spec)(value):
+        return None
     return next(problems(value, spec, where), None)
+
+
+Within = Callable[[Any], bool]
+_WITHIN: dict[int, tuple[Range, Within]] = {}
+# The scalar types a OneOf compares by a set: a float (NaN) or anything else goes the long way.
+_SCALARS = (str, int, bool, type(None))
+
+
+def within(spec: Range) -> Within:
+    """A test of ``spec`` made once per spec: True only when :func:`problems` finds nothing
+    (when unsure, e.g. an int subclass, False: the caller then asks :func:`problems`)."""
+    found = _WITHIN.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = _WITHIN[id(spec)] = (spec, _compiled(spec))
+    return found[1]
+
+
+def _compiled(spec: Range) -> Within:
+    """The test of ``spec`` as one Python function per table and list, written out with every
+    single value's check inline (a call per value made the check cost as much as the rules)."""
+    names: dict[str, Any] = {"_S": _SCALARS, "_M": object()}
+    source: list[str] = []
+    top = _expression(spec, "v", names, source)
+    source.append(f"def _top(v):\n    return {top}\n")
+    exec("\n".join(source), names)  # our own text, made from the game's declared ranges
+    test: Within = names["_top"]
+    return test
+
+
+def _expression(spec: Range, x: str, names: dict[str, Any], source: list[str]) -> str:
+    """A boolean expression testing the variable ``x`` against ``spec`` (the functions it
+    calls appended to ``source``, the constants it names put in ``names``)."""
+    if isinstance(spec, Maybe):
+        return f"({x} is None or {_expression(spec.inner, x, names, source)})"
+    if isinstance(spec, Count):
+        return f"(type({x}) is int and {int(spec.lo)} <= {x} <= {int(spec.hi)})"
+    if isinstance(spec, OneOf):
+        allowed = _named(names, frozenset((type(v), v) for v in spec.values
+                                          if type(v) in _SCALARS))
+        return f"(type({x}) in _S and (type({x}), {x}) in {allowed})"
+    if isinstance(spec, Text):
+        return f"(type({x}) is str and len({x}) <= {int(MAX_TEXT)})"
+    if isinstance(spec, Table):
+        return f"{_table_function(spec, names, source)}({x})"
+    if isinstance(spec, Items):
+        return f"{_items_function(spec, names, source)}({x})"
+    return "True"  # Json: any value the save checks accept
+
+
+def _named(names: dict[str, Any], value: Any) -> str:
+    name = f"_c{len(names)}"
+    names[name] = value
+    return name
+
+
+def _table_function(spec: Table, names: dict[str, Any], source: list[str]) -> str:
+    name = _named(names, None)
+    keys = _named(names, frozenset(spec.fields))
+    required = _named(names, frozenset(spec.fields) - spec.optional)
+    lines = [f"def {name}(v):",
+             f"    if type(v) is not dict or not ({required} <= v.keys() <= {keys}):",
+             "        return False"]
+    for key, inner in spec.fields.items():
+        test = _expression(inner, "x", names, source)
+        lines += [f"    x = v.get({key!r}, _M)",
+                  f"    if x is not _M and not {test}:",
+                  "        return False"]
+    source.append("\n".join([*lines, "    return True", ""]))
+    return name
+
+
+def _items_function(spec: Items, names: dict[str, Any], source: list[str]) -> str:
+    name = _named(names, None)
+    test = _expression(spec.item, "x", names, source)
+    source.append(f"def {name}(v):\n"
+                  f"    if type(v) is not list or not {int(spec.lo)} <= len(v) <= {int(spec.hi)}:\n"
+                  f"        return False\n"
+                  f"    for x in v:\n"
+                  f"        if not {test}:\n"
+                  f"            return False\n"
+                  f"    return True\n")
+    return name
 
 
 def spec_at(spec: Range, path: Iterable[str | int]) -> Range | None:

@@ -152,8 +152,13 @@ class _Before(NamedTuple):
     cut: list[LogEntry]
 
 
+# One encoder for every undo snapshot (one per action, thousands on a long save's replay):
+# made once, and without the circular-reference bookkeeping (a state is JSON data, a tree).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def _dumps(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(state)
 
 
 class Session:
@@ -375,6 +380,22 @@ class Session:
             found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
+    def _find_procedure(self, procedure_id: str, *, started: bool = False) -> Procedure | None:
+        """The first of :meth:`_available_procedures` with this id, without working out
+        the corrections unless it is theirs (a long save replays thousands of starts);
+        ``started``: the state is the one this procedure was started in, so the corrections
+        were there."""
+        if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:
+            return None
+        ctx = self._ctx()
+        if not self.finished:
+            for p in self.game.procedures(ctx, self.phase):
+                if p.id == procedure_id:
+                    return p
+        if procedure_id == CORRECT.id and (started or self.game.corrections(ctx, self.phase)):
+            return replace(CORRECT, label=self.game.correct_label)
+        return None
+
     @property
     def open_procedures(self) -> int:
         """How many started procedures are still open (one inside another)."""
@@ -475,7 +496,8 @@ class Session:
                     {"step": pending["step"], "args": {**pending["args"], "answer": value}}
                 )
             self._run()
-            self._check_ranges()
+            if "cancel" not in action:  # a cancel goes back to a state checked before
+                self._check_ranges()
         except BaseException:
             self._state = json.loads(snapshot)
             self._restore_log(before)
@@ -542,9 +564,9 @@ class Session:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:
             raise UnknownProcedure("error.procedure.too_many_open",
                                    procedure=name_of(procedure_id), limit=MAX_OPEN_PROCEDURES)
-        for p in self._available_procedures():
-            if p.id == procedure_id:
-                return p
+        found = self._find_procedure(procedure_id)
+        if found is not None:
+            return found
         raise UnknownProcedure(procedure=name_of(procedure_id),
                                available=[p.id for p in self._available_procedures()])
 
@@ -565,8 +587,8 @@ class Session:
         procedure_id = self._actions[target]["start"]
         self._state = json.loads(start.snapshot)
         del self._log[start.kept:]
-        label = next((p.label for p in self._available_procedures() if p.id == procedure_id),
-                     procedure_id)
+        found = self._find_procedure(procedure_id, started=True)
+        label = found.label if found is not None else procedure_id
         self._ctx().log("player", "core.log.cancelled", {"name": msg(label)})
 
     def _run(self) -> None:
