@@ -17,7 +17,6 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -55,7 +54,8 @@ STORED_SCREEN_JS = """() => {
   const id = location.hash.split('/')[2], rev = (t) => {
     try { return JSON.parse((t || '').split('\\n')[0]).rev; } catch (e) { return null; } };
   const save = localStorage.getItem('automa.save.' + id);
-  return !!id && rev(save) !== null && rev(save) === rev(localStorage.getItem('automa.screen.' + id));
+  const screen = localStorage.getItem('automa.screen.' + id);
+  return !!id && rev(save) !== null && rev(save) === rev(screen);
 }"""
 STORAGE_JS = """() => JSON.stringify(Object.keys(localStorage).sort()
   .map(k => [k, localStorage.getItem(k)]))"""
