@@ -50,11 +50,12 @@ ENGINE_SECONDS: dict[str, float] = {}
 # Page errors in engines whose driver reports none (WebKit): caught in the page itself from
 # DOMContentLoaded on (installed again after every navigation).
 HOOK_JS = """() => {
-  if (window.__smokeErrors) return;
+  if (window.__smokeErrors) return true;
   const seen = window.__smokeErrors = [];
   addEventListener('error', (e) => seen.push('error: ' + (e.message || e.type)));
   addEventListener('unhandledrejection', (e) =>
     seen.push('unhandled rejection: ' + ((e.reason && e.reason.message) || e.reason)));
+  return true;
 }"""
 HOOK_READ_JS = "() => (window.__smokeErrors || []).splice(0)"
 CLICK_JS = """(selector) => {
@@ -84,8 +85,8 @@ class Driver(ABC):
 
     # --- what each engine implements -----------------------------------------------------
     @abstractmethod
-    def navigate(self, url: str) -> None:
-        """Go to ``url``; back once its document is parsed (DOMContentLoaded)."""
+    def load(self, url: str) -> None:
+        """Load the document ``url``; back once it is parsed (DOMContentLoaded)."""
 
     @abstractmethod
     def reload(self) -> None:
@@ -105,6 +106,19 @@ class Driver(ABC):
         return [str(e) for e in self.evaluate(HOOK_READ_JS) or []]
 
     # --- the same in every engine --------------------------------------------------------
+    def navigate(self, url: str) -> None:
+        """Go to ``url``: another screen of the same page only changes the hash, as a link of
+        the app does (WebDriver would wait for a load that a hash change never brings);
+        anything else is loaded."""
+        here = ""
+        with contextlib.suppress(Exception):  # (no page yet)
+            here = str(self.evaluate("() => location.href")).split("#")[0]
+        path, _, screen = url.partition("#")
+        if here and here == path and screen:
+            self.evaluate("(hash) => { location.hash = hash; return true; }", "#" + screen)
+        else:
+            self.load(url)
+
     def set_offline(self, offline: bool) -> None:
         """Cut the page off from the network (the app's server refuses every connection)."""
         self.network(offline)
@@ -162,7 +176,7 @@ class ChromiumDriver(Driver):
         browser = self.context.browser
         self.version = f"Chromium {browser.version}" if browser else "Chromium"
 
-    def navigate(self, url: str) -> None:
+    def load(self, url: str) -> None:
         self.page.goto(url, wait_until="domcontentloaded")
 
     def reload(self) -> None:
@@ -208,13 +222,13 @@ class WebKitDriver(Driver):
         caps = self.driver.capabilities
         self.version = f"{caps.get('browserName')} {caps.get('browserVersion')}"
 
-    def navigate(self, url: str) -> None:
+    def load(self, url: str) -> None:
         self.driver.get(url)
-        self.evaluate(HOOK_JS)
+        self.wait_for(HOOK_JS)  # (retried: a script right after a load may stall in WebKit)
 
     def reload(self) -> None:
         self.driver.refresh()
-        self.evaluate(HOOK_JS)
+        self.wait_for(HOOK_JS)
 
     def evaluate(self, source: str, arg: Any = None) -> Any:
         # WebDriver's async script: the function's value (or its error) through the callback.
@@ -264,7 +278,7 @@ class FirefoxDriver(Driver):
             raise RuntimeError(f"firefox: {answer.get('error', answer)}")
         return answer.get("value")
 
-    def navigate(self, url: str) -> None:
+    def load(self, url: str) -> None:
         self.call("navigate", url=url)
 
     def reload(self) -> None:
