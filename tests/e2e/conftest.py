@@ -105,8 +105,9 @@ def page(browser_context: BrowserContext, base_url_app: str,
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """The closing note: how long the cross-engine smoke took in each engine."""
-    from tests.e2e.engines import ENGINE_SECONDS
+    from tests.e2e.engines import ENGINE_SECONDS, RETRIED
 
     if ENGINE_SECONDS:
         terminalreporter.write_line("smoke time per engine: " + ", ".join(
-            f"{engine} {seconds:.0f} s" for engine, seconds in ENGINE_SECONDS.items()))
+            f"{engine} {seconds:.0f} s" for engine, seconds in ENGINE_SECONDS.items())
+            + (f"; loads done again after a driver stall: {RETRIED}" if RETRIED else ""))
