@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine, then runs them all:
-# lint (ruff), types (mypy --strict), unit/rules/conformance tests, build, and the
-# end-to-end tests in Debian's headless Chromium. Usage: bash test.sh [pytest args]
+# lint (ruff), types (mypy --strict), unit/rules/conformance tests, build, the
+# end-to-end tests in Debian's headless Chromium, and the cross-engine smoke in Chromium,
+# WebKit (WebKitGTK's MiniBrowser under Xvfb) and Firefox ESR; its closing note gives the
+# time per engine. Usage: bash test.sh [pytest args]
 set -euo pipefail
 cd "$(dirname "$0")"
 
 if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian's chromium (for the end-to-end tests)"
+# Debian's browsers and drivers (nothing is downloaded at run time): chromium for the
+# end-to-end suite; firefox-esr, WebKitWebDriver with MiniBrowser, and Xvfb for the smoke.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] && [ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ] \
+  || missing+=(webkit2gtk-driver libwebkit2gtk-4.1-0)
+command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing Debian's ${missing[*]} (for the end-to-end tests)"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if ! command -v zbarimg >/dev/null 2>&1; then
   echo "== installing Debian's zbar-tools (reads back the QR codes of shared games)"
@@ -25,8 +35,8 @@ echo "== installing the Python test tools"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
 if [ -f package.json ]; then
-  echo "== npm ci (pinned Pyodide, PyScript, axe-core)"
-  npm ci --no-audit --no-fund --loglevel=error
+  echo "== npm ci (pinned Pyodide, PyScript, axe-core, puppeteer-core: it downloads no browser)"
+  PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
 echo "== ruff"

@@ -17,7 +17,7 @@ from .common import WEB, BuildError, engine, write
 from .vendor import PLUGINS_OFF, PYSCRIPT_PRELOAD
 
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
-              "web.shell.failed", "web.shell.blocked", "web.shell.loaded",
+              "web.shell.failed", "web.shell.blocked", "web.shell.no_wasm", "web.shell.loaded",
               "web.shell.ready_soon", "web.home.saved", "web.home.turn", "web.home.finished",
               "web.shell.guides", "web.shell.guides_short",
               "web.shell.settings_more", "web.nav.settings", "web.settings.title",

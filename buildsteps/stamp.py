@@ -1,6 +1,8 @@
-"""The build's stamp: the app's version name and the version of every format it writes
-(``automa/_data/build.json`` in the engine zip, and the page's shell), so that the page knows
-them without importing every game, and names them in the storage (:mod:`automa.core.formats`).
+"""The build's stamp: the app's version name (pyproject's version and a hash of the sources,
+e.g. ``0.1.0-3f2a9c1b7d4e``: Settings show it, the update notice names the new one) and the
+version of every format it writes (``automa/_data/build.json`` in the engine zip, and the
+page's shell), so that the page knows them without importing every game, and names them in
+the storage (:mod:`automa.core.formats`).
 Also :func:`restamp`: a copy of a build under another stamp, for two versions side by side."""
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import hashlib
 import json
 import re
 import shutil
+import tomllib
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -28,16 +31,25 @@ def source_hash() -> str:
     return h.hexdigest()[:12]
 
 
+def release_version() -> str:
+    """The release's version: ``[project] version`` of pyproject.toml (bumped by hand for a
+    release the players should tell apart; every build also carries its source hash)."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        version = tomllib.load(f)["project"]["version"]
+    assert isinstance(version, str)
+    return version
+
+
 def build_info(stamp: str | None = None, ahead: int = 0) -> dict[str, Any]:
     """The app's version ``stamp`` and the version of every format it writes; ``ahead``
     (tests only) makes the browser storage layout claim that many versions more, so two
     builds of one commit can play an older and a newer version side by side."""
-    automa = engine()
+    engine()
     from automa.core import formats
 
     versions = formats.registered_versions()
     versions["storage"] += ahead
-    return {"stamp": stamp or f"{automa.__version__}-{source_hash()}", "ahead": ahead,
+    return {"stamp": stamp or f"{release_version()}-{source_hash()}", "ahead": ahead,
             "versions": versions}
 
 

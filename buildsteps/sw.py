@@ -8,6 +8,7 @@ import base64
 import gzip
 import hashlib
 import json
+import zipfile
 from pathlib import Path
 
 from .common import WEB, write
@@ -34,6 +35,16 @@ SW_VERIFY = True
 always checks at install); ``bench/integrity.py`` measures what that costs."""
 
 
+def build_stamp(dist: Path) -> str:
+    """The version stamp of the build in ``dist`` (its engine's ``build.json``), "" if none."""
+    try:
+        with zipfile.ZipFile(dist / "pkgs" / "automa.zip") as z:
+            stamp = json.loads(z.read("automa/_data/build.json")).get("stamp")
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile):
+        return ""
+    return stamp if isinstance(stamp, str) else ""
+
+
 def service_worker(dist: Path, verify: bool = SW_VERIFY) -> str:
     """Write ``sw.js``, the list of every file of ``dist`` with its SHA-256, in a cache named
     after their content hash (the cache version, returned): the last file the build writes."""
@@ -46,6 +57,7 @@ def service_worker(dist: Path, verify: bool = SW_VERIFY) -> str:
         for url in urls}
     write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
+          .replace('"__VERSION__"', json.dumps(build_stamp(dist)))
           .replace("[/*FILES*/]", json.dumps(urls, indent=0))
           .replace("{/*HASHES*/}", json.dumps(hashes, indent=0))
           .replace("/*VERIFY*/true", "true" if verify else "false"))

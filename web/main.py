@@ -270,7 +270,7 @@ class Page:
 
     def on_updated(self, *_: Any) -> None:
         """A new version is installed and waits: taken now if nobody looks, else announced."""
-        self.c.updated = True
+        self.c.update_ready(str(window.automaShell.updateVersion or ""))
         if self.c.update_due(hidden=str(document.visibilityState) == "hidden"):
             self.apply_update()
         elif not is_there(document.getElementById("update-notice")):
@@ -381,7 +381,7 @@ def start() -> Page:
                           ("automa:updated", page.on_updated), ("pagehide", page.on_hidden),
                           ("visibilitychange", page.on_hidden), ("freeze", page.on_hidden)):
         window.addEventListener(name, create_proxy(handler))  # (the last two bubble up)
-    page.c.updated = bool(window.automaShell.updated)
+    page.c.update_ready(getattr(window.automaShell, "updateVersion", None))  # (while starting)
     window.automaDebug = create_proxy(lambda: page.c.session.to_json() if page.c.session else "")
     scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()

@@ -15,6 +15,7 @@
 // take over ("skip-waiting"), then reloads.
 const CACHE = "__CACHE__";
 const PREFIX = "__CACHE_PREFIX__";
+const VERSION = "__VERSION__"; // the app's version stamp: the page's update notice names it
 const FILES = [/*FILES*/];
 const HASHES = {/*HASHES*/};
 const VERIFY = /*VERIFY*/true;
@@ -50,6 +51,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
   if (event.data && event.data.type === "hash-ms" && event.ports[0]) event.ports[0].postMessage(hashMs);
+  if (event.data && event.data.type === "version" && event.ports[0]) event.ports[0].postMessage(VERSION);
 });
 
 self.addEventListener("activate", (event) => {

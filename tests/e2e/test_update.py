@@ -72,6 +72,8 @@ def test_an_update_waits_then_reloads_on_the_players_word_or_between_turns(
     answer(page, 0.3)
 
     publish(server, tmp_path, "test-b", page)
+    # the notice names the new version (its worker's), in the player's language
+    page.wait_for_selector('#update-notice:has-text("Version test-b of the app is installed")')
     page.wait_for_timeout(500)
     assert page.evaluate("automaShell.stamp") == first  # it waits for the player
     before = game(page)

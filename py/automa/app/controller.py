@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
@@ -38,7 +39,7 @@ from automa.app.saves import (
 )
 from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
-from automa.core import i18n
+from automa.core import formats, i18n
 from automa.core.numbers import SEED_MAX
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ PLAY_SCREENS = ("play", "pile")
 SHARING_ACTIONS = ("share-start", "share-copy", "share-send", "speak")
 """The buttons of sharing and reading aloud (their handlers load on first use)."""
 EARLY_ACTIONS = ("answer", "pick")
+VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}")
+"""What a version stamp may look like (the name a service worker gives is checked with it)."""
 """The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 
 
@@ -104,6 +107,7 @@ class Controller:
         self.records = RecordDesk(self)
         self.screen = ""
         self.updated = False  # a new version of the app is installed and waits
+        self.update_version = ""  # its version stamp, as its service worker names it
         self.unsaved: automa.Session | None = None
         """The game changed by the last tap, not written yet (the page writes it after the
         next frame so the tap feels instant, and at once when the page is hidden)."""
@@ -221,7 +225,8 @@ class Controller:
         in_play = slot.save_id if self.session is not None else ""
         why = [self.w.text(m) for m in slot.session.warnings] if slot.session else []
         return join([views.newer_notice(self.w, self.reload_looped) if self.newer_open
-                     else views.update_notice(self.w) if self.updated else None,
+                     else views.update_notice(self.w, self.update_version) if self.updated
+                     else None,
                      views.memory_notice(self.store.unavailable, in_play, self.w)
                      if self.store.unavailable else None,
                      views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w,
@@ -229,7 +234,15 @@ class Controller:
 
     def update_notice(self) -> Safe:
         """The notice of a newly installed version."""
-        return views.update_notice(self.w)
+        return views.update_notice(self.w, self.update_version)
+
+    def update_ready(self, version: object) -> None:
+        """A new version is installed and waits, named ``version`` as the page was told it
+        (kept only if it is a plain version name); anything but a string (None, JavaScript's
+        null or undefined): no new version is known."""
+        self.updated = isinstance(version, str)
+        self.update_version = (version if isinstance(version, str)
+                               and VERSION_NAME.fullmatch(version) else "")
 
     def nav(self, screen: str) -> Safe:
         """The links of the top bar."""
@@ -260,7 +273,7 @@ class Controller:
         back = f"#/play/{self.slot.save_id}" if self.session is not None else ""
         return Screen("settings", views.settings(
             {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
-            self.wake_supported, self.w, back))
+            self.wake_supported, self.w, back, formats.stamp()))
 
     def play_screen(self, first_only: bool = False) -> Screen:
         """The game in play; ``first_only``: its first screen, the rest (state, log…) left

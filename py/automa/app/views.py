@@ -525,7 +525,7 @@ def home(games: Sequence[Mapping[str, Any]], saves: list[Safe], w: Words,
              h("ul", {"class": "plain stack", "id": "saves"}, *saved),
              # (shown by the page's shell in Safari on iOS outside the Home Screen only)
              h("p", {"class": "muted", "id": "ios-tab-notice", "hidden": True},
-               w.t("web.home.ios_tab")))
+               w.t("web.home.ios_tab")), ios_apart(w))
     return join([  # a game to continue comes first, above the new ones (a finished one not)
         *((kept, new) if going_on else (new, kept)),
         records,
@@ -644,9 +644,9 @@ def option_field(option: Mapping[str, Any], w: Words) -> Safe:
 
 
 def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: Sequence[float],
-             wake_supported: bool, w: Words, back: str = "") -> Safe:
+             wake_supported: bool, w: Words, back: str = "", version: str = "") -> Safe:
     """Language, theme, text size, paper, keep awake; ``back``: the game in play to go back
-    to (an installed app has no Back button)."""
+    to (an installed app has no Back button); ``version``: this app's version stamp."""
     def group(name: str, options: list[tuple[str, str]], now: Any) -> Safe:
         legend = w.t(f"web.settings.{'language' if name == 'lang' else name}")
         return h("fieldset", {"class": "field"}, h("legend", None, legend), *[
@@ -680,7 +680,18 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
                      current["rate"]),
                h("p", {"class": "muted"}, w.t("web.settings.speech_help")),
                voice_state(current, languages, w)),
-             storage_state(w))
+             storage_state(w), ios_apart(w),
+             h("p", {"class": "muted", "id": "app-version"},
+               w.t("web.settings.version", version=version)) if version else None)
+
+
+def ios_apart(w: Words) -> Safe:
+    """On an iPhone or iPad, Safari's tabs and the app added to the Home Screen keep their
+    saved games apart: each place says so and points to export and import. Hidden; the page's
+    shell shows the one for where it runs (``navigator.standalone``: false in a Safari tab,
+    true on the Home Screen, missing elsewhere)."""
+    return join([h("p", {"class": "muted ios-apart", "data-ios": where, "hidden": True},
+                   w.t(f"web.home.ios_apart_{where}")) for where in ("tab", "app")])
 
 
 def voice_state(current: Mapping[str, Any], languages: Sequence[str], w: Words) -> Safe:
@@ -725,11 +736,13 @@ def nav_link(name: str, href: str, current: bool, w: Words, new_tab: bool = Fals
              icon(name), h("span", {"class": "nav-text"}, words))
 
 
-def update_notice(w: Words) -> Safe:
-    """A new version of the app was installed: reload to use it (saves are untouched)."""
+def update_notice(w: Words, version: str = "") -> Safe:
+    """A new version of the app was installed (named ``version``, "" if its worker did not
+    say): reload to use it (saves are untouched)."""
     return h("div", {"class": "banner banner-info notice", "role": "status",
                      "id": "update-notice"},
-             h("p", None, w.t("web.update.ready")),
+             h("p", None, w.t("web.update.ready_named", version=version) if version
+               else w.t("web.update.ready")),
              h("button", {"data-act": "reload"}, w.t("web.update.reload")))
 
 
