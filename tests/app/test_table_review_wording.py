@@ -67,3 +67,16 @@ def test_civs_focus_types_on_buttons_are_capitalised_labels(lang: str) -> None:
         label = render(f"civ_new_dawn.type_label.{t}", {}, lang)
         assert label[:1].isupper() and label.lower() == render(f"civ_new_dawn.type.{t}", {},
                                                                  lang), label
+
+
+def test_a_long_action_name_keeps_a_margin_inside_its_block_on_the_card() -> None:
+    """«Тераформування й будівництво» touched the edges of its green block in the pile
+    viewer (review §13): a squeezed line is at most the block's width less the margin."""
+    import re
+
+    from automa.render import age_of_innovation as aoi
+
+    svg = "".join(aoi.card_svg(card, lang="uk") for card in aoi.deck())
+    block = aoi.W - aoi.SPLIT - 52
+    widths = [float(w) for w in re.findall(r'textLength="([0-9.]+)"', svg)]
+    assert widths and max(widths) <= block - 40, widths
