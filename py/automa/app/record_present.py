@@ -208,7 +208,7 @@ class Words4Records:
                               score=self.score(game, record.bot_total)),
                 "sources": sources if len(sources) > 1 else [],
                 "rounds": self.t("web.records.rounds", n=record.rounds,
-                                 last=self.round_name(game, record.rounds)),
+                                 last=mid_phrase(self.round_name(game, record.rounds))),
                 "fields": fields, "answers": self.answers(record),
                 "result": self.result(record), "when": self.when(record, date)}
 
@@ -323,3 +323,12 @@ def signed(value: float, lang: str = "en") -> str:
     """A margin with its sign, as ``lang`` writes it ("+12", "−3", "0", "+4.5"; «+4,5»)."""
     text = i18n.format_number(value, lang)
     return "+" + text if text != "0" and value > 0 else text
+
+
+def mid_phrase(label: str) -> str:
+    """A label ("Round 3", «Хід АГ 3») inside a sentence, after its first words: its first
+    letter in lower case, unless its first word is an abbreviation ("AP turn 3")."""
+    first = label.split(" ", 1)[0]
+    if len(first) > 1 and first[1].isupper():
+        return label
+    return label[:1].lower() + label[1:]

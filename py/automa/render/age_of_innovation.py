@@ -19,6 +19,8 @@ from automa.render import CardRenderer, escape, register_renderer
 
 W, H = 630, 880
 SPLIT = 300
+LABEL_MARGIN = 56
+"""An action's name keeps this much of its coloured block free, both sides together."""
 INK = "#1f2a36"
 PAPER = "#fbf7ee"
 ACCENT = "#c9731d"
@@ -207,9 +209,10 @@ def _action_column(c: dict[str, object], lang: str) -> str:
             box.append(_text(x + w / 2, cy + 34, f"+{a['points']}", 96, fill=colour))
         else:
             box.append(_action_icon(kind, x + w / 2, cy))
-        for i, line in enumerate(_lines(label, 40, w - 24)):
+        # A long name ("Тераформування й будівництво") keeps a margin inside its block.
+        for i, line in enumerate(_lines(label, 40, w - LABEL_MARGIN)):
             box.append(_text(x + w / 2, cy + 105 + 42 * i, line, 38, fill="#ffffff",
-                             fit=w - 24))
+                             fit=w - LABEL_MARGIN))
         for j, p in enumerate(a.get("pencils", [])):
             px = x + 14 + j * (w - 28) / 4
             box.append(_titled(_t(f"render.pencil.{p}", lang),

@@ -267,7 +267,7 @@ def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
         log_ap(ctx, "log.city_state_held", {"j": j})
         return
     ctx.ask(prompts.pick_one(k("prompt.city_state_type"), list(data.TYPES), {"j": j},
-                             labels=[m(f"type.{t}") for t in data.TYPES],
+                             labels=[m(f"type_label.{t}") for t in data.TYPES],
                              ui=card_ui(ctx, rule=m("rule.city_state_visit"))),
             city_state_card)
 
@@ -412,7 +412,7 @@ def wonder_cost(ctx: Ctx, answer: int, i: int) -> None:
         else:
             log_table(ctx, f"log.pay.{what}", {"n": n}, icon="coin")
     ctx.ask(prompts.pick_one(k("prompt.wonder_type"), list(data.TYPES), {},
-                             labels=[m(f"type.{t}") for t in data.TYPES],
+                             labels=[m(f"type_label.{t}") for t in data.TYPES],
                              ui=card_ui(ctx, r["card"], (f"step{i}",))), wonder_type)
 
 

@@ -150,7 +150,8 @@ def attack_tied(ctx: Ctx, answer: int, i: int, target: str) -> None:
         held = [t for t in data.TYPES if ctx.data["city_states"][t] > 0]
         choices = ["no", *held]
         ctx.ask(prompts.pick_one(k("prompt.return_city_state"), choices, {},
-                                 labels=[m("answer.not_held")] + [m(f"type.{t}") for t in held],
+                                 labels=[m("answer.not_held"),
+                                         *[m(f"type_label.{t}") for t in held]],
                                  ui=card_ui(ctx, res(ctx)["card"], ("priority",))),
                 return_city_state, i=i, target=target)
         return

@@ -200,7 +200,7 @@ def proc_card_kind(ctx: Ctx, answer: str, delta: int) -> None:
         log_ap(ctx, "log.nothing_to_lose" if delta < 0 else "log.nothing_to_gain")
         return
     ctx.ask(prompts.pick_one(k("prompt.card_type"), types, {"kind": m(f"kind.{answer}")},
-                             labels=[m(f"type.{t}") for t in types], ui=card_ui(ctx)),
+                             labels=[m(f"type_label.{t}") for t in types], ui=card_ui(ctx)),
             proc_card_type, kind=answer, delta=delta)
 
 
@@ -299,7 +299,7 @@ def proc_capital_lost(ctx: Ctx) -> None:
     """A rival won against the AP's capital: which wonder was in it, if any."""
     held = [t for t in data.TYPES if ctx.data["wonders"][t] > 0]
     ctx.ask(prompts.pick_one(k("prompt.capital_lost_wonder"), ["none", *held], {},
-                             labels=[m("answer.no_wonder"), *[m(f"type.{t}") for t in held]],
+                             labels=[m("answer.no_wonder"), *[m(f"type_label.{t}") for t in held]],
                              ui=card_ui(ctx, rule=m("rule.capital_lost"))), proc_capital_lost_do)
 
 
@@ -363,7 +363,7 @@ def proc_attack_city_state(ctx: Ctx) -> None:
         log_ap(ctx, "log.nothing_to_lose")
         return
     ctx.ask(prompts.pick_one(k("prompt.return_which"), held, {},
-                             labels=[m(f"type.{t}") for t in held], ui=card_ui(ctx)),
+                             labels=[m(f"type_label.{t}") for t in held], ui=card_ui(ctx)),
             proc_return_city_state)
 
 

@@ -21,7 +21,6 @@ from .state import (
     TURNS_PER_ERA,
     G,
     add_vp,
-    bot_ref,
     instruct,
     k,
     m,
@@ -139,7 +138,8 @@ def fav_check(ctx: Ctx, bot: str) -> None:
         ctx.then(fav_change, bot=bot, reason=reason)
         return
     ctx.ask(prompts.yes_no(k("q.you_ahead_on_favorite"),
-                           {"bot": bot_ref(bot), "track": track_word(track), "space": mine},
+                           {"bot": m(f"bot_of.{bot}"), "track": track_word(track),
+                            "space": mine},
                            ui={"game": G, "rule": m("rule.favorite_check")}),
             fav_you_ahead, bot=bot)
 
