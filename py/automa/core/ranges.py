@@ -271,7 +271,8 @@ def _items_function(spec: Items, names: dict[str, Any], source: list[str]) -> st
                   f"    for x in v:\n"
                   f"        if not {test}:\n"
                   f"            return False\n"
-                  f"    return True\n")
+                  + ("    return all(x not in v[:i] for i, x in enumerate(v))\n" if spec.unique
+                     else "    return True\n"))
     return name
 
 
