@@ -21,6 +21,7 @@ PATHS = {
     "undo": "M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
     "redo": "M15 14l5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13",
     "print": "M6 9V3h12v6M6 18H4v-7h16v7h-2M7 14h10v7H7z",
+    "speak": "M4 9h4l5-4v14l-5-4H4zM16.5 9a4 4 0 0 1 0 6M19 6.5a7.5 7.5 0 0 1 0 11",
     # the turn summary's vocabulary
     "advance": "M12 20V5M5 11l7-7 7 7",
     "regress": "M12 4v15M5 13l7 7 7-7",
