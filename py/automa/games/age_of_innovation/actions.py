@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import ActionSteps, Ctx
+from automa.core.game import ActionSteps
 from automa.core.records import MessageRef, Params, Ui, Why
 from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
 from .state import (
     TOP_LEVEL,
+    Ctx,
     add_score,
     building,
     buildings_in_box,

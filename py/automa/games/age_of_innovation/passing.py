@@ -9,7 +9,6 @@ her turn-order marker to the topmost free space.
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef
 
 from . import data
@@ -18,6 +17,7 @@ from .state import (
     FINAL_TURN,
     ROUND_END_TURN,
     TOP_LEVEL,
+    Ctx,
     add_score,
     add_steps,
     faction,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.prompts import Prompt
 from automa.core.records import Ui
 from automa.core.rng import Rng
@@ -21,6 +20,7 @@ from .state import (
     PLAYER,
     SETUP,
     TOP_LEVEL,
+    Ctx,
     discipline,
     faction,
     initial_data,

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, Unpack
 
+from automa.core import game as core
 from automa.core.formats import Migrated
-from automa.core.game import Ctx, Steps
+from automa.core.game import Steps
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
@@ -128,6 +129,11 @@ class Data(TypedDict):
     """The Directional Selection just made, as a message reference for the next log line."""
     steps: NotRequired[list[MessageRef]]
     """Table steps (message references) waiting to be shown with the next question."""
+
+
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
 
 
 def initial_data(difficulty: str, faction_id: str, humans: int) -> Data:

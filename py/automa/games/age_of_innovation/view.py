@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, Ctx, FinalScore
+from automa.core.game import START, FinalScore
 from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
 from .state import (
     FINAL,
+    Ctx,
     action_card_id,
     building,
     discipline,

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import Why
 
 from . import data
 from .state import (
     MAX_SPACES,
+    Ctx,
     Resolving,
     add_tokens,
     advance_dial,

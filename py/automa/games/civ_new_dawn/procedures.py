@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import Correction, Procedure
 from automa.core.records import MessageRef
 
 from . import data
@@ -15,6 +15,7 @@ from .actions import gain_resources, place_wonder
 from .military import MAX_TOTAL, attacker_wins, barbarian_defeated, defence_spend
 from .state import (
     AP,
+    Ctx,
     card_in,
     card_name,
     card_ui,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from automa.core.game import Ctx, Steps
+from automa.core import game as core
+from automa.core.game import Steps
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
@@ -124,6 +125,11 @@ class Data(TypedDict):
     """Who won (``"ap"``, ``"human"``) once the game is over."""
     notice: NotRequired[MessageRef]
     """A board reminder kept for the next question (:func:`notice`)."""
+
+
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
 
 
 def initial_data(leader_id: str, difficulty: str, humans: int) -> Data:

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 
 from . import actions, data, military
 from .state import (
     AP,
     AP_TURN,
     WAITING,
+    Ctx,
     Resolving,
     bonus,
     card_in,

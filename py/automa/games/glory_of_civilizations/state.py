@@ -15,8 +15,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
+from automa.core import game as core
 from automa.core.formats import Migrated
-from automa.core.game import Ctx, Steps
+from automa.core.game import Steps
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
 from automa.core.records import MessageRef, Ui, Why
@@ -117,6 +118,11 @@ class Data(TypedDict):
     into :attr:`automas`."""
     automas: list[Automa]
     """Each automa of the game, in seat order ("Automa 1", "Automa 2")."""
+
+
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
 
 
 MAX_AUTOMAS = 2

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from automa.core.game import Ctx, Steps
+from automa.core import game as core
+from automa.core.game import Steps
 from automa.core.i18n import Namespace
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
 from automa.core.records import MessageRef, Params, Ui, Why
@@ -112,6 +113,11 @@ class Data(_Tracked, total=False):
     map: dict[str, str]
     """The map twin (the ``map`` option): each hex's mark (:data:`.map.MARKS`); absent when
     the game is played without the map (then the board questions are asked)."""
+
+
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
 
 
 def initial_data(level: int) -> Data:
