@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from automa.core import game as core
-from automa.core.game import Steps
+from automa.core.game import Steps, broken, known
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
@@ -188,6 +188,12 @@ def row(ctx: Ctx) -> list[str]:
     return r
 
 
+def resolving(ctx: Ctx) -> Resolving:
+    """The focus card being resolved. Invariant: a card is being resolved from
+    ``resolve_card`` until ``end_card`` clears it, and only its steps read it."""
+    return known(ctx.data["res"], "Civilization: a focus card is being resolved")
+
+
 def slot_of(ctx: Ctx, card_type: str) -> int:
     """The slot (1..5) of the AP's card of this type."""
     return next(i + 1 for i, c in enumerate(row(ctx)) if data.card(c)["type"] == card_type)
@@ -278,6 +284,16 @@ def log_ap(ctx: Ctx, key: str, params: Params | None = None,
 
 
 # --- trade tokens ------------------------------------------------------------------------
+def card_counts(ctx: Ctx, kind: str) -> dict[str, int]:
+    """The AP's cards of a kind by type: ``"wonder"`` (``wonders``) or ``"city_state"``
+    (``city_states``); any other kind breaks the invariant that only these two are counted."""
+    if kind == "wonder":
+        return ctx.data["wonders"]
+    if kind == "city_state":
+        return ctx.data["city_states"]
+    broken(f"Civilization: the AP counts wonders and city-states only, not {kind!r}")
+
+
 def take_one(counts: dict[str, int], key: str) -> bool:
     """Take one from ``counts[key]`` if there is one (a correction made while the question
     was open may have taken it already); whether one was taken."""
