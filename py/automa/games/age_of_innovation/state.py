@@ -14,7 +14,7 @@ from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core import game as core
 from automa.core.formats import Migrated
-from automa.core.game import Steps
+from automa.core.game import Steps, known
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
@@ -289,6 +289,18 @@ def say(ctx: Ctx, key: str, params: Params | None = None, *, icon: str | None = 
     ctx.log(actor, k(key), params, why, table=icon is not None, icon=icon)
 
 
+def native(ctx: Ctx) -> str:
+    """Her native terrain. Invariant: setup settles it (the faction's, or the one the player
+    picks) before anything names it."""
+    return known(ctx.data["native"], "Age of Innovation: her native terrain is settled at setup")
+
+
+def final(ctx: Ctx) -> FinalScoring:
+    """Her final scoring so far. Invariant: the final scoring begins (``final`` set) before
+    any of its sources is scored."""
+    return known(ctx.data["final"], "Age of Innovation: her final scoring has begun")
+
+
 def add_steps(ctx: Ctx, *refs: MessageRef) -> None:
     """Table steps (message references) shown as a checklist with the next waiting question."""
     ctx.data.setdefault("steps", []).extend(refs)
@@ -296,7 +308,7 @@ def add_steps(ctx: Ctx, *refs: MessageRef) -> None:
 
 def take_steps(ctx: Ctx) -> list[MessageRef]:
     """The pending table steps (cleared)."""
-    return list(ctx.data.pop("steps", None) or [])
+    return list(ctx.data.pop("steps", []))
 
 
 def steps_ui(ctx: Ctx, ui: Ui | None = None) -> Ui:
