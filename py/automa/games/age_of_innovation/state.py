@@ -362,7 +362,7 @@ MAX_SCORE = 9999
 correction."""
 
 
-def add_score(d: Any, points: int) -> None:
+def add_score(d: Data, points: int) -> None:
     """Her points grow by ``points``, up to :data:`MAX_SCORE` (a score corrected up to that
     bound stays there)."""
     d["score"] = min(MAX_SCORE, d["score"] + points)
