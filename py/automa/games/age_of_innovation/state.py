@@ -17,7 +17,7 @@ from automa.core.formats import Migrated
 from automa.core.game import Steps, known
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
-from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 
 from . import data
@@ -387,7 +387,7 @@ def ranges() -> Table:
     levels = table_of(data.DISCIPLINES, Count(0, TOP_LEVEL))
     final = table_of(("before", "area", "science", "faction"), Count(0, MAX_SCORE),
                      optional=True)
-    return Table({
+    return record_table(Data, {
         "humans": Count(1, 2), "difficulty": OneOf(data.DIFFICULTIES),
         "faction": OneOf(tuple(data.factions())), "round": Count(1, 6),
         "first_turn": FLAG, "passed": FLAG, "humans_passed": Count(0, 2),
@@ -405,4 +405,4 @@ def ranges() -> Table:
         "final_tile": OneOf(tuple(data.tiles())),
         "setup_card": OneOf(tuple(data.decision_cards())),
         "built": FLAG, "pick": Json(), "steps": Items(Json(), 99),
-    }, frozenset({"round_tiles", "final_tile", "setup_card", "built", "pick", "steps"}))
+    })

@@ -11,7 +11,7 @@ from automa.core import game as core
 from automa.core.game import Steps, broken, known
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
-from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 
 from . import data
@@ -424,7 +424,7 @@ def ranges() -> Table:
     resources of each type, 4 natural wonder tokens, 8 cities; a sane bound where the box
     sets none)."""
     card_ids = OneOf(tuple(data.cards()))
-    resolving = Table({
+    resolving = record_table(Resolving, {
         "card": card_ids, "type": OneOf(data.TYPES), "bonus": Count(0, MAX_BONUS),
         "nw": NW, "reset": FLAG, "built": FLAG,
         "attacks": Count(0, 9), "won": Count(0, 9), "reinforced": Count(0, MAX_SPACES),
@@ -432,8 +432,8 @@ def ranges() -> Table:
         "caravans": Items(Table({"j": Count(1, 9), "cls": OneOf(data.CRITERIA),
                                  "dist": Count(0, MAX_SPACES)}), 9),
         "used": Items(OneOf(("bonus", "nw")), 2),
-    }, frozenset({"used"}))
-    return Table({
+    })
+    return record_table(Data, {
         "humans": Count(1, 3),
         "leader": OneOf(data.LEADERS),
         "difficulty": OneOf(data.DIFFICULTIES),
@@ -453,4 +453,4 @@ def ranges() -> Table:
         "res": Maybe(resolving),
         "winner": OneOf((None, "ap", "human")),
         "notice": Json(),
-    }, frozenset({"notice"}))
+    })

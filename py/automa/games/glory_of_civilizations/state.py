@@ -19,7 +19,7 @@ from automa.core import game as core
 from automa.core.formats import Migrated
 from automa.core.game import Steps
 from automa.core.procedures import resumed_step
-from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
+from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, record_table, table_of
 from automa.core.records import MessageRef, Ui, Why
 
 from . import data
@@ -341,7 +341,7 @@ MAX_ROW = 4 + 3
 def ranges() -> Table:
     """The range of every value of :class:`Data`: the round and age I–III, one or two
     automas (:func:`automa_ranges`)."""
-    return Table({
+    return record_table(Data, {
         "edition": OneOf(("companion", "custom")),
         "round": Count(1, ROUNDS), "age": Count(1, 3), "seat": Count(0, MAX_AUTOMAS - 1),
         "automas": Items(automa_ranges(), MAX_AUTOMAS, lo=1),
@@ -352,7 +352,7 @@ def automa_ranges() -> Table:
     """The range of every value of :class:`Automa` (structures up to the supply beside the
     capital, a sane bound on what only accumulates)."""
     supply = data.vocabulary()["supply"]
-    return Table({
+    return record_table(Automa, {
         "activated": Count(0, MAX_ROW),
         "row": Items(Text(), MAX_ROW), "passed": FLAG, "first_player": FLAG,
         "glory": Count(0, MAX_TRACKED), "coins": Count(0, MAX_TRACKED),
@@ -366,7 +366,7 @@ def automa_ranges() -> Table:
         "achievements": Count(0, MAX_ACHIEVEMENTS),
         "techs_taken": Items(Items(Count(1, 4), 2, 2), 16),
         "failed_sites": Items(OneOf(("city", "castle")), 2),
-    }, frozenset({"failed_sites", "wonders_done"}))
+    })
 
 
 TWO_AUTOMAS = 1000
