@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "py" / "automa" / "games"
 STEP = ROOT / "py" / "automa" / "games" / "tapestry" / "procedures.py"
 """A real step module: Tapestry's procedures, which read and write ``data["procedure"]``."""
 
@@ -40,3 +42,34 @@ def test_a_misspelt_data_key_in_a_step_is_rejected_by_mypy_naming_the_key(
     assert status == 1, (out, err)
     assert errors and all("step_with_typo.py" in line for line in errors), errors
     assert any('TypedDict "Data" has no key "procedures"' in line for line in errors), errors
+
+
+def _ctx_source(module: ast.Module) -> str:
+    """Where a game module's ``Ctx`` comes from: ``.state``, or ``state.py``'s own alias of
+    the engine's ``Ctx`` typed by the game's ``Data``."""
+    for node in module.body:
+        if isinstance(node, ast.ImportFrom) and any(a.name == "Ctx" for a in node.names):
+            return "." * node.level + (node.module or "")
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["Ctx"]:
+            return ast.unparse(node.value)
+    return ""
+
+
+def test_every_function_of_a_game_taking_ctx_takes_its_games_own_ctx() -> None:
+    """Every ``ctx`` parameter in ``games/`` is annotated ``Ctx``, and that name is the
+    game's own (``state.Ctx = core.Ctx[Data]``), so each key a rule reads is checked."""
+    wrong = []
+    for path in sorted(GAMES.glob("*/*.py")):
+        module = ast.parse(path.read_text(encoding="utf-8"))
+        takes_ctx = [f for f in ast.walk(module) if isinstance(f, ast.FunctionDef)
+                     and any(a.arg == "ctx" for a in f.args.posonlyargs + f.args.args)]
+        source = _ctx_source(module)
+        expected = "core.Ctx[Data]" if path.name == "state.py" else ".state"
+        if takes_ctx and source != expected:
+            wrong.append((path.relative_to(GAMES).as_posix(), "Ctx from", source))
+        for f in takes_ctx:
+            for a in f.args.posonlyargs + f.args.args:
+                annotation = ast.unparse(a.annotation) if a.annotation else "none"
+                if a.arg == "ctx" and annotation != "Ctx":
+                    wrong.append((path.relative_to(GAMES).as_posix(), f.name, annotation))
+    assert not wrong, wrong
