@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from automa.core import prompts
-from automa.core.game import Correction, Ctx, GameDef, OptionSpec, Procedure, Steps, register
+from automa.core import game, prompts
+from automa.core.game import Correction, GameDef, OptionSpec, Procedure, Steps, register
 from automa.core.i18n import msg
 from automa.core.ranges import Count, Table
 from automa.core.records import empty_view
 from automa.core.select import OrderedPick, select
 
+Ctx = game.Ctx[dict[str, Any]]
+"""The demo game keeps its data as a plain dict, untyped."""
 steps = Steps()
 CARDS = [f"c{i}" for i in range(1, 9)]
 
@@ -107,6 +109,6 @@ GAME = GameDef(
 )
 
 
-def ensure_registered() -> GameDef:
+def ensure_registered() -> GameDef[dict[str, Any]]:
     """Register the demo game (idempotent)."""
     return register(GAME)

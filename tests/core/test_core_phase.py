@@ -78,13 +78,13 @@ def test_a_phase_the_game_did_not_declare_is_refused() -> None:
         Ctx(s.game, s._state, []).phase = "lunch"
 
 
-def silent_game(asks: bool) -> GameDef:
+def silent_game(asks: bool) -> GameDef[Any]:
     """A game whose setup step names no phase; it asks a question, or builds nothing and the
     game is over at once."""
     steps = Steps()
 
     @steps
-    def setup(ctx: Ctx) -> None:
+    def setup(ctx: Ctx[Any]) -> None:
         if asks:
             ctx.ask(prompts.confirm("silent.setup"), setup)
 

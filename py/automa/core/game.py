@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
 
 from automa.core import formats
 from automa.core.editor import CardEditor
@@ -32,6 +32,10 @@ from automa.core.rng import Rng
 
 State = dict[str, Any]
 Args = dict[str, Any]
+D = TypeVar("D")
+"""A game's data record (its ``state.Data``): ``Ctx[D]`` and ``GameDef[D]`` are typed by it
+for ``mypy`` alone; at run time the data stays the plain JSON dict of the saved state."""
+T = TypeVar("T")
 
 START = "start"
 """The phase of a new game until its setup step names one: nothing may be started or
@@ -43,7 +47,7 @@ class StepFn(Protocol):
 
     __name__: str
 
-    def __call__(self, ctx: Ctx, /, **args: Any) -> None: ...
+    def __call__(self, ctx: Ctx[Any], /, **args: Any) -> None: ...
 
 
 class Steps(Mapping[str, StepFn]):
@@ -115,6 +119,23 @@ class ActionSteps(Mapping[str, tuple[Callable[..., None], Args]]):
 def step_name(step: StepRef) -> str:
     """The registered name of a step given by name or by function."""
     return step if isinstance(step, str) else step.__name__
+
+
+def known(value: T | None, invariant: str) -> T:
+    """``value``, which the rules say is set here (``invariant`` says why, for the error if
+    it ever is not): a step's narrowing of an optional value of its game's data.
+
+    >>> known(3, "a card is being resolved")
+    3
+    """
+    if value is None:
+        broken(invariant)
+    return value
+
+
+def broken(invariant: str) -> NoReturn:
+    """Fail loudly: a rule's invariant (named by ``invariant``) does not hold."""
+    raise RuntimeError(f"broken invariant: {invariant}")
 
 
 @dataclass(frozen=True)
@@ -273,7 +294,7 @@ class FinalScore(TypedDict):
     leader drawn at random): kept in the record instead."""
 
 
-def _no_progress(ctx: Ctx) -> tuple[int, int] | None:
+def _no_progress(ctx: Ctx[Any]) -> tuple[int, int] | None:
     return None
 
 
@@ -282,18 +303,18 @@ def _one_human(options: Mapping[str, Any]) -> int:
 
 
 @dataclass(frozen=True)
-class Scoring:
+class Scoring(Generic[D]):
     """How a game keeps score: what its end screen shows and asks, and what a record of one
     of its games holds (its words are message ids, so the app can show a record without
     loading the game)."""
 
-    final: Callable[[Ctx], FinalScore]
+    final: Callable[[Ctx[D]], FinalScore]
     """The bot's final score, its sources and who won (called once the game is over)."""
     round_label: str
     """Message id of a round as the game counts them ("Era {n}")."""
     you: str
     """Message id of the player's own score, as the end screen asks it ("Your VP")."""
-    progress: Callable[[Ctx], tuple[int, int] | None] = _no_progress
+    progress: Callable[[Ctx[D]], tuple[int, int] | None] = _no_progress
     """``(round, bot's score)`` of a position, or None outside the rounds (setup, final
     scoring): the bot's score per round is read from the game's history with it."""
     humans: Callable[[Mapping[str, Any]], int] = _one_human
@@ -317,8 +338,9 @@ class Scoring:
 
 
 @dataclass(frozen=True)
-class GameDef:
-    """Everything the engine needs to run one game."""
+class GameDef(Generic[D]):
+    """Everything the engine needs to run one game (typed by its data record ``D``; the
+    engine itself holds a ``GameDef[Any]``)."""
 
     id: str
     name: str
@@ -331,17 +353,17 @@ class GameDef:
     steps: Steps
     phases: tuple[str, ...]
     """Every phase the game's steps may set (:attr:`Ctx.phase`); another one is refused."""
-    procedures: Callable[[Ctx, str], Sequence[Procedure]] = lambda ctx, phase: ()
+    procedures: Callable[[Ctx[D], str], Sequence[Procedure]] = lambda ctx, phase: ()
     """The player-initiated procedures available in a phase (asked only once setup has set
     one, and never once the game is over)."""
-    corrections: Callable[[Ctx, str], Sequence[Correction]] = lambda ctx, phase: ()
+    corrections: Callable[[Ctx[D], str], Sequence[Correction]] = lambda ctx, phase: ()
     """The tracked values the player may correct in a phase (asked only once setup has set
     one)."""
     migrate: Callable[[State], None] = lambda state: None
     """Brings a state saved before the engine had a phase to today's layout, in place: sets
     ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
     leaves is checked like any snapshot."""
-    view: Callable[[Ctx], GameView] = lambda ctx: empty_view()
+    view: Callable[[Ctx[D]], GameView] = lambda ctx: empty_view()
     """The bot's state at a glance (asked only once setup has set a phase)."""
     value_label: Callable[[Any], MessageRef | None] = lambda value: None
     """A message reference naming a raw value of this game (a track id, a landmark…), or
@@ -363,7 +385,7 @@ class GameDef:
     changes: Mapping[int, str] = field(default_factory=dict)
     """What changed in the rules at a version (message id of a short phrase, e.g. "the
     Automa's income turn"), told to a player whose saved game no longer replays."""
-    scoring: Scoring | None = None
+    scoring: Scoring[D] | None = None
     """How the game keeps score, for its end screen and the player's records (None: the game
     keeps no records)."""
     score: str | None = None
@@ -417,10 +439,10 @@ class GameDef:
         }
 
 
-_REGISTRY: dict[str, GameDef] = {}
+_REGISTRY: dict[str, GameDef[Any]] = {}
 
 
-def register(game: GameDef) -> GameDef:
+def register(game: GameDef[D]) -> GameDef[D]:
     """Register a game under its id."""
     if game.id in _REGISTRY and _REGISTRY[game.id] is not game:
         raise ValueError(f"game {game.id} is registered twice")
@@ -437,13 +459,13 @@ def register(game: GameDef) -> GameDef:
     return game
 
 
-def registered() -> dict[str, GameDef]:
+def registered() -> dict[str, GameDef[Any]]:
     """Every registered game by id (every game of ``automa.games`` is loaded)."""
     importlib.import_module("automa.games").load_all()
     return dict(_REGISTRY)
 
 
-def game_format(game: GameDef) -> Format:
+def game_format(game: GameDef[Any]) -> Format:
     """The format of a game's saved state (``game.<id>``), with the game's migrations."""
     found = formats.ALL.get(f"game.{game.id}")
     # counted, not compared: the corpus census wraps each step of a registered format
@@ -454,7 +476,7 @@ def game_format(game: GameDef) -> Format:
     return found
 
 
-def find_game(game_id: str) -> GameDef:
+def find_game(game_id: str) -> GameDef[Any]:
     """The game registered under ``game_id`` (loading only that game's rules)."""
     if isinstance(game_id, str) and game_id not in _REGISTRY:
         importlib.import_module("automa.games").load(game_id)
@@ -463,21 +485,26 @@ def find_game(game_id: str) -> GameDef:
     raise UnknownGame(game=name_of(game_id), known=sorted(registered()))
 
 
-class Ctx:
-    """What a step sees: the game data, piles, generator, options, and the flow controls."""
+class Ctx(Generic[D]):
+    """What a step sees: the game data, piles, generator, options, and the flow controls.
+
+    A game's steps take its own ``Ctx`` (``Ctx = core.game.Ctx[Data]`` in its ``state.py``),
+    so ``mypy`` checks every key they read in :attr:`data`; the engine's own steps take a
+    ``Ctx[Any]``."""
 
     __slots__ = ("_log", "game", "state")
 
-    def __init__(self, game: GameDef, state: State, log: list[LogEntry]) -> None:
+    def __init__(self, game: GameDef[D], state: State, log: list[LogEntry]) -> None:
         self.game = game
         self.state = state
         self._log = log
 
     # --- the game's data -------------------------------------------------------------
     @property
-    def data(self) -> dict[str, Any]:
-        """The game's own JSON state (the game decides its layout)."""
-        data: dict[str, Any] = self.state["data"]
+    def data(self) -> D:
+        """The game's own JSON state (the game decides its layout: its ``Data`` record, a
+        plain dict at run time)."""
+        data: D = self.state["data"]
         return data
 
     @property

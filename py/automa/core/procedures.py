@@ -22,7 +22,8 @@ MAX_OPEN_PROCEDURES = 3
 
 
 @CORE_STEPS
-def core_reask(ctx: Ctx, prompt: dict[str, Any] | None, pending: dict[str, Any] | None) -> None:
+def core_reask(ctx: Ctx[Any], prompt: dict[str, Any] | None,
+               pending: dict[str, Any] | None) -> None:
     """Put back the prompt that was waiting when a procedure started."""
     if prompt is not None:
         ctx.state["prompt"] = prompt
@@ -37,7 +38,7 @@ def resumed_step(state: dict[str, Any]) -> str:
     return str(pending["step"]) if isinstance(pending, dict) else ""
 
 
-def _find(ctx: Ctx, correction_id: str) -> Correction:
+def _find(ctx: Ctx[Any], correction_id: str) -> Correction:
     for c in ctx.game.corrections(ctx, ctx.phase):
         if c.id == correction_id:
             return c
@@ -57,7 +58,7 @@ def _set(data: Any, path: tuple[str | int, ...], value: Any) -> None:
 
 
 @CORE_STEPS
-def core_correct(ctx: Ctx) -> None:
+def core_correct(ctx: Ctx[Any]) -> None:
     """Ask which tracked value to correct."""
     items = list(ctx.game.corrections(ctx, ctx.phase))
     ctx.ask(
@@ -68,7 +69,7 @@ def core_correct(ctx: Ctx) -> None:
 
 
 @CORE_STEPS
-def core_correct_value(ctx: Ctx, answer: str) -> None:
+def core_correct_value(ctx: Ctx[Any], answer: str) -> None:
     """Ask the new value, pre-filled with the current one."""
     c = _find(ctx, answer)
     current = _get(ctx.data, c.path)
@@ -84,7 +85,7 @@ def core_correct_value(ctx: Ctx, answer: str) -> None:
 
 
 @CORE_STEPS
-def core_correct_set(ctx: Ctx, answer: Any, correction: str) -> None:
+def core_correct_set(ctx: Ctx[Any], answer: Any, correction: str) -> None:
     """Set the corrected value and log it; a value its bounds no longer allow (another
     procedure, started while the question was open, changed what is left) is asked again."""
     c = _find(ctx, correction)

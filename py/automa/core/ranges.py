@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, get_origin, get_type_hints
 
 from automa.core.checks import MAX_TEXT
 
@@ -89,6 +89,20 @@ def table_of(keys: Iterable[str], value: Range, *, optional: bool = False) -> Ta
     with ``optional``: e.g. one entry per rival at the table)."""
     names = tuple(keys)
     return Table(dict.fromkeys(names, value), frozenset(names) if optional else frozenset())
+
+
+def record_table(record: Any, fields: Mapping[str, Range]) -> Table:
+    """The ranges of a ``TypedDict`` record's values: ``fields`` gives one for each of its
+    keys, no more and no fewer (a key on one side only fails as the game loads, naming it),
+    and the keys the record marks ``NotRequired`` (or declares ``total=False``) are the
+    optional ones: a key's optionality is declared once, in the record."""
+    hints = get_type_hints(record, include_extras=True)
+    extra, missing = sorted(set(fields) - set(hints)), sorted(set(hints) - set(fields))
+    if extra or missing:
+        raise ValueError(f"{record.__qualname__}: ranges for keys it does not have {extra}, "
+                         f"keys without a range {missing}")
+    optional = {key for key, hint in hints.items() if get_origin(hint) is NotRequired}
+    return Table(dict(fields), frozenset(optional | set(record.__optional_keys__)))
 
 
 Problem = tuple[str, str, dict[str, Any]]

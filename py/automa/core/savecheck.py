@@ -82,7 +82,7 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
     _check_log(log, snapshot["turn"])
 
 
-def _check_ranges(game: GameDef, data: dict[str, Any]) -> None:
+def _check_ranges(game: GameDef[Any], data: dict[str, Any]) -> None:
     """Every value within the range the game declares for it; no key it does not know."""
     if game.ranges is None:
         return
@@ -148,7 +148,7 @@ def _check_piles(piles: Any, fresh: Session) -> None:
         raise bad("snapshot.piles", "cards")
 
 
-def _check_frame(game: GameDef, frame: Any, field: str, *, answer: bool) -> None:
+def _check_frame(game: GameDef[Any], frame: Any, field: str, *, answer: bool) -> None:
     """A scheduled step: registered, with JSON arguments its function accepts."""
     check_dict(frame, field, {"step", "args"}, {"step", "args"})
     name = check_text(frame["step"], f"{field}.step", NAME)
@@ -166,7 +166,7 @@ def _check_frame(game: GameDef, frame: Any, field: str, *, answer: bool) -> None
         _check_reask(game, args, field)
 
 
-def _check_reask(game: GameDef, args: dict[str, Any], field: str) -> None:
+def _check_reask(game: GameDef[Any], args: dict[str, Any], field: str) -> None:
     """The prompt a procedure interrupted, kept on the stack to come back after it."""
     if args.get("prompt") is not None:
         check_prompt(args["prompt"], f"{field}.args.prompt")
@@ -186,7 +186,7 @@ def _signature(fn: StepFn) -> inspect.Signature:
     return _SIGNATURES[key]
 
 
-def _check_at_rest(game: GameDef, snapshot: dict[str, Any]) -> None:
+def _check_at_rest(game: GameDef[Any], snapshot: dict[str, Any]) -> None:
     """A saved game waits for an answer, or is over."""
     finished = check_bool(snapshot["finished"], "snapshot.finished")
     prompt, pending = snapshot["prompt"], snapshot["pending"]

@@ -164,7 +164,7 @@ def _dumps(state: dict[str, Any]) -> str:
 class Session:
     """One game in progress: state, prompt, log, undo/redo, save."""
 
-    def __init__(self, game: GameDef, options: dict[str, Any], seed: int) -> None:
+    def __init__(self, game: GameDef[Any], options: dict[str, Any], seed: int) -> None:
         self.game = game
         self._log: list[LogEntry] = []
         self._actions: list[Action] = []
@@ -211,7 +211,7 @@ class Session:
         """Every card of the game after setup began; no card is ever lost or added."""
 
     # --- reading ------------------------------------------------------------------------
-    def _ctx(self) -> Ctx:
+    def _ctx(self) -> Ctx[Any]:
         return Ctx(self.game, self._state, self._log)
 
     @property
@@ -795,7 +795,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     return session
 
 
-def _upgrade_states(game: GameDef, data: dict[str, Any],
+def _upgrade_states(game: GameDef[Any], data: dict[str, Any],
                     game_version: int) -> tuple[dict[str, Any], list[Message]]:
     """The save with its snapshot and base state migrated to the game's current layout.
 
@@ -862,7 +862,7 @@ def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
             **({"stack": stack} if stack is not None else {})}
 
 
-def _carried_state(game: GameDef, state: Any) -> tuple[Any, list[Carried]]:
+def _carried_state(game: GameDef[Any], state: Any) -> tuple[Any, list[Carried]]:
     """A copy of a saved state whose values an earlier release allowed beyond today's bounds
     are carried down to them (:func:`automa.core.ranges.carry`), and what was carried."""
     state = copy.deepcopy(state)
@@ -872,7 +872,7 @@ def _carried_state(game: GameDef, state: Any) -> tuple[Any, list[Carried]]:
     return state, carry(state["data"], game.ranges, "data")
 
 
-def _upgraded(game: GameDef, state: Any) -> Any:
+def _upgraded(game: GameDef[Any], state: Any) -> Any:
     """A saved state from before the engine had a phase, with the phase the game derives
     from it (:attr:`GameDef.migrate`, on a copy). Anything else is returned as it is, to be
     checked."""
@@ -937,7 +937,7 @@ def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session,
     return session
 
 
-def rules_changed(game: GameDef, saved_under: int, answers: int) -> Message:
+def rules_changed(game: GameDef[Any], saved_under: int, answers: int) -> Message:
     """The one sentence that tells the player why a game goes on without its undo history:
     what changed in the rules since version ``saved_under`` of the game (as the game names
     its changes), and how many answers can no longer be undone."""

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import ActionSteps, Ctx
+from automa.core.game import ActionSteps
 from automa.core.records import MessageRef, Params, Ui, Why
 from automa.core.select import Extremum, Filter, select
 
 from . import data, directional
 from .state import (
     TOP_LEVEL,
+    Ctx,
     add_score,
     building,
     buildings_in_box,
@@ -23,6 +24,7 @@ from .state import (
     discipline,
     k,
     m,
+    native,
     round_no,
     round_tile,
     sailing,
@@ -251,7 +253,7 @@ def tb_stage(ctx: Ctx, variant: str, i: int, answer: Any = None, n: int = 0) -> 
     stage = stages[i]
     ui = card_ui(ctx, "support")
     if stage in ("atp", "atp_yours"):
-        owner = ctx.data["player_terrains"][0] if stage == "atp_yours" else ctx.data["native"]
+        owner = ctx.data["player_terrains"][0] if stage == "atp_yours" else native(ctx)
         row = data.atp_cards()[owner][s["atp_row"]]
         params: Params = {"row": s["atp_row"], "card": terrain(owner)}
         choices, labels, key = list(row), [terrain(t) for t in row], "prompt.tb_atp"
@@ -299,7 +301,7 @@ def tb_marking(ctx: Ctx, answer: bool = True, pick: MessageRef | None = None) ->
     """Build: ask whether the closest of her buildings (no tie) is marked."""
     ui = pick_ui(ctx, pick, "rule.marking")  # where and how to place it: steps first
     ui["steps"] = [pick or m("pick_only"),
-                   m("prompt.tb_place", terrain=terrain(ctx.data["native"]))]
+                   m("prompt.tb_place", terrain=terrain(native(ctx)))]
     ctx.ask(prompts.yes_no(k("prompt.tb_marked"), {}, ui=ui), tb_build)
 
 
@@ -318,7 +320,7 @@ def tb_build(ctx: Ctx, answer: bool) -> None:
         d["marked" if answer else "unmarked"] += 1
     d["built"] = True
     say(ctx, "log.tb_built_marked" if answer else "log.tb_built",
-        {"left": d["supply"]["workshop"], "terrain": terrain(d["native"]), "pick": picked(ctx)},
+        {"left": d["supply"]["workshop"], "terrain": terrain(native(ctx)), "pick": picked(ctx)},
         icon="build")
 
 
@@ -645,7 +647,7 @@ def powermongers_answer(ctx: Ctx, answer: bool) -> None:
 @steps
 def act_symbionts_tool(ctx: Ctx) -> None:
     """Symbionts: a Tool on a space next to your buildings, by her youth ATP card."""
-    youth = ctx.data.get("youth") or ctx.data["native"]
+    youth = ctx.data.get("youth") or native(ctx)
     s = support_card(ctx)
     row = data.atp_cards()[youth][s["atp_row"]]
     ctx.ask(prompts.pick_one(k("prompt.symbionts_terrain"), [*row, "none"], {

@@ -9,7 +9,6 @@ her turn-order marker to the topmost free space.
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef
 
 from . import data
@@ -18,9 +17,11 @@ from .state import (
     FINAL_TURN,
     ROUND_END_TURN,
     TOP_LEVEL,
+    Ctx,
     add_score,
     add_steps,
     faction,
+    final,
     k,
     m,
     round_no,
@@ -143,7 +144,7 @@ def final_area(ctx: Ctx) -> None:
 def final_area_done(ctx: Ctx, answer: int) -> None:
     """Her Area points; then Science scoring (computed, or asked in the advanced reading)."""
     add_score(ctx.data, answer)
-    ctx.data["final"]["area"] = answer
+    final(ctx)["area"] = answer
     say(ctx, "log.final_area", {"n": answer, "score": ctx.data["score"]}, icon="vp")
     lv = ctx.data["disciplines"]
     levels = {x: lv[x] for x in data.DISCIPLINES}
@@ -215,7 +216,7 @@ def final_science(ctx: Ctx, answer: int) -> None:
     """Her Science points; then faction end-game scoring (no Resource scoring for her)."""
     d = ctx.data
     add_score(d, answer)
-    d["final"]["science"] = answer
+    final(ctx)["science"] = answer
     say(ctx, "log.final_science", {"n": answer, "score": d["score"]}, icon="vp")
     per = faction(ctx).get("end_points_per_building", 0)
     extra = 0
@@ -226,7 +227,7 @@ def final_science(ctx: Ctx, answer: int) -> None:
         add_score(d, extra)
         say(ctx, "log.final_faction", {"n": extra, "buildings": built, "score": d["score"]},
             icon="vp")
-    d["final"]["faction"] = extra
+    final(ctx)["faction"] = extra
     # The Gognomes (factions.toml: setup = ["achievements"]) score their achievement
     # tiles at the game end; the player counts them on the board.
     if "achievements" in faction(ctx).get("setup", []):
@@ -242,7 +243,7 @@ def final_achievements(ctx: Ctx, answer: int) -> None:
     """Gognomes: her achievement points enter her final score (faction end-game scoring)."""
     d = ctx.data
     add_score(d, answer)
-    d["final"]["faction"] += answer
+    final(ctx)["faction"] += answer
     say(ctx, "log.final_achievements", {"n": answer, "score": d["score"]}, icon="vp")
     final_done(ctx)
 

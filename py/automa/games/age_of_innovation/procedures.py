@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import Correction, Procedure
 
 from . import data
 from .state import (
     MAX_SCORE,
     WAITING,
+    Ctx,
     building,
     buildings_in_box,
     discipline,

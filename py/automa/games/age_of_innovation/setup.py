@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.prompts import Prompt
 from automa.core.records import Ui
 from automa.core.rng import Rng
@@ -21,11 +20,13 @@ from .state import (
     PLAYER,
     SETUP,
     TOP_LEVEL,
+    Ctx,
     discipline,
     faction,
     initial_data,
     k,
     m,
+    native,
     say,
     shuffle_deck,
     steps,
@@ -332,7 +333,7 @@ def setup_components(ctx: Ctx) -> None:
     advances_ref = [discipline(d) for d in data.DISCIPLINES for _ in
                     range(fac["advances"].count(d))]
     ctx.ask(prompts.confirm(k("setup.automa_components"), {
-        "faction": m(f"faction.{fac['id']}"), "terrain": terrain(ctx.data["native"])},
+        "faction": m(f"faction.{fac['id']}"), "terrain": terrain(native(ctx))},
         ui={"game": data.GAME_ID, "rule": m(f"faction_rules.{fac['id']}"), "steps": [
             m("setup_step.buildings"),
             m("setup_step.science", advances=advances_ref),
@@ -397,7 +398,7 @@ def setup_first_workshops(ctx: Ctx, answer: Any, row: list[int] | None = None,
                                      "unmarked": c["setup_unmarked"]})
     two = "_two" if two_players(ctx) else ""
     where = {"marked": c["setup_marked"], "unmarked": c["setup_unmarked"],
-             "terrain": terrain(ctx.data["native"])}
+             "terrain": terrain(native(ctx))}
     ctx.ask(prompts.confirm(k("setup.workshops"), {"card": c["number"]}, ui={
         "game": data.GAME_ID, "card": drawn, "highlight": ["setup"], "steps": [
             m(f"setup_step.first_workshop{two}"),

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, Unpack
 
+from automa.core import game as core
 from automa.core.formats import Migrated
-from automa.core.game import Ctx, Steps
+from automa.core.game import Steps, known
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
-from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 
 from . import data
@@ -128,6 +129,11 @@ class Data(TypedDict):
     """The Directional Selection just made, as a message reference for the next log line."""
     steps: NotRequired[list[MessageRef]]
     """Table steps (message references) waiting to be shown with the next question."""
+
+
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
 
 
 def initial_data(difficulty: str, faction_id: str, humans: int) -> Data:
@@ -283,6 +289,18 @@ def say(ctx: Ctx, key: str, params: Params | None = None, *, icon: str | None = 
     ctx.log(actor, k(key), params, why, table=icon is not None, icon=icon)
 
 
+def native(ctx: Ctx) -> str:
+    """Her native terrain. Invariant: setup settles it (the faction's, or the one the player
+    picks) before anything names it."""
+    return known(ctx.data["native"], "Age of Innovation: her native terrain is settled at setup")
+
+
+def final(ctx: Ctx) -> FinalScoring:
+    """Her final scoring so far. Invariant: the final scoring begins (``final`` set) before
+    any of its sources is scored."""
+    return known(ctx.data["final"], "Age of Innovation: her final scoring has begun")
+
+
 def add_steps(ctx: Ctx, *refs: MessageRef) -> None:
     """Table steps (message references) shown as a checklist with the next waiting question."""
     ctx.data.setdefault("steps", []).extend(refs)
@@ -290,7 +308,7 @@ def add_steps(ctx: Ctx, *refs: MessageRef) -> None:
 
 def take_steps(ctx: Ctx) -> list[MessageRef]:
     """The pending table steps (cleared)."""
-    return list(ctx.data.pop("steps", None) or [])
+    return list(ctx.data.pop("steps", []))
 
 
 def steps_ui(ctx: Ctx, ui: Ui | None = None) -> Ui:
@@ -344,7 +362,7 @@ MAX_SCORE = 9999
 correction."""
 
 
-def add_score(d: Any, points: int) -> None:
+def add_score(d: Data, points: int) -> None:
     """Her points grow by ``points``, up to :data:`MAX_SCORE` (a score corrected up to that
     bound stays there)."""
     d["score"] = min(MAX_SCORE, d["score"] + points)
@@ -369,7 +387,7 @@ def ranges() -> Table:
     levels = table_of(data.DISCIPLINES, Count(0, TOP_LEVEL))
     final = table_of(("before", "area", "science", "faction"), Count(0, MAX_SCORE),
                      optional=True)
-    return Table({
+    return record_table(Data, {
         "humans": Count(1, 2), "difficulty": OneOf(data.DIFFICULTIES),
         "faction": OneOf(tuple(data.factions())), "round": Count(1, 6),
         "first_turn": FLAG, "passed": FLAG, "humans_passed": Count(0, 2),
@@ -387,4 +405,4 @@ def ranges() -> Table:
         "final_tile": OneOf(tuple(data.tiles())),
         "setup_card": OneOf(tuple(data.decision_cards())),
         "built": FLAG, "pick": Json(), "steps": Items(Json(), 99),
-    }, frozenset({"round_tiles", "final_tile", "setup_card", "built", "pick", "steps"}))
+    })

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx, StepRef
+from automa.core.game import StepRef
 from automa.core.records import MessageRef
 
 from . import data
@@ -21,6 +21,7 @@ from .state import (
     HUMANS_PASS,
     SIDEWAYS,
     WAITING,
+    Ctx,
     card_ui,
     faction,
     k,

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, Ctx, FinalScore
+from automa.core.game import START, FinalScore
 from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
 from .state import (
     FINAL,
+    Ctx,
     action_card_id,
     building,
     discipline,
@@ -41,22 +42,23 @@ def view(ctx: Ctx) -> GameView:
         {"label": m("view.innovations"), "value": d["innovations"]},
         {"label": m("view.scholars"), "value": d["scholars"]},
     ]
-    if d.get("native"):
-        automa_rows.insert(4, {"label": m("view.native"), "value": terrain(d["native"])})
+    if own := d.get("native"):
+        automa_rows.insert(4, {"label": m("view.native"), "value": terrain(own)})
     if "round_tiles" in d:
         automa_rows.append({"label": m("view.round_tile"),
                             "value": m("view.tile_value", n=round_tile(ctx)["number"],
                                        points=round_tile_points(ctx),
                                        d=discipline(round_tile(ctx)["discipline"]))})
+    supply: list[Row] = [{"label": building(b), "value": d["supply"][b]}
+                         for b in data.BUILDINGS]
     sections: list[Section] = [
         {"title": m("view.automa"), "rows": automa_rows},
         {"title": m("view.science"),
          "rows": [{"label": discipline(x), "value": d["disciplines"][x]}
                   for x in data.DISCIPLINES]},
         {"title": m("view.supply"),
-         "rows": [{"label": building(b), "value": d["supply"][b]} for b in data.BUILDINGS]
-         + [{"label": m("view.marked"), "value": d["marked"]},
-            {"label": m("view.unmarked"), "value": d["unmarked"]}]},
+         "rows": [*supply, {"label": m("view.marked"), "value": d["marked"]},
+                  {"label": m("view.unmarked"), "value": d["unmarked"]}]},
     ]
     cards: list[TableCard] = []
     action = action_card_id(ctx)

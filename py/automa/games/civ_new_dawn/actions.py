@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import Why
 
 from . import data
 from .state import (
     MAX_SPACES,
+    Ctx,
     Resolving,
     add_tokens,
     advance_dial,
@@ -28,6 +28,7 @@ from .state import (
     m,
     nw_value,
     replace_card,
+    resolving,
     slot_of,
     steps,
 )
@@ -40,8 +41,7 @@ Runner = Callable[[Ctx, dict[str, Any], int], None]
 
 def res(ctx: Ctx) -> Resolving:
     """The focus card being resolved: card, type, bonus, Teddy's tokens, what it did."""
-    r: Resolving = ctx.data["res"]
-    return r
+    return resolving(ctx)
 
 
 def spend_tokens(ctx: Ctx, card_type: str, n: int) -> None:
@@ -395,11 +395,10 @@ def pay_wonder(ctx: Ctx, cost: int, production: int) -> tuple[bool, list[tuple[s
 def wonder_cost(ctx: Ctx, answer: int, i: int) -> None:
     """Pay for the wonder, then ask its type and place it."""
     step = data.card(res(ctx)["card"])["steps"][i]
-    snapshot = {"nw_pool": ctx.data["nw_pool"], "resources": dict(ctx.data["resources"]),
-                "tokens": dict(ctx.data["tokens"])}
+    before = ctx.data["nw_pool"], dict(ctx.data["resources"]), dict(ctx.data["tokens"])
     paid, spent = pay_wonder(ctx, answer, int(step["production"]))
     if not paid:
-        ctx.data.update(snapshot)
+        ctx.data["nw_pool"], ctx.data["resources"], ctx.data["tokens"] = before
         log_ap(ctx, "log.wonder_unaffordable", {"cost": answer})
         return
     r = res(ctx)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 
 from . import data
 from .actions import Runner, gain_resources, res, spend_tokens
 from .state import (
     MAX_SPACES,
+    Ctx,
     card_ui,
     gain_trade_tokens,
     held_diplomacy,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import Correction, Procedure
 from automa.core.records import MessageRef
 
 from . import data
@@ -15,6 +15,8 @@ from .actions import gain_resources, place_wonder
 from .military import MAX_TOTAL, attacker_wins, barbarian_defeated, defence_spend
 from .state import (
     AP,
+    Ctx,
+    card_counts,
     card_in,
     card_name,
     card_ui,
@@ -187,7 +189,7 @@ def proc_lose_card(ctx: Ctx) -> None:
 def card_types(ctx: Ctx, kind: str, delta: int) -> list[str]:
     """The types a card of this kind can be gained in (the box still has one) or lost in
     (the AP holds one)."""
-    counts = ctx.data[f"{kind}s"]
+    counts = card_counts(ctx, kind)
     most = data.MAX_CITIES if kind == "wonder" else data.CITY_STATE_CARDS
     return [t for t in data.TYPES if (counts[t] > 0 if delta < 0 else counts[t] < most)]
 
@@ -213,7 +215,7 @@ def proc_card_type(ctx: Ctx, answer: str, kind: str, delta: int) -> None:
                {"kind": m(f"kind.{kind}"), "type": m(f"type.{answer}")})
         ctx.then(proc_card_kind, answer=kind, delta=delta)
         return
-    ctx.data[f"{kind}s"][answer] += delta
+    card_counts(ctx, kind)[answer] += delta
     key = "log.card_gained" if delta > 0 else "log.card_lost"
     log_ap(ctx, key, {"kind": m(f"kind.{kind}"), "type": m(f"type.{answer}")})
 

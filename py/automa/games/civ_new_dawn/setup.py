@@ -4,12 +4,12 @@ level II cards, the components and the map."""
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef, Why
 
 from . import data
 from .state import (
     SETUP,
+    Ctx,
     card_in,
     card_name,
     card_ui,

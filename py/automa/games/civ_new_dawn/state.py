@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from automa.core.game import Ctx, Steps
+from automa.core import game as core
+from automa.core.game import Steps, broken, known
 from automa.core.i18n import Namespace
 from automa.core.procedures import resumed_step
-from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, table_of
+from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 
 from . import data
@@ -126,6 +127,11 @@ class Data(TypedDict):
     """A board reminder kept for the next question (:func:`notice`)."""
 
 
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+
+
 def initial_data(leader_id: str, difficulty: str, humans: int) -> Data:
     """The AP at setup: the leader's level I focus row, nothing gained yet, the dial at 0
     (AP rules, Setup and Difficulty Level)."""
@@ -180,6 +186,12 @@ def row(ctx: Ctx) -> list[str]:
     """The focus row, slot 1 first."""
     r: list[str] = ctx.data["row"]
     return r
+
+
+def resolving(ctx: Ctx) -> Resolving:
+    """The focus card being resolved. Invariant: a card is being resolved from
+    ``resolve_card`` until ``end_card`` clears it, and only its steps read it."""
+    return known(ctx.data["res"], "Civilization: a focus card is being resolved")
 
 
 def slot_of(ctx: Ctx, card_type: str) -> int:
@@ -272,6 +284,16 @@ def log_ap(ctx: Ctx, key: str, params: Params | None = None,
 
 
 # --- trade tokens ------------------------------------------------------------------------
+def card_counts(ctx: Ctx, kind: str) -> dict[str, int]:
+    """The AP's cards of a kind by type: ``"wonder"`` (``wonders``) or ``"city_state"``
+    (``city_states``); any other kind breaks the invariant that only these two are counted."""
+    if kind == "wonder":
+        return ctx.data["wonders"]
+    if kind == "city_state":
+        return ctx.data["city_states"]
+    broken(f"Civilization: the AP counts wonders and city-states only, not {kind!r}")
+
+
 def take_one(counts: dict[str, int], key: str) -> bool:
     """Take one from ``counts[key]`` if there is one (a correction made while the question
     was open may have taken it already); whether one was taken."""
@@ -402,7 +424,7 @@ def ranges() -> Table:
     resources of each type, 4 natural wonder tokens, 8 cities; a sane bound where the box
     sets none)."""
     card_ids = OneOf(tuple(data.cards()))
-    resolving = Table({
+    resolving = record_table(Resolving, {
         "card": card_ids, "type": OneOf(data.TYPES), "bonus": Count(0, MAX_BONUS),
         "nw": NW, "reset": FLAG, "built": FLAG,
         "attacks": Count(0, 9), "won": Count(0, 9), "reinforced": Count(0, MAX_SPACES),
@@ -410,8 +432,8 @@ def ranges() -> Table:
         "caravans": Items(Table({"j": Count(1, 9), "cls": OneOf(data.CRITERIA),
                                  "dist": Count(0, MAX_SPACES)}), 9),
         "used": Items(OneOf(("bonus", "nw")), 2),
-    }, frozenset({"used"}))
-    return Table({
+    })
+    return record_table(Data, {
         "humans": Count(1, 3),
         "leader": OneOf(data.LEADERS),
         "difficulty": OneOf(data.DIFFICULTIES),
@@ -431,4 +453,4 @@ def ranges() -> Table:
         "res": Maybe(resolving),
         "winner": OneOf((None, "ap", "human")),
         "notice": Json(),
-    }, frozenset({"notice"}))
+    })

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 
 from . import actions, data, military
 from .state import (
     AP,
     AP_TURN,
     WAITING,
+    Ctx,
     Resolving,
     bonus,
     card_in,
@@ -34,6 +34,7 @@ from .state import (
     m,
     replace_card,
     reset,
+    resolving,
     slot_of,
     steps,
     take_notice,
@@ -140,7 +141,7 @@ def resolve_card(ctx: Ctx, card: str, reset: bool, held_back: int = 0) -> None:
 @steps
 def run_step(ctx: Ctx, i: int) -> None:
     """Run one printed step of the card being resolved."""
-    res = ctx.data["res"]
+    res = resolving(ctx)
     step = data.card(res["card"])["steps"][i]
     RUNNERS[step["action"]](ctx, step, i)
 
@@ -154,7 +155,7 @@ def _idle(res: Resolving) -> bool:
 @steps
 def end_card(ctx: Ctx) -> None:
     """Teddy's tokens to slot 4, swap-if-idle, reset, and the card's after-reset rules."""
-    res = ctx.data["res"]
+    res = resolving(ctx)
     t = res["type"]
     resolved = res["card"]
     placed = _teddy_tokens_after(ctx, res)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, Ctx, FinalScore
+from automa.core.game import START, FinalScore
 from automa.core.records import GameView, MessageRef, Row, Section, TableCard, empty_view
 
 from . import data
-from .state import card_in, is_leader, level_of, m, row
+from .state import Ctx, card_in, is_leader, level_of, m, row
 
 
 def next_space(dial: int) -> int | None:

@@ -17,11 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef
 
 from . import data
-from .state import card_ui, k, log_ap, log_table, m, steps
+from .state import Ctx, card_ui, k, log_ap, log_table, m, steps
 
 
 def start_walk(ctx: Ctx, *, total: int, need: int, criteria: list[str], noun: str,

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from automa.core import prompts
-from automa.core.game import ActionSteps, Ctx
+from automa.core.game import ActionSteps
 from automa.core.records import MessageRef
 
 from . import data
@@ -17,6 +17,7 @@ from .state import (
     MAX_STORED,
     MAX_WONDERS,
     STORAGE,
+    Ctx,
     add_glory,
     bot,
     card_ui,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import Correction, Procedure
 from automa.core.records import MessageRef
 
 from . import data
@@ -22,6 +22,7 @@ from .state import (
     MAX_WONDERS,
     STORAGE,
     WAITING,
+    Ctx,
     automa_name,
     automas,
     k,

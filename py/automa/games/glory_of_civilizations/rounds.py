@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef
 
 from . import data
@@ -18,6 +17,7 @@ from .state import (
     FACE_UP,
     ROUNDS,
     STORAGE,
+    Ctx,
     add_glory,
     age_of_round,
     automa_name,

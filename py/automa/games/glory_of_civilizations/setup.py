@@ -4,13 +4,13 @@ plays the game with; the first round starts (:func:`.rounds.round_start`)."""
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 
 from . import data
 from .rounds import round_start
 from .state import (
     AUTOMA,
     SETUP,
+    Ctx,
     automas,
     initial_data,
     k,

@@ -15,10 +15,11 @@ from __future__ import annotations
 import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
+from automa.core import game as core
 from automa.core.formats import Migrated
-from automa.core.game import Ctx, Steps
+from automa.core.game import Steps
 from automa.core.procedures import resumed_step
-from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
+from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, record_table, table_of
 from automa.core.records import MessageRef, Ui, Why
 
 from . import data
@@ -117,6 +118,11 @@ class Data(TypedDict):
     into :attr:`automas`."""
     automas: list[Automa]
     """Each automa of the game, in seat order ("Automa 1", "Automa 2")."""
+
+
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
 
 
 MAX_AUTOMAS = 2
@@ -335,7 +341,7 @@ MAX_ROW = 4 + 3
 def ranges() -> Table:
     """The range of every value of :class:`Data`: the round and age I–III, one or two
     automas (:func:`automa_ranges`)."""
-    return Table({
+    return record_table(Data, {
         "edition": OneOf(("companion", "custom")),
         "round": Count(1, ROUNDS), "age": Count(1, 3), "seat": Count(0, MAX_AUTOMAS - 1),
         "automas": Items(automa_ranges(), MAX_AUTOMAS, lo=1),
@@ -346,7 +352,7 @@ def automa_ranges() -> Table:
     """The range of every value of :class:`Automa` (structures up to the supply beside the
     capital, a sane bound on what only accumulates)."""
     supply = data.vocabulary()["supply"]
-    return Table({
+    return record_table(Automa, {
         "activated": Count(0, MAX_ROW),
         "row": Items(Text(), MAX_ROW), "passed": FLAG, "first_player": FLAG,
         "glory": Count(0, MAX_TRACKED), "coins": Count(0, MAX_TRACKED),
@@ -360,7 +366,7 @@ def automa_ranges() -> Table:
         "achievements": Count(0, MAX_ACHIEVEMENTS),
         "techs_taken": Items(Items(Count(1, 4), 2, 2), 16),
         "failed_sites": Items(OneOf(("city", "castle")), 2),
-    }, frozenset({"failed_sites", "wonders_done"}))
+    })
 
 
 TWO_AUTOMAS = 1000

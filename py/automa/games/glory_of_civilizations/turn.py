@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef
 
 from . import data
@@ -19,6 +18,7 @@ from .state import (
     FACE_UP,
     MAX_TRACKED,
     WAITING,
+    Ctx,
     add_glory,
     automa_name,
     automas,

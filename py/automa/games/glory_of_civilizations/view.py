@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, Ctx, FinalScore
+from automa.core.game import START, FinalScore
 from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
 
 from . import data
-from .state import AREAS, FACE_UP, STORAGE, automa_name, automas, bot, m, pile, roman, several
+from .state import AREAS, FACE_UP, STORAGE, Ctx, automa_name, automas, bot, m, pile, roman, several
 
 
 def view(ctx: Ctx) -> GameView:

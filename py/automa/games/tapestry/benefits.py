@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import Why
 
 from . import data
@@ -13,6 +12,7 @@ from . import map as twin
 from .data import TRACKS
 from .state import (
     TAPESTRY_CARDS,
+    Ctx,
     G,
     add_vp,
     instruct,

@@ -9,13 +9,13 @@ pattern (``ui["pattern"]``), and asks only what the board must answer. Rulebook 
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef, Params, Ui, Why
 
 from . import data
 from . import map as twin
 from .state import (
     MAX_TERRITORIES,
+    Ctx,
     can_gain,
     gain_achievement,
     instruct,

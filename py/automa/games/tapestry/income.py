@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import Why
 
 from . import data
@@ -19,6 +18,7 @@ from .state import (
     MAT_COLUMNS,
     PHASE_INCOME,
     TURNS_PER_ERA,
+    Ctx,
     G,
     add_vp,
     instruct,

@@ -11,7 +11,7 @@ from functools import cache
 from itertools import permutations
 
 from automa.core import prompts
-from automa.core.game import Correction, Ctx, Procedure
+from automa.core.game import Correction, Procedure
 from automa.core.i18n import msg
 from automa.core.records import MessageRef
 
@@ -26,6 +26,7 @@ from .state import (
     PHASE_SETUP,
     PLAYER_PHASES,
     TAPESTRY_CARDS,
+    Ctx,
     G,
     bot_ref,
     gain_achievement,

@@ -8,14 +8,13 @@ and, at level 6, picks the Automa's second civilization.
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import Params, Ui
 
 from . import data
 from . import map as twin
 from .benefits import roll_until
 from .data import TRACKS
-from .state import PHASE_SETUP, G, initial_data, k, m, steps, track_ref, track_word
+from .state import PHASE_SETUP, Ctx, G, initial_data, k, m, steps, track_ref, track_word
 
 COMPONENT_STEPS = ("remove_tapestries", "optional_tapestries", "remove_civs", "three_players",
                    "your_start")

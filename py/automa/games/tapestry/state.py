@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from automa.core.game import Ctx, Steps
+from automa.core import game as core
+from automa.core.game import Steps
 from automa.core.i18n import Namespace
-from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, table_of
+from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, record_table, table_of
 from automa.core.records import MessageRef, Params, Ui, Why
 
 from . import data
@@ -114,6 +115,11 @@ class Data(_Tracked, total=False):
     the game is played without the map (then the board questions are asked)."""
 
 
+Ctx = core.Ctx[Data]
+"""What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
+``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+
+
 def initial_data(level: int) -> Data:
     """The bots' state at difficulty ``level`` before anything is rolled."""
     return {
@@ -141,7 +147,7 @@ def ranges() -> Table:
     positions within the tracks, counts from 0 to what the box holds, VP within sane bounds,
     no key the game does not know."""
     vp = {s: Count(-MAX_VP if s == "correction" else 0, MAX_VP) for s in VP_SOURCES}
-    return Table({
+    return record_table(Data, {
         "level": Count(1, 6),
         "civs": Items(OneOf(data.CIVS), 2),
         "fav": table_of(data.BOTS, OneOf(("", *data.TRACKS))),
@@ -159,7 +165,7 @@ def ranges() -> Table:
         "over": FLAG,
         "procedure": Maybe(Text()),
         "map": table_of(twin.hexes(), OneOf(twin.MARKS)),
-    }, frozenset({"map"}))
+    })
 
 
 def migrate(state: dict[str, Any]) -> None:

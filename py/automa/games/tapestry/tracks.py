@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.i18n import msg
 from automa.core.records import Why
 from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
@@ -19,6 +18,7 @@ from automa.core.select import Extremum, Filter, OrderedPick, Selection, select
 from . import data
 from .data import END, TRACKS
 from .state import (
+    Ctx,
     G,
     bot_ref,
     claimed_landmarks,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.game import Ctx
 from automa.core.records import MessageRef, Ui
 
 from . import data
@@ -15,6 +14,7 @@ from .state import (
     PHASE_OVER,
     TURNS_PER_ERA,
     VP_SOURCES,
+    Ctx,
     G,
     k,
     m,

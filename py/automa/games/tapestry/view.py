@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from automa.core.game import START, Ctx, FinalScore
+from automa.core.game import START, FinalScore
 from automa.core.i18n import msg
 from automa.core.records import GameView, MessageRef, Row, Section, Shown, TableCard, empty_view
 
@@ -15,6 +15,7 @@ from .data import ACHIEVEMENTS, TRACKS
 from .state import (
     TURNS_PER_ERA,
     VP_SOURCES,
+    Ctx,
     bot_ref,
     k,
     m,
