@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.helpers import answer, open_app, wait_ready
+from tests.e2e.helpers import answer, game_state, open_app, wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -44,10 +44,11 @@ def test_glory_two_automa_end_screen_dock_on_screen_at_largest_text(
     page.click('button[data-act="start"]')
     page.wait_for_selector("#prompt")
     proc = "[data-act=proc][data-arg=instant_victory]"
-    for tap in range(60):
-        answer(page, 0.3)
-        if tap > 5 and page.query_selector(proc) is not None:
+    for tap in range(200):  # a few turns, until the automas' turn waits (its procedures)
+        if tap > 5 and game_state(page)["phase"] == "waiting":
             break
+        answer(page, 0.3)
+    page.wait_for_selector(proc, state="attached")  # (drawn a frame after the question)
     page.evaluate(f"document.querySelector('{proc}').click()")
     page.wait_for_selector('#prompt[data-key$="prompt.instant_victory_sure"]')
     answer(page, 0.0)  # (end the game)
