@@ -18,8 +18,9 @@ DOCK_JS = """() => {
   const parts = [dock, ...dock.querySelectorAll('a, button')];
   return parts.filter(e => {
     const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return r.height === 0 || r.top < 0 || r.bottom > innerHeight + 0.5
-      || r.right > innerWidth + 0.5;
+      || r.right > innerWidth + 0.5 || !(e === dock || e.contains(hit));  // (or covered)
   }).map(e => (e.textContent.trim() || e.className) + '@'
            + Math.round(e.getBoundingClientRect().bottom));
 }"""
@@ -29,7 +30,8 @@ def test_glory_two_automa_end_screen_dock_on_screen_at_largest_text(
         page: Page, base_url_app: str) -> None:
     """Glory, 3 players with 2 automas, a few turns, then "A player wins at once by instant
     achievements" (confirmed); reload; Settings → largest text; back to the game: the dock
-    and each of its controls are on screen at the top, middle and foot of the page."""
+    and each of its controls are on screen, none covered, at the top, middle and foot of the
+    page."""
     page.set_viewport_size({"width": 360, "height": 780})
     open_app(page, base_url_app, lang="en")
     page.evaluate("localStorage.setItem('automa.settings',"
