@@ -359,7 +359,7 @@ def test_corrections_cover_every_tracked_value_with_plain_labels() -> None:
             "native"} <= ids
     assert {f"science_{x}" for x in ("banking", "law", "engineering", "medicine")} <= ids
     assert {f"yours_{x}" for x in ("banking", "law", "engineering", "medicine")} <= ids
-    assert render(f"{GAME}.fix.score") == "Automa's points"
+    assert render(f"{GAME}.fix.score") == "Automa’s points"
 
 
 def test_long_instructions_are_steps_in_ui() -> None:

@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 import automa
+from automa.app import present
 from automa.app import records as rec
 from automa.app.controller import Controller, PageForm
 from automa.app.outcome import Outcome
+from automa.app.record_present import Words4Records
 from automa.app.saves import SAVE_PREFIX, StorageError, StorageFull
 from automa.core.session import Session
 from tests.app.test_saves import Clock, MemoryKV
@@ -499,3 +501,42 @@ def test_a_score_saved_without_the_winner_asks_for_the_winner_not_the_score() ->
     [kept] = stored_records(kv)
     c.tap("record-save", kept.id, {"scores": ["9"], "winner": ""})
     assert "Who won?" in c.message and "enter your score" not in c.message
+
+
+# --- two automas: each by name ---------------------------------------------------------------
+def two_automa_record(**changes: Any) -> rec.Record:
+    """A Glory game of 3 players, 2 of them automas, ended at once by instant achievements."""
+    return replace(rec.Record(
+        id="g-2", game="glory_of_civilizations", finished=1.0, updated=1.0,
+        options={"difficulty": "medium", "automas": 2}, humans=1, rounds=3, bot_total=9,
+        bot_sources={"automa1": 6, "automa2": 9}, by_round=[2, 6, 9], players=[None],
+        ask=True), **changes)
+
+
+@pytest.mark.parametrize(("lang", "bot", "names"), [
+    ("en", "Automa 1: 6 Glory · Automa 2: 9 Glory", ["You", "Automa 1", "Automa 2"]),
+    ("uk", "Автома 1: {6} · Автома 2: {9}", ["Ви", "Автома 1", "Автома 2"]),
+])
+def test_the_two_automa_end_screen_names_each_automas_glory_and_each_as_a_winner(
+        lang: str, bot: str, names: list[str]) -> None:
+    """With two automas the end screen says each automa's Glory by name (not one "Automa:
+    9 Glory"), and "Who won?" offers each automa; the one picked is a loss for you."""
+    words = Words4Records({g["id"]: g for g in automa.games()}, present.Words(lang))
+    end = words.end(two_automa_record(), str)
+    glory = {n: words.score("glory_of_civilizations", n) for n in (6, 9)}
+    assert end["bot"] == bot.replace("{6}", glory[6]).replace("{9}", glory[9])
+    assert end["sources"] == []
+    assert [a["label"] for a in end["answers"]] == names
+    assert [a["value"] for a in end["answers"]] == ["you", "bot1", "bot2"]
+    said = rec.entered(two_automa_record(), ["7"], "bot2", 200, 2.0)
+    assert said.answer == "bot2" and said.result == "lost"
+    assert rec.parse(said.text()) == said
+    assert [a["chosen"] for a in words.end(said, str)["answers"]] == [False, False, True]
+
+
+def test_one_automa_end_screen_keeps_one_automa_line_and_answer() -> None:
+    words = Words4Records({g["id"]: g for g in automa.games()}, present.Words("en"))
+    end = words.end(two_automa_record(options={"difficulty": "medium"}, bot_sources={}), str)
+    assert end["bot"] == "Automa: 9 Glory"
+    assert [(a["value"], a["label"]) for a in end["answers"]] == [("you", "You"),
+                                                                   ("bot", "Automa")]

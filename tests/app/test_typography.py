@@ -70,6 +70,13 @@ def test_one_apostrophe_in_ukrainian() -> None:
     assert hits("uk", rf"(?<=[{CYRILLIC}])['’`‘]|['’`‘](?=[{CYRILLIC}])") == []
 
 
+def test_one_apostrophe_in_english() -> None:
+    """"bots' turn" stood beside the button "Bots’ turn" and "Automa's VP" beside "this
+    card’s own ▶": English shows the typographic apostrophe ’ (U+2019) only, as its
+    buttons did, never the typewriter ' nor a backtick or an opening ‘ for one."""
+    assert hits("en", r"['`]|(?<=\w)‘|‘(?=s\b)") == []
+
+
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_a_spaced_dash_is_an_em_dash(lang: str) -> None:
     """Tapestry's levels were «1 – Автома-невдаха»; an en dash belongs in ranges («1–2»)."""

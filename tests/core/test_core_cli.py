@@ -365,6 +365,6 @@ def test_log_shows_each_decision_with_its_reason(capsys: pytest.CaptureFixture[s
     played, logged = "".join(reads[:7]), reads[7]  # (the 7th line read is "log")
     reasons = [line for line in logged.splitlines() if line.startswith("      (Why? ")]
     assert not [line for line in played.splitlines() if line.startswith("      (Why? ")]
-    assert "      (Why? The science die picks the Automa's civilization side" in logged
+    assert "      (Why? The science die picks the Automa’s civilization side" in logged
     assert any("It could choose: Exploration, Science, Military, Technology. It chose: "
                in line for line in reasons)

@@ -60,7 +60,7 @@ def test_a_corpus_game_whose_answers_no_longer_replay_goes_on_and_says_why(
     assert warning["key"] == "warning.save.rules_changed"
     n = len(saved["actions"])
     en = render(warning["key"], warning["params"], "en")
-    assert "Tapestry" in en and "Explorers' income bonus" in en and f"{n} answers" in en
+    assert "Tapestry" in en and "Explorers’ income bonus" in en and f"{n} answers" in en
     uk = render(warning["key"], warning["params"], "uk")
     assert f"{n} відповід" in uk and "Tapestry" in uk
     for sentence in (en, uk):  # one plain sentence
@@ -82,7 +82,7 @@ def test_the_page_shows_the_sentence_and_keeps_the_original(fixed_rules: list[in
     screen = c.route("#/play/tapestry-1")
     c.screen = screen.name
     notices = str(c.notices())
-    assert "Explorers&#x27; income bonus" in notices or "Explorers' income bonus" in notices
+    assert "Explorers’ income bonus" in notices
     assert 'data-act="export-original"' in notices
     assert kv.data[HELD_PREFIX + "tapestry-1"] == text
     c.tap("answer", None, form_for(c.session))

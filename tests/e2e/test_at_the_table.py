@@ -133,7 +133,7 @@ def test_a_combat_names_what_is_counted_and_the_defenders_total_is_typed(
     text = page.inner_text("#prompt")
     assert "on its card" in text and "military wonders" in text and "base game" in text, text
     rule = page.evaluate("document.querySelector('#prompt-body details.rule p').textContent")
-    assert "base game's rules" in rule and "military wonder" in rule, rule
+    assert "base game’s rules" in rule and "military wonder" in rule, rule
     page.click("#dock button.answer.primary")  # the AP's total as filled in
     assert key(page) == "civ_new_dawn.prompt.defender_total"
     assert page.input_value("#count") == ""

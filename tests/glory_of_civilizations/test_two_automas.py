@@ -195,8 +195,8 @@ def test_a_game_with_two_automas_plays_to_its_end_and_keeps_both_scores() -> Non
     for lang, names in (("en", ["Automa 1", "Automa 2"]), ("uk", ["Автома 1", "Автома 2"])):
         end = Words4Records({g["id"]: g for g in automa.games()},
                             present.Words(lang)).end(record, str)
-        assert [(r["label"], r["value"]) for r in end["sources"]] == \
-            [(names[0], str(glory[0])), (names[1], str(glory[1]))]
+        assert end["sources"] == []  # each automa's Glory by name in the bot's line
+        assert [part.split(":")[0] for part in end["bot"].split(" · ")] == names
 
 
 def test_each_automas_turn_is_a_turn_of_its_own_and_the_numbers_only_grow() -> None:

@@ -208,7 +208,7 @@ def test_landmarks_and_achievements_are_correctable_with_plain_labels() -> None:
     prompt = s.prompt
     assert prompt is not None and prompt.labels is not None
     labels = dict(zip(prompt.choices, prompt.labels, strict=True))
-    assert render(labels["vp"]["key"], labels["vp"]["params"]).startswith("Automa's VP")
+    assert render(labels["vp"]["key"], labels["vp"]["params"]).startswith("Automa’s VP")
     assert render(labels["landmark_Lighthouse"]["key"],
                   labels["landmark_Lighthouse"]["params"]) == "Who holds the Lighthouse"
     s.answer("landmark_Lighthouse")

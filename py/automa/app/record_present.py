@@ -192,9 +192,14 @@ class Words4Records:
         """The end of a game: the bot's final score by source, the entry of yours."""
         game = record.game
         bot_name = self.bot_name(game)
-        sources: list[Row] = [
+        named = self.bots(record)
+        sources: list[Row] = [] if named else [
             {"label": self.source(game, s), "value": str(n)}
             for s, n in record.bot_sources.items() if n]
+        bot = " · ".join(self.t("web.records.bot_score", bot=label, score=self.score(game, n))
+                         for label, n in named) if named else \
+            self.t("web.records.bot_score", bot=bot_name,
+                   score=self.score(game, record.bot_total))
         top = int(self.scoring(game).get("player_max") or rec.MAX_SCORE)
         you = self.scoring(game).get("you")
         fields: list[ScoreField] = []
@@ -204,8 +209,7 @@ class Words4Records:
             fields.append({"index": i, "label": label, "value": "" if value is None
                            else str(value), "top": top})
         return {"record": record.id, "game": game,
-                "bot": self.t("web.records.bot_score", bot=bot_name,
-                              score=self.score(game, record.bot_total)),
+                "bot": bot,
                 "sources": sources if len(sources) > 1 else [],
                 "rounds": self.t("web.records.rounds", n=record.rounds,
                                  last=mid_phrase(self.round_name(game, record.rounds))),
@@ -217,15 +221,26 @@ class Words4Records:
         key = self.scoring(game).get("bot")
         return self.t(key) if self._known(key) else self.t("web.records.bot")
 
+    def bots(self, record: rec.Record) -> list[tuple[str, int]]:
+        """Each bot's name and score, in a game of several bots whose scoring names them
+        (its sources); else none."""
+        if not self.scoring(record.game).get("bots") or len(record.bot_sources) < 2:
+            return []
+        return [(self.source(record.game, s), n)
+                for s, n in list(record.bot_sources.items())[:rec.BOT_SEATS]]
+
     def answers(self, record: rec.Record) -> list[Answer]:
-        """Who won, where the end screen asks it."""
+        """Who won, where the end screen asks it: with several bots, each by name."""
         if not (record.ask or (record.winner == "human" and record.humans > 1)):
             return []
-        values = ["you", *(["other"] if record.humans > 1 else []),
-                  *([] if record.winner == "human" else ["bot"])]
-        return [{"value": v, "label": self.t(f"web.records.answer_{v}",
-                                             bot=self.bot_name(record.game)),
-                 "chosen": record.answer == v} for v in values]
+        named = [] if record.winner == "human" else self.bots(record)
+        bots = [(f"bot{i + 1}", label) for i, (label, _) in enumerate(named)] or (
+            [] if record.winner == "human" else [("bot", self.bot_name(record.game))])
+        people = [(v, self.t(f"web.records.answer_{v}"))
+                  for v in ["you", *(["other"] if record.humans > 1 else [])]]
+        return [{"value": v, "label": label, "chosen": record.answer == v}
+                for v, label in [*people, *[(v, self.t("web.records.answer_bot", bot=name))
+                                            for v, name in bots]]]
 
     # --- the records screen ---------------------------------------------------------------
     def standing(self, game: str, s: rec.Standing) -> StandingView:

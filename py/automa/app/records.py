@@ -61,7 +61,10 @@ MAX_HUMANS = 8
 MAX_SOURCES = 30
 MAX_RECORDS = 5_000
 WINNERS = ("", "bot", "human")
-ANSWERS = ("", "you", "other", "bot")
+BOT_SEATS = 4
+ANSWERS = ("", "you", "other", "bot", *(f"bot{i}" for i in range(1, BOT_SEATS + 1)))
+"""Who won, as the player says: ``botN`` is the N-th of several bots (its score the N-th
+source of a game whose scoring names its bots)."""
 
 
 class RecordError(AutomaError):

@@ -329,12 +329,15 @@ class Scoring(Generic[D]):
     unit: str = ""
     """Message id of a score ("{n} VP", plural by ``n``) if it is not the game's
     :attr:`GameDef.score` (a bot with no score beside the turn)."""
+    bots: bool = False
+    """The sources are the bots' own scores, one per bot (a game with several bots): the
+    end screen names each bot's score and asks which bot won."""
 
     def to_json(self) -> dict[str, Any]:
         """What the app reads of it without importing the game."""
         return {"unit": self.unit, "round_label": self.round_label, "you": self.you,
                 "sources": dict(self.sources), "strength": list(self.strength),
-                "player_max": self.player_max}
+                "player_max": self.player_max, "bots": self.bots}
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ GAME = GameDef(
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     round_label=k("record.round"), you=k("record.you"),
                     sources=(("automa1", k("actor.automa1")), ("automa2", k("actor.automa2"))),
-                    strength=("difficulty", "automas")),
+                    strength=("difficulty", "automas"), bots=True),
 )
 
 register(GAME)
