@@ -25,7 +25,7 @@ from automa.core import formats, game
 from automa.core.editor import deck_v1_to_v2
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
-from automa.core.session import save_v1_to_v2, save_v3_to_v4
+from automa.core.saveformat import save_v1_to_v2, save_v3_to_v4
 from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
 from automa.files import write_save as cli_write
 

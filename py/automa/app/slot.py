@@ -21,7 +21,8 @@ from automa.app.saves import (
     storage_change,
 )
 from automa.core.errors import AutomaError
-from automa.core.session import Session, load_game
+from automa.core.savefile import load_game
+from automa.core.session import Session
 
 #: What a save came to: "saved"; "held" (not written: the original could not be kept);
 #: "stale" (newer work from another tab is stored: open it again); "deleted" (closed);

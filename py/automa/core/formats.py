@@ -1,7 +1,7 @@
 """Versioned formats and their migrations: what a player keeps opens after every update.
 
 Everything the app keeps between versions has a format with a version: the save envelope
-(:data:`automa.core.session.SAVE`), each game's state layout (``game.<id>``), the browser
+(:data:`automa.core.saveformat.SAVE`), each game's state layout (``game.<id>``), the browser
 storage layout, decks, settings and the terminal's autosave folder. A value written by an
 earlier version is read through that format's **migrations**: small pure functions, one per
 version step (``vN → vN+1``), applied in order. A migration never drops data silently: what
