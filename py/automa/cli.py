@@ -28,7 +28,7 @@ from typing import Any, TextIO
 
 import automa
 from automa import cli_records
-from automa.app import present, share, speech
+from automa.app import present, share, speech, view_records
 from automa.core.errors import AutomaError
 from automa.core.game import find_game
 from automa.core.i18n import render
@@ -179,7 +179,7 @@ class Terminal:
             self.show_summary()
         self.shown_log = len(log)
 
-    def say_why(self, why: present.Why) -> None:
+    def say_why(self, why: view_records.Why) -> None:
         """A decision's reason under its log line, as the web app's "Why?" unfolds it."""
         parts = [why["rule"]] if why["rule"] else []
         if why["candidates"]:

@@ -145,7 +145,7 @@ def test_a_card_index_in_the_url_or_a_button_that_is_no_number_shows_the_first_c
 def test_a_count_stepper_and_a_tampered_form_never_raise(text: str) -> None:
     c = app()
     c.route(started(c).go or "")
-    from automa.app.present import stepped
+    from automa.app.answers import stepped
 
     assert stepped(text, 1, 0, 3) == 1
     for form in ({"pick": 99}, {"pick": -1}, {"json": text}, {"checked": [99]},

@@ -11,7 +11,7 @@ from typing import Any, cast, get_args
 import pytest
 
 import automa
-from automa.app import present, views
+from automa.app import answers, present, view_records, views
 from automa.app.html import Safe, emphasised, join
 from automa.core import i18n
 from automa.core.game import registered
@@ -51,7 +51,7 @@ def test_every_screen_of_a_game_is_presented(game: str, lang: str) -> None:
     for _ in range(12):
         view = present.play(session, lang)
         q = view["question"]
-        assert (q["lead"] or q["ask"]) and q["kind"] in get_args(present.Kind)
+        assert (q["lead"] or q["ask"]) and q["kind"] in get_args(view_records.Kind)
         if q["kind"] in ("pick_one", "pick_subset", "values"):
             assert q["choices"] and all(c["label"] for c in q["choices"])
         if q["kind"] in ("yes_no", "confirm", "scan"):
@@ -191,7 +191,7 @@ def test_what_a_long_question_says_after_asking_stays_after_it() -> None:
              "reinforced tokens, card abilities)?")
     assert present.split_question(f"{lead} {asked} The app adds +1.") == (
         lead, asked, "The app adds +1.")
-    q = cast(present.QuestionView, {"lead": "", "ask": ask, "after": after})
+    q = cast(view_records.QuestionView, {"lead": "", "ask": ask, "after": after})
     html = str(views.question_text(q))
     assert html.index(ask) < html.index(after) and "<p></p>" not in html
 
@@ -229,20 +229,20 @@ def test_the_controls_give_the_answer_of_every_prompt_kind() -> None:
     """The page reads its controls into a Form; the presenter turns it into the answer."""
     from automa.core import prompts
 
-    assert present.answer_from(prompts.yes_no("k"), {"json": "false"}) is False
-    assert present.answer_from(prompts.pick_one("k", ["a", "b"]), {"pick": 1}) == "b"
-    assert present.answer_from(prompts.count("k", 1, 9), {"count": " 4 "}) == "4"
-    assert present.answer_from(prompts.pick_subset("k", ["a", "b", "c"]),
+    assert answers.answer_from(prompts.yes_no("k"), {"json": "false"}) is False
+    assert answers.answer_from(prompts.pick_one("k", ["a", "b"]), {"pick": 1}) == "b"
+    assert answers.answer_from(prompts.count("k", 1, 9), {"count": " 4 "}) == "4"
+    assert answers.answer_from(prompts.pick_subset("k", ["a", "b", "c"]),
                                {"checked": [0, 2]}) == ["a", "c"]
-    assert present.answer_from(prompts.values("k", ["p", "q"], [0, 5, 9]),
+    assert answers.answer_from(prompts.values("k", ["p", "q"], [0, 5, 9]),
                                {"values": [2, 1]}) == {"p": 9, "q": 5}
-    assert present.answer_from(prompts.confirm("k"), {}) is True
+    assert answers.answer_from(prompts.confirm("k"), {}) is True
 
 
 def test_the_stepper_stays_in_bounds() -> None:
-    assert present.stepped("3", 1, 0, 3) == 3
-    assert present.stepped("0", -1, 0, 3) == 0
-    assert present.stepped("x", 1, 1, 5) == 2
+    assert answers.stepped("3", 1, 0, 3) == 3
+    assert answers.stepped("0", -1, 0, 3) == 0
+    assert answers.stepped("x", 1, 1, 5) == 2
 
 
 def test_cancel_is_offered_only_inside_a_started_procedure() -> None:

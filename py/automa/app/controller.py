@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
-from automa.app import guide, present, views
+from automa.app import answers, guide, present, views
 from automa.app.decks import deck_games
 from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
@@ -58,7 +58,7 @@ VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}")
 """The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 
 
-class PageForm(present.Form, total=False):
+class PageForm(answers.Form, total=False):
     """Everything the page read from the form on screen when a button was tapped."""
 
     options: dict[str, int]
@@ -607,7 +607,7 @@ class Controller:
         if s is None or s.prompt is None:
             return Outcome(redraw=True)
         prompt = s.prompt
-        return self.play(lambda: s.answer(present.answer_from(prompt, form)))
+        return self.play(lambda: s.answer(answers.answer_from(prompt, form)))
 
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""

@@ -15,18 +15,10 @@ from typing import Any
 import automa.render as cards
 from automa.app import guide
 from automa.app.html import Safe, emphasised, h, icon, join, trusted
-from automa.app.present import (
-    LONG_QUESTION,
-    SHORT_LABEL,
-    CardView,
-    Dial,
-    LogEntry,
-    LogGroup,
-    PlayView,
-    QuestionView,
-    Words,
-)
+from automa.app.layout import LONG_QUESTION, SHORT_LABEL
+from automa.app.present import Words
 from automa.app.saves import SETTING_CHOICES
+from automa.app.view_records import CardView, Dial, LogEntry, LogGroup, PlayView, QuestionView
 from automa.core import i18n
 from automa.render import print as sheets
 
