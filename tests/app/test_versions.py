@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from automa.app import versions
 from automa.app.controller import Controller
 from automa.app.saves import (
     CARRY_PREFIX,
@@ -17,12 +18,11 @@ from automa.app.saves import (
     SAVE_PREFIX,
     STORAGE,
 )
-from automa.core import formats
 from automa.core.formats import NewerFormat
 from tests.app.test_controller import some_answer, started
 from tests.app.test_saves import Clock, MemoryKV
 
-MINE = formats.versions()
+MINE = versions.versions()
 NEWER = {**MINE, "storage": MINE["storage"] + 1}
 
 

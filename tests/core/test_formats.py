@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import automa
+from automa.app import versions
 from automa.app.saves import (
     KEY_INDEX,
     settings_v1_to_v2,
@@ -75,7 +76,7 @@ def test_what_a_migration_cannot_carry_is_named_not_dropped() -> None:
 
 
 def test_every_format_has_a_version_and_the_build_knows_them_all() -> None:
-    found = formats.registered_versions()
+    found = versions.registered_versions()
     from automa.app import records
 
     assert found["record"] == records.RECORD_VERSION

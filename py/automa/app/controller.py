@@ -39,6 +39,7 @@ from automa.app.saves import (
 )
 from automa.app.screens import ScreenStore
 from automa.app.slot import Saved, Slot
+from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
 from automa.core.numbers import SEED_MAX
 
@@ -79,7 +80,8 @@ class Controller:
     def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
                  date: Callable[[float], str], wake_supported: bool = False,
                  versions: Mapping[str, int] | None = None, address: str = "") -> None:
-        self.store = SaveStore(kv, now, versions)
+        self.store = SaveStore(kv, now, versions if versions is not None
+                               else format_versions())
         # a stored screen never costs a save: they make room (written as the store writes:
         # never over a newer version's storage)
         self.screens = ScreenStore(self.store.kv)

@@ -449,8 +449,10 @@ class SaveStore:
     def __init__(self, kv: KeyValue, clock: Callable[[], float],
                  versions: Mapping[str, int] | None = None) -> None:
         self.guarded = GuardedStorage(kv)
+        # (without versions: the build's, else those of the formats imported so far; the
+        # controller passes every format's, automa.app.versions)
         self.kv = Guarded(self.guarded, versions if versions is not None
-                          else formats.versions())
+                          else formats.built_versions() or formats.current_versions())
         self.clock = clock
 
     @property

@@ -122,26 +122,18 @@ def stamp() -> str:
     return value if isinstance(value, str) else "dev"
 
 
-OWNERS = ("automa.core.session", "automa.core.editor", "automa.games", "automa.app.saves",
-          "automa.app.records", "automa.files")
-"""The modules that register formats (importing ``automa.games`` registers each game's)."""
-
-
-def versions() -> dict[str, int]:
-    """The version of every format this app writes: as the build wrote them down (so the
-    page need not import every game to know them), else from the formats registered."""
+def built_versions() -> dict[str, int] | None:
+    """The version of every format this app writes, as the build wrote them down (so the
+    page need not import every game to know them); None outside a build. The modules that
+    own the formats are named in :mod:`automa.app.versions`, above them."""
     built = build_info().get("versions")
     if isinstance(built, dict):
         return {str(k): v for k, v in built.items() if isinstance(v, int)}
-    return registered_versions()
+    return None
 
 
-def registered_versions() -> dict[str, int]:
-    """The version of every format, from the modules that own them."""
-    import importlib
-
-    for module in OWNERS:
-        importlib.import_module(module)
+def current_versions() -> dict[str, int]:
+    """The version of every format registered so far (by the modules imported)."""
     return {name: fmt.current for name, fmt in sorted(ALL.items())}
 
 
