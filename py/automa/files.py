@@ -2,7 +2,7 @@
 game has its own autosave, a game open in one terminal is not written by another, and a save
 or a folder of a newer version of the app is never written over.
 
-Autosaves live in one folder (:func:`automa.cli.data_dir`): ``<game>-<YYYYMMDD-HHMMSS>[-n]
+Autosaves live in one folder (:func:`automa.terminal_io.data_dir`): ``<game>-<YYYYMMDD-HHMMSS>[-n]
 .autosave.json``, one file per game, made when the game starts (or is loaded from another
 file) and never reused for another game. Before issue 21 the folder held one
 ``<game>.autosave.json`` per game id (and the game before it as ``<game>.previous.json``):
