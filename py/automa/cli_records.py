@@ -2,7 +2,7 @@
 skips) and ``python -m automa records`` (how you did, per game and difficulty, with the
 charts' tables; ``edit N``, ``delete N``, ``export FILE``, ``import FILE``).
 
-Records are the same format as the page's (:mod:`automa.app.records`), one file each in
+Records are the same format as the page's (:mod:`automa.app.game_records`), one file each in
 ``records/`` beside the autosaves, every file read as hostile.
 """
 
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 import automa
+from automa.app import game_records as rec
 from automa.app import present
-from automa.app import records as rec
 from automa.app.charts import number
 from automa.app.record_present import ChartView, EndView, Words4Records
 from automa.app.saves import StorageError, StorageFull

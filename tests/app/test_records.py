@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import automa
-from automa.app import records as rec
+from automa.app import game_records as rec
 from automa.app.controller import Controller, PageForm
 from automa.app.outcome import Outcome
 from automa.app.saves import SAVE_PREFIX, StorageError, StorageFull

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from automa.app import records as rec
+from automa.app import game_records as rec
 from automa.app.present import Words
 from automa.app.record_views import records_screen
 from automa.core.i18n import format_number, render

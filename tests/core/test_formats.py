@@ -77,9 +77,9 @@ def test_what_a_migration_cannot_carry_is_named_not_dropped() -> None:
 
 def test_every_format_has_a_version_and_the_build_knows_them_all() -> None:
     found = versions.registered_versions()
-    from automa.app import records
+    from automa.app import game_records
 
-    assert found["record"] == records.RECORD_VERSION
+    assert found["record"] == game_records.RECORD_VERSION
     for name in ("save", "storage", "settings", "deck", "cli", "record", "game.tapestry",
                  "game.age_of_innovation", "game.civ_new_dawn",
                  "game.glory_of_civilizations"):

@@ -5,7 +5,7 @@ versions, :meth:`automa.app.saves.SaveStore.claim`; the build writes them down,
 
 from __future__ import annotations
 
-import automa.app.records
+import automa.app.game_records
 import automa.app.saves
 import automa.core.editor
 import automa.core.saveformat
@@ -15,7 +15,7 @@ from automa.core import formats
 from automa.games import load_all
 
 OWNERS = (automa.core.saveformat, automa.core.editor, automa.games, automa.app.saves,
-          automa.app.records, automa.files)
+          automa.app.game_records, automa.files)
 """The modules that register formats (``automa.games`` registers each game's)."""
 
 
