@@ -19,7 +19,7 @@ from automa.app import game_records as rec
 from automa.app import present
 from automa.app.charts import number
 from automa.app.record_present import ChartView, EndView, Words4Records
-from automa.app.saves import StorageError, StorageFull
+from automa.app.storage import StorageError, StorageFull
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.files import read_save, write_save

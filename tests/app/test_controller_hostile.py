@@ -13,8 +13,8 @@ import pytest
 import automa
 from automa.app.controller import Controller
 from automa.app.decks.editor import PREFIX
-from automa.app.saves import StorageError
 from automa.app.screens import SCREEN_PREFIX
+from automa.app.storage import StorageError
 from tests.app.test_controller import GLORY, app, some_answer, started
 from tests.app.test_saves import MemoryKV
 

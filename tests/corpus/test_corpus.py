@@ -16,7 +16,8 @@ import pytest
 
 import automa
 from automa.app import versions
-from automa.app.saves import KEY_FORMAT, SAVE_PREFIX, STORAGE
+from automa.app.saves import SAVE_PREFIX, STORAGE
+from automa.app.storage import KEY_FORMAT
 from automa.core import formats
 from tests.corpus.frozen import (
     FOLDERS,

@@ -24,21 +24,17 @@ from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
 from automa.app.record_desk import RecordDesk
 from automa.app.record_views import home_link
-from automa.app.saves import (
+from automa.app.saves import DECK_PREFIX, MAX_IMPORT_BYTES, SAVE_PREFIX, SETTING_CHOICES, SaveStore
+from automa.app.screens import ScreenStore
+from automa.app.slot import Saved, Slot
+from automa.app.storage import (
     CARRY_PREFIX,
-    DECK_PREFIX,
     KEY_FORMAT,
-    MAX_IMPORT_BYTES,
-    SAVE_PREFIX,
-    SETTING_CHOICES,
     KeyValue,
     NewerVersionOpen,
-    SaveStore,
     SettingsNotSaved,
     reloaded_just_now,
 )
-from automa.app.screens import ScreenStore
-from automa.app.slot import Saved, Slot
 from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
 from automa.core.numbers import SEED_MAX

@@ -17,7 +17,7 @@ from automa.app import record_views as views
 from automa.app.html import Safe
 from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
-from automa.app.saves import StorageError
+from automa.app.storage import StorageError
 from automa.core.session import Session
 
 if TYPE_CHECKING:

@@ -10,16 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from automa.app import present
-from automa.app.saves import (
-    NewerVersionOpen,
-    SaveDeleted,
-    SaveMeta,
-    SaveStore,
-    StaleSave,
-    StorageError,
-    StorageFull,
-    storage_change,
-)
+from automa.app.saves import SaveDeleted, SaveMeta, SaveStore, StaleSave, storage_change
+from automa.app.storage import NewerVersionOpen, StorageError, StorageFull
 from automa.core.errors import AutomaError
 from automa.core.savefile import load_game
 from automa.core.session import Session
