@@ -10,7 +10,7 @@ import re
 import pytest
 
 import automa
-from automa.app import game_records, present, views
+from automa.app import game_records, home_views, present, views
 from automa.app.record_present import Words4Records
 from automa.core.i18n import render
 from automa.core.session import Session
@@ -228,7 +228,7 @@ def test_each_automas_turn_is_a_turn_of_its_own_and_the_numbers_only_grow() -> N
 def test_the_new_game_form_offers_one_or_two_automas(lang: str, two: str) -> None:
     """The choice comes from the game's options: two radio buttons, one Automa checked."""
     game = next(g for g in automa.games() if g["id"] == G)
-    html = str(views.new_game(game, present.Words(lang)))
+    html = str(home_views.new_game(game, present.Words(lang)))
     assert html.count('data-option="automas"') == 2 and two in html
     assert re.search(r'data-option="automas" checked', html) or \
         re.search(r'checked[^>]*data-option="automas"', html)
