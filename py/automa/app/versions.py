@@ -5,18 +5,15 @@ versions, :meth:`automa.app.saves.SaveStore.claim`; the build writes them down,
 
 from __future__ import annotations
 
-import automa.app.game_records
-import automa.app.saves
-import automa.core.editor
-import automa.core.saveformat
-import automa.files
-import automa.games
-from automa.core import formats
+from types import ModuleType
+
+from automa import files
+from automa.app import game_records, saves
+from automa.core import editor, formats, saveformat
 from automa.games import load_all
 
-OWNERS = (automa.core.saveformat, automa.core.editor, automa.games, automa.app.saves,
-          automa.app.game_records, automa.files)
-"""The modules that register formats (``automa.games`` registers each game's)."""
+OWNERS: tuple[ModuleType, ...] = (saveformat, editor, saves, game_records, files)
+"""The modules that register formats; each game registers its own (:func:`load_all`)."""
 
 
 def registered_versions() -> dict[str, int]:
