@@ -57,9 +57,9 @@ class Format:
                  test_ahead: bool = False) -> None:
         self.name = name
         self.first = first
+        """The oldest version the migrations read (older ones are the owner's business)."""
         self.test_ahead = test_ahead
         """Whether a build made ``ahead`` (for tests) claims more versions of this one."""
-        """The oldest version the migrations read (older ones are the owner's business)."""
         self.steps: list[Step] = list(steps)
         """``steps[i]`` migrates version ``first + i`` to ``first + i + 1``."""
         ALL[name] = self
