@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from automa.app import home_views
-from automa.app.present import Words
 from automa.app.saves import (
     KEY_INDEX,
     KEY_LAST,
@@ -15,6 +14,7 @@ from automa.app.saves import (
     SaveMeta,
     storage_change,
 )
+from automa.app.words import Words
 
 
 def meta(rev: int) -> SaveMeta:

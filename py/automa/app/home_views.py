@@ -11,8 +11,8 @@ from typing import Any
 
 from automa.app import guide
 from automa.app.html import Safe, h, icon, join
-from automa.app.present import Words
 from automa.app.saves import SETTING_CHOICES
+from automa.app.words import Words
 from automa.core import i18n
 
 

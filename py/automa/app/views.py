@@ -15,8 +15,8 @@ from typing import Any
 import automa.render as cards
 from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.layout import LONG_QUESTION, SHORT_LABEL
-from automa.app.present import Words
 from automa.app.view_records import CardView, Dial, LogEntry, LogGroup, PlayView, QuestionView
+from automa.app.words import Words
 from automa.render import print as sheets
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
