@@ -75,16 +75,16 @@ def screen_allowlist() -> bytes:
 
 def storage_keys() -> bytes:
     """The storage keys and formats the shell reads (:mod:`automa.app.saves`,
-    :mod:`automa.app.screens`), as JSON: the page names none itself, so a key renamed in
-    Python cannot silently break the shell."""
+    :mod:`automa.app.storage`, :mod:`automa.app.screens`), as JSON: the page names none
+    itself, so a key renamed in Python cannot silently break the shell."""
     engine()
-    from automa.app import saves, screens
+    from automa.app import saves, screens, storage
 
     return json.dumps({
         "settings": saves.KEY_SETTINGS, "last": saves.KEY_LAST, "index": saves.KEY_INDEX,
         "index_v": saves.INDEX_VERSION, "save": saves.SAVE_PREFIX, "save_id": saves.SAVE_ID.pattern,
         "header_max": saves.HEADER_MAX, "screen": screens.SCREEN_PREFIX,
-        "format": saves.KEY_FORMAT, "reload": saves.KEY_RELOAD,
+        "format": storage.KEY_FORMAT, "reload": storage.KEY_RELOAD,
     }, separators=(",", ":")).encode()
 
 

@@ -2,7 +2,7 @@
 e.g. ``0.1.0-3f2a9c1b7d4e``: Settings show it, the update notice names the new one) and the
 version of every format it writes (``automa/_data/build.json`` in the engine zip, and the
 page's shell), so that the page knows them without importing every game, and names them in
-the storage (:mod:`automa.core.formats`).
+the storage (:mod:`automa.app.versions`).
 Also :func:`restamp`: a copy of a build under another stamp, for two versions side by side."""
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ def build_info(stamp: str | None = None, ahead: int = 0) -> dict[str, Any]:
     (tests only) makes the browser storage layout claim that many versions more, so two
     builds of one commit can play an older and a newer version side by side."""
     engine()
-    from automa.core import formats
+    from automa.app.versions import registered_versions
 
-    versions = formats.registered_versions()
+    versions = registered_versions()
     versions["storage"] += ahead
     return {"stamp": stamp or f"{release_version()}-{source_hash()}", "ahead": ahead,
             "versions": versions}

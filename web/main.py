@@ -17,12 +17,12 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
+from automa.app.answers import stepped
 from automa.app.controller import Controller, PageForm
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
 from automa.app.parts import Parts
-from automa.app.present import stepped
-from automa.app.saves import StorageError, StorageFull
+from automa.app.storage import StorageError, StorageFull
 from automa.core.numbers import MAX_DIGITS, int_or
 
 MAX = 10**MAX_DIGITS - 1

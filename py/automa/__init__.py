@@ -32,7 +32,8 @@ from automa.core.game import registered
 from automa.core.i18n import render as render_message
 from automa.core.numbers import SEED_MAX, parse_int
 from automa.core.prompts import Prompt
-from automa.core.session import ENGINE_VERSION, Session, check_save, load_game, new_game
+from automa.core.savefile import check_save, load_game
+from automa.core.session import ENGINE_VERSION, Session, new_game
 
 __version__ = ENGINE_VERSION
 __all__ = [

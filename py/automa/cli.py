@@ -5,9 +5,10 @@
 ``python -m automa records`` shows how you did (:mod:`automa.cli_records`). Every
 change is autosaved (``--save FILE``, else a file of its own in the user's data folder,
 announced at the start: :mod:`automa.files`); ``--resume`` continues the newest. Nothing
-typed or loaded ends in a traceback, and everything printed passes :func:`emit`, the one
-point where text reaches the terminal: control characters from a deck file, a save or the
-keyboard are shown as ``\x1b``-style escapes, never obeyed by the terminal.
+typed or loaded ends in a traceback, and everything printed passes
+:func:`automa.terminal_io.emit`, the one point where text reaches the terminal: control
+characters from a deck file, a save or the keyboard are shown as ``\x1b``-style escapes,
+never obeyed by the terminal.
 """
 
 from __future__ import annotations
@@ -16,24 +17,18 @@ import argparse
 import contextlib
 import errno
 import io
-import itertools
 import os
-import re
-import shutil
 import sys
-import textwrap
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 import automa
 from automa import cli_records
-from automa.app import present, share, speech
+from automa.app import share
 from automa.core.errors import AutomaError
 from automa.core.game import find_game
 from automa.core.i18n import render
-from automa.core.numbers import SEED_MAX, is_number_text, parse_int
-from automa.core.prompts import Prompt
+from automa.core.numbers import SEED_MAX, parse_int
 from automa.core.session import Session
 from automa.files import (
     MAX_FILE_BYTES,
@@ -45,540 +40,21 @@ from automa.files import (
     newest_autosave,
     open_folder,
     read_save,
-    unused,
     write_save,
+)
+from automa.terminal import Terminal, file_name, same_file
+from automa.terminal_io import (
+    OutputLost,
+    data_dir,
+    emit,
+    os_detail,
+    shown,
+    terminal_width,
+    wrapped,
 )
 
 __all__ = ["MAX_FILE_BYTES", "Terminal", "emit", "main", "read_save", "shown", "wrapped",
            "write_save"]
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-"""What a terminal would obey rather than show: every control character but the tab and
-the line feed (escape sequences start with one), and the marks that reorder text."""
-
-
-def shown(text: str) -> str:
-    """``text`` as the terminal may show it: control characters written as ``\x1b``."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100
-                        else f"\\u{ord(m[0]):04x}", text)
-
-
-class OutputLost(Exception):
-    """The terminal's output cannot be written (a full device, a closed pipe)."""
-
-
-def emit(text: str, stream: TextIO | None = None, end: str = "\n") -> None:
-    """Print ``text`` (the one way anything reaches the terminal), shown safely and flushed
-    at once; :class:`OutputLost` if it cannot be written."""
-    try:
-        print(shown(text), file=stream or sys.stdout, end=end, flush=True)
-    except (OSError, ValueError) as e:  # (ValueError: the stream was closed)
-        raise OutputLost(e) from None
-
-
-_HANGING = re.compile(r"( *)((?:\[ \] )?(?:p )?(?:\d+\. )?)")
-"""A line's indent and list marker ("  [ ] 3. ", "  p 1. "): its wrapped lines go under the
-text after them."""
-
-
-def wrapped(text: str, width: int | None) -> str:
-    """``text`` broken between words to lines of at most ``width`` columns (None: as it is),
-    each line's continuation indented under its text; a word longer than a line (a file's
-    path) is kept whole."""
-    if width is None:
-        return text
-    lines = []
-    for line in text.split("\n"):
-        found = _HANGING.match(line)
-        assert found is not None  # (the pattern matches an empty start)
-        indent, marker = found.groups()
-        hang = " " * (len(indent) + (len(marker) if marker else 2))
-        lines.extend(textwrap.wrap(line, max(width - 1, 20), subsequent_indent=hang,
-                                   break_long_words=False, break_on_hyphens=False)
-                     or [line])
-    return "\n".join(lines)
-
-
-def terminal_width(stream: TextIO) -> int | None:
-    """The width to wrap at: the terminal's columns when ``stream`` is one, else None (a
-    file or a pipe gets whole lines)."""
-    try:
-        return shutil.get_terminal_size().columns if stream.isatty() else None
-    except (OSError, ValueError):
-        return None
-
-
-YES = {"y", "yes", "t", "true", "так", "т", "1"}
-NO = {"n", "no", "f", "false", "ні", "н", "0"}
-HELP = {"?", "help", "допомога"}
-"""What shows the commands again."""
-
-
-class Terminal:
-    """A game on a terminal: reads commands, prints prompts and what the bots did."""
-
-    def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
-                 autosave: Path | None = None, lock: Lock | None = None,
-                 finished: Callable[[Terminal], None] | None = None,
-                 speak: bool = False) -> None:
-        self.session = session
-        self.speak = speak
-        """Print each question as it would be read aloud (``--speak``), the bots' new turn
-        first: the words the page's speech synthesis says."""
-        self.spoken_summary = ""
-        self.finished = finished
-        """Called once the game is over (the records: its end, your score)."""
-        self.autosave = autosave
-        """The file every change is written to (None: no autosave)."""
-        self.lock = lock
-        """The lock held on the autosave (no other terminal writes it meanwhile)."""
-        self.lang = lang
-        self.read = read
-        self.out = out
-        self.shown_log = 0
-        self.shown_summary = ""
-        self.resumed = False
-        """Opened from a save: its newest turn is shown once, after the commands (not its whole
-        log from the set-up)."""
-        self.width = terminal_width(out)
-        """The columns long lines are wrapped to (None: not wrapped)."""
-
-    def t(self, key: str, **params: Any) -> str:
-        """Render a message in the terminal's language."""
-        return render(key, params, self.lang)
-
-    def say(self, text: str) -> None:
-        """Print one line, wrapped between words to the terminal's width."""
-        emit(wrapped(shown(text), self.width), self.out)
-
-    def resume(self) -> None:
-        """The game was opened from a save when the terminal started: its log counts as shown,
-        its newest turn is shown with the commands."""
-        self.shown_log = len(self.session.log)
-        self.resumed = True
-
-    def caught_up(self) -> None:
-        """A game just loaded: its log counts as shown, and its newest turn is shown once
-        (a long game is not printed again from its set-up)."""
-        self.shown_log = len(self.session.log)
-        self.show_summary()
-
-    def show_new_log(self, reasons: bool = False) -> None:
-        """Print the log entries not shown yet (with each decision's reason if asked), then
-        what the bots did on the board."""
-        log = self.session.log
-        w = present.Words(self.lang)
-        for turn, entries in itertools.groupby(log[self.shown_log:], lambda e: e["turn"]):
-            lines = [present.log_entry(self.session.game_id, e, w) for e in entries]
-            for line in present.once_a_turn(lines) if reasons else lines:
-                who = f"{line['actor']}: " if line["actor"] else ""
-                self.say(f"  [{w.turn(self.session, turn)}] {who}{line['text']}")
-                if reasons and line["why"] is not None:
-                    self.say_why(line["why"])
-        if len(log) > self.shown_log:
-            self.show_summary()
-        self.shown_log = len(log)
-
-    def say_why(self, why: present.Why) -> None:
-        """A decision's reason under its log line, as the web app's "Why?" unfolds it."""
-        parts = [why["rule"]] if why["rule"] else []
-        if why["candidates"]:
-            parts.append(f"{self.t('web.log.candidates')} {why['candidates']}.")
-        if why["pick"]:
-            parts.append(f"{self.t('web.log.pick')} {why['pick']}.")
-        self.say(f"      ({self.t('web.log.why')} {' '.join(parts)})")
-
-    def show_summary(self) -> None:
-        """The bots' newest turn as numbered board instructions (once per turn)."""
-        steps = present.turn_summary(self.session, present.Words(self.lang))
-        key = repr(steps)
-        if not steps or key == self.shown_summary:
-            return
-        self.shown_summary = key
-        self.say("")
-        self.say(present.summary_title(self.session, present.Words(self.lang)))
-        for i, step in enumerate(steps, 1):
-            who = f"{step['actor']}: " if step["actor"] else ""
-            self.say(f"  [ ] {i}. {who}{step['text']}")
-
-    def show_view(self) -> None:
-        """Print the bot's state at a glance."""
-        sections, _ = present.state(self.session.view(), present.Words(self.lang))
-        for section in sections:
-            rows = ", ".join(f"{r['label']} {r['value']}" for r in section["rows"])
-            self.say(f"  {section['title']}: {rows}")
-
-    def show_prompt(self, prompt: Prompt) -> None:
-        """Print the question, its steps, its rule and how to answer it."""
-        w = present.Words(self.lang)
-        q = present.question(self.session, w)
-        self.say("")
-        for part in (q["lead"], q["ask"], q["after"]):
-            if part:
-                self.say(part)
-        for i, step in enumerate(q["steps"], 1):
-            self.say(f"  {i}. {step}")
-        if q["rule"]:
-            self.say(f"  ({self.t('web.log.why')} {q['rule']})")
-        if prompt.kind in ("pick_one", "pick_subset"):
-            enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
-            for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
-                self.say(f"  {_keyed(key, c['label'])}{enter if c['chosen'] else ''}")
-        else:
-            for c in q["choices"]:
-                self.say(f"  {c['index'] + 1}. {c['label']}")
-        if prompt.kind in ("pick_one", "pick_subset", "values"):
-            hint = {"pick_one": "cli.pick_hint", "pick_subset": _subset_hint(prompt),
-                    "values": "cli.values_hint"}[prompt.kind]
-            self.say("  " + self.t(hint, lo=q["lo"], hi=q["hi"]))
-            if prompt.kind == "values":
-                keys = answer_keys(prompt.domain or [])
-                self.say("  " + ", ".join(_keyed(key, text)
-                                          for key, text in zip(keys, q["domain"], strict=True)))
-        elif prompt.kind == "yes_no":
-            said = self.t("web.play.yes" if prompt.default else "web.play.no")
-            default = "" if prompt.default is None else f"; {self.t('cli.enter_key')}: {said}"
-            self.say(f"  ({self.t('cli.yes_hint')}{default})")
-        elif prompt.kind == "count":
-            default = f" [{prompt.default}]" if prompt.default is not None else ""
-            self.say("  " + q["hint"] + default)
-        elif len(q["one_tap"]) == 2:  # a scan that may find no valid place
-            self.say(f"  [{q['one_tap'][0][0]}: Enter · {q['one_tap'][1][0]}: n]")
-        else:
-            self.say(f"  [{q['one_tap'][0][0]}: Enter]")
-        if present.can_cancel(self.session):
-            self.say(f"  ({self.t('cli.cancel_hint')})")
-        if self.speak:
-            self.say_aloud()
-
-    def say_aloud(self) -> None:
-        """The screen's words as they are read aloud (the bots' turn once, when it is new)."""
-        view = present.play(self.session, self.lang, with_log=False)
-        new_turn = repr(view["summary"]) != self.spoken_summary
-        self.spoken_summary = repr(view["summary"])
-        self.say(self.t("cli.spoken", text=speech.spoken(view, self.lang, turn=new_turn)))
-
-    def parse(self, prompt: Prompt, text: str) -> Any:
-        """Turn typed text into an answer for ``prompt`` (validated by the session).
-
-        Numbers go through :func:`automa.parse_int` only: text that is no number is passed
-        on as text, and the session rejects it with a translated message.
-        """
-        text = text.strip()
-        if prompt.kind == "yes_no":
-            if not text and prompt.default is not None:
-                return prompt.default
-            low = text.lower()
-            return True if low in YES else False if low in NO else text
-        if prompt.kind == "count":
-            if not text and prompt.default is not None:
-                return prompt.default
-            return text
-        if prompt.kind == "pick_one":
-            if not text and prompt.default is not None:
-                return prompt.default
-            return self._pick(prompt.choices, text)
-        if prompt.kind == "pick_subset":
-            return [self._pick(prompt.choices, part) for part in text.split()]
-        if prompt.kind == "values":
-            parts = text.split()
-            domain = prompt.domain or []
-            picked = [self._pick(domain, p) for p in parts]
-            if len(picked) != len(prompt.choices):
-                return text
-            return dict(zip(map(str, prompt.choices), picked, strict=True))
-        # Enter (or yes) confirms; a scan that may find no valid place also takes "n";
-        # other text is passed on, and refused: a typo never plays the bots' turn
-        low = text.lower()
-        if low in NO and False in prompt.choices:
-            return False
-        return True if not text or low in YES else text
-
-    @staticmethod
-    def _pick(choices: list[Any], text: str) -> Any:
-        """The choice that typed ``text`` names: its key as :func:`answer_keys` shows it, or
-        its id; else the text (or number) itself, which the session then rejects."""
-        if is_number_text(text) and any(number_of(c) is not None for c in choices):
-            typed = int(text.strip(" \t\r\n"))
-            return next((c for c in choices if number_of(c) == typed), typed)
-        if choices and is_number_text(text):
-            try:
-                return choices[parse_int(text, 1, len(choices)) - 1]
-            except AutomaError:
-                return text
-        for c in choices:
-            if str(c) == text:
-                return c
-        return text
-
-    def command(self, line: str) -> bool:
-        """Run a terminal command; False when the line is not a command."""
-        word, _, arg = line.strip().partition(" ")
-        arg = arg.strip()
-        if word == "u":
-            self.session.undo()
-            self.shown_log = min(self.shown_log, len(self.session.log))
-            self.say(self.t("cli.undone"))
-        elif word == "r":
-            self.session.redo()
-            self.say(self.t("cli.redone"))
-        elif word == "p":
-            self.procedures(arg)
-        elif word == "c" and not arg:
-            self.session.cancel()
-            self.shown_log = min(self.shown_log, len(self.session.log) - 1)
-            self.say(self.t("cli.cancelled"))
-        elif word == "s" and arg:
-            self.save(arg)
-        elif word == "l" and arg:
-            self.load(arg)
-        elif word == "log":
-            self.shown_log = 0
-            self.show_new_log(reasons=True)
-        elif word == "v":
-            self.show_view()
-        elif word == "share" and not arg:
-            code = share.code_of(self.session)
-            self.say(self.t("cli.share", code=code))
-            emit(f"automa play {self.session.game_id} --join {code}", self.out)
-        elif word in HELP and not arg:
-            self.say(self.t("cli.usage"))
-        else:
-            return False
-        return True
-
-    def procedures(self, arg: str) -> None:
-        """List the procedures, or start one by number or id."""
-        available = self.session.procedures
-        if arg:
-            ids = [p["id"] for p in available]
-            chosen = self._pick(ids, arg)
-            if chosen not in ids:  # (the session's refusal would name the procedures' ids)
-                self.say("! " + self.t("cli.no_such_procedure", typed=arg))
-                return
-            self.session.start(str(chosen))
-            return
-        if not available:
-            self.say(self.t("cli.no_procedures"))
-            return
-        self.say(self.t("cli.procedures"))
-        for i, p in enumerate(available, 1):
-            self.say(f"  p {i}. {self.t(p['label'])}")
-
-    def save(self, path: str) -> None:
-        """Write the session to a file (never another terminal's game in play)."""
-        target = Path(path)
-        try:
-            if Lock.held_elsewhere(target) and not self.is_autosave(target):
-                raise OSError(errno.EBUSY, "in use", path)
-            write_save(target, self.session.to_json())
-            self.say(self.t("cli.saved", file=path))
-        except OSError as e:
-            self.say(self.t("cli.cannot_write_file", file=path, detail=self.os_detail(e)))
-
-    def is_autosave(self, path: Path) -> bool:
-        """Whether ``path`` is this terminal's autosave."""
-        return self.autosave is not None and _same_file(path, self.autosave)
-
-    def os_detail(self, error: OSError) -> str:
-        """Why a file could not be read or written, in the terminal's language."""
-        return os_detail(error, self.lang)
-
-    def load(self, path: str) -> None:
-        """Replace the session with one loaded from a file."""
-        try:
-            text = read_save(Path(path))
-        except OSError as e:
-            self.say(self.t("cli.cannot_read_file", file=path, detail=self.os_detail(e)))
-            return
-        self.session = automa.load_game(text)
-        self.say(self.t("cli.loaded", file=path))
-        self.caught_up()
-        if self.autosave is not None and not self.is_autosave(Path(path)):
-            self.branch()
-        self.after_load(Path(path), text)
-
-    def branch(self) -> None:
-        """The game loaded from another file gets an autosave of its own: the game played
-        until now stays in its autosave, as it was."""
-        assert self.autosave is not None
-        old = self.autosave
-        try:
-            path, lock = claim(old.parent, _file_name(self.session.game_id))
-        except OSError as e:
-            self.say(self.t("cli.autosave_failed", file=str(old.parent),
-                            detail=self.os_detail(e)))
-            self.autosave = None  # (the game played until now stays as it was)
-            if self.lock is not None:
-                self.lock.release()
-        else:
-            self.autosave, old_lock, self.lock = path, self.lock, lock
-            if old_lock is not None:
-                old_lock.release()
-            self.say(self.t("cli.branched", file=str(path), old=str(old)))
-
-    def after_load(self, path: Path, text: str) -> None:
-        """Say how the save was loaded; keep the original if its history was dropped."""
-        for warning in self.session.warnings:
-            self.say(present.Words(self.lang).text(warning))
-        s = self.session
-        if (s.history_dropped or s.lost or s.carried) and self.is_autosave(path):
-            kept = unused(path.with_name(path.stem + ".original.json"))
-            try:
-                write_save(kept, text)
-                self.say(self.t("cli.original_kept", file=str(kept)))
-            except OSError as e:
-                self.say(self.t("cli.cannot_write_file", file=str(kept),
-                                detail=self.os_detail(e)))
-
-    def autosave_now(self) -> None:
-        """Write the session to the autosave file (said once if it cannot be written)."""
-        if self.autosave is None:
-            return
-        try:
-            write_save(self.autosave, self.session.to_json())
-        except OSError as e:
-            self.say(self.t("cli.autosave_failed", file=str(self.autosave),
-                            detail=self.os_detail(e)))
-            self.autosave = None
-
-    def run(self) -> int:
-        """Play until the game ends or the player quits (Ctrl-C saves and quits too; so does
-        an output that can no longer be written)."""
-        try:
-            try:
-                return self._loop()
-            except KeyboardInterrupt:
-                self.autosave_now()
-                self.say("")
-                if self.autosave is not None:
-                    self.say(self.t("cli.interrupted", file=str(self.autosave)))
-                return 130
-        except OutputLost as e:
-            return self.output_lost(e)
-        finally:
-            if self.lock is not None:
-                self.lock.release()
-
-    def output_lost(self, error: OutputLost) -> int:
-        """The output cannot be written: save the game, say so where possible, stop."""
-        self.out = io.StringIO()
-        self.autosave_now()
-        cause = error.args[0] if error.args else None
-        detail = os_detail(cause, self.lang) if isinstance(cause, OSError) else str(cause)
-        with contextlib.suppress(OutputLost):
-            emit(self.t("cli.output_lost", detail=detail,
-                        file=str(self.autosave) if self.autosave else "—"), sys.stderr)
-        return 0 if isinstance(cause, BrokenPipeError) else 1
-
-    def bye(self) -> int:
-        """Save and say goodbye."""
-        self.autosave_now()
-        if self.autosave is not None:
-            self.say(self.t("cli.bye_saved", file=str(self.autosave)))
-        else:
-            self.say(self.t("cli.bye"))
-        return 0
-
-    def _loop(self) -> int:
-        self.say(self.t("cli.usage"))
-        if self.resumed and self.session.log:
-            self.show_summary()
-        while True:
-            self.show_new_log()
-            prompt = self.session.prompt
-            if prompt is None:
-                self.autosave_now()
-                self.say(self.t("cli.finished"))
-                self.show_view()
-                if self.finished is not None:
-                    self.finished(self)
-                return 0
-            self.show_prompt(prompt)
-            try:
-                line = self.read()
-            except EOFError:
-                return self.bye()
-            if line.strip() == "q":
-                return self.bye()
-            before = (len(self.session.actions), len(self.session.log), self.session.can_redo)
-            try:
-                if not self.command(line):
-                    self.session.answer(self.parse(prompt, line))
-            except AutomaError as e:
-                self.say("! " + e.message(self.lang))
-            except (ValueError, TypeError, KeyError, IndexError, RuntimeError,
-                    RecursionError) as e:  # a fault of ours: the session rolled back
-                self.say("! " + self.t("cli.internal_error", detail=type(e).__name__))
-            if before != (len(self.session.actions), len(self.session.log),
-                          self.session.can_redo):
-                self.autosave_now()
-
-
-def number_of(choice: Any) -> int | None:
-    """The number a choice is, if it is one (a whole number, or text of one), else None."""
-    if isinstance(choice, bool):
-        return None
-    if isinstance(choice, int):
-        return choice
-    if isinstance(choice, float) and choice.is_integer():
-        return int(choice)
-    if isinstance(choice, str) and is_number_text(choice):
-        return int(choice.strip(" \t\r\n"))
-    return None
-
-
-def answer_keys(choices: list[Any]) -> list[str]:
-    """What the player types for each choice, shown before it.
-
-    Positions (1, 2, ...) when no choice is a number; when the choices are numbers, a typed
-    number is the value itself (level 5 is typed "5"), so positions are not offered: a
-    choice that is no number among them is typed by its id.
-    """
-    if not any(number_of(c) is not None for c in choices):
-        return [str(i) for i in range(1, len(choices) + 1)]
-    return [str(n) if (n := number_of(c)) is not None else str(c) for c in choices]
-
-
-def _subset_hint(prompt: Prompt) -> str:
-    """How many of the choices to type: any (or none), exactly so many, or from..to."""
-    lo, hi = prompt.bounds or (0, len(prompt.choices))
-    if lo == 0 and hi >= len(prompt.choices):
-        return "cli.subset_hint"
-    return "cli.subset_hint_exactly" if lo == hi else "cli.subset_hint_between"
-
-
-def _keyed(key: str, label: str) -> str:
-    """A choice as listed: its key, then its label unless the label is the key itself."""
-    return key if label == key else f"{key}. {label}"
-
-
-def os_detail(error: OSError, lang: str) -> str:
-    """Why a file could not be used, translated where the reason is a common one."""
-    key = "newer" if isinstance(error, NewerFile) else {
-        errno.EISDIR: "directory", errno.ENOENT: "not_found", errno.EACCES: "permission",
-        errno.EPERM: "permission", errno.EILSEQ: "not_text", errno.EFBIG: "too_big",
-        errno.ELOOP: "link", errno.EBUSY: "in_use",
-        errno.ENOSPC: "full", errno.EINVAL: "invalid"}.get(error.errno or 0, "other")
-    return render(f"cli.detail.{key}", {"error": error.strerror or type(error).__name__}, lang)
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False
-
-
-def data_dir() -> Path:
-    """Where the terminal keeps its autosaves: ``$AUTOMA_DATA_DIR``, else the user's data
-    folder (``$XDG_DATA_HOME`` or ``~/.local/share``) under ``automa-companion``."""
-    given = os.environ.get("AUTOMA_DATA_DIR")
-    if given:
-        return Path(given)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "automa-companion"
-
 
 def _typed(value: Any) -> str:
     """An option's value as it is typed after ``-o key=``: yes/no for a switch (in any
@@ -659,7 +135,7 @@ def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, s
     folder = data_dir()
     source = (Path(args.load) if args.load else None if not args.resume
               else Path(args.save) if args.save else newest_autosave(folder,
-                                                                     _file_name(args.game)))
+                                                                     file_name(args.game)))
     if args.deck and (args.load or args.resume):
         return _error("cli.deck_with_saved_game", lang)
     if args.resume and source is None:
@@ -708,14 +184,14 @@ def _autosave(args: argparse.Namespace, session: Session, source: Path | None,
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
         try:
-            return claim(folder, _file_name(session.game_id))
+            return claim(folder, file_name(session.game_id))
         except OSError as e:
             return _error("cli.cannot_write_file", lang, file=str(folder),
                           detail=os_detail(e, lang))
     lock = Lock.take(path)
     if lock is None:
         return _error("cli.in_use", lang, file=str(path))
-    if path.is_file() and (source is None or not _same_file(source, path)):
+    if path.is_file() and (source is None or not same_file(source, path)):
         try:
             emit(render("cli.previous_kept", {"file": str(keep_aside(path))}, lang))
         except OSError as e:
@@ -810,9 +286,3 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
             lock.release()
         return 1
     return terminal.run()
-
-
-def _file_name(game_id: str) -> str:
-    """A game id made safe as a file name."""
-    return "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "_"
-                   for c in game_id)[:60] or "game"

@@ -2,7 +2,7 @@
 skips) and ``python -m automa records`` (how you did, per game and difficulty, with the
 charts' tables; ``edit N``, ``delete N``, ``export FILE``, ``import FILE``).
 
-Records are the same format as the page's (:mod:`automa.app.records`), one file each in
+Records are the same format as the page's (:mod:`automa.app.game_records`), one file each in
 ``records/`` beside the autosaves, every file read as hostile.
 """
 
@@ -12,20 +12,31 @@ import contextlib
 import errno
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, Protocol, TextIO
 
 import automa
+from automa.app import game_records as rec
 from automa.app import present
-from automa.app import records as rec
 from automa.app.charts import number
 from automa.app.record_present import ChartView, EndView, Words4Records
-from automa.app.saves import StorageError, StorageFull
+from automa.app.storage import StorageError, StorageFull
 from automa.core.i18n import render
-
-if TYPE_CHECKING:
-    from automa.cli import Terminal
+from automa.core.session import Session
+from automa.files import read_save, write_save
+from automa.terminal_io import data_dir, emit, os_detail, terminal_width, wrapped
 
 COMMAND = "automa records"
+
+
+class Table(Protocol):
+    """What recording a game needs of the terminal it was played on
+    (:class:`automa.cli.Terminal`)."""
+
+    session: Session
+    lang: str
+    read: Callable[[], str]
+
+    def say(self, text: str) -> None: ...
 
 
 class FolderKV:
@@ -39,8 +50,6 @@ class FolderKV:
 
     def get(self, key: str) -> str | None:
         """A file's text, or None (missing, unreadable or far too large)."""
-        from automa.cli import read_save
-
         try:
             return read_save(self._path(key))
         except OSError:
@@ -48,8 +57,6 @@ class FolderKV:
 
     def set(self, key: str, value: str) -> None:
         """Write a file whole or not at all (:class:`StorageFull` on a full disk)."""
-        from automa.cli import write_save
-
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_save(self._path(key), value)
@@ -72,8 +79,6 @@ class FolderKV:
 
 def records_dir() -> Path:
     """Where the terminal keeps its records: ``records/`` beside its autosaves."""
-    from automa.cli import data_dir
-
     return data_dir() / "records"
 
 
@@ -156,7 +161,7 @@ def enter(record: rec.Record, kept: rec.RecordStore, w: Words4Records, read: Cal
             return
 
 
-def record_game(terminal: Terminal) -> None:
+def record_game(terminal: Table) -> None:
     """The game in the terminal is over: record it, show its end, ask your score."""
     w = words(terminal.lang)
     kept = store()
@@ -187,8 +192,6 @@ def chart_lines(v: ChartView, lang: str = "en") -> list[str]:
 def show(shelf: rec.Shelf, game: str, w: Words4Records, out: TextIO) -> int:
     """How you did, per game and difficulty, with the charts' tables; every record
     numbered for ``edit`` and ``delete``."""
-    from automa.cli import emit, terminal_width, wrapped
-
     width = terminal_width(out)
 
     def say(text: str) -> None:
@@ -234,8 +237,6 @@ def pick(shelf: rec.Shelf, target: str | None) -> rec.Record | None:
 def main(action: str, target: str | None, game: str, lang: str, stdin: TextIO,
          out: TextIO) -> int:
     """``records [show|edit N|delete N|export FILE|import FILE] [--game G]``."""
-    from automa.cli import emit, read_save, terminal_width, wrapped, write_save
-
     w = words(lang)
     kept = store()
     shelf = kept.shelf()
@@ -272,8 +273,6 @@ def main(action: str, target: str | None, game: str, lang: str, stdin: TextIO,
         found = rec.unpack(read_save(path))
         added = kept.merge(found.records)
     except OSError as e:
-        from automa.cli import os_detail
-
         say(render("cli.cannot_read_file" if action == "import" else "cli.cannot_write_file",
                    {"file": str(path), "detail": os_detail(e, lang)}, lang))
         return 2

@@ -2,7 +2,7 @@
 game has its own autosave, a game open in one terminal is not written by another, and a save
 or a folder of a newer version of the app is never written over.
 
-Autosaves live in one folder (:func:`automa.cli.data_dir`): ``<game>-<YYYYMMDD-HHMMSS>[-n]
+Autosaves live in one folder (:func:`automa.terminal_io.data_dir`): ``<game>-<YYYYMMDD-HHMMSS>[-n]
 .autosave.json``, one file per game, made when the game starts (or is loaded from another
 file) and never reused for another game. Before issue 21 the folder held one
 ``<game>.autosave.json`` per game id (and the game before it as ``<game>.previous.json``):
@@ -28,7 +28,8 @@ from pathlib import Path
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.game import find_game, game_format
-from automa.core.session import MAX_SAVE_CHARS, SAVE, SAVE_FORMAT
+from automa.core.savefile import MAX_SAVE_CHARS
+from automa.core.saveformat import SAVE, SAVE_FORMAT
 
 AUTOSAVE_SUFFIX = ".autosave.json"
 MAX_FILE_BYTES = MAX_SAVE_CHARS * 4
@@ -143,7 +144,7 @@ def folder_v1_to_v2(files: Mapping[str, str]) -> Migrated:
 
 
 FOLDER = Format("cli", [folder_v1_to_v2])
-"""The terminal's autosave folder (its files are saves: :data:`automa.core.session.SAVE`)."""
+"""The terminal's autosave folder (its files are saves: :data:`automa.core.saveformat.SAVE`)."""
 
 
 def folder_version(folder: Path) -> int | None:

@@ -7,12 +7,12 @@ import json
 from typing import Any
 
 import automa
-from automa.cli import answer_keys
 from automa.core.i18n import render
 from automa.core.prompts import Prompt
 from automa.core.rng import Rng
 from automa.core.session import Session
 from automa.games.age_of_innovation import data
+from automa.terminal import answer_keys
 
 GAME = "age_of_innovation"
 MAX_ANSWERS = 3000

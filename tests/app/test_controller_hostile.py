@@ -13,8 +13,8 @@ import pytest
 import automa
 from automa.app.controller import Controller
 from automa.app.decks.editor import PREFIX
-from automa.app.saves import StorageError
 from automa.app.screens import SCREEN_PREFIX
+from automa.app.storage import StorageError
 from tests.app.test_controller import GLORY, app, some_answer, started
 from tests.app.test_saves import MemoryKV
 
@@ -145,7 +145,7 @@ def test_a_card_index_in_the_url_or_a_button_that_is_no_number_shows_the_first_c
 def test_a_count_stepper_and_a_tampered_form_never_raise(text: str) -> None:
     c = app()
     c.route(started(c).go or "")
-    from automa.app.present import stepped
+    from automa.app.answers import stepped
 
     assert stepped(text, 1, 0, 3) == 1
     for form in ({"pick": 99}, {"pick": -1}, {"json": text}, {"checked": [99]},

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from automa.app.decks import editor as decks
-from automa.app.present import Words
+from automa.app.words import Words
 from automa.games.glory_of_civilizations import editor
 
 W = Words("en")

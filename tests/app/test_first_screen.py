@@ -2,7 +2,7 @@
 dock at the screen's foot, both on a 360×780 phone without scrolling — in every game, for
 every kind of question, in English and Ukrainian, at the default and the largest text size.
 
-The presenter lays the screen out (``present.first_screen``: an estimate in CSS px, checked
+The presenter lays the screen out (``layout.first_screen``: an estimate in CSS px, checked
 against the browser by ``tests/e2e/test_first_screen.py``); here every question met in
 seeded playouts of every game (procedures and corrections included) is laid out.
 """
@@ -16,7 +16,7 @@ from typing import Any, cast
 import pytest
 
 import automa
-from automa.app import present, views
+from automa.app import layout, present, view_records, views
 from automa.core import prompts
 from automa.core.game import registered
 from automa.core.rng import Rng
@@ -24,7 +24,7 @@ from tests.conformance import random_answer, random_options
 
 GAMES = sorted(g for g in registered() if g != "demo")
 KINDS = {"yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"}
-PHONES = {"default": present.PHONE, "largest": present.LARGEST}
+PHONES = {"default": layout.PHONE, "largest": layout.LARGEST}
 TOO_LONG_FOR_THE_LARGEST_TEXT = {"age_of_innovation.prompt.final_levels_two"}
 """Questions whose controls leave no room for the question at the largest text size only:
 the 2-player game end asks 8 levels at once (at the default size it fits)."""
@@ -66,15 +66,15 @@ def test_every_question_of_a_game_has_a_first_screen(game: str) -> None:
                 q = present.question(session, present.Words(lang))
                 assert q["layout"] != "over", key
                 for size, phone in PHONES.items():
-                    screen = present.first_screen(
+                    screen = layout.first_screen(
                         present.question(session, present.Words(lang), phone.text), phone)
                     allowed = size == "largest" and key in TOO_LONG_FOR_THE_LARGEST_TEXT
                     if not screen["fits"] and not allowed:
                         failures.append(f"{key} ({lang}, {size}): question ends at "
                                         f"{screen['question']:.0f} px, dock {screen['dock']:.0f}")
-                steps = present.first_screen(q, present.PHONE)
+                steps = layout.first_screen(q, layout.PHONE)
                 setup = "setup" in key  # a set-up list is worked through: it may scroll
-                if not setup and steps["steps"] + steps["dock"] > present.PHONE.height:
+                if not setup and steps["steps"] + steps["dock"] > layout.PHONE.height:
                     failures.append(f"{key} ({lang}): steps end at {steps['steps']:.0f} px")
     assert not failures, "\n".join(sorted(set(failures)))
 
@@ -96,30 +96,30 @@ def test_every_kind_of_question_is_met_and_drawn_in_the_dock() -> None:
     assert kinds >= KINDS, KINDS - kinds
 
 
-def layout_of(kind: str, n: int, label: str, lang: str = "en") -> present.QuestionView:
+def layout_of(kind: str, n: int, label: str, lang: str = "en") -> view_records.QuestionView:
     """A question of ``kind`` with ``n`` choices labelled ``label`` (laid out as the
     presenter does)."""
     session = automa.new_game("tapestry", {}, 3)
     q = present.question(session, present.Words(lang))
-    q["kind"] = cast(present.Kind, kind)
-    q.update({"one_tap": [], "short": len(label) <= present.SHORT_LABEL,
+    q["kind"] = cast(view_records.Kind, kind)
+    q.update({"one_tap": [], "short": len(label) <= layout.SHORT_LABEL,
               "choices": [{"index": i, "label": f"{label} {i}", "chosen": False, "swatch": ""}
                           for i in range(n)]})
     return q
 
 
-@pytest.mark.parametrize(("n", "label", "layout"), [
+@pytest.mark.parametrize(("n", "label", "expected"), [
     (7, "Lakes", "buttons"),  # short labels: two side by side where there is room
     (4, "the nearest empty terrain hex of this kind", "buttons"),  # one a row
     (12, "the nearest empty terrain hex of this kind", "list"),  # too many long ones
 ])
-def test_many_choices_become_a_list_to_pick_from(n: int, label: str, layout: str) -> None:
+def test_many_choices_become_a_list_to_pick_from(n: int, label: str, expected: str) -> None:
     """Up to 8 choices are buttons, one tap each (at the table, review 2026-11-28 problem 7:
     a list costs three taps), scrolling inside the dock past 40 % of the screen; more
     choices than buttons can show beside the question are asked as a list (and OK)."""
     p = prompts.pick_one("tapestry.q.conquer_case", list(range(n)),
                          labels=[cast(Any, f"{label} {i}") for i in range(n)])
     q = layout_of("pick_one", n, label)
-    present._controls(q, p, present.Words("en"), present.PHONE)
-    assert q["layout"] == layout
-    assert present.dock_height(q, present.LARGEST) <= 0.6 * present.LARGEST.height
+    present._controls(q, p, present.Words("en"), layout.PHONE)
+    assert q["layout"] == expected
+    assert layout.dock_height(q, layout.LARGEST) <= 0.6 * layout.LARGEST.height

@@ -11,7 +11,7 @@ import automa
 from automa.app import guide, html
 from automa.app.guide import Block, GuideError, parse_body, parse_guide
 from automa.app.html import esc
-from automa.app.present import Words
+from automa.app.words import Words
 from automa.core import i18n
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from automa.app import views
-from automa.app.present import Words
+from automa.app import home_views
 from automa.app.saves import (
     KEY_INDEX,
     KEY_LAST,
@@ -15,6 +14,7 @@ from automa.app.saves import (
     SaveMeta,
     storage_change,
 )
+from automa.app.words import Words
 
 
 def meta(rev: int) -> SaveMeta:
@@ -57,15 +57,15 @@ def test_other_games_and_the_list_only_redraw_the_list(key: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_the_update_notice_offers_a_reload(lang: str) -> None:
-    html = views.update_notice(Words(lang))
+    html = home_views.update_notice(Words(lang))
     assert 'id="update-notice"' in html and 'data-act="reload"' in html
     assert Words(lang).t("web.update.ready") in html
 
 
 def test_the_held_notice_offers_the_original_only_while_it_is_kept() -> None:
     w = Words("en")
-    held = views.held_notice("demo-1", True, "", w)
+    held = home_views.held_notice("demo-1", True, "", w)
     assert 'data-act="export-original"' in held and 'data-arg="demo-1"' in held
     assert 'data-act="accept-held"' in held
-    failed = views.held_notice("demo-1", False, "<QuotaExceededError>", w)
+    failed = home_views.held_notice("demo-1", False, "<QuotaExceededError>", w)
     assert "export-original" not in failed and "&lt;QuotaExceededError&gt;" in failed

@@ -11,7 +11,7 @@ from typing import Any, cast, get_args
 import pytest
 
 import automa
-from automa.app import present, views
+from automa.app import answers, home_views, present, view_records, views
 from automa.app.html import Safe, emphasised, join
 from automa.core import i18n
 from automa.core.game import registered
@@ -51,7 +51,7 @@ def test_every_screen_of_a_game_is_presented(game: str, lang: str) -> None:
     for _ in range(12):
         view = present.play(session, lang)
         q = view["question"]
-        assert (q["lead"] or q["ask"]) and q["kind"] in get_args(present.Kind)
+        assert (q["lead"] or q["ask"]) and q["kind"] in get_args(view_records.Kind)
         if q["kind"] in ("pick_one", "pick_subset", "values"):
             assert q["choices"] and all(c["label"] for c in q["choices"])
         if q["kind"] in ("yes_no", "confirm", "scan"):
@@ -191,7 +191,7 @@ def test_what_a_long_question_says_after_asking_stays_after_it() -> None:
              "reinforced tokens, card abilities)?")
     assert present.split_question(f"{lead} {asked} The app adds +1.") == (
         lead, asked, "The app adds +1.")
-    q = cast(present.QuestionView, {"lead": "", "ask": ask, "after": after})
+    q = cast(view_records.QuestionView, {"lead": "", "ask": ask, "after": after})
     html = str(views.question_text(q))
     assert html.index(ask) < html.index(after) and "<p></p>" not in html
 
@@ -229,20 +229,20 @@ def test_the_controls_give_the_answer_of_every_prompt_kind() -> None:
     """The page reads its controls into a Form; the presenter turns it into the answer."""
     from automa.core import prompts
 
-    assert present.answer_from(prompts.yes_no("k"), {"json": "false"}) is False
-    assert present.answer_from(prompts.pick_one("k", ["a", "b"]), {"pick": 1}) == "b"
-    assert present.answer_from(prompts.count("k", 1, 9), {"count": " 4 "}) == "4"
-    assert present.answer_from(prompts.pick_subset("k", ["a", "b", "c"]),
+    assert answers.answer_from(prompts.yes_no("k"), {"json": "false"}) is False
+    assert answers.answer_from(prompts.pick_one("k", ["a", "b"]), {"pick": 1}) == "b"
+    assert answers.answer_from(prompts.count("k", 1, 9), {"count": " 4 "}) == "4"
+    assert answers.answer_from(prompts.pick_subset("k", ["a", "b", "c"]),
                                {"checked": [0, 2]}) == ["a", "c"]
-    assert present.answer_from(prompts.values("k", ["p", "q"], [0, 5, 9]),
+    assert answers.answer_from(prompts.values("k", ["p", "q"], [0, 5, 9]),
                                {"values": [2, 1]}) == {"p": 9, "q": 5}
-    assert present.answer_from(prompts.confirm("k"), {}) is True
+    assert answers.answer_from(prompts.confirm("k"), {}) is True
 
 
 def test_the_stepper_stays_in_bounds() -> None:
-    assert present.stepped("3", 1, 0, 3) == 3
-    assert present.stepped("0", -1, 0, 3) == 0
-    assert present.stepped("x", 1, 1, 5) == 2
+    assert answers.stepped("3", 1, 0, 3) == 3
+    assert answers.stepped("0", -1, 0, 3) == 0
+    assert answers.stepped("x", 1, 1, 5) == 2
 
 
 def test_cancel_is_offered_only_inside_a_started_procedure() -> None:
@@ -278,7 +278,7 @@ def test_saved_games_are_listed_last_played_first() -> None:
     index = {"a": {"game": "tapestry", "updated": 1, "turn": 3},
              "b": {"game": "age_of_innovation", "updated": 2, "finished": True},
              "c": {"game": "<gone>", "updated": 0}}
-    items = views.saves(index, games, "a", lambda ms: f"t{ms:.0f}", present.Words("en"))
+    items = home_views.saves(index, games, "a", lambda ms: f"t{ms:.0f}", present.Words("en"))
     assert [i.split('data-save="')[1][0] for i in items] == ["a", "c", "b"]
     assert "turn 3" in items[0] and 'data-act="delete-yes"' in items[0]
     assert "&lt;gone&gt;" in items[1]
@@ -463,12 +463,12 @@ def test_saved_games_show_the_games_turn_label_not_its_sort_key() -> None:
     meta = {"game": "age_of_innovation", "updated": 1.0, "turn": 301, "finished": False,
             **about, "turn_text": {"en": "Round 3 · turn 1"}}
     games = {"age_of_innovation": {"name": "age_of_innovation.name"}}
-    html = "".join(views.saves({"s1": meta}, games, "", lambda _: "today",
+    html = "".join(home_views.saves({"s1": meta}, games, "", lambda _: "today",
                                present.Words("en")))
     assert "Round 3 · turn 1" in html and "301" not in html
     assert about["score_text"]["en"] in html and "Druids" in html
     older = {k: v for k, v in meta.items() if not k.endswith("_text")}
-    assert "turn 301" in "".join(views.saves({"s1": older}, games, "", lambda _: "today",
+    assert "turn 301" in "".join(home_views.saves({"s1": older}, games, "", lambda _: "today",
                                              present.Words("en")))
 
 
@@ -551,9 +551,9 @@ def test_home_puts_new_game_above_finished_games_and_greets_a_first_visit() -> N
     with no saved game a one-line intro says what the app is for."""
     games = {g["id"]: g for g in automa.games()}
     w = present.Words("en")
-    done = views.saves({"b": {"game": "tapestry", "updated": 2, "finished": True}}, games, "",
+    done = home_views.saves({"b": {"game": "tapestry", "updated": 2, "finished": True}}, games, "",
                        lambda ms: "", w)
-    body = views.home(list(games.values()), done, w)
+    body = home_views.home(list(games.values()), done, w)
     assert body.index('data-act="new"') < body.index("finished-saves")
     assert "Runs the solo bot" not in body
-    assert "Runs the solo bot" in views.home(list(games.values()), [], w)
+    assert "Runs the solo bot" in home_views.home(list(games.values()), [], w)

@@ -82,9 +82,9 @@ def test_the_rounds_chart_shows_information_only() -> None:
     """The bot's score per round: none for a game whose bot scored nothing (a flat line at
     0), and its average only from two games on (with one it lies on the game's own line)."""
     import automa
-    from automa.app import records as rec
-    from automa.app.present import Words
+    from automa.app import game_records as rec
     from automa.app.record_present import Words4Records
+    from automa.app.words import Words
     from tests.app.test_records import record
 
     words = Words4Records({g["id"]: g for g in automa.games()}, Words("en"))

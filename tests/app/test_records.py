@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 import automa
+from automa.app import game_records as rec
 from automa.app import present
-from automa.app import records as rec
 from automa.app.controller import Controller, PageForm
 from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
-from automa.app.saves import SAVE_PREFIX, StorageError, StorageFull
+from automa.app.saves import SAVE_PREFIX
+from automa.app.storage import StorageError, StorageFull
 from automa.core.session import Session
 from tests.app.test_saves import Clock, MemoryKV
 from tests.conformance import playout

@@ -11,7 +11,7 @@ import pytest
 
 import automa
 from automa import cli_records
-from automa.app import records as rec
+from automa.app import game_records as rec
 from automa.cli import main
 from tests.app.test_records import finished_text
 

@@ -14,11 +14,9 @@ from automa.app.saves import (
     SAVE_PREFIX,
     SaveDeleted,
     SaveStore,
-    SettingsNotSaved,
     StaleSave,
-    StorageError,
-    StorageFull,
 )
+from automa.app.storage import SettingsNotSaved, StorageError, StorageFull
 from automa.core import i18n
 
 DEFAULTS = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}

@@ -14,7 +14,7 @@ import pytest
 import automa
 from automa.app import present
 from automa.app.controller import Controller, PageForm
-from automa.app.saves import SAVE_PREFIX, StorageFull
+from automa.app.saves import SAVE_PREFIX
 from automa.app.screens import (
     MAX_SCREENS,
     SCREEN_ATTRS,
@@ -25,6 +25,7 @@ from automa.app.screens import (
     SCREEN_VERSION,
     read_screen,
 )
+from automa.app.storage import StorageFull
 from tests.app.test_controller import app, started
 from tests.app.test_saves import MemoryKV
 

@@ -14,7 +14,8 @@ from automa.app.record_desk import RECORD_ACTIONS
 from automa.app.share_desk import SHARE_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "decks/editor.py",
+SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "home_views.py",
+                                                            "decks/editor.py",
                                                             "record_views.py",
                                                             "share_desk.py")]
 

@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from automa.app import records as rec
-from automa.app.present import Words
+from automa.app import game_records as rec
 from automa.app.record_views import records_screen
+from automa.app.words import Words
 from automa.core.i18n import format_number, render
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from automa.app import records as rec
+from automa.app import game_records as rec
 from automa.cli_records import words as records_words
 from automa.core.i18n import render
 

@@ -8,21 +8,15 @@ import json
 
 import pytest
 
+from automa.app import versions
 from automa.app.controller import Controller
-from automa.app.saves import (
-    CARRY_PREFIX,
-    KEY_FORMAT,
-    KEY_RELOAD,
-    KEY_SETTINGS,
-    SAVE_PREFIX,
-    STORAGE,
-)
-from automa.core import formats
+from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX, STORAGE
+from automa.app.storage import CARRY_PREFIX, KEY_FORMAT, KEY_RELOAD
 from automa.core.formats import NewerFormat
 from tests.app.test_controller import some_answer, started
 from tests.app.test_saves import Clock, MemoryKV
 
-MINE = formats.versions()
+MINE = versions.versions()
 NEWER = {**MINE, "storage": MINE["storage"] + 1}
 
 

@@ -16,7 +16,9 @@ from automa.core import prompts
 from automa.core.errors import UnreadableSave
 from automa.core.game import START, Correction, Ctx, GameDef, Steps, register
 from automa.core.rng import Rng
-from automa.core.session import Session, _unlabelled, _upgrade_states, _upgraded
+from automa.core.savefile import _unlabelled, _upgrade_states
+from automa.core.saveformat import _upgraded
+from automa.core.session import Session
 from tests.conformance import random_answer
 
 GAMES = ("tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations")

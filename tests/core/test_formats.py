@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import automa
+from automa.app import versions
 from automa.app.saves import (
     KEY_INDEX,
     settings_v1_to_v2,
@@ -25,7 +26,7 @@ from automa.core import formats, game
 from automa.core.editor import deck_v1_to_v2
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
-from automa.core.session import save_v1_to_v2, save_v3_to_v4
+from automa.core.saveformat import save_v1_to_v2, save_v3_to_v4
 from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
 from automa.files import write_save as cli_write
 
@@ -75,10 +76,10 @@ def test_what_a_migration_cannot_carry_is_named_not_dropped() -> None:
 
 
 def test_every_format_has_a_version_and_the_build_knows_them_all() -> None:
-    found = formats.registered_versions()
-    from automa.app import records
+    found = versions.registered_versions()
+    from automa.app import game_records
 
-    assert found["record"] == records.RECORD_VERSION
+    assert found["record"] == game_records.RECORD_VERSION
     for name in ("save", "storage", "settings", "deck", "cli", "record", "game.tapestry",
                  "game.age_of_innovation", "game.civ_new_dawn",
                  "game.glory_of_civilizations"):

@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 import automa
-from automa.app.saves import KEY_FORMAT, SAVE_PREFIX, STORAGE
+from automa.app import versions
+from automa.app.saves import SAVE_PREFIX, STORAGE
+from automa.app.storage import KEY_FORMAT
 from automa.core import formats
 from tests.corpus.frozen import (
     FOLDERS,
@@ -117,7 +119,7 @@ def test_a_corpus_browser_storage_opens_every_game_with_its_settings_and_decks(
     assert screens["decks"].name == "decks"
     assert screens["decks"].body.count('class="deck"') + screens["decks"].body.count(
         'class="deck ') >= sum(k.startswith("automa.deck.") for k in stored)
-    assert json.loads(kv.data[KEY_FORMAT])["versions"] == formats.versions()
+    assert json.loads(kv.data[KEY_FORMAT])["versions"] == versions.versions()
     # play on in each game: each is written in the current layout, nothing else changes
     for save_id in ids:
         c.route(f"#/play/{save_id}")
@@ -161,7 +163,7 @@ def test_the_terminal_resumes_every_corpus_autosave(folder: Path, tmp_path: Path
 def test_every_migration_is_exercised_by_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each migration of each format runs on at least one corpus file: a format change
     without a corpus of the version before it fails here."""
-    formats.registered_versions()
+    versions.registered_versions()
     ran: set[tuple[str, int]] = set()
 
     def recorded(fmt_name: str, version: int, step: formats.Step) -> formats.Step:

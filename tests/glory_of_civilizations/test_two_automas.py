@@ -10,7 +10,7 @@ import re
 import pytest
 
 import automa
-from automa.app import present, records, views
+from automa.app import game_records, home_views, present, views
 from automa.app.record_present import Words4Records
 from automa.core.i18n import render
 from automa.core.session import Session
@@ -186,11 +186,11 @@ def test_a_game_with_two_automas_plays_to_its_end_and_keeps_both_scores() -> Non
     glory = [bot(s, 0)["glory"], bot(s, 1)["glory"]]
     assert final["sources"] == {"automa1": glory[0], "automa2": glory[1]}
     assert final["total"] == max(glory)
-    record = records.of_session(s, "g-1", 1.0)
+    record = game_records.of_session(s, "g-1", 1.0)
     assert record is not None and record.bot_total == max(glory)
     assert record.bot_sources == {"automa1": glory[0], "automa2": glory[1]}
     assert record.humans == 1                 # 3 players, 2 of them automas
-    assert records.parse(record.text()) == record
+    assert game_records.parse(record.text()) == record
     assert [e["actor"] for e in logged(s, "log.game_end")] == ["automa1", "automa2"]
     for lang, names in (("en", ["Automa 1", "Automa 2"]), ("uk", ["Автома 1", "Автома 2"])):
         end = Words4Records({g["id"]: g for g in automa.games()},
@@ -228,7 +228,7 @@ def test_each_automas_turn_is_a_turn_of_its_own_and_the_numbers_only_grow() -> N
 def test_the_new_game_form_offers_one_or_two_automas(lang: str, two: str) -> None:
     """The choice comes from the game's options: two radio buttons, one Automa checked."""
     game = next(g for g in automa.games() if g["id"] == G)
-    html = str(views.new_game(game, present.Words(lang)))
+    html = str(home_views.new_game(game, present.Words(lang)))
     assert html.count('data-option="automas"') == 2 and two in html
     assert re.search(r'data-option="automas" checked', html) or \
         re.search(r'checked[^>]*data-option="automas"', html)

@@ -9,7 +9,8 @@ from typing import Any
 
 import automa
 from automa.core.rng import Rng
-from automa.core.session import Session, _from_base
+from automa.core.savefile import _from_base
+from automa.core.session import Session
 from tests.conformance import random_answer
 
 TALLY: Counter[str] = Counter()

@@ -16,7 +16,8 @@ import pytest
 
 from automa.core.game import find_game
 from automa.core.prompts import Prompt
-from automa.core.session import Session, load_game
+from automa.core.savefile import load_game
+from automa.core.session import Session
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry import map as twin
 from tests.tapestry.play import at_idle, data, default_answer, new, piles, run_until

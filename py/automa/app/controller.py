@@ -18,27 +18,24 @@ from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
-from automa.app import guide, present, views
+from automa.app import answers, guide, home_views, present, views
 from automa.app.decks import deck_games
 from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
 from automa.app.record_desk import RecordDesk
 from automa.app.record_views import home_link
-from automa.app.saves import (
+from automa.app.saves import DECK_PREFIX, MAX_IMPORT_BYTES, SAVE_PREFIX, SETTING_CHOICES, SaveStore
+from automa.app.screens import ScreenStore
+from automa.app.slot import Saved, Slot
+from automa.app.storage import (
     CARRY_PREFIX,
-    DECK_PREFIX,
     KEY_FORMAT,
-    MAX_IMPORT_BYTES,
-    SAVE_PREFIX,
-    SETTING_CHOICES,
     KeyValue,
     NewerVersionOpen,
-    SaveStore,
     SettingsNotSaved,
     reloaded_just_now,
 )
-from automa.app.screens import ScreenStore
-from automa.app.slot import Saved, Slot
+from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
 from automa.core.numbers import SEED_MAX
 
@@ -58,7 +55,7 @@ VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}")
 """The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 
 
-class PageForm(present.Form, total=False):
+class PageForm(answers.Form, total=False):
     """Everything the page read from the form on screen when a button was tapped."""
 
     options: dict[str, int]
@@ -79,7 +76,8 @@ class Controller:
     def __init__(self, kv: KeyValue, now: Callable[[], float], lang: str,
                  date: Callable[[float], str], wake_supported: bool = False,
                  versions: Mapping[str, int] | None = None, address: str = "") -> None:
-        self.store = SaveStore(kv, now, versions)
+        self.store = SaveStore(kv, now, versions if versions is not None
+                               else format_versions())
         # a stored screen never costs a save: they make room (written as the store writes:
         # never over a newer version's storage)
         self.screens = ScreenStore(self.store.kv)
@@ -212,7 +210,7 @@ class Controller:
         if self.message and self.message_on not in (None, self.screen):
             self.message = ""
         self.message_on = self.screen if self.message else None
-        banner = (views.banner(self.message, self.message_kind, self.w) if self.message
+        banner = (home_views.banner(self.message, self.message_kind, self.w) if self.message
                   else Safe(""))
         return banner, self.notices()
 
@@ -224,17 +222,17 @@ class Controller:
         held = self.screen in PLAY_SCREENS and (slot.holding or slot.hold_failed)
         in_play = slot.save_id if self.session is not None else ""
         why = [self.w.text(m) for m in slot.session.warnings] if slot.session else []
-        return join([views.newer_notice(self.w, self.reload_looped) if self.newer_open
-                     else views.update_notice(self.w, self.update_version) if self.updated
+        return join([home_views.newer_notice(self.w, self.reload_looped) if self.newer_open
+                     else home_views.update_notice(self.w, self.update_version) if self.updated
                      else None,
-                     views.memory_notice(self.store.unavailable, in_play, self.w)
+                     home_views.memory_notice(self.store.unavailable, in_play, self.w)
                      if self.store.unavailable else None,
-                     views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w,
+                     home_views.held_notice(slot.save_id, slot.holding, slot.hold_failed, self.w,
                                        why) if held else None])
 
     def update_notice(self) -> Safe:
         """The notice of a newly installed version."""
-        return views.update_notice(self.w, self.update_version)
+        return home_views.update_notice(self.w, self.update_version)
 
     def update_ready(self, version: object) -> None:
         """A new version is installed and waits, named ``version`` as the page was told it
@@ -248,30 +246,30 @@ class Controller:
         """The links of the top bar."""
         game = self.games.get(self.session.game_id) if self.session else None
         # the game stays loaded in its tab while its rules are read
-        rules = (views.nav_link("rules", guide.href(game["id"], self.lang), False, self.w,
+        rules = (home_views.nav_link("rules", guide.href(game["id"], self.lang), False, self.w,
                                 new_tab=True)
                  if screen in PLAY_SCREENS and game and game.get("guide") else None)
-        return join([views.nav_link("home", "#/", screen == "home", self.w), rules,
-                     views.nav_link("settings", "#/settings", screen == "settings", self.w)])
+        return join([home_views.nav_link("home", "#/", screen == "home", self.w), rules,
+                     home_views.nav_link("settings", "#/settings", screen == "settings", self.w)])
 
     def home_screen(self) -> Screen:
         """The games, the saved games and import."""
         index = {m.save_id: asdict(m) for m in self.store.saves()}
-        saves = views.saves(index, self.games, self.confirm_delete, self.date, self.w)
+        saves = home_views.saves(index, self.games, self.confirm_delete, self.date, self.w)
         extra = {g: h("a", {"class": "guide-link", "href": f"#/decks/{g}"},
                       self.t("web.decks.title")) for g in self.deck_games}
-        return Screen("home", views.home(list(self.games.values()), saves, self.w, extra,
+        return Screen("home", home_views.home(list(self.games.values()), saves, self.w, extra,
                                          home_link(self.w)))
 
     def new_game_screen(self, game_id: str) -> Screen:
         """The options of a new game."""
-        return Screen("new", views.new_game(self.games[game_id], self.w,
+        return Screen("new", home_views.new_game(self.games[game_id], self.w,
                                             self.deck_choice(game_id)))
 
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""
         back = f"#/play/{self.slot.save_id}" if self.session is not None else ""
-        return Screen("settings", views.settings(
+        return Screen("settings", home_views.settings(
             {**self.settings, "lang": self.lang}, list(i18n.LANGUAGES), SETTING_CHOICES["text"],
             self.wake_supported, self.w, back, formats.stamp()))
 
@@ -607,7 +605,7 @@ class Controller:
         if s is None or s.prompt is None:
             return Outcome(redraw=True)
         prompt = s.prompt
-        return self.play(lambda: s.answer(present.answer_from(prompt, form)))
+        return self.play(lambda: s.answer(answers.answer_from(prompt, form)))
 
     def do_undo(self, arg: str, form: PageForm) -> Outcome:
         """Take back the last answer."""

@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from automa.app.html import Safe, emphasised, h, icon, join
-from automa.app.present import Words
 from automa.app.saves import KEY_SETTINGS, SETTING_CHOICES
+from automa.app.words import Words
 
 BlockKind = Literal["p", "ol", "ul", "h3"]
 NUMBERED = re.compile(r"\d{1,3}\. ")

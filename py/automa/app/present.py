@@ -7,6 +7,10 @@ references on its own. Nothing here draws HTML or touches a DOM.
 * :func:`turn_summary` — what the bots did, as steps for the board, oldest first;
 * :func:`question` — the question now with its steps, its rule ("Why?") and its controls;
 * :func:`play` — the whole play screen: head, summary, question, cards, state, log.
+
+The records are in :mod:`automa.app.view_records`, the phone's first screen (which decides
+whether choices are buttons or a list) in :mod:`automa.app.layout`, and the answer
+controls read back into an answer in :mod:`automa.app.answers`.
 """
 
 from __future__ import annotations
@@ -14,259 +18,46 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Literal, NamedTuple, TypedDict
+from typing import Any, Literal
 
 import automa
 import automa.render as cards
+from automa.app.guide import folder
+from automa.app.layout import (
+    BAR_LABEL,
+    LARGEST,
+    LONG_QUESTION,
+    MAX_BUTTONS,
+    SHORT_LABEL,
+    Phone,
+    first_screen,
+    fits_in_dock,
+)
+from automa.app.view_records import (
+    CardView,
+    Dial,
+    LogEntry,
+    LogGroup,
+    PileView,
+    PlayView,
+    QuestionView,
+    Section,
+    Step,
+    Strip,
+    Why,
+)
+from automa.app.words import Words as Words
 from automa.core import i18n, records
-from automa.core.numbers import int_or
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 
 LOG_SHOWN = 40
 """How many log entries the play screen shows (newest turns)."""
-LONG_QUESTION = 110
-"""A question longer than this is split into its sentences."""
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-ZА-ЯІЇЄҐ«“(])")
 
 
-# --- records -------------------------------------------------------------------------------
-class Step(TypedDict):
-    """One thing the player does on the board for a bot (a line of the turn summary)."""
-
-    actor: str
-    """The actor's name, or "" when the text names it already (or it is the player)."""
-    text: str
-    """What to do, in words, with its numbers ("Technology 3 → 4")."""
-    icon: str
-    """An icon name of the shared vocabulary (the page draws it; unknown names: a dot)."""
-
-
-class Choice(TypedDict):
-    """One answer of a pick_one / pick_subset, or one item of a values prompt."""
-
-    index: int
-    label: str
-    chosen: bool
-    """Pre-selected (the prompt's default)."""
-    swatch: str
-    """The colour the cards give its value (a terrain), drawn as a chip ("" none)."""
-
-
-class CardView(TypedDict):
-    """One card on screen."""
-
-    game: str
-    card: str
-    highlight: list[str]
-    caption: str
-    drives: bool
-    """The card whose field the question depends on."""
-    label: str
-    """Its short name in the row's strip ("Pottery", "12"), or ""."""
-    badge: str
-    """Its level as printed ("II"), or ""."""
-    tokens: int
-    """Trade tokens lying on it."""
-    state: Literal["", "activated", "face_down"]
-    """A cube lies on it (activated this round), or it lies face down (its front unseen)."""
-
-
-class Dial(TypedDict):
-    """A dial on the table (Civ's tech dial): where its pointer is, its level spaces."""
-
-    at: int
-    last: int
-    spaces: list[int]
-    text: str
-    """The dial in words ("Tech dial 12, next level space 14")."""
-
-
-Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
-Layout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
-"""How the answer controls are drawn in the dock: one-tap buttons, two short choices beside
-undo and redo (bar), a number with − and +, a button per choice, a list to pick from (too
-many choices for buttons), tick boxes, a list per item."""
-
-
-class QuestionView(TypedDict):
-    """The question now and how it is answered."""
-
-    kind: Kind
-    key: str
-    lead: str
-    """The question (or, for a long text, what comes before its asking sentence)."""
-    ask: str
-    """The asking sentence of a long question, shown in bold ("" if none)."""
-    after: str
-    """What a long question says after its asking sentence ("If so, ..."; "" if nothing):
-    it stays after it, as written."""
-    steps: list[str]
-    """Numbered steps of a long instruction, one action each."""
-    rule: str
-    """The rule behind the question, folded under "Why?" ("" if none)."""
-    choices: list[Choice]
-    lo: int
-    hi: int
-    value: int | None
-    """For count: the pre-filled number (None: the box starts empty, the number is typed)."""
-    domain: list[str]
-    """For values: the allowed values in words (index = position in the prompt's domain)."""
-    chosen: list[int]
-    """For values: the pre-selected domain index of every item."""
-    one_tap: list[tuple[str, str, bool]]
-    """Answers that take one tap (label, JSON value, suggested): yes/no, done."""
-    layout: Layout
-    """How the answer controls are drawn (all of them sit in the dock, under the thumb)."""
-    short: bool
-    """Every choice label is short: the choices go side by side where there is room."""
-    ok: str
-    """The label of the submit button (count, pick_subset, values)."""
-    hint: str
-    """What to enter, in words ("Enter a number from 1 to 40.")."""
-    cards: list[CardView]
-    pattern: records.Pattern | None
-    """A board-scan pattern (a scan's ``ui["pattern"]``) or the game's board (another
-    question's ``ui["board"]``, e.g. Tapestry's map) for the game's renderer, or None."""
-    game: str
-    card_lead: str
-    """One line over the cards: what of the card the bot plays and why ("" none)."""
-    fold: str
-    """The cards folded to this one line (they matter once the question is answered); ""
-    shows them open."""
-
-
-class Row(TypedDict):
-    """A label and its value."""
-
-    label: str
-    value: str
-
-
-class Section(TypedDict):
-    """A titled group of rows of the bot's state."""
-
-    title: str
-    rows: list[Row]
-
-
-class PileView(TypedDict):
-    """A deck or pile: its size, and whether its cards may be looked at."""
-
-    id: str
-    label: str
-    count: int
-    viewable: bool
-
-
-class Why(TypedDict):
-    """The reason of a bot decision, only where it explains something."""
-
-    rule: str
-    candidates: str
-    pick: str
-
-
-class LogEntry(TypedDict):
-    """One line of the log."""
-
-    actor: str
-    text: str
-    why: Why | None
-
-
-class LogGroup(TypedDict):
-    """The log entries of one turn, oldest first."""
-
-    turn: str
-    entries: list[LogEntry]
-
-
-class Procedure(TypedDict):
-    """A procedure the player may start."""
-
-    id: str
-    label: str
-
-
-class Strip(TypedDict):
-    """One bot's row among several, as a strip: its name and its cards."""
-
-    label: str
-    cards: list[CardView]
-
-
-class PlayView(TypedDict):
-    """The whole play screen."""
-
-    game: str
-    head: str
-    """Turn (as the game counts it) and VP in one line."""
-    summary: list[Step]
-    summary_title: str
-    question: QuestionView
-    cards: list[CardView]
-    """The bot's other cards (those not shown with the question)."""
-    row: list[CardView]
-    """The bot's row in table order, folded into a strip that opens to the cards ([]: the
-    game shows its cards with the question)."""
-    rows: list[Strip]
-    """Where several bots each have a row: every one, labelled, each its own strip ([]: one
-    row, :attr:`row`)."""
-    dial: Dial | None
-    sections: list[Section]
-    piles: list[PileView]
-    procedures: list[Procedure]
-    can_cancel: bool
-    can_undo: bool
-    can_redo: bool
-    log: list[LogGroup]
-    print_card: list[str]
-    """The cards "Print this card" prints (the pair on the table), or []."""
-
-
 # --- words ---------------------------------------------------------------------------------
-class Words:
-    """Messages and values in one language."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def t(self, key: str, **params: Any) -> str:
-        """A message."""
-        return i18n.render(key, params, self.lang)
-
-    def text(self, value: records.Shown) -> str:
-        """A message reference, a list, a bool or a plain value as text (a plain string as
-        it is: it is never taken for a message id)."""
-        return i18n.text(value, self.lang)
-
-    def actor(self, game: str, actor: str) -> str:
-        """An actor's name: the game's own word for it, else the core one."""
-        key = f"{game}.actor.{actor}"
-        if not i18n.has_message(key, "en"):
-            key = f"core.actor.{actor}"
-        return self.t(key) if i18n.has_message(key, "en") else actor
-
-    def card_name(self, game: str, card: str) -> str:
-        """A card's name if the game's catalog has one, else its id."""
-        key = f"{game}.card.{card}"
-        return self.t(key) if i18n.has_message(key, "en") else card
-
-    def mark(self, game: str, mark: str) -> str:
-        """A card mark's name (e.g. "returned to the box")."""
-        key = f"{game}.mark.{mark}"
-        return self.t(key) if i18n.has_message(key, "en") else mark
-
-    def turn(self, session: Session, turn: Any) -> str:
-        """A turn as the game counts it ("Round 2, turn 3"), or "Setup" before the first."""
-        if not isinstance(turn, int) or turn <= 0:
-            return self.t("web.log.setup")
-        label = session.game.turn_label(turn)
-        return self.text(label) if label else self.t("web.play.turn", n=turn)
-
-
 def names_actor(text: str, name: str) -> bool:
     """Whether ``text`` names ``name`` as a whole word anywhere ("the AP attacks", "left of
     the AP:"), never inside another word ("Ви" is not in "Виправлено")."""
@@ -467,196 +258,6 @@ def _index(values: list[Any], value: Any) -> int:
     return 0
 
 
-# --- the first screen ----------------------------------------------------------------------
-class Phone(NamedTuple):
-    """A screen the first screen is laid out for: CSS px and the text size setting."""
-
-    width: int = 360
-    height: int = 780
-    text: float = 1.0
-
-
-PHONE = Phone()
-LARGEST = Phone(text=1.3)
-"""The narrowest phone we lay out for, at the largest text size the settings offer."""
-SHORT_LABEL = 14
-"""Choice labels up to this long go two side by side where there is room."""
-BAR_LABEL = 14
-MAX_BUTTONS = 8
-"""Up to this many choices are buttons, one tap each, where they leave the question room at
-the player's text size (the dock scrolls inside past :data:`FORM_SHARE` of the screen);
-more are buttons only where they would at the largest text size too."""
-FORM_SHARE = 0.4
-"""The most of the screen's height the dock's choices take before they scroll (CSS: 40vh)."""
-"""Two choices up to this long sit in the bar beside undo and redo."""
-EM = 16.0
-GLYPH = 0.56
-"""The average width of a letter in em (system-ui, Latin and Cyrillic, bold labels)."""
-LINE = 1.45
-DOCK_SHARE = 0.5
-"""Buttons per choice while the dock takes at most this share of the screen; else a list."""
-TAP = 48.0
-"""The height of a control (a touch target) in px."""
-
-
-class FirstScreen(TypedDict):
-    """How the first screen of a question is filled, in CSS px from the screen's top."""
-
-    question: float
-    """The bottom of the question (the top bar, status line and panel above it)."""
-    steps: float
-    """The bottom of its numbered steps (the question's bottom when it has none)."""
-    dock: float
-    """The height of the dock: every answer control, OK, undo and redo."""
-    fits: bool
-    """The question and every answer control are on screen without scrolling."""
-
-
-MARGIN = 24.0
-"""Room kept between the question and the dock (the estimate is not a browser)."""
-
-
-def text_height(text: str, width: float, phone: Phone, size: float = 1.0,
-                line: float = LINE) -> float:
-    """The height in px of ``text`` wrapped word by word into ``width`` px."""
-    em = EM * phone.text * size
-    per_line = max(1, int(width / (em * GLYPH)))
-    lines = 0
-    for paragraph in text.split("\n"):
-        lines += 1
-        used = 0
-        for word in paragraph.split():
-            if used and used + 1 + len(word) > per_line:
-                lines += 1 + (len(word) - 1) // per_line
-                used = len(word) % per_line
-            else:
-                used += (1 if used else 0) + len(word)
-    return lines * em * line
-
-
-def _button(label: str, width: float, phone: Phone) -> float:
-    pad = 0.5 * EM * phone.text
-    return max(TAP, text_height(label, width - 2 * pad - 4, phone, line=1.25) + 2 * pad + 4)
-
-
-def _columns(q: QuestionView, phone: Phone, inner: float) -> int:
-    """Short labels two side by side when two of the narrowest column fit (CSS: 7.5rem)."""
-    return 2 if q["short"] and 2 * 7.5 * EM * phone.text + 8 <= inner else 1
-
-
-def dock_height(q: QuestionView, phone: Phone) -> float:
-    """The height of the dock holding the question's answer controls."""
-    rem = EM * phone.text
-    inner = phone.width - 2 * 0.75 * rem
-    gap = 0.5 * rem
-    bar_answers = [label for label, _, _ in q["one_tap"]] or (
-        [c["label"] for c in q["choices"]] if q["layout"] == "bar"
-        else [] if q["layout"] in ("buttons", "over") else [q["ok"]])
-    free = inner - 2 * (TAP + gap)
-    bar = max([TAP + 8] + [_button(label, free / max(1, len(bar_answers)), phone)
-                           for label in bar_answers])
-    form = 0.0
-    labels = [c["label"] for c in q["choices"]]
-    if q["layout"] == "stepper":
-        form = max(TAP + 8, 1.3 * rem * LINE + 24)
-    elif q["layout"] == "list":
-        form = max(TAP, rem * LINE + 16)
-    elif q["layout"] in ("buttons", "boxes"):
-        cols = _columns(q, phone, inner)
-        width = (inner - (cols - 1) * gap) / cols
-        wide = [labels.pop()] if cols > 1 and len(labels[-1]) > SHORT_LABEL else []
-        rows = [labels[i:i + cols] for i in range(0, len(labels), cols)] + [wide] * len(wide)
-        form = sum(max(_button(label, (inner if row is wide else width)
-                               - (2 * rem if q["layout"] == "boxes" else 0), phone)
-                       for label in row) for row in rows) + gap * (len(rows) - 1)
-        if q["layout"] == "boxes":
-            form += text_height(q["hint"], inner, phone)
-        else:  # (the buttons scroll inside the dock past their share of the screen)
-            form = min(form, FORM_SHARE * phone.height)
-    elif q["layout"] == "values":  # a label beside each list (CSS: the list ≥ 4.5rem, 30 %)
-        width = inner - gap - max(4.5 * rem, 0.3 * inner)
-        form = sum(max(44.0, text_height(label, width, phone)) + gap for label in labels)
-    return 2 * gap + bar + (form + gap if form else 0.0)
-
-
-def fits_in_dock(q: QuestionView, phone: Phone) -> bool:
-    """Whether the answer controls leave most of the screen to the question."""
-    return dock_height(q, phone) <= DOCK_SHARE * phone.height
-
-
-def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
-    """Where the question and its steps end and how tall the dock is on ``phone``: the first
-    screen holds the top bar, the status line, the question, and the dock (its steps below
-    the question, as many as there is room for)."""
-    rem = EM * phone.text
-    top = max(52.0, 2 * 1.05 * rem * 1.2 + 8)  # the top bar: the title on up to two lines
-    top += 0.75 * rem + 0.95 * rem * LINE + 0.4 * rem  # the page's margin and status line
-    inner = phone.width - 2 * 0.75 * rem - 2 * 0.9 * rem - 2
-    top += 0.9 * rem + 1  # the question's panel
-    long = bool(q["ask"]) or len(q["lead"]) > LONG_QUESTION
-    parts = [(q["lead"], 1.05 if long else 1.15), (q["ask"], 1.15), (q["after"], 1.05)]
-    shown = [text_height(text, inner, phone, size) for text, size in parts if text]
-    top += sum(shown) + 0.8 * rem * (len(shown) - 1)
-    steps = top + sum(max(TAP, text_height(step, inner - 2.6 * rem, phone))
-                      for step in q["steps"])
-    dock = dock_height(q, phone)
-    return {"question": top, "steps": steps, "dock": dock,
-            "fits": top + dock + MARGIN <= phone.height}
-
-
-class Form(TypedDict, total=False):
-    """What the page read from the answer controls of the question on screen."""
-
-    json: str
-    """The JSON value of a one-tap answer (yes/no, done)."""
-    pick: int
-    """The index of the choice tapped (pick_one)."""
-    count: str
-    """The number typed (count); the session reads and checks it."""
-    checked: list[int]
-    """The indices of the boxes ticked (pick_subset)."""
-    values: list[int]
-    """The domain index chosen for every item (values)."""
-
-
-def answer_from(p: Prompt, form: Form) -> Any:
-    """The answer the controls of the prompt ``p`` give (the session checks it; controls
-    changed on the page give an answer it refuses, never an error here)."""
-    if "json" in form:
-        try:
-            return json.loads(form["json"])
-        except ValueError:
-            return form["json"]
-    if p.kind == "pick_one" and "pick" in form:
-        return _at(p.choices, form["pick"])
-    if p.kind == "count":
-        return form.get("count", "").strip()
-    if p.kind == "pick_subset":
-        return [_at(p.choices, i) for i in form.get("checked", [])]
-    if p.kind == "values":
-        domain = p.domain or []
-        return {str(item): _at(domain, i) for item, i in zip(p.choices, form.get("values", []),
-                                                             strict=False)}
-    return True
-
-
-def _at(items: list[Any], index: int) -> Any:
-    """``items[index]``, or (no such item) a value no question accepts."""
-    return items[index] if 0 <= index < len(items) else _NO_SUCH_CHOICE
-
-
-_NO_SUCH_CHOICE = {"no such choice": True}
-
-
-def stepped(text: str, step: int, lo: int, hi: int) -> int:
-    """The count stepper's − and +: the number typed moved by ``step``, kept in bounds."""
-    value = int_or(text, -MAX_STEPPED, MAX_STEPPED, lo)
-    return min(hi, max(lo, value + step))
-
-
-MAX_STEPPED = 10**9
-
-
 # --- the bot's state -----------------------------------------------------------------------
 def state(view: records.GameView, w: Words) -> tuple[list[Section], list[PileView]]:
     """The bot's tracks, VP and decks at a glance."""
@@ -810,7 +411,6 @@ def game_list() -> list[dict[str, Any]]:
     try:
         found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):  # from the sources (the terminal, the tests)
-        from automa.app.guide import folder
         from automa.core.data import i18n_dir
 
         guides = folder(i18n_dir(), "en")

@@ -3,7 +3,7 @@ the moment it ends (and whenever a finished game is opened without one), the pla
 are entered on one screen (optional; completed or corrected later from the records), and
 records go out and come back in files without duplicates.
 
-Every record is read anew from storage and checked (:mod:`automa.app.records`); a storage
+Every record is read anew from storage and checked (:mod:`automa.app.game_records`); a storage
 that refuses or throws is said in words and never stops a game.
 """
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from automa.app import game_records as rec
 from automa.app import record_views as views
-from automa.app import records as rec
 from automa.app.html import Safe
 from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
-from automa.app.saves import StorageError
+from automa.app.storage import StorageError
 from automa.core.session import Session
 
 if TYPE_CHECKING:

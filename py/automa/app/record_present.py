@@ -1,6 +1,6 @@
 """The records in words: what the end screen, the records screen and the terminal show.
 
-Everything comes from the checked :class:`~automa.app.records.Record` and the games' own
+Everything comes from the checked :class:`~automa.app.game_records.Record` and the games' own
 declarations (``games.json``: names, options, scoring words), never from text in storage:
 a record's ids name words of our catalogs or are shown as they are, escaped by the views.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict, TypeGuard
 
-from automa.app import records as rec
+from automa.app import game_records as rec
 from automa.app.charts import Line
 from automa.app.present import PARENTHESIS, Words
 from automa.core import i18n

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from automa.app import charts
 from automa.app.html import Safe, h, join
-from automa.app.present import Words
 from automa.app.record_present import ChartView, EndView, GameRecords, Row
+from automa.app.words import Words
 
 
 def rows(items: Sequence[Row], cls: str = "") -> Safe:

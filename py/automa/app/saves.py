@@ -19,14 +19,16 @@ app, a full disk or a person with the browser's developer tools may have written
 * settings are checked value by value, and a failed settings write has its own message;
 * a storage that refuses to be used at all (private mode, storage disabled: the browser's
   ``SecurityError``), from the start or all of a sudden, never stops the app:
-  :class:`GuardedStorage` keeps everything in the tab's memory from then on, and says so
-  (the page shows a notice and offers export). Only a full storage still refuses a write
-  (:class:`StorageFull`), so that the game stored before stays as it was;
+  :class:`~automa.app.storage.GuardedStorage` keeps everything in the tab's memory from
+  then on, and says so (the page shows a notice and offers export). Only a full storage
+  still refuses a write (:class:`~automa.app.storage.StorageFull`), so that the game
+  stored before stays as it was;
 * the layout is versioned (:data:`STORAGE`, :data:`SETTINGS`): a record of an earlier
   version is read through the migrations, every write carries the current version, and the
   storage names the versions of the newest app that opened it (``automa.format``); a tab of
-  an older app that sees newer ones stops writing (:class:`NewerVersionOpen`) and keeps the
-  game in play under ``automa.carry.<id>``, where the newer app adopts it.
+  an older app that sees newer ones stops writing
+  (:class:`~automa.app.storage.NewerVersionOpen`) and keeps the game in play under
+  ``automa.carry.<id>``, where the newer app adopts it.
 """
 
 from __future__ import annotations
@@ -37,8 +39,19 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from automa.app.storage import (
+    CARRY_PREFIX,
+    KEY_FORMAT,
+    Guarded,
+    GuardedStorage,
+    KeyValue,
+    NewerVersionOpen,
+    SettingsNotSaved,
+    StorageError,
+    marker,
+)
 from automa.core import formats
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, NewerFormat
@@ -48,16 +61,6 @@ HELD_PREFIX = "automa.held."
 KEY_INDEX = "automa.index"
 KEY_SETTINGS = "automa.settings"
 KEY_LAST = "automa.last"
-KEY_FORMAT = "automa.format"
-KEY_RELOAD = "automa.reload"
-"""When (ms since the epoch) a tab last reloaded to take a newer version: the page's shell
-writes it just before reloading (a passing mark, no format; any tab may overwrite it)."""
-RELOAD_LOOP_MS = 10_000
-"""A tab that finds a newer version's storage this soon after reloading for it did not get
-the newer version: reloading again would loop."""
-"""The format versions of the newest app that opened this storage (and its stamp)."""
-CARRY_PREFIX = "automa.carry."
-"""A game an older tab could no longer write, kept for the newer app to adopt."""
 DECK_PREFIX = "automa.deck."
 """A kept deck of "My decks" (:mod:`automa.app.decks.editor`)."""
 INDEX_VERSION = 2
@@ -81,31 +84,6 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-class StorageError(AutomaError):
-    """The storage refused a write (the browser's reason in ``detail``)."""
-
-    key = "web.error.storage"
-
-
-class StorageFull(StorageError):
-    """The storage is full: nothing was written."""
-
-    key = "web.error.storage_full"
-
-
-class SettingsNotSaved(StorageError):
-    """The settings could not be written; they apply until the page is closed."""
-
-    key = "web.error.settings_not_saved"
-
-
-class NewerVersionOpen(StorageError):
-    """A newer version of the app uses this storage (in another tab, or since an update):
-    this tab writes nothing more and asks to be reloaded."""
-
-    key = "web.store.newer_open"
-
-
 class StaleSave(AutomaError):
     """Another tab or window saved this game since it was read here: nothing was written."""
 
@@ -116,87 +94,6 @@ class SaveDeleted(AutomaError):
     """This game was deleted (in another tab or window) since it was read: nothing written."""
 
     key = "web.store.deleted"
-
-
-class GuardedStorage:
-    """A :class:`KeyValue` over another that never fails for any reason but room.
-
-    The first refusal of the storage under it (a read, a listing, a removal, or a write
-    refused for any reason but a full storage) switches it to this tab's memory for good:
-    ``unavailable`` then says why, every later call uses the memory, and the stored keys
-    are left as they were (nothing there is overwritten or removed while they cannot be
-    read). A full storage still raises :class:`StorageFull` (nothing written).
-    """
-
-    def __init__(self, kv: KeyValue) -> None:
-        self.kv = kv
-        self.memory: dict[str, str] | None = None
-        self.unavailable = ""
-        """Why the storage cannot be used ("" while it can): then nothing outlives the tab."""
-
-    def _lost(self, error: StorageError) -> dict[str, str]:
-        self.unavailable = str(error.params.get("detail", "")) or type(error).__name__
-        self.memory = {}
-        return self.memory
-
-    def get(self, key: str) -> str | None:
-        """The value of ``key`` (``None`` if absent or if the storage cannot be read)."""
-        if self.memory is None:
-            try:
-                return self.kv.get(key)
-            except StorageError as e:
-                self._lost(e)
-        return (self.memory or {}).get(key)
-
-    def set(self, key: str, value: str) -> None:
-        """Write ``value``; only a full storage raises (:class:`StorageFull`)."""
-        memory = self.memory
-        if memory is None:
-            try:
-                self.kv.set(key, value)
-                return
-            except StorageFull:
-                raise
-            except StorageError as e:
-                memory = self._lost(e)
-        memory[key] = value
-
-    def remove(self, key: str) -> None:
-        """Remove ``key`` (from memory only once the storage is lost)."""
-        if self.memory is None:
-            try:
-                self.kv.remove(key)
-                return
-            except StorageError as e:
-                self._lost(e)
-        (self.memory or {}).pop(key, None)
-
-    def keys(self) -> list[str]:
-        """Every key present."""
-        if self.memory is None:
-            try:
-                return list(self.kv.keys())
-            except StorageError as e:
-                self._lost(e)
-        return list(self.memory or {})
-
-
-class KeyValue(Protocol):
-    """The storage under the store: string keys, string values. Any call may raise
-    :class:`StorageError` when the storage cannot be used (:class:`GuardedStorage` takes
-    that), a write :class:`StorageFull` when it has no room."""
-
-    def get(self, key: str) -> str | None:
-        """The value of ``key``, or ``None``."""
-
-    def set(self, key: str, value: str) -> None:
-        """Write ``value``; raise :class:`StorageFull` or :class:`StorageError` on failure."""
-
-    def remove(self, key: str) -> None:
-        """Remove ``key`` (absent keys are fine)."""
-
-    def keys(self) -> list[str]:
-        """Every key present."""
 
 
 @dataclass(frozen=True)
@@ -385,72 +282,16 @@ def record_version(header: Any) -> int | None:
     return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
-class Guarded:
-    """The storage as the app writes it: every write first looks whether a newer version
-    of the app has opened the storage since (then :class:`NewerVersionOpen`, and nothing
-    more is written from this tab). Carried games (``automa.carry.*``) are still written:
-    they are this tab's work, kept for the newer version."""
-
-    def __init__(self, kv: KeyValue, mine: Mapping[str, int]) -> None:
-        self.raw = kv
-        self.mine = dict(mine)
-        self.stopped = False
-        """A newer version was seen: this tab writes no more."""
-
-    def newer_seen(self) -> bool:
-        """Whether the storage names format versions newer than this app's."""
-        if not self.stopped:
-            self.stopped = formats.newer_than_mine(marker(self.raw), self.mine)
-        return self.stopped
-
-    def get(self, key: str) -> str | None:
-        """The value of ``key``, or ``None``."""
-        return self.raw.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        """Write ``value`` unless a newer version of the app opened the storage."""
-        if not key.startswith(CARRY_PREFIX) and self.newer_seen():
-            raise NewerVersionOpen()
-        self.raw.set(key, value)
-
-    def remove(self, key: str) -> None:
-        """Remove ``key`` (nothing is removed once a newer version was seen)."""
-        if key.startswith(CARRY_PREFIX) or not self.newer_seen():
-            self.raw.remove(key)
-
-    def keys(self) -> list[str]:
-        """Every key present."""
-        return self.raw.keys()
-
-
-def reloaded_just_now(kv: KeyValue, now: float) -> bool:
-    """Whether a tab reloaded for a newer version less than :data:`RELOAD_LOOP_MS` ago
-    (the mark is untrusted: anything but a past time in ms is no mark)."""
-    raw = kv.get(KEY_RELOAD)
-    at = float(raw) if raw and raw.isdigit() else None
-    return at is not None and 0 <= now - at < RELOAD_LOOP_MS
-
-
-def marker(kv: KeyValue) -> Any:
-    """The format versions the storage names (untrusted; None if none)."""
-    raw = kv.get(KEY_FORMAT)
-    if not isinstance(raw, str) or len(raw) > HEADER_MAX * 10:
-        return None
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    return data.get("versions") if isinstance(data, dict) else None
-
-
 class SaveStore:
     """The saved games and settings of the app over a :class:`KeyValue` storage."""
 
     def __init__(self, kv: KeyValue, clock: Callable[[], float],
                  versions: Mapping[str, int] | None = None) -> None:
         self.guarded = GuardedStorage(kv)
+        # (without versions: the build's, else those of the formats imported so far; the
+        # controller passes every format's, automa.app.versions)
         self.kv = Guarded(self.guarded, versions if versions is not None
-                          else formats.versions())
+                          else formats.built_versions() or formats.current_versions())
         self.clock = clock
 
     @property

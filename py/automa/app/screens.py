@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from automa.app.saves import SAVE_PREFIX, KeyValue, StorageError, valid_save_id
+from automa.app.saves import SAVE_PREFIX, valid_save_id
+from automa.app.storage import KeyValue, StorageError
 
 SCREEN_PREFIX = "automa.screen."
 SCREEN_VERSION = 1

@@ -10,18 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from automa.app import present
-from automa.app.saves import (
-    NewerVersionOpen,
-    SaveDeleted,
-    SaveMeta,
-    SaveStore,
-    StaleSave,
-    StorageError,
-    StorageFull,
-    storage_change,
-)
+from automa.app.saves import SaveDeleted, SaveMeta, SaveStore, StaleSave, storage_change
+from automa.app.storage import NewerVersionOpen, StorageError, StorageFull
 from automa.core.errors import AutomaError
-from automa.core.session import Session, load_game
+from automa.core.savefile import load_game
+from automa.core.session import Session
 
 #: What a save came to: "saved"; "held" (not written: the original could not be kept);
 #: "stale" (newer work from another tab is stored: open it again); "deleted" (closed);

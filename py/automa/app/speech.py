@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from automa.app.present import PlayView, QuestionView, Step
+from automa.app.view_records import PlayView, QuestionView, Step
 from automa.core import i18n
 
 RATES = (0.8, 1.0, 1.25, 1.5)

@@ -1,7 +1,7 @@
 """Versioned formats and their migrations: what a player keeps opens after every update.
 
 Everything the app keeps between versions has a format with a version: the save envelope
-(:data:`automa.core.session.SAVE`), each game's state layout (``game.<id>``), the browser
+(:data:`automa.core.saveformat.SAVE`), each game's state layout (``game.<id>``), the browser
 storage layout, decks, settings and the terminal's autosave folder. A value written by an
 earlier version is read through that format's **migrations**: small pure functions, one per
 version step (``vN → vN+1``), applied in order. A migration never drops data silently: what
@@ -57,9 +57,9 @@ class Format:
                  test_ahead: bool = False) -> None:
         self.name = name
         self.first = first
+        """The oldest version the migrations read (older ones are the owner's business)."""
         self.test_ahead = test_ahead
         """Whether a build made ``ahead`` (for tests) claims more versions of this one."""
-        """The oldest version the migrations read (older ones are the owner's business)."""
         self.steps: list[Step] = list(steps)
         """``steps[i]`` migrates version ``first + i`` to ``first + i + 1``."""
         ALL[name] = self
@@ -122,26 +122,18 @@ def stamp() -> str:
     return value if isinstance(value, str) else "dev"
 
 
-OWNERS = ("automa.core.session", "automa.core.editor", "automa.games", "automa.app.saves",
-          "automa.app.records", "automa.files")
-"""The modules that register formats (importing ``automa.games`` registers each game's)."""
-
-
-def versions() -> dict[str, int]:
-    """The version of every format this app writes: as the build wrote them down (so the
-    page need not import every game to know them), else from the formats registered."""
+def built_versions() -> dict[str, int] | None:
+    """The version of every format this app writes, as the build wrote them down (so the
+    page need not import every game to know them); None outside a build. The modules that
+    own the formats are named in :mod:`automa.app.versions`, above them."""
     built = build_info().get("versions")
     if isinstance(built, dict):
         return {str(k): v for k, v in built.items() if isinstance(v, int)}
-    return registered_versions()
+    return None
 
 
-def registered_versions() -> dict[str, int]:
-    """The version of every format, from the modules that own them."""
-    import importlib
-
-    for module in OWNERS:
-        importlib.import_module(module)
+def current_versions() -> dict[str, int]:
+    """The version of every format registered so far (by the modules imported)."""
     return {name: fmt.current for name, fmt in sorted(ALL.items())}
 
 

@@ -2,7 +2,7 @@
 
 ``new_game`` → a :class:`Session`; read ``.prompt``, call ``.answer(value)``; ``.undo()`` and
 ``.redo()`` move through a snapshot stack without limit; ``.to_json()`` writes a versioned
-save that ``load_game`` replays and checks.
+save that :func:`automa.core.savefile.load_game` replays and checks.
 """
 
 from __future__ import annotations
@@ -10,27 +10,20 @@ from __future__ import annotations
 import copy
 import json
 import os
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from itertools import accumulate
 from typing import Any, NamedTuple
 
-from automa.core.checks import NAME, check_text
 from automa.core.errors import (
     AutomaError,
     GameOver,
     ImpossibleValue,
     InvalidOption,
-    NewerSave,
     NothingToCancel,
     NothingToUndo,
     UnknownPile,
     UnknownProcedure,
-    UnreadableSave,
-    WrongGameSave,
 )
-from automa.core.formats import Format, Message, Migrated
 from automa.core.game import (
     START,
     Correction,
@@ -39,13 +32,12 @@ from automa.core.game import (
     GameDef,
     Procedure,
     find_game,
-    game_format,
 )
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
-from automa.core.procedures import CORRECT, CORRECTION_MENU, MAX_OPEN_PROCEDURES
+from automa.core.procedures import CORRECT, MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
-from automa.core.ranges import Carried, carry, first_problem, widest
+from automa.core.ranges import Carried, first_problem, widest
 from automa.core.records import (
     LogEntry,
     MessageRef,
@@ -56,84 +48,11 @@ from automa.core.records import (
     empty_view,
 )
 from automa.core.rng import Rng
-from automa.core.savecheck import check_opens, check_snapshot
+from automa.core.saveformat import SAVE, SAVE_FORMAT
 
-SAVE_FORMAT = "automa-companion-save"
-
-
-def save_v1_to_v2(envelope: dict[str, Any]) -> Migrated:
-    """Save 1 (engine 0.1.0, commit 588bb06): the engine state (the snapshot, and the base
-    of a game restored from its snapshot) had no phase. Save 2: each carries ``"phase"``,
-    derived by the game from what the old state shows (:attr:`GameDef.migrate`); the
-    replay sets the real one, so a save whose answers reach its snapshot but for a guessed
-    phase keeps its undo history."""
-    out = {**envelope, "version": 2}
-    try:
-        game = find_game(envelope.get("game", ""))
-    except AutomaError:
-        return Migrated(out)  # (the loader names the unknown game)
-    if "snapshot" in envelope:
-        out["snapshot"] = _upgraded(game, envelope["snapshot"])
-    base = envelope.get("base")
-    if isinstance(base, dict) and "state" in base:
-        out["base"] = {**base, "state": _upgraded(game, base["state"])}
-    return Migrated(out)
-
-
-def save_v2_to_v3(envelope: dict[str, Any]) -> Migrated:
-    """Save 2: the options named every option of the game then. Save 3: options added to
-    the games since (the rule readings of the Civilization, Glory and Tapestry audits, …)
-    are named with their defaults in the snapshot's and the base's state too (the envelope's
-    own options take them when read), so that the state compares with the replay and
-    passes the snapshot check. A save made before an option existed plays on with its
-    default, as before the option existed."""
-    return _with_new_options(envelope, 3)
-
-
-def save_v3_to_v4(envelope: dict[str, Any]) -> Migrated:
-    """Save 3 → 4: as from 2 to 3, for the options added since (Tapestry's map, off: a game
-    saved before it opens without the map)."""
-    return _with_new_options(envelope, 4)
-
-
-def _with_new_options(envelope: dict[str, Any], version: int) -> Migrated:
-    """The save at ``version``, the game's options it does not name named with their
-    defaults in its snapshot's and base's state."""
-    try:
-        game = find_game(envelope.get("game", ""))
-        options = game.resolve_options(envelope.get("options"))
-    except AutomaError:
-        return Migrated({**envelope, "version": version})  # (the loader names what is wrong)
-    out = {**envelope, "version": version}
-
-    def with_options(state: Any) -> Any:
-        if not isinstance(state, dict) or not isinstance(state.get("options"), dict):
-            return state
-        return {**state, "options": {**{k: v for k, v in options.items()
-                                        if k not in envelope["options"]},
-                                     **state["options"]}}
-
-    if "snapshot" in envelope:
-        out["snapshot"] = with_options(envelope["snapshot"])
-    base = envelope.get("base")
-    if isinstance(base, dict) and "state" in base:
-        out["base"] = {**base, "state": with_options(base["state"])}
-    return Migrated(out)
-
-
-SAVE = Format("save", [save_v1_to_v2, save_v2_to_v3, save_v3_to_v4])
-"""The save envelope (this module's :meth:`Session.to_json`): ``format, version, engine,
-game, game_version, options, seed, actions, redo, turn, finished, snapshot, log`` and, for a
-game restored from its snapshot, ``base``. A change of the engine state that every game
-shares (the snapshot's and the base's fields) is a migration here; a change of one game's
-``data`` is one of that game's (:attr:`automa.core.game.GameDef.migrations`)."""
 SAVE_VERSION = SAVE.current
 ENGINE_VERSION = "0.1.0"
 MAX_STEPS_PER_ACTION = 100_000
-MAX_SAVE_CHARS = 5_000_000
-"""Longest save accepted (a whole honest game is about 150 KB)."""
-MAX_JSON_DEPTH = 64
-"""Deepest bracket nesting accepted in a save, checked before parsing (honest: about 10)."""
 MAX_ACTIONS = 10_000
 """Most answers (with undone ones) in a save (the longest honest game has a few hundred)."""
 
@@ -677,308 +596,3 @@ def new_game(game_id: str, options: dict[str, Any] | None = None,
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_MAX:
         raise InvalidOption("error.option.bad_seed", value=describe(seed), hi=SEED_MAX)
     return Session(game, resolved, seed)
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def check_nesting(text: str) -> None:
-    """Refuse text nested deeper than :data:`MAX_JSON_DEPTH`, in linear time, before parsing.
-
-    Strings are cut out first, so brackets inside them do not count; the depth is a running
-    sum over the remaining brackets (no recursion, whatever the input).
-    """
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
-    if depth > MAX_JSON_DEPTH:
-        raise UnreadableSave("error.save.too_deep", limit=MAX_JSON_DEPTH)
-
-
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def _text_of(text: str | bytes) -> str:
-    """The save as text: size checked, UTF-8 with or without a byte-order mark."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > MAX_SAVE_CHARS * 4:
-            raise UnreadableSave("error.save.too_big", limit=MAX_SAVE_CHARS // 1_000_000)
-        try:
-            text = bytes(text).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise UnreadableSave("error.save.not_text") from None
-    if not isinstance(text, str):
-        raise UnreadableSave("error.save.not_a_save")
-    if len(text) > MAX_SAVE_CHARS:
-        raise UnreadableSave("error.save.too_big", limit=MAX_SAVE_CHARS // 1_000_000)
-    return text.removeprefix("\ufeff")
-
-
-def _envelope(text: str | bytes) -> dict[str, Any]:
-    text = _text_of(text)
-    check_nesting(text)
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as e:
-        raise UnreadableSave("error.save.not_json", detail=str(e)[:80]) from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise UnreadableSave("error.save.not_a_save")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise UnreadableSave("error.save.bad_field", field="version")
-    if version > SAVE.current:
-        raise NewerSave(version=describe(version), supported=SAVE.current)
-    for field, kind in (("game", str), ("options", dict), ("seed", int), ("actions", list)):
-        if not isinstance(data.get(field), kind) or isinstance(data[field], bool):
-            raise UnreadableSave("error.save.bad_field", field=field)
-    optional: tuple[tuple[str, type], ...] = (
-        ("redo", list), ("game_version", int), ("engine", str), ("turn", int),
-        ("finished", bool), ("snapshot", dict), ("log", list), ("base", dict))
-    for field, expected in optional:
-        if field in data and (not isinstance(data[field], expected)
-                              or (expected is int and isinstance(data[field], bool))):
-            raise UnreadableSave("error.save.bad_field", field=field)
-    check_text(data["game"], "game", NAME)
-    if abs(data["seed"]) > SEED_MAX:
-        raise UnreadableSave("error.save.bad_field", field="seed")
-    if len(data["actions"]) + len(data.get("redo", [])) > MAX_ACTIONS:
-        raise UnreadableSave("error.save.too_many_actions", limit=MAX_ACTIONS)
-    return data
-
-
-def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
-    """Rebuild a session from :meth:`Session.to_json` output, replaying and checking it.
-
-    A save of an earlier version is first migrated (:data:`SAVE`, then the game's own
-    migrations for its snapshot); what a migration could not carry over is in ``lost`` and
-    ``warnings``. The only trusted source of a game is the replay of its options, seed and
-    answers. If the replay does not reach the saved snapshot (a save from an older engine
-    whose rules changed since), the snapshot is checked field by field against the game
-    (its cards, steps, options, prompt, log) and restored without undo history:
-    ``history_dropped`` is set and ``warnings`` says in one sentence what changed and what
-    was lost; saves of that session carry the snapshot as their ``base`` (checked the same
-    way on load) and their answers replay from it. Everything else is refused with a typed
-    error that names the reason: :class:`UnreadableSave` (too big, too deep, not JSON, not
-    a save, a damaged field), :class:`NewerSave`, :class:`WrongGameSave` (another game than
-    ``expected_game``) or :class:`UnknownGame`. Loading takes time linear in the save.
-    """
-    data = _envelope(text)
-    if expected_game is not None and data["game"] != expected_game:
-        raise WrongGameSave(game=name_of(data["game"]), expected=expected_game)
-    game = find_game(data["game"])
-    game_version = data.get("game_version", 1)
-    if game_version > game.version:
-        raise NewerSave(version=describe(game_version), supported=game.version)
-    guessed_phase = data["version"] < 2  # (a phase derived from an older state)
-    migrated = SAVE.upgrade(data, data["version"])
-    data, lost = migrated.value, list(migrated.lost)
-    data, game_lost = _upgrade_states(game, data, game_version)
-    lost.extend(game_lost)
-    try:
-        options = game.resolve_options(data["options"])
-    except AutomaError as e:
-        raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
-    session = (_from_base(Session(game, options, data["seed"]), data["base"])
-               if "base" in data else Session(game, options, data["seed"]))
-    replayed = _replay(session, data)
-    snapshot = _carried_state(game, data.get("snapshot"))[0]
-    if not (replayed and (snapshot is None or _same_state(snapshot, session._state,
-                                                          guessed_phase))):
-        if snapshot is None:
-            raise UnreadableSave("error.save.replay_failed")
-        session = _from_snapshot(Session(game, options, data["seed"]), data, session,
-                                 game_version)
-    session.lost = lost
-    session.warnings.extend(lost)
-    return session
-
-
-def _upgrade_states(game: GameDef[Any], data: dict[str, Any],
-                    game_version: int) -> tuple[dict[str, Any], list[Message]]:
-    """The save with its snapshot and base state migrated to the game's current layout.
-
-    A state too old for the game's migrations, or one they cannot read (a hostile save),
-    is left as it is: the replay decides, and the snapshot check refuses what is wrong."""
-    fmt = game_format(game)
-    if game_version >= game.version or game_version < fmt.first:
-        return data, []
-    lost: list[MessageRef] = []
-
-    def upgraded(state: Any) -> Any:
-        if not isinstance(state, dict):
-            return state
-        try:
-            done: Migrated = fmt.upgrade(state, game_version)
-        except Exception:  # an untrusted save: the snapshot check names what is wrong
-            return state
-        lost.extend(done.lost)
-        return {**done.value, "version": game.version}
-
-    out = {**data, "game_version": game.version}
-    if "snapshot" in data:
-        out["snapshot"] = upgraded(data["snapshot"])
-    if isinstance(data.get("base"), dict) and "state" in data["base"]:
-        out["base"] = {**data["base"], "state": upgraded(data["base"]["state"])}
-    return out, lost
-
-
-def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bool:
-    """Whether a save's snapshot is the state its answers replay to. A snapshot whose phase
-    a migration derived from an older layout (``guessed_phase``) is compared with the phase
-    the replay sets by the rules (the derived one is a best guess)."""
-    if not isinstance(snapshot, dict):
-        return False
-    if guessed_phase:
-        snapshot = {**snapshot, "phase": state["phase"]}
-    return _unlabelled(snapshot) == _unlabelled(state)
-
-
-PRESENTATION = ("labels", "ui")
-"""What of a question is its presentation: its buttons' labels and its screen hints."""
-
-
-def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
-    """A state without how its questions are shown (the one it waits on and those procedures
-    interrupted: their button labels and screen hints), nor the list of the corrections
-    menu: how a button reads, what the screen shows beside a question, or how many values
-    the app can correct, is no part of the game, and a release that changes them does not
-    change where an older save's answers lead."""
-    def bare(prompt: Any) -> Any:
-        if not isinstance(prompt, dict):
-            return prompt
-        # the corrections menu lists what the release can correct: a newer one offers more
-        # (an answer that picks one of the older list still replays and is checked)
-        menu = prompt.get("key") == CORRECTION_MENU
-        return {k: v for k, v in prompt.items()
-                if k not in PRESENTATION and not (menu and k == "choices")}
-
-    stack = [{**f, "args": {**f["args"], "prompt": bare(f["args"].get("prompt"))}}
-             if isinstance(f, dict) and f.get("step") == "core_reask"
-             and isinstance(f.get("args"), dict) else f
-             for f in state["stack"]] if isinstance(state.get("stack"), list) else None
-    return {**state, "prompt": bare(state.get("prompt")),
-            **({"stack": stack} if stack is not None else {})}
-
-
-def _carried_state(game: GameDef[Any], state: Any) -> tuple[Any, list[Carried]]:
-    """A copy of a saved state whose values an earlier release allowed beyond today's bounds
-    are carried down to them (:func:`automa.core.ranges.carry`), and what was carried."""
-    state = copy.deepcopy(state)
-    if game.ranges is None or not isinstance(state, dict) or not isinstance(
-            state.get("data"), dict):
-        return state, []
-    return state, carry(state["data"], game.ranges, "data")
-
-
-def _upgraded(game: GameDef[Any], state: Any) -> Any:
-    """A saved state from before the engine had a phase, with the phase the game derives
-    from it (:attr:`GameDef.migrate`, on a copy). Anything else is returned as it is, to be
-    checked."""
-    if not isinstance(state, dict) or "phase" in state:
-        return state
-    state = copy.deepcopy(state)
-    try:
-        game.migrate(state)
-    except Exception:  # an untrusted save: the snapshot checks refuse what is left
-        return state
-    return state
-
-
-def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str, Any]:
-    """Load a save as :func:`load_game` does and describe it, or raise why it is refused.
-
-    For an import screen: ``{"game", "turn", "finished", "actions", "history_dropped",
-    "warnings"}``.
-    """
-    session = load_game(text, expected_game)
-    return {"game": session.game_id, "turn": session.turn, "finished": session.finished,
-            "actions": len(session._actions), "history_dropped": session.history_dropped,
-            "warnings": copy.deepcopy(session.warnings)}
-
-
-def _replay(session: Session, data: dict[str, Any]) -> bool:
-    """Apply the saved actions (and the undone ones, then undo them); False if one fails."""
-    redo = data.get("redo", [])
-    session._replaying = True
-    try:
-        for action in data["actions"]:
-            session._apply(_checked_action(action))
-        for action in redo:
-            session._apply(_checked_action(action))
-        for _ in redo:
-            session.undo()
-    except Exception:  # an untrusted save: whatever fails, the snapshot decides
-        return False
-    finally:
-        session._replaying = False
-    return True
-
-
-def _checked_action(action: Any) -> Action:
-    if isinstance(action, dict) and len(action) == 1 and (
-            "answer" in action
-            or ("start" in action and isinstance(action["start"], str))
-            or action.get("cancel") is True):
-        return action
-    raise UnreadableSave("error.save.bad_field", field="actions")
-
-
-def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session,
-                   saved_under: int | None = None) -> Session:
-    """A session restored from a save's checked snapshot and log, without undo history
-    (``saved_under``: the game's version the save was made under, before migrations)."""
-    session = _restored(fresh, data["snapshot"], data.get("log", []), replayed)
-    session.history_dropped = True
-    under = saved_under if saved_under is not None else data.get("game_version", 1)
-    session.warnings = [rules_changed(fresh.game, under, len(data["actions"])),
-                        *session.carried]
-    return session
-
-
-def rules_changed(game: GameDef[Any], saved_under: int, answers: int) -> Message:
-    """The one sentence that tells the player why a game goes on without its undo history:
-    what changed in the rules since version ``saved_under`` of the game (as the game names
-    its changes), and how many answers can no longer be undone."""
-    what = [{"key": key, "params": {}} for version, key in sorted(game.changes.items())
-            if version > saved_under]
-    params: dict[str, Any] = {"n": answers, "game": {"key": game.name, "params": {}}}
-    if what:
-        return {"key": "warning.save.rules_changed", "params": {**params, "what": what}}
-    return {"key": "warning.save.history_dropped", "params": params}
-
-
-def _from_base(fresh: Session, base: Any) -> Session:
-    """The session a save's answers replay from, when it was itself restored from a
-    snapshot earlier: that snapshot, checked again like any other."""
-    if not isinstance(base, dict) or set(base) != {"state", "log"}:
-        raise UnreadableSave("error.save.bad_field", field="base")
-    session = _restored(fresh, base["state"], base["log"], None)
-    session.warnings = list(session.carried)
-    return session
-
-
-def _restored(fresh: Session, state: Any, log: Any, replayed: Session | None) -> Session:
-    """A session at a checked snapshot ``state`` with ``log``, with no history before it
-    (a value an earlier release allowed beyond today's bound carried down, and said)."""
-    state, carried = _carried_state(fresh.game, state)
-    log = copy.deepcopy(log)
-    check_snapshot(fresh, state, log, replayed)
-    session = Session.__new__(Session)
-    session.game = fresh.game
-    session._log = log
-    session._actions = []
-    session._undo = []
-    session._redo = []
-    session._open = []
-    session._state = state
-    session.initial_cards = fresh.initial_cards
-    session.history_dropped = False
-    session.warnings = []
-    session._replaying = False
-    session._base = {"state": copy.deepcopy(state), "log": copy.deepcopy(log)}
-    session._open_at_start = session.open_procedures
-    session.carried = session._carried(carried)
-    check_opens(session)
-    return session

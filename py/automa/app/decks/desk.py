@@ -17,7 +17,7 @@ from automa.app.decks import editor as decks
 from automa.app.decks.editor import DeckGame
 from automa.app.html import Safe
 from automa.app.outcome import Outcome
-from automa.app.saves import KeyValue, StorageError
+from automa.app.storage import KeyValue, StorageError
 from automa.core.errors import AutomaError, InvalidOption
 from automa.core.numbers import int_or
 

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from automa.app.html import Safe, h, trusted
-from automa.app.present import Words
-from automa.app.saves import DECK_PREFIX, KeyValue
+from automa.app.saves import DECK_PREFIX
+from automa.app.storage import KeyValue
+from automa.app.words import Words
 from automa.core.editor import DECK, CardEditor
 from automa.core.errors import AutomaError
 from automa.core.game import OptionSpec, find_game

@@ -40,10 +40,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, MAX_TIME_MS, SAVE_ID, KeyValue, StorageError
+from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, MAX_TIME_MS, SAVE_ID
+from automa.app.storage import KeyValue, StorageError
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, Step
-from automa.core.session import Session, check_nesting
+from automa.core.savefile import check_nesting
+from automa.core.session import Session
 
 RECORD_PREFIX = "automa.record."
 RECORD_VERSION = 1

@@ -1,0 +1,63 @@
+"""The answer controls read back: the form the page read from the question on screen turned
+into the answer the session checks (the input side of :mod:`automa.app.present`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypedDict
+
+from automa.core.numbers import int_or
+from automa.core.prompts import Prompt
+
+
+class Form(TypedDict, total=False):
+    """What the page read from the answer controls of the question on screen."""
+
+    json: str
+    """The JSON value of a one-tap answer (yes/no, done)."""
+    pick: int
+    """The index of the choice tapped (pick_one)."""
+    count: str
+    """The number typed (count); the session reads and checks it."""
+    checked: list[int]
+    """The indices of the boxes ticked (pick_subset)."""
+    values: list[int]
+    """The domain index chosen for every item (values)."""
+
+
+def answer_from(p: Prompt, form: Form) -> Any:
+    """The answer the controls of the prompt ``p`` give (the session checks it; controls
+    changed on the page give an answer it refuses, never an error here)."""
+    if "json" in form:
+        try:
+            return json.loads(form["json"])
+        except ValueError:
+            return form["json"]
+    if p.kind == "pick_one" and "pick" in form:
+        return _at(p.choices, form["pick"])
+    if p.kind == "count":
+        return form.get("count", "").strip()
+    if p.kind == "pick_subset":
+        return [_at(p.choices, i) for i in form.get("checked", [])]
+    if p.kind == "values":
+        domain = p.domain or []
+        return {str(item): _at(domain, i) for item, i in zip(p.choices, form.get("values", []),
+                                                             strict=False)}
+    return True
+
+
+def _at(items: list[Any], index: int) -> Any:
+    """``items[index]``, or (no such item) a value no question accepts."""
+    return items[index] if 0 <= index < len(items) else _NO_SUCH_CHOICE
+
+
+_NO_SUCH_CHOICE = {"no such choice": True}
+
+
+def stepped(text: str, step: int, lo: int, hi: int) -> int:
+    """The count stepper's − and +: the number typed moved by ``step``, kept in bounds."""
+    value = int_or(text, -MAX_STEPPED, MAX_STEPPED, lo)
+    return min(hi, max(lo, value + step))
+
+
+MAX_STEPPED = 10**9
