@@ -252,8 +252,8 @@ def test_the_app_restarts_offline_through_its_service_worker(tab: Driver, site: 
 
 
 def test_a_finished_game_is_recorded_and_shown(tab: Driver, site: Site) -> None:
-    """Glory ended by instant victory, the player's score entered on the end screen: the
-    records screen lists it, with both charts."""
+    """Glory ended by instant victory (confirmed), the player's score entered on the end
+    screen: the records screen lists it, with its chart."""
     go_home(tab, site)
     start_game(tab, "glory_of_civilizations", seed=5)
     for _ in range(40):  # the first (or suggested) answer up to the bot's ready question
@@ -264,6 +264,8 @@ def test_a_finished_game_is_recorded_and_shown(tab: Driver, site: Site) -> None:
     else:
         raise AssertionError("the bot's turn never came")
     tab.click('button[data-act="proc"][data-arg="instant_victory"]')
+    tab.shown('#prompt[data-key$="prompt.instant_victory_sure"]')
+    tab.evaluate(TAP_JS, 0.0)  # "End the game?": yes (a win at once is confirmed first)
     tab.shown('#prompt[data-kind="over"] #end')
     tab.fill("#score-0", "60")
     tab.evaluate("() => { const r = document.querySelector("
@@ -276,7 +278,8 @@ def test_a_finished_game_is_recorded_and_shown(tab: Driver, site: Site) -> None:
     tab.navigate(site.url + "#/records/glory_of_civilizations")
     tab.shown("li.record")
     assert "60" in tab.evaluate("() => document.querySelector('li.record').textContent")
-    assert tab.wait_for("() => document.querySelectorAll('svg.chart').length") == 2
+    # (the chart of scores; the bot's score round by round only once it scored something)
+    assert tab.wait_for("() => document.querySelectorAll('svg.chart').length") >= 1
 
 
 def test_a_hostile_save_is_refused(tab: Driver, site: Site) -> None:
