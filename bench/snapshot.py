@@ -37,12 +37,10 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from buildsteps.common import DIST, PREFIX  # noqa: E402
 from buildsteps.pipeline import build  # noqa: E402
 from buildsteps.serve import make_server  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.helpers import wait_ready  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+ARGS = CHROMIUM_ARGS  # (the e2e tests' flags: nothing leaves 127.0.0.1)
 IMPORTS = "import automa.app.controller, automa.games.tapestry"
 
 
