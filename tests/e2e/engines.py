@@ -25,7 +25,10 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserType
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -164,12 +167,19 @@ class ChromiumDriver(Driver):
 
     engine = "chromium"
 
-    def __init__(self, network: Callable[[bool], None], profile: Path) -> None:
+    def __init__(self, network: Callable[[bool], None], profile: Path,
+                 chromium: BrowserType | None = None) -> None:
+        """``chromium``: the run's own Playwright browser type, where one is running (a second
+        Playwright cannot start in the same thread); else one of its own, stopped on close."""
         from playwright.sync_api import sync_playwright
 
         super().__init__(network)
-        self.play = sync_playwright().start()
-        self.context = self.play.chromium.launch_persistent_context(
+        self.play = None
+        if chromium is None:
+            self.play = sync_playwright().start()
+            chromium = self.play.chromium
+        browser_type = chromium
+        self.context = browser_type.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
             viewport={"width": PHONE[0], "height": PHONE[1]})
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
@@ -196,7 +206,8 @@ class ChromiumDriver(Driver):
         try:
             self.context.close()
         finally:
-            self.play.stop()
+            if self.play is not None:
+                self.play.stop()
 
 
 class WebKitDriver(Driver):

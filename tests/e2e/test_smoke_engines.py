@@ -121,7 +121,9 @@ def driver(request: pytest.FixtureRequest, site: Site,
     with xvfb() if engine == "webkit" else _no_display() as display:
         tab: Driver
         if engine == "chromium":
-            tab = ChromiumDriver(site.set_offline, folder / "profile")
+            # (the run's Playwright, when the full suite has started it: one per thread)
+            tab = ChromiumDriver(site.set_offline, folder / "profile",
+                                 request.getfixturevalue("chromium"))
         elif engine == "webkit":
             tab = WebKitDriver(site.set_offline, display, folder / "webkitwebdriver.log")
         else:
