@@ -26,8 +26,8 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from buildsteps.common import DIST, PREFIX  # noqa: E402
-from buildsteps.pipeline import build  # noqa: E402
+from buildsteps.common import PREFIX  # noqa: E402
+from buildsteps.pipeline import add_build_options, built  # noqa: E402
 from buildsteps.serve import make_server  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.helpers import wait_ready  # noqa: E402
@@ -130,12 +130,9 @@ def main() -> int:
     parser.add_argument("--against", type=Path, required=True,
                         help="the earlier build's source tree (with its dist/ built)")
     parser.add_argument("--loads", type=int, default=3, help="loads per game and build")
-    parser.add_argument("--no-build", action="store_true", help="measure the existing build")
-    parser.add_argument("--dist", type=Path, default=DIST, help="this build's folder")
+    add_build_options(parser, "this build's folder")
     args = parser.parse_args()
-    dist = args.dist.resolve()
-    if not args.no_build or not (dist / "index.html").is_file():
-        build(dist, quiet=True)
+    dist = built(args)
     against = args.against.resolve()
     with sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)

@@ -34,8 +34,8 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from buildsteps.common import DIST, PREFIX  # noqa: E402
-from buildsteps.pipeline import build  # noqa: E402
+from buildsteps.common import PREFIX  # noqa: E402
+from buildsteps.pipeline import add_build_options, built  # noqa: E402
 from buildsteps.serve import make_server  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.helpers import wait_ready  # noqa: E402
@@ -91,12 +91,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5, help="loads of each page")
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU slow-down")
-    parser.add_argument("--no-build", action="store_true", help="measure the existing build")
-    parser.add_argument("--dist", type=Path, default=DIST, help="the build to serve")
+    add_build_options(parser)
     args = parser.parse_args()
-    dist = args.dist.resolve()
-    if not args.no_build or not (dist / "index.html").is_file():
-        build(dist, quiet=True)
+    dist = built(args)
     server = make_server(dist, port=0, quiet=True, extra=PAGES)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"

@@ -39,8 +39,8 @@ sys.path[:0] = [str(ROOT)]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from buildsteps.common import DIST, PREFIX  # noqa: E402
-from buildsteps.pipeline import build  # noqa: E402
+from buildsteps.common import PREFIX  # noqa: E402
+from buildsteps.pipeline import add_build_options, built  # noqa: E402
 from buildsteps.serve import make_server  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.helpers import FIND_ANSWER_JS, percentile  # noqa: E402
@@ -245,12 +245,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=2, help="runs of each engine")
     parser.add_argument("--warm", type=int, default=3, help="warm starts per run")
     parser.add_argument("--taps", type=int, default=30, help="taps per run")
-    parser.add_argument("--no-build", action="store_true", help="measure the existing build")
-    parser.add_argument("--dist", type=Path, default=DIST, help="the build to serve")
+    add_build_options(parser)
     args = parser.parse_args()
-    dist = args.dist.resolve()
-    if not args.no_build or not (dist / "index.html").is_file():
-        build(dist, quiet=True)
+    dist = built(args)
     for line in measure(dist, args.runs, args.warm, args.taps):
         print(line)
     return 0

@@ -76,3 +76,18 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
     return 0
+
+
+def add_build_options(parser: argparse.ArgumentParser, dist_help: str = "the build to serve"
+                      ) -> None:
+    """A benchmark's ``--no-build`` and ``--dist`` (which build it measures)."""
+    parser.add_argument("--no-build", action="store_true", help="measure the existing build")
+    parser.add_argument("--dist", type=Path, default=DIST, help=dist_help)
+
+
+def built(args: argparse.Namespace) -> Path:
+    """The build a benchmark measures: ``--dist``, built first unless ``--no-build`` finds one."""
+    dist: Path = args.dist.resolve()
+    if not args.no_build or not (dist / "index.html").is_file():
+        build(dist, quiet=True)
+    return dist
