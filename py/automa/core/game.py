@@ -21,7 +21,7 @@ from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
 from automa.core import formats
 from automa.core.editor import CardEditor
 from automa.core.errors import InvalidOption, UnknownGame
-from automa.core.formats import Format, Step
+from automa.core.formats import Format, Migration
 from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
@@ -380,7 +380,7 @@ class GameDef(Generic[D]):
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
     """Message id of a one-line description."""
-    migrations: tuple[Step, ...] = ()
+    migrations: tuple[Migration, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
     of ``version - 1`` to ``version``. A save older than the first one is replayed, and

@@ -235,7 +235,7 @@ def validate_deck(cards: Any, *, for_play: bool = True) -> list[MessageRef]:
     return out
 
 
-def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> MessageRef:
+def problem_ref(card_label: Any, problem: data.CardProblem, card: Any = None) -> MessageRef:
     """A problem as a translated message naming the card and the field by the label the
     editor shows it under (``path`` keeps the field's address)."""
     path, key, params = problem
