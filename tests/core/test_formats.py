@@ -23,7 +23,7 @@ from automa.app.saves import (
 )
 from automa.cli import main
 from automa.core import formats, game
-from automa.core.editor import deck_v1_to_v2
+from automa.core.card_editor import deck_v1_to_v2
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
 from automa.core.records import MessageRef

@@ -411,7 +411,7 @@ def game_list() -> list[dict[str, Any]]:
     try:
         found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):  # from the sources (the terminal, the tests)
-        from automa.core.data import i18n_dir
+        from automa.core.paths import i18n_dir
 
         guides = folder(i18n_dir(), "en")
         return [{**g, "guide": True} if (guides / f"{g['id']}.toml").is_file() else g

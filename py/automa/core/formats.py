@@ -97,7 +97,7 @@ ALL: dict[str, Format] = {}
 def build_info() -> dict[str, Any]:
     """What the build stamped into the engine (``automa/_data/build.json``): the app's
     version ``stamp`` and, in test builds only, ``ahead``. Empty outside a build."""
-    from automa.core.data import data_root
+    from automa.core.paths import data_root
 
     try:
         found = json.loads((data_root() / "build.json").read_text())

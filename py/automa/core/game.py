@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
 
 from automa.core import formats
-from automa.core.editor import CardEditor
+from automa.core.card_editor import CardEditor
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.formats import Format, Migration
 from automa.core.i18n import msg
@@ -454,7 +454,7 @@ def register(game: GameDef[D]) -> GameDef[D]:
         raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
     if not game.phases or START in game.phases:
         raise ValueError(f"game {game.id}: name its phases (the engine's {START!r} apart)")
-    from automa.core.procedures import CORE_STEPS
+    from automa.core.common_steps import CORE_STEPS
 
     game.steps.include(CORE_STEPS)
     _REGISTRY[game.id] = game

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from automa.core.data import i18n_dir
+from automa.core.paths import i18n_dir
 from automa.core.records import MessageRef, Params, Shown
 
 LANGUAGES = ("en", "uk")

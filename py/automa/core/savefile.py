@@ -12,11 +12,11 @@ from itertools import accumulate
 from typing import Any
 
 from automa.core.checks import NAME, check_text
+from automa.core.common_steps import CORRECTION_MENU
 from automa.core.errors import AutomaError, NewerSave, UnreadableSave, WrongGameSave
 from automa.core.formats import Migrated
 from automa.core.game import GameDef, find_game, game_format
 from automa.core.numbers import SEED_MAX, describe, name_of
-from automa.core.procedures import CORRECTION_MENU
 from automa.core.ranges import Carried, carry
 from automa.core.records import MessageRef
 from automa.core.savecheck import check_opens, check_snapshot

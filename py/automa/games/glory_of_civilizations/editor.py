@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from automa.core.editor import DECK, CardEditor, upgrade_deck
+from automa.core.card_editor import DECK, CardEditor, upgrade_deck
 from automa.core.errors import InvalidOption
 from automa.core.numbers import int_or, is_number_text
 from automa.core.records import MessageRef
