@@ -39,15 +39,15 @@ def _type_checking(node: ast.AST) -> TypeGuard[ast.If]:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def _nodes(tree: ast.AST, module_level: bool) -> Iterator[ast.AST]:
-    """Every node that runs: at import time only (no function bodies) or anywhere; never
-    under ``if TYPE_CHECKING:``."""
+def _nodes(tree: ast.AST, module_level: bool, type_checking: bool) -> Iterator[ast.AST]:
+    """Every node that runs: at import time only (no function bodies) or anywhere; under
+    ``if TYPE_CHECKING:`` (never run, read by mypy) only if ``type_checking``."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         yield node
         for child in ast.iter_child_nodes(node):
-            if _type_checking(child):
+            if not type_checking and _type_checking(child):
                 stack.extend(child.orelse)
                 continue
             if module_level and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
@@ -69,19 +69,20 @@ def _absolute(name: str, path: str, level: int) -> str:
 
 
 def named_modules(path: str, source: str, modules: set[str], *,
-                  module_level: bool = False) -> Iterator[str]:
+                  module_level: bool = False, type_checking: bool = False) -> Iterator[str]:
     """Every ``automa`` module of ``modules`` that the module at ``path`` imports — plainly,
     relatively, ``from`` a package (``from automa.core import records``: the module
     ``records``), inside a function unless ``module_level`` — or names in a string
     (``importlib.import_module("automa.games")``, an f-string's fixed start
-    ``f"automa.games.{id}"``)."""
+    ``f"automa.games.{id}"``; at import time only a string handed to a call, since a name
+    kept in a constant is loaded later if at all)."""
     def known(name: str) -> Iterator[str]:
         while name and name not in modules:
             name = name.rpartition(".")[0]
         if name:
             yield name
 
-    for node in _nodes(ast.parse(source), module_level):
+    for node in _nodes(ast.parse(source), module_level, type_checking):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield from known(alias.name)
@@ -89,20 +90,34 @@ def named_modules(path: str, source: str, modules: set[str], *,
             base = _absolute(node.module or "", path, node.level)
             for alias in node.names:
                 yield from known(f"{base}.{alias.name}")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (
-                AUTOMA_NAME.fullmatch(node.value)):
-            yield from known(node.value)
-        elif isinstance(node, ast.JoinedStr) and node.values and isinstance(
-                node.values[0], ast.Constant) and isinstance(node.values[0].value, str):
-            start = node.values[0].value.rstrip(".")
-            if AUTOMA_NAME.fullmatch(start):
-                yield from known(start)
+        elif isinstance(node, ast.Call) and module_level:
+            for arg in node.args:  # a name loaded now: importlib.import_module("automa.x")
+                for name in _string_name(arg):
+                    yield from known(name)
+        elif not module_level:  # a name anywhere: it may be loaded, now or later
+            for name in _string_name(node):
+                yield from known(name)
 
 
-def import_graph(sources: Mapping[str, str], *, module_level: bool) -> dict[str, set[str]]:
+def _string_name(node: ast.AST) -> Iterator[str]:
+    """The ``automa`` module a string names: whole (``"automa.games"``), or an f-string's fixed
+    start (``f"automa.games.{id}"``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+            AUTOMA_NAME.fullmatch(node.value)):
+        yield node.value
+    elif isinstance(node, ast.JoinedStr) and node.values and isinstance(
+            node.values[0], ast.Constant) and isinstance(node.values[0].value, str):
+        start = node.values[0].value.rstrip(".")
+        if AUTOMA_NAME.fullmatch(start):
+            yield start
+
+
+def import_graph(sources: Mapping[str, str], *, module_level: bool,
+                 type_checking: bool = False) -> dict[str, set[str]]:
     """Module → the modules it names (itself left out)."""
     names = {module_name(p): p for p in sources}
-    return {m: set(named_modules(p, sources[p], set(names), module_level=module_level)) - {m}
+    return {m: set(named_modules(p, sources[p], set(names), module_level=module_level,
+                                 type_checking=type_checking)) - {m}
             for m, p in names.items()}
 
 
