@@ -80,7 +80,7 @@ def test_the_page_shows_the_sentence_and_keeps_the_original(fixed_rules: list[in
                                 rev=None)
     c = Controller(kv, Clock(), "en", str)
     screen = c.route("#/play/tapestry-1")
-    c.screen = screen.name
+    c.shown(screen.name)
     notices = str(c.notices())
     assert "Explorers’ income bonus" in notices
     assert 'data-act="export-original"' in notices
