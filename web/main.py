@@ -17,8 +17,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.answers import stepped
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm, stepped
+from automa.app.controller import Controller
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
 from automa.app.parts import Parts

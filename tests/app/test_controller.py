@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm
+from automa.app.controller import Controller
 from automa.app.decks.editor import PREFIX
 from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX

@@ -15,7 +15,8 @@ import pytest
 import automa
 from automa.app import game_records as rec
 from automa.app import present
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm
+from automa.app.controller import Controller
 from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
 from automa.app.saves import SAVE_PREFIX

@@ -13,7 +13,8 @@ import pytest
 
 import automa
 from automa.app import present
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm
+from automa.app.controller import Controller
 from automa.app.saves import SAVE_PREFIX
 from automa.app.screens import (
     MAX_SCREENS,

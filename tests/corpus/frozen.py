@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from automa.app.controller import PageForm
+from automa.app.answers import PageForm
 from tests.app.test_saves import Clock, MemoryKV
 
 HERE = Path(__file__).resolve().parent

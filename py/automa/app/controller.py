@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
-from automa.app import answers, guide, home_views, present, views
+from automa.app import guide, home_views, present, taps, views
+from automa.app.answers import PageForm
 from automa.app.banner import Banner, DeskTools, error_text
 from automa.app.decks import deck_games
 from automa.app.html import Safe, h, join, trusted
@@ -38,7 +39,6 @@ from automa.app.storage import (
 )
 from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
-from automa.core.numbers import SEED_MAX
 
 if TYPE_CHECKING:
     from automa.app.decks.desk import DeckDesk
@@ -54,21 +54,6 @@ EARLY_ACTIONS = ("answer", "pick")
 VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}")
 """What a version stamp may look like (the name a service worker gives is checked with it)."""
 """The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
-
-
-class PageForm(answers.Form, total=False):
-    """Everything the page read from the form on screen when a button was tapped."""
-
-    options: dict[str, int]
-    """New game: the index of the choice made for each option."""
-    seed: str
-    """New game: the seed typed (may be empty)."""
-    deck: str
-    """New game: the id of the kept deck chosen ("" for the companion edition)."""
-    scores: list[str]
-    """A record: each human's final score as typed (may be empty)."""
-    winner: str
-    """A record: who won, where the end of the game asks it ("" if not chosen)."""
 
 
 class Controller:
@@ -506,33 +491,6 @@ class Controller:
                           limit=MAX_IMPORT_BYTES // 2**20))
         return Outcome(show=self.home_screen())
 
-    def do_start(self, game_id: str, form: PageForm) -> Outcome:
-        """Start a new game with the options chosen on the new-game screen."""
-        game = self.games.get(game_id)
-        if game is None:
-            return Outcome(go="#/")
-        chosen = form.get("options", {})
-        options: dict[str, Any] = {}
-        for o in game["options"]:
-            i = chosen.get(o["id"])
-            if isinstance(i, int) and 0 <= i < len(o["choices"]):
-                options[o["id"]] = o["choices"][i]
-        seed_text = form.get("seed", "").strip()
-        self.banner.dismiss()
-        try:
-            seed = automa.parse_int(seed_text, -SEED_MAX, SEED_MAX) if seed_text else None
-        except automa.AutomaError:
-            self.banner.flash(self.t("web.new.bad_seed"))
-            return Outcome(show=self.new_game_screen(game_id))
-        try:
-            if form.get("deck") and game_id in self.deck_games:
-                options.update(self.desk.chosen_deck(game_id, form.get("deck", "")))
-            session = automa.new_game(game_id, options, seed)
-        except automa.AutomaError as e:
-            self.banner.flash(self.error_text(e))
-            return Outcome(show=self.new_game_screen(game_id))
-        return self.begin(session)
-
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
         """A tap on a ``data-act`` element the page does not handle itself."""
@@ -542,98 +500,8 @@ class Controller:
             return self.records.tap(action, arg or "", form)
         if action in SHARING_ACTIONS:
             return self.sharing.tap(action, arg or "", form)
-        handler = ACTIONS.get(action)
+        handler = taps.ACTIONS.get(action)
         return handler(self, arg or "", form) if handler is not None else Outcome()
-
-    def do_new(self, game_id: str, form: PageForm) -> Outcome:
-        """Go to the options of a new game."""
-        return Outcome(go=f"#/new/{game_id}")
-
-    def do_continue(self, save_id: str, form: PageForm) -> Outcome:
-        """Open a saved game."""
-        self.banner.dismiss()
-        return Outcome(go=f"#/play/{save_id}")
-
-    def do_export(self, save_id: str, form: PageForm) -> Outcome:
-        """Download a saved game as a .json file (with its record, if it has one)."""
-        stored = self.store.load(save_id)
-        text = stored.text if stored else None
-        if text is None and self.session is not None and save_id == self.slot.save_id:
-            text = self.session.to_json()  # (a game the storage could not keep)
-        if text is None:
-            return Outcome()
-        return Outcome(download=(f"automa-{save_id}.json",
-                                 self.records.export_text(text, save_id)))
-
-    def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
-        """Download the original of a game that opened without its history."""
-        text = self.store.held(save_id)
-        return Outcome(download=(f"automa-{save_id}-original.json", text) if text else None)
-
-    def do_accept_held(self, arg: str, form: PageForm) -> Outcome:
-        """The player accepts the game without its history: forget the original."""
-        out = self.autosave(self.slot.accept())
-        return out if out.go else Outcome(redraw=True)
-
-    def do_delete(self, save_id: str, form: PageForm) -> Outcome:
-        """Ask before deleting a saved game (``delete-no`` keeps it)."""
-        self.confirm_delete = save_id
-        return Outcome(show=self.home_screen())
-
-    def do_delete_no(self, arg: str, form: PageForm) -> Outcome:
-        """Keep the saved game."""
-        return self.do_delete("", form)
-
-    def do_delete_yes(self, save_id: str, form: PageForm) -> Outcome:
-        """Delete one saved game."""
-        self.slot.delete(save_id)
-        self.screens.drop(save_id)
-        return self.do_delete("", form)
-
-    def do_answer(self, arg: str, form: PageForm) -> Outcome:
-        """Answer the question from its controls."""
-        s = self.session
-        if s is None or s.prompt is None:
-            return Outcome(redraw=True)
-        prompt = s.prompt
-        return self.play(lambda: s.answer(answers.answer_from(prompt, form)))
-
-    def do_undo(self, arg: str, form: PageForm) -> Outcome:
-        """Take back the last answer."""
-        return self.play(self.session.undo) if self.session else Outcome(redraw=True)
-
-    def do_redo(self, arg: str, form: PageForm) -> Outcome:
-        """Re-apply an undone answer."""
-        return self.play(self.session.redo) if self.session else Outcome(redraw=True)
-
-    def do_proc(self, proc_id: str, form: PageForm) -> Outcome:
-        """Start a procedure (the player tells the app what they did)."""
-        s = self.session
-        return self.play(lambda: s.start(proc_id)) if s else Outcome(redraw=True)
-
-    def do_cancel(self, arg: str, form: PageForm) -> Outcome:
-        """Cancel the procedure started (the question before it comes back)."""
-        return self.play(self.session.cancel) if self.session else Outcome(redraw=True)
-
-    def do_print_card(self, ids: str, form: PageForm) -> Outcome:
-        """Print the cards on the table (the pair) at real size."""
-        return self.print_cards(ids.split())
-
-    def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
-        """Print every card of the game's own deck at real size (in print order; a game
-        that keeps no cards in piles prints its game's whole deck)."""
-        s = self.session
-        if s is None:
-            return Outcome()
-        every, own = cards.deck(s.game_id), set(s.cards)
-        return self.print_cards([c for c in every if c in own] if own else every)
-
-    def print_cards(self, ids: list[str]) -> Outcome:
-        """Real-size sheets of the cards ``ids`` of the game in play."""
-        if self.session is None or not ids:
-            return Outcome()
-        return Outcome(print_sheets=views.print_sheets(self.session.game_id, ids,
-                                                       self.settings["paper"], self.lang))
 
     # --- settings -----------------------------------------------------------------------
     def change_setting(self, name: str, value: str | bool) -> Outcome:
@@ -734,32 +602,3 @@ class Controller:
         # the game on screen first; each step is one game (no long task blocks a tap)
         playing = self.session.game_id if self.session else ""
         return [draw_one(g) for g in sorted(self.games, key=lambda g: (g != playing, g))]
-
-
-Tap = Callable[[Controller, str, PageForm], Outcome]
-"""What a tap does: the controller, the tapped element's ``data-arg`` ("" if none), the form."""
-
-ACTIONS: dict[str, Tap] = {
-    "start": Controller.do_start,
-    "new": Controller.do_new,
-    "continue": Controller.do_continue,
-    "export": Controller.do_export,
-    "export-original": Controller.do_export_original,
-    "accept-held": Controller.do_accept_held,
-    "delete": Controller.do_delete,
-    "delete-no": Controller.do_delete_no,
-    "delete-yes": Controller.do_delete_yes,
-    "answer": Controller.do_answer,
-    "pick": Controller.do_answer,
-    "submit-pick": Controller.do_answer,
-    "submit-count": Controller.do_answer,
-    "submit-subset": Controller.do_answer,
-    "submit-values": Controller.do_answer,
-    "undo": Controller.do_undo,
-    "redo": Controller.do_redo,
-    "proc": Controller.do_proc,
-    "cancel": Controller.do_cancel,
-    "print-card": Controller.do_print_card,
-    "print-deck": Controller.do_print_deck,
-}
-"""Every ``data-act`` the controller answers (those of "My decks" start with ``deck-``)."""

@@ -22,7 +22,7 @@ from automa.app.storage import KeyValue, StorageError
 from automa.core.session import Session
 
 if TYPE_CHECKING:
-    from automa.app.controller import PageForm
+    from automa.app.answers import PageForm
 
 
 class RecordDesk:

@@ -22,7 +22,7 @@ from automa.core.errors import AutomaError
 from automa.core.session import Session
 
 if TYPE_CHECKING:
-    from automa.app.controller import PageForm
+    from automa.app.answers import PageForm
 
 
 @dataclass(frozen=True)
