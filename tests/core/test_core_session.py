@@ -176,6 +176,15 @@ def test_save_and_load_give_an_identical_session_with_its_history() -> None:
     assert loaded == s
 
 
+def test_a_session_compares_by_value_and_is_never_hashed() -> None:
+    """A session is mutable: equal by what it holds, so it has no hash (Python's own
+    ``__hash__ = None`` for a class that defines ``__eq__``)."""
+    s = start()
+    assert Session.__hash__ is None
+    with pytest.raises(TypeError):
+        hash(s)
+
+
 def test_a_save_from_before_an_option_existed_plays_on_with_its_default() -> None:
     """An option added by a later release is named nowhere in an older save: the game plays
     on with its default and keeps its whole history."""

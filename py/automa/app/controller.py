@@ -51,9 +51,9 @@ PLAY_SCREENS = ("play", "pile")
 SHARING_ACTIONS = ("share-start", "share-copy", "share-send", "speak")
 """The buttons of sharing and reading aloud (their handlers load on first use)."""
 EARLY_ACTIONS = ("answer", "pick")
+"""The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}")
 """What a version stamp may look like (the name a service worker gives is checked with it)."""
-"""The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 
 
 class Controller:

@@ -376,10 +376,10 @@ class GameDef(Generic[D]):
     turn 3"), or None for the plain number; log groups and the play screen use it."""
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
+    """Message id of a one-line description."""
     ranges: Range | None = None
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
-    """Message id of a one-line description."""
     migrations: tuple[Step, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
