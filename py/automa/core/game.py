@@ -596,14 +596,21 @@ class Ctx(Generic[D]):
 
     # --- the log ----------------------------------------------------------------------
     def log(self, actor: str, action: str, params: Params | None = None,
-            why: Why | None = None, *, table: bool = False,
-            icon: str | None = None) -> None:
-        """Record what an actor did (a message id + params) and why.
+            why: Why | None = None) -> None:
+        """Record what an actor did (a message id + params) and why: a decision or a
+        change the app keeps (a thing to do on the board: :meth:`instruct`)."""
+        self._record(actor, action, params, why, None)
 
-        ``table=True`` marks a thing the player must do on the board for the bot (move a
-        marker, place a piece, block a space): such entries make up
-        :meth:`automa.Session.turn_summary`; ``icon`` names the picture shown beside it.
-        """
+    def instruct(self, actor: str, action: str, params: Params | None = None,
+                 why: Why | None = None, *, icon: str) -> None:
+        """Record a thing the player does on the board for the bot ``actor`` (move a marker,
+        place a piece, block a space), and why, with the picture ``icon`` beside it: such
+        entries make up :meth:`automa.Session.turn_summary`, the turn's checklist."""
+        self._record(actor, action, params, why, icon)
+
+    def _record(self, actor: str, action: str, params: Params | None, why: Why | None,
+                icon: str | None) -> None:
+        """Append a log entry (``icon``: a thing to do on the board, shown with it)."""
         entry: LogEntry = {
             "i": len(self._log),
             "turn": self.turn,
@@ -612,9 +619,8 @@ class Ctx(Generic[D]):
         }
         if why is not None:
             entry["why"] = self._named(why)
-        if table:
-            entry["table"] = True
         if icon is not None:
+            entry["table"] = True
             entry["icon"] = icon
         self._log.append(entry)
 

@@ -181,7 +181,7 @@ class Session:
     def turn_summary(self) -> list[TurnStep]:
         """What the bots did in the newest turn that has board instructions, oldest first:
         one thing for the player to do on the board each (entries the game logged with
-        ``table=True``), and its turn."""
+        :meth:`~automa.core.game.Ctx.instruct`), and its turn."""
         newest: Any = None
         found: list[TurnStep] = []
         for entry in reversed(self._log):

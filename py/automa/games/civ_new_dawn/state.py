@@ -286,7 +286,7 @@ class ApWhy(Why, total=False):
 def log_table(ctx: Ctx, key: str, params: Params | None = None, *, icon: str,
               why: ApWhy | None = None) -> None:
     """Log a board instruction for the AP (shown as a checklist item)."""
-    ctx.log(AP, k(key), params or {}, why, table=True, icon=icon)
+    ctx.instruct(AP, k(key), params or {}, why, icon=icon)
 
 
 def log_ap(ctx: Ctx, key: str, params: Params | None = None,

@@ -23,7 +23,6 @@ from .state import (
     bot_ref,
     claimed_landmarks,
     gain_achievement,
-    instruct,
     k,
     m,
     steps,
@@ -95,7 +94,7 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
         return
     pos[track] += 1
     space = pos[track]
-    instruct(ctx, bot, k("log.advance"),
+    ctx.instruct(bot, k("log.advance"),
              {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
              why=why)
     if space == END:
@@ -107,7 +106,7 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
     if landmark is not None and not ctx.data["landmarks"].get(landmark):
         ctx.data["landmarks"][landmark] = bot
         ref = m(f"landmark.{_slug(landmark)}")
-        instruct(ctx, bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
+        ctx.instruct(bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
                  why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
         ctx.ask(prompts.pick_one(k("q.landmark_to_mat"), list(LANDMARK_ANSWERS),
                                  {"bot": bot_ref(bot), "landmark": ref},
@@ -140,7 +139,7 @@ def regress_on(ctx: Ctx, track: str) -> None:
         ctx.log("automa", k("log.cannot_regress"), {"track": track_word(track)})
         return
     pos[track] -= 1
-    instruct(ctx, "automa", k("log.regress"),
+    ctx.instruct("automa", k("log.regress"),
              {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
              icon="regress")
 @steps
