@@ -121,7 +121,7 @@ def give_tapestry_card(ctx: Ctx) -> None:
     """A tapestry card face down next to the Automa's mat (its trap pool)."""
     ctx.data["tapestry_held"] = min(TAPESTRY_CARDS, ctx.data["tapestry_held"] + 1)
     ctx.instruct("automa", k("log.tapestry_card"), {"n": ctx.data["tapestry_held"]},
-             icon="card")
+                 icon="card")
 
 
 # --- civilization income bonuses (income turns; rulebook: first civ before the second) ------

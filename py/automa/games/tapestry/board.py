@@ -94,8 +94,8 @@ def conquer_opponent_done(ctx: Ctx, answer: bool) -> None:
     ctx.data["territories"] = min(MAX_TERRITORIES, ctx.data["territories"] + 1)
     ctx.data["toppled_yours"] = min(MAX_TERRITORIES, ctx.data["toppled_yours"] + 1)
     ctx.instruct("automa", k("log.conquer_opponent"),
-             {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
-             icon="conquer")
+                 {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
+                 icon="conquer")
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
     if can_gain(ctx, "middle_island"):
@@ -127,10 +127,10 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     turns = ctx.rng.die(6) - 1
     ctx.data["territories"] = min(MAX_TERRITORIES, ctx.data["territories"] + 1)
     ctx.instruct("automa", k("log.conquer_neutral_se") if se_outpost
-             else k("log.conquer_neutral"),
-             {"n": ctx.data["territories"], "rotation": rotation(turns)},
-             icon="conquer", why={"rule": k("rule.toppled_outpost")} if se_outpost
-             else None)
+                 else k("log.conquer_neutral"),
+                 {"n": ctx.data["territories"], "rotation": rotation(turns)},
+                 icon="conquer", why={"rule": k("rule.toppled_outpost")} if se_outpost
+                 else None)
     if answer:
         gain_achievement(ctx, "automa", "middle_island")
     params = {"rotation": rotation(turns)}
@@ -178,7 +178,7 @@ def explore_scanned(ctx: Ctx, answer: bool, turns: int) -> None:
                 why={"rule": m("rule.no_valid_hex")})
         return
     ctx.instruct("automa", k("log.explore"), {"rotation": rotation(turns)},
-             icon="explore")
+                 icon="explore")
 
 
 @steps
@@ -273,7 +273,7 @@ def conquer_on_map(ctx: Ctx, anywhere: bool) -> None:
     params: Params = {"n": ctx.data["territories"], "rotation": rotation(turns),
                       "hex": hex_name(hex_id)}
     ctx.instruct("automa", k("log.map_neutral_se") if se_outpost else k("log.map_neutral"),
-             params, icon="conquer", why=_why(pick))
+                 params, icon="conquer", why=_why(pick))
     if hex_id == twin.MIDDLE and f["middle"]:
         gain_achievement(ctx, "automa", "middle_island")
     ui = map_ui(ctx, pick, m("rule.distance"))
@@ -295,8 +295,8 @@ def conquer_opponent_on_map(ctx: Ctx, answer: bool, hex: str) -> None:
     count_territories(ctx)
     ctx.data["toppled_yours"] += 1
     ctx.instruct("automa", k("log.map_opponent"),
-             {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"],
-              "hex": hex_name(hex)}, icon="conquer")
+                 {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"],
+                  "hex": hex_name(hex)}, icon="conquer")
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
     if hex == twin.MIDDLE and can_gain(ctx, "middle_island"):

@@ -269,7 +269,7 @@ def tapestry_to_mat(ctx: Ctx) -> None:
         return
     ctx.data["mat_tapestries"] += 1
     ctx.instruct("automa", k("log.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
-             icon="card")
+                 icon="card")
 
 
 @steps

@@ -300,9 +300,9 @@ def gain_achievement(ctx: Ctx, who: str, achievement: str) -> None:
     place = len(holders)
     if who == "shadow":
         ctx.instruct("shadow", k("log.achievement_shadow"),
-                 {"achievement": name, "place": place}, icon="achievement")
+                     {"achievement": name, "place": place}, icon="achievement")
         return
     ctx.instruct("automa", k("log.achievement"), {"achievement": name, "place": place},
-             icon="achievement",
-             why={"rule": k("rule.achievements")} if place > 1 else None)
+                 icon="achievement",
+                 why={"rule": k("rule.achievements")} if place > 1 else None)
     add_vp(ctx, "achievements", achievement_vp(ctx, achievement, place - 1))

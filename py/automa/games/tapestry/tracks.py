@@ -95,8 +95,8 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
     pos[track] += 1
     space = pos[track]
     ctx.instruct(bot, k("log.advance"),
-             {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
-             why=why)
+                 {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
+                 why=why)
     if space == END:
         gain_achievement(ctx, bot, "complete_track")
     if bot == "automa" and benefits:
@@ -107,7 +107,7 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
         ctx.data["landmarks"][landmark] = bot
         ref = m(f"landmark.{_slug(landmark)}")
         ctx.instruct(bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
-                 why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
+                     why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
         ctx.ask(prompts.pick_one(k("q.landmark_to_mat"), list(LANDMARK_ANSWERS),
                                  {"bot": bot_ref(bot), "landmark": ref},
                                  labels=[m(f"landmark_answer.{a}")
@@ -140,8 +140,8 @@ def regress_on(ctx: Ctx, track: str) -> None:
         return
     pos[track] -= 1
     ctx.instruct("automa", k("log.regress"),
-             {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
-             icon="regress")
+                 {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
+                 icon="regress")
 @steps
 def tap_done(ctx: Ctx, answer: Any = None) -> None:
     """Nothing more to do after a table instruction."""
