@@ -599,18 +599,6 @@ class Ctx(Generic[D]):
             why: Why | None = None) -> None:
         """Record what an actor did (a message id + params) and why: a decision or a
         change the app keeps (a thing to do on the board: :meth:`instruct`)."""
-        self._record(actor, action, params, why, None)
-
-    def instruct(self, actor: str, action: str, params: Params | None = None,
-                 why: Why | None = None, *, icon: str) -> None:
-        """Record a thing the player does on the board for the bot ``actor`` (move a marker,
-        place a piece, block a space), and why, with the picture ``icon`` beside it: such
-        entries make up :meth:`automa.Session.turn_summary`, the turn's checklist."""
-        self._record(actor, action, params, why, icon)
-
-    def _record(self, actor: str, action: str, params: Params | None, why: Why | None,
-                icon: str | None) -> None:
-        """Append a log entry (``icon``: a thing to do on the board, shown with it)."""
         entry: LogEntry = {
             "i": len(self._log),
             "turn": self.turn,
@@ -619,10 +607,16 @@ class Ctx(Generic[D]):
         }
         if why is not None:
             entry["why"] = self._named(why)
-        if icon is not None:
-            entry["table"] = True
-            entry["icon"] = icon
         self._log.append(entry)
+
+    def instruct(self, actor: str, action: str, params: Params | None = None,
+                 why: Why | None = None, *, icon: str) -> None:
+        """Record a thing the player does on the board for the bot ``actor`` (move a marker,
+        place a piece, block a space), and why, with the picture ``icon`` beside it: such
+        entries make up :meth:`automa.Session.turn_summary`, the turn's checklist."""
+        self.log(actor, action, params, why)
+        self._log[-1]["table"] = True
+        self._log[-1]["icon"] = icon
 
     def _label(self, value: Any) -> Any:
         """A value in words: numbers name themselves, lists are named item by item."""
