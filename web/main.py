@@ -17,8 +17,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.answers import stepped
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm, stepped
+from automa.app.controller import Controller
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
 from automa.app.parts import Parts
@@ -104,7 +104,7 @@ class Page:
         if screen.rest is not None:  # not on the page as drawn: all of it now
             screen = self.c.play_screen()
         new_screen = screen.name != self.c.screen or screen.name == "play"
-        self.c.screen = screen.name
+        self.c.shown(screen.name)
         banner, notices = self.c.chrome()
         self.app.innerHTML = banner + notices + screen.body
         self.parts.drawn(screen, (self.c.slot.save_id, self.c.lang, str(notices)))
@@ -126,7 +126,7 @@ class Page:
         """Replace the play screen's changed parts: the first screen's now, the others once the
         frame is painted (False: the page is not as drawn, so it is drawn whole)."""
         play = document.querySelector("#app > .play")
-        if not (self.c.screen == "play" and not self.c.message and is_there(play)
+        if not (self.c.screen == "play" and not self.c.banner.message and is_there(play)
                 and not is_there(document.querySelector("#app > .banner:not(.notice)"))
                 and self.parts.fits(screen, int(play.children.length), (
                     self.c.slot.save_id, self.c.lang, str(self.c.notices())))):
@@ -283,7 +283,7 @@ class Page:
 
     def do_dismiss(self, arg: str | None, target: Any) -> None:
         """Hide the message banner."""
-        self.c.message = ""
+        self.c.banner.dismiss()
         for banner in elements(".banner")[:1]:
             banner.remove()
 

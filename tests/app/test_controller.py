@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm
+from automa.app.controller import Controller
 from automa.app.decks.my_decks import PREFIX
 from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
@@ -37,7 +38,7 @@ def some_answer(c: Controller) -> PageForm:
 
 def started(c: Controller, game: str = "tapestry", seed: str = "7") -> Outcome:
     out = c.tap("start", game, {"options": {}, "seed": seed})
-    assert out.go is not None and out.go.startswith("#/play/"), c.message
+    assert out.go is not None and out.go.startswith("#/play/"), c.banner.message
     return out
 
 
@@ -83,7 +84,7 @@ def test_a_wrong_answer_is_shown_and_nothing_is_saved() -> None:
     c.route(started(c).go or "")
     out = c.tap("answer", None, {"json": '"not an answer"'})
     assert out.played and not out.changed
-    assert c.message
+    assert c.banner.message
 
 
 @pytest.mark.parametrize("seed", ["x", "1.5", "٣", "9" * 40, "1e3"])
@@ -92,7 +93,7 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_on_the_new_game_screen(
     c = app()
     out = c.tap("start", "tapestry", {"options": {}, "seed": seed})
     assert out.show is not None and out.show.name == "new"
-    assert "whole number" in c.message
+    assert "whole number" in c.banner.message
 
 
 def test_options_out_of_range_are_ignored_not_trusted() -> None:
@@ -142,7 +143,7 @@ def test_a_hostile_import_is_refused_by_name_and_changes_nothing(text: str) -> N
     c = app(kv)
     out = c.imported("evil<b>.json", text, None)
     assert out.show is not None and out.show.name == "home"
-    assert "evil<b>.json" in c.message
+    assert "evil<b>.json" in c.banner.message
     banner, _ = c.chrome()
     assert "evil&lt;b&gt;.json" in banner and "evil<b>" not in banner
     assert not [k for k in kv.data if k.startswith(SAVE_PREFIX)]
@@ -151,7 +152,7 @@ def test_a_hostile_import_is_refused_by_name_and_changes_nothing(text: str) -> N
 def test_a_file_too_large_is_refused_before_it_is_read() -> None:
     c = app()
     assert c.import_refused("big.json", 100 * 2**20) is not None
-    assert "big.json" in c.message
+    assert "big.json" in c.banner.message
     assert c.import_refused("ok.json", 1000) is None
 
 
@@ -174,7 +175,7 @@ def test_another_tab_deleting_the_game_in_play_sends_this_one_home() -> None:
     save_id = here.slot.save_id
     there.slot.delete(save_id)
     out = here.storage_changed(SAVE_PREFIX + save_id)
-    assert out.go == "#/" and here.session is None and here.message
+    assert out.go == "#/" and here.session is None and here.banner.message
 
 
 def test_another_tab_saving_newer_work_is_shown_here() -> None:
@@ -182,18 +183,18 @@ def test_another_tab_saving_newer_work_is_shown_here() -> None:
     here, there = app(kv), app(kv)
     hash_ = started(here).go or ""
     here.route(hash_)
-    here.screen = "play"
+    here.shown("play")
     there.route(hash_)
     there.tap("answer", None, some_answer(there))
     there.autosave()
     out = here.storage_changed(SAVE_PREFIX + here.slot.save_id)
-    assert out.redraw and here.message_kind == "info"
+    assert out.redraw and here.banner.kind == "info"
     # an answer given here before the news arrived is not written over the newer work
     here2 = app(kv)
     here2.route(hash_)
     there.tap("answer", None, some_answer(there))
     there.autosave()
-    here2.screen = "play"
+    here2.shown("play")
     here2.tap("answer", None, some_answer(here2))
     assert here2.autosave().redraw
 
@@ -218,7 +219,7 @@ def test_settings_that_cannot_be_stored_still_apply_and_say_so() -> None:
     c = app(kv)
     kv.full = True
     out = c.change_setting("theme", "dark")
-    assert c.settings["theme"] == "dark" and c.message and out.show is not None
+    assert c.settings["theme"] == "dark" and c.banner.message and out.show is not None
 
 
 # --- My decks ------------------------------------------------------------------------------
@@ -235,7 +236,7 @@ def test_a_new_deck_is_kept_and_every_edit_is_kept_at_once() -> None:
     c.desk.rename("My <box>")
     assert json.loads(kv.data[PREFIX + deck_id])["name"] == "My <box>"
     done = c.tap("deck-save", deck_id, {})
-    assert done.go == f"#/decks/{GLORY}" and c.message_kind == "info"
+    assert done.go == f"#/decks/{GLORY}" and c.banner.kind == "info"
     listed = c.route(done.go)
     assert "My &lt;box&gt;" in listed.body and "My <box>" not in listed.body
 
@@ -256,7 +257,7 @@ def test_a_deck_with_problems_is_kept_but_not_exported() -> None:
     c.desk.field(0, "number", "0")
     deck_id = hash_.split("/")[2]
     out = c.tap("deck-export", deck_id, {})
-    assert out.download is None and c.message
+    assert out.download is None and c.banner.message
 
 
 def test_a_hostile_stored_deck_is_named_on_the_list_and_not_offered() -> None:
@@ -265,7 +266,7 @@ def test_a_hostile_stored_deck_is_named_on_the_list_and_not_offered() -> None:
     kv.data[PREFIX + "bad2"] = '{"name": "<img src=x onerror=alert(1)>", "cards": [1, 2]}'
     c = app(kv)
     screen = c.route(f"#/decks/{GLORY}")
-    assert "<img" not in screen.body and c.message
+    assert "<img" not in screen.body and c.banner.message
     assert 'value="bad' not in c.route(f"#/new/{GLORY}").body
 
 
@@ -286,7 +287,7 @@ def test_a_full_storage_keeps_the_deck_in_the_editor_and_says_so() -> None:
     c.route(hash_)
     kv.full = True
     c.desk.field(0, "main.1", "battles")
-    assert c.message and c.desk.deck is not None
+    assert c.banner.message and c.desk.deck is not None
     assert c.desk.deck["cards"][0]["main"][0] == "battles"
 
 
@@ -310,11 +311,11 @@ def test_the_play_screen_links_the_rule_guide_of_its_game_in_the_chosen_language
 
 def test_the_screen_stays_on_only_in_a_game_and_only_when_asked() -> None:
     c = app()
-    c.screen = "play"
+    c.shown("play")
     assert not c.wants_screen_on
     c.change_setting("wake", True)
     assert c.wants_screen_on and c.settings["wake"] is True
-    c.screen = "home"
+    c.shown("home")
     assert not c.wants_screen_on
 
 
@@ -353,13 +354,13 @@ def test_a_message_belongs_to_the_screen_it_was_first_shown_on() -> None:
     c = app()
     out = c.imported("evil.json", "{", None)
     assert out.show is not None
-    c.screen = out.show.name  # the page draws the screen it was given
+    c.shown(out.show.name)  # the page draws the screen it was given
     assert "evil.json" in c.chrome()[0]
     assert "evil.json" in c.chrome()[0]  # drawn again on the same screen: still there
-    c.screen = c.route("#/settings").name
-    assert c.chrome()[0] == "" and not c.message
-    c.flash("kept", "info")
-    c.screen = c.route("#/").name
+    c.shown(c.route("#/settings").name)
+    assert c.chrome()[0] == "" and not c.banner.message
+    c.banner.flash("kept", "info")
+    c.shown(c.route("#/").name)
     assert "kept" in c.chrome()[0]
 
 
@@ -376,8 +377,8 @@ def test_a_correction_leaves_a_visible_trace_on_screen() -> None:
         c.tap("answer", None, some_answer(c))
     c.tap("proc", "correct", {})
     for _ in range(4):
-        if "Corrected" in c.message:
+        if "Corrected" in c.banner.message:
             break
         c.tap("answer", None, some_answer(c))
-    assert c.message.startswith("Corrected "), c.message
+    assert c.banner.message.startswith("Corrected "), c.banner.message
     assert "Corrected " in str(c.play_screen().body) or "Corrected " in str(c.chrome()[0])

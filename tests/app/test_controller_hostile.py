@@ -22,7 +22,7 @@ from tests.app.test_saves import MemoryKV
 def play_a_little(c: Controller, answers: int = 3) -> None:
     for _ in range(answers):
         out = c.tap("answer", None, some_answer(c))
-        assert out.changed, c.message
+        assert out.changed, c.banner.message
         c.autosave()
 
 
@@ -46,7 +46,7 @@ def test_storage_that_refuses_every_call_lets_the_player_play_and_export(
     assert words in c.chrome()[1] and "SecurityError" in c.chrome()[1]
     c.route(started(c).go or "")
     play_a_little(c)
-    assert not c.message  # each answer "saved" in memory without an error banner
+    assert not c.banner.message  # each answer "saved" in memory without an error banner
     _, notices = c.chrome()
     assert f'data-act="export" data-arg="{c.slot.save_id}"' in notices
     assert c.session is not None and exported(c) == c.session
@@ -89,7 +89,7 @@ def test_storage_that_refuses_only_writes_keeps_the_game_in_memory() -> None:
 
     kv.set = broken  # type: ignore[method-assign]
     play_a_little(c)
-    assert not c.message and "InvalidStateError" in c.chrome()[1]
+    assert not c.banner.message and "InvalidStateError" in c.chrome()[1]
     assert exported(c) == c.session
     assert kv.data == before
 
@@ -104,7 +104,7 @@ def test_a_full_storage_still_keeps_the_game_stored_before() -> None:
     kv.full = True
     c.tap("answer", None, some_answer(c))
     c.autosave()
-    assert "full" in c.message and kv.data == kept and not c.store.unavailable  # (the stored
+    assert "full" in c.banner.message and kv.data == kept and not c.store.unavailable  # (the stored
     # screens, a cache, made way for the save, in vain)
 
 
@@ -121,7 +121,7 @@ def test_a_deck_number_field_given_no_number_keeps_it_and_names_the_problem(text
     c.route(hash_)
     for path in ("number", "priority.1.number", "pointer"):
         out = c.desk.field("0", path, text)
-        assert out.go == hash_, c.message
+        assert out.go == hash_, c.banner.message
     screen = c.route(hash_)
     assert screen.name == "decks" and "deck-editor" in screen.body
     assert c.desk.deck is not None and c.desk.deck["problems"]
@@ -178,7 +178,7 @@ def test_a_chosen_deck_deleted_in_another_tab_is_refused_by_name(lang: str, word
     there.tap("deck-delete-yes", deck_id, {})
     out = here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
     assert out.show is not None and out.show.name == "new" and here.session is None
-    assert words in here.message and "Box <1>" in here.message
+    assert words in here.banner.message and "Box <1>" in here.banner.message
     banner, _ = here.chrome()
     assert "Box &lt;1&gt;" in banner
 
@@ -189,10 +189,10 @@ def test_a_chosen_deck_broken_in_another_tab_is_refused_with_the_reason() -> Non
     there.desk.field(0, "number", "0")
     out = here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
     assert out.show is not None and here.session is None
-    assert "cannot be played any more" in here.message and "Box <1>" in here.message
+    assert "cannot be played any more" in here.banner.message and "Box <1>" in here.banner.message
     kv.data[PREFIX + deck_id] = "{not json"
     here.tap("start", GLORY, {"options": {}, "seed": "3", "deck": deck_id})
-    assert here.session is None and "Box <1>" in here.message
+    assert here.session is None and "Box <1>" in here.banner.message
 
 
 # --- 6. "Print the deck" prints the game's own deck ------------------------------------------
@@ -232,7 +232,7 @@ def test_two_tabs_editing_one_deck_never_overwrite_each_other() -> None:
     a.desk.field(0, "main.1", "battles")
     stored = json.loads(kv.data[PREFIX + deck_id])
     out = b.desk.field(1, "main.1", "gather")  # B still shows the older revision
-    assert "changed in another tab" in b.message and out.go == f"#/deck/{deck_id}/1"
+    assert "changed in another tab" in b.banner.message and out.go == f"#/deck/{deck_id}/1"
     after = json.loads(kv.data[PREFIX + deck_id])
     assert after == stored and after["cards"][0]["main"][0] == "battles"
     assert b.desk.deck is not None and b.desk.deck["cards"][0]["main"][0] == "battles"
@@ -252,16 +252,16 @@ def test_an_edit_never_brings_back_a_deck_deleted_in_another_tab() -> None:
         b.route(f"#/deck/{deck_id}/0")
         edit()
         assert PREFIX + deck_id not in kv.data
-    assert "deleted in another tab" in b.message or "no longer kept" in b.message
+    assert "deleted in another tab" in b.banner.message or "no longer kept" in b.banner.message
 
 
 def test_the_editor_hears_another_tabs_change_and_delete() -> None:
     _, b, a, deck_id = two_tabs()
     b.route(f"#/deck/{deck_id}/0")
-    b.screen = "decks"
+    b.shown("decks")
     a.desk.field(0, "main.1", "battles")
     out = b.storage_changed(PREFIX + deck_id)
-    assert out.redraw and b.message_kind == "info"
+    assert out.redraw and b.banner.kind == "info"
     b.route(f"#/deck/{deck_id}/0")
     assert b.desk.deck is not None and b.desk.deck["cards"][0]["main"][0] == "battles"
     a.tap("deck-delete-yes", deck_id, {})
@@ -281,4 +281,4 @@ def test_a_deck_kept_before_revisions_reads_as_revision_0_and_is_edited() -> Non
     c.route("#/deck/old1/0")
     assert c.desk.deck is not None and c.desk.deck["rev"] == 0
     c.desk.field(0, "main.1", "battles")
-    assert json.loads(kv.data[PREFIX + "old1"])["rev"] == 1 and not c.message
+    assert json.loads(kv.data[PREFIX + "old1"])["rev"] == 1 and not c.banner.message

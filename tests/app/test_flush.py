@@ -17,7 +17,7 @@ def stored(kv: MemoryKV, save_id: str) -> str:
 def test_a_tap_waits_to_be_written_and_hiding_the_page_writes_it_at_once() -> None:
     kv = MemoryKV()
     c = app(kv)
-    c.screen = c.route(started(c).go or "").name
+    c.shown(c.route(started(c).go or "").name)
     save_id = c.slot.save_id
     before = stored(kv, save_id)
     out = c.tap("answer", None, some_answer(c))
@@ -36,7 +36,7 @@ def test_a_tap_waits_to_be_written_and_hiding_the_page_writes_it_at_once() -> No
 def test_a_wait_for_a_game_no_longer_in_play_writes_nothing() -> None:
     kv = MemoryKV()
     c = app(kv)
-    c.screen = c.route(started(c).go or "").name
+    c.shown(c.route(started(c).go or "").name)
     c.tap("answer", None, some_answer(c))
     c.slot.close()  # another game opened since (or another tab's newer work)
     written = dict(kv.data)
@@ -46,9 +46,9 @@ def test_a_wait_for_a_game_no_longer_in_play_writes_nothing() -> None:
 
 def test_a_waiting_update_is_taken_only_at_a_safe_moment() -> None:
     c = app()
-    c.screen = c.route(started(c).go or "").name
+    c.shown(c.route(started(c).go or "").name)
     assert not c.update_due(hidden=True)  # no update waits
-    c.updated = True
+    c.update_ready("")
     assert c.page_hidden("visibilitychange", "hidden") == (Outcome(), True)
     assert c.page_hidden("pagehide") == (Outcome(), False)  # (the page is going anyway)
     assert c.update_due(hidden=True)  # nobody looks
@@ -66,7 +66,7 @@ def test_a_waiting_update_is_taken_only_at_a_safe_moment() -> None:
 
 def test_a_tap_that_ends_a_turn_of_the_bots_is_a_safe_moment() -> None:
     c = app()
-    c.screen = c.route(started(c).go or "").name
+    c.shown(c.route(started(c).go or "").name)
     assert c.session is not None
     turns = set()
     for _ in range(40):

@@ -15,7 +15,8 @@ import pytest
 import automa
 from automa.app import game_records as rec
 from automa.app import present
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm
+from automa.app.controller import Controller
 from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
 from automa.app.saves import SAVE_PREFIX
@@ -198,7 +199,7 @@ def test_entering_your_score_on_the_end_screen_completes_the_record() -> None:
     kv, c, kept = imported_finished()  # a finished game opens at its end screen
     assert 'data-act="record-save"' in c.route(f"#/play/{c.slot.save_id}").body
     out = c.tap("record-save", kept.id, {"scores": [str(kept.bot_total + 12)]})
-    assert out.redraw and c.message_kind == "info" and "You won" in c.message
+    assert out.redraw and c.banner.kind == "info" and "You won" in c.banner.message
     [entered] = stored_records(kv)
     assert entered.you == kept.bot_total + 12 and entered.margin == 12
 
@@ -206,7 +207,7 @@ def test_entering_your_score_on_the_end_screen_completes_the_record() -> None:
 def test_a_wrong_score_is_said_and_nothing_is_changed() -> None:
     kv, c, kept = imported_finished()
     c.tap("record-save", kept.id, {"scores": ["lots"]})
-    assert c.message_kind == "error" and "whole number" in c.message
+    assert c.banner.kind == "error" and "whole number" in c.banner.message
     assert stored_records(kv) == [kept]
 
 
@@ -326,7 +327,7 @@ def test_a_full_storage_says_the_record_was_not_kept_and_the_end_screen_still_sh
     started(c)
     civ_to_the_end(c, "ap")
     body = c.route(f"#/play/{c.slot.save_id}").body
-    assert "storage is full" in c.message and "record could not be kept" in c.message
+    assert "storage is full" in c.banner.message and "record could not be kept" in c.banner.message
     assert "AP: 3 of 3 victory cards" in body and 'data-act="record-save"' in body
     assert not stored_records(kv)
     assert any(k.startswith(SAVE_PREFIX) for k in kv.data)  # the game itself is saved
@@ -384,11 +385,11 @@ def test_a_records_file_brings_deleted_records_back_and_a_second_import_adds_not
     for r in before:
         c.tap("record-delete-yes", r.id, {})
     assert not stored_records(kv)
-    c.screen = "records"
+    c.shown("records")
     c.imported(name, text, None)
-    assert "added or updated: 2" in c.message
+    assert "added or updated: 2" in c.banner.message
     c.imported(name, text, None)
-    assert "added or updated: 0" in c.message
+    assert "added or updated: 0" in c.banner.message
     assert sorted(stored_records(kv), key=lambda r: r.id) == before
 
 
@@ -399,7 +400,7 @@ def test_a_records_file_with_hostile_records_adds_the_good_ones_and_counts_the_r
     kv = MemoryKV()
     c = app(kv)
     c.imported("r.json", text, None)
-    assert stored_records(kv) == [good] and "could not be read: 2" in c.message
+    assert stored_records(kv) == [good] and "could not be read: 2" in c.banner.message
 
 
 def test_a_deeply_nested_file_is_left_to_the_save_check_never_parsed() -> None:
@@ -501,7 +502,7 @@ def test_a_score_saved_without_the_winner_asks_for_the_winner_not_the_score() ->
     c.route(f"#/play/{c.slot.save_id}")
     [kept] = stored_records(kv)
     c.tap("record-save", kept.id, {"scores": ["9"], "winner": ""})
-    assert "Who won?" in c.message and "enter your score" not in c.message
+    assert "Who won?" in c.banner.message and "enter your score" not in c.banner.message
 
 
 # --- two automas: each by name ---------------------------------------------------------------

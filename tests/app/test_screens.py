@@ -13,7 +13,8 @@ import pytest
 
 import automa
 from automa.app import present
-from automa.app.controller import Controller, PageForm
+from automa.app.answers import PageForm
+from automa.app.controller import Controller
 from automa.app.saves import SAVE_PREFIX
 from automa.app.screens import (
     MAX_SCREENS,
@@ -72,7 +73,7 @@ def playing(c: Controller, game: str = "tapestry", seed: str = "7") -> str:
 def answered(c: Controller) -> None:
     """Answer the question on screen, redraw and save, as the page does after a tap."""
     out = c.tap("answer", None, some_answer(c))
-    assert out.played and out.changed, c.message
+    assert out.played and out.changed, c.banner.message
     c.play_screen()
     c.autosave()
 
@@ -152,7 +153,7 @@ def test_a_stored_screen_never_costs_a_save() -> None:
     playing(c, seed="2")
     for _ in range(3):
         answered(c)
-        assert not c.message, c.message
+        assert not c.banner.message, c.banner.message
     assert c.slot.rev is not None and c.slot.rev >= 4
 
 
@@ -222,9 +223,9 @@ def test_an_answer_tapped_on_the_stored_screen_is_given_once_the_engine_is_up() 
     actions = len(json.loads(c.session.to_json())["actions"]) if c.session else 0
     again = app(kv)
     again.route(f"#/play/{save_id}")
-    again.screen = "play"
+    again.shown("play")
     out = again.early_tap(json.dumps(tap))
-    assert out.played and out.changed and not again.message
+    assert out.played and out.changed and not again.banner.message
     assert again.session is not None
     assert len(json.loads(again.session.to_json())["actions"]) == actions + 1
 
@@ -247,10 +248,10 @@ def test_a_kept_tap_that_does_not_answer_the_question_on_screen_is_not_given(
     before = c.session.to_json() if c.session else ""
     again = app(kv)
     again.route(f"#/play/{save_id}")
-    again.screen = "play"
+    again.shown("play")
     out = again.early_tap(json.dumps(tap))
     assert out.redraw and not out.changed
-    assert again.message == again.t("web.resume.tap_dropped")
+    assert again.banner.message == again.t("web.resume.tap_dropped")
     assert again.session is not None and again.session.to_json() == before
 
 
@@ -258,7 +259,7 @@ def test_a_kept_tap_that_does_not_answer_the_question_on_screen_is_not_given(
 def test_a_kept_tap_of_any_other_shape_changes_nothing(tap: str) -> None:
     c = app()
     playing(c)
-    c.screen = "play"
+    c.shown("play")
     before = c.session.to_json() if c.session else ""
     assert not c.early_tap(tap).changed
     assert c.session is not None and c.session.to_json() == before

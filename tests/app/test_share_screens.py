@@ -64,7 +64,7 @@ def test_a_tampered_link_is_refused_with_a_message_and_changes_nothing() -> None
     before = dict(kv.data)
     tampered = code[:10] + ("x" if code[10] != "x" else "y") + code[11:]
     screen = c.route(f"#/join/{tampered}")
-    assert screen.name == "home" and "damaged" in c.message
+    assert screen.name == "home" and "damaged" in c.banner.message
     assert c.tap("share-start", tampered, {}).go == "#/"
     assert {k: v for k, v in kv.data.items() if k.startswith(SAVE_PREFIX)} == {
         k: v for k, v in before.items() if k.startswith(SAVE_PREFIX)}

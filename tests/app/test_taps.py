@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 
 from automa.app import views
-from automa.app.controller import ACTIONS, SHARING_ACTIONS
+from automa.app.controller import SHARING_ACTIONS
 from automa.app.decks.desk import DECK_ACTIONS
 from automa.app.record_desk import RECORD_ACTIONS
 from automa.app.share_desk import SHARE_ACTIONS
+from automa.app.taps import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "home_views.py",

@@ -186,7 +186,7 @@ def test_a_file_too_large_says_its_size_in_ukrainian() -> None:
 
     c = Controller(MemoryKV(), Clock(), "uk", str)
     assert c.import_refused("x.json", 1234.56 * 2**20) is not None
-    assert f"1{NBSP}234,6{NBSP}МБ" in c.message and no_decimal_point(c.message) == []
+    assert f"1{NBSP}234,6{NBSP}МБ" in c.banner.message and no_decimal_point(c.banner.message) == []
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the page's script")

@@ -26,14 +26,14 @@ def tab(kv: MemoryKV, versions: dict[str, int] = MINE) -> Controller:
 
 def shown(c: Controller, hash_: str) -> str:
     """Route to ``hash_`` and put the screen up, as the page does; the screen's name."""
-    c.screen = c.route(hash_).name
+    c.shown(c.route(hash_).name)
     return c.screen
 
 
 def answered(c: Controller) -> str:
     """Answer the question on screen and save as the page does; the save text after."""
     out = c.tap("answer", None, some_answer(c))
-    assert out.changed, c.message
+    assert out.changed, c.banner.message
     c.autosave()
     assert c.session is not None
     return c.session.to_json()
@@ -97,7 +97,7 @@ def test_carried_answers_are_never_lost_when_both_tabs_played_on() -> None:
     texts = sorted(stored_text(kv, k[len(SAVE_PREFIX):]) for k in kv.data
                    if k.startswith(SAVE_PREFIX))
     assert texts == sorted([mine, theirs])
-    assert "separate" in new.message or "own" in new.message
+    assert "separate" in new.banner.message or "own" in new.banner.message
 
 
 def test_an_older_tab_started_after_a_newer_version_writes_nothing() -> None:
@@ -125,7 +125,7 @@ def test_a_game_written_by_a_newer_version_is_not_opened_nor_written_over() -> N
     other = tab(kv)
     assert other.route(f"#/play/{save_id}").name == "home"
     assert NewerFormat(format="storage", version=STORAGE.current + 1,
-                       supported=STORAGE.current).message("en") in other.message
+                       supported=STORAGE.current).message("en") in other.banner.message
     answered(c)
     assert json.loads(kv.data[SAVE_PREFIX + save_id].split("\n", 1)[0]) == newer
     assert c.newer_open

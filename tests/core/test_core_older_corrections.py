@@ -199,7 +199,7 @@ def test_a_stored_game_whose_value_was_carried_shows_the_sentence_and_keeps_the_
                                 finished=False, rev=None)
     c = Controller(kv, Clock(), "en", str)
     screen = c.route("#/play/aoi-1")
-    c.screen = screen.name
+    c.shown(screen.name)
     assert c.session is not None and c.session.can_undo
     notices = str(c.notices())
     assert "holds 30" in notices and "goes on with 18" in notices

@@ -176,6 +176,15 @@ def test_save_and_load_give_an_identical_session_with_its_history() -> None:
     assert loaded == s
 
 
+def test_a_session_compares_by_value_and_is_never_hashed() -> None:
+    """A session is mutable: equal by what it holds, so it has no hash (Python's own
+    ``__hash__ = None`` for a class that defines ``__eq__``)."""
+    s = start()
+    assert Session.__hash__ is None
+    with pytest.raises(TypeError):
+        hash(s)
+
+
 def test_a_save_from_before_an_option_existed_plays_on_with_its_default() -> None:
     """An option added by a later release is named nowhere in an older save: the game plays
     on with its default and keeps its whole history."""
@@ -297,7 +306,8 @@ def test_why_values_are_named_by_the_game_numbers_name_themselves() -> None:
 
 
 def test_turn_summary_lists_the_newest_turns_table_entries_oldest_first() -> None:
-    """Entries logged with ``table=True`` form the summary of the newest turn that has any."""
+    """Entries logged with ``instruct`` (things to do on the board) form the summary of the
+    newest turn that has any."""
     from automa.core.game import Ctx
 
     s = automa.new_game("demo", seed=1) if "demo" in [g["id"] for g in automa.games()] \
@@ -306,13 +316,13 @@ def test_turn_summary_lists_the_newest_turns_table_entries_oldest_first() -> Non
     del log[:]
     ctx = Ctx(s.game, s._state, log)
     s._state["turn"] = 1
-    ctx.log("bot", "core.log.procedure", {"name": 1}, table=True, icon="advance")
+    ctx.instruct("bot", "core.log.procedure", {"name": 1}, icon="advance")
     s._state["turn"] = 2
-    ctx.log("bot", "core.log.procedure", {"name": 2}, table=True, icon="advance")
+    ctx.instruct("bot", "core.log.procedure", {"name": 2}, icon="advance")
     ctx.log("bot", "core.log.procedure", {"name": 3})
-    ctx.log("bot", "core.log.procedure", {"name": 4}, table=True)
+    ctx.instruct("bot", "core.log.procedure", {"name": 4}, icon="card")
     summary = s.turn_summary()
     assert [item["params"]["name"] for item in summary] == [2, 4]
     assert summary[0] == {"key": "core.log.procedure", "params": {"name": 2}, "actor": "bot",
                           "icon": "advance", "turn": 2}
-    assert summary[1]["icon"] is None
+    assert summary[1]["icon"] == "card"

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from automa.app.controller import PageForm
+from automa.app.answers import PageForm
 from tests.app.test_saves import Clock, MemoryKV
 
 HERE = Path(__file__).resolve().parent
@@ -136,9 +136,9 @@ def open_profile(path: Path) -> tuple[Any, MemoryKV, dict[str, Any]]:
     c = Controller(kv, Clock(), "en", lambda ms: f"t{int(ms)}")
     screens: dict[str, Any] = {"home": c.route("#/"), "play": {}}
     for meta in c.store.saves():
-        c.message = ""
+        c.banner.dismiss()
         screens["play"][meta.save_id] = c.route(f"#/play/{meta.save_id}")
-        c.screen = "play"
+        c.shown("play")
     screens["decks"] = c.route("#/decks/glory_of_civilizations")
     return c, kv, screens
 

@@ -111,7 +111,7 @@ def test_a_corpus_browser_storage_opens_every_game_with_its_settings_and_decks(
     ids = sorted(k[len(SAVE_PREFIX):] for k in stored if k.startswith(SAVE_PREFIX))
     assert sorted(screens["play"]) == ids
     for save_id, screen in screens["play"].items():
-        assert screen.name == "play", (save_id, c.message)
+        assert screen.name == "play", (save_id, c.banner.message)
     settings = json.loads(stored["automa.settings"])
     for key in ("theme", "text", "paper", "wake"):
         if key in settings:

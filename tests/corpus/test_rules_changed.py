@@ -13,6 +13,7 @@ from typing import Any, cast
 import pytest
 
 import automa
+from automa.app import taps
 from automa.app.controller import Controller
 from automa.app.saves import HELD_PREFIX, SAVE_PREFIX, SaveStore
 from automa.core import formats, game
@@ -80,13 +81,13 @@ def test_the_page_shows_the_sentence_and_keeps_the_original(fixed_rules: list[in
                                 rev=None)
     c = Controller(kv, Clock(), "en", str)
     screen = c.route("#/play/tapestry-1")
-    c.screen = screen.name
+    c.shown(screen.name)
     notices = str(c.notices())
     assert "Explorers’ income bonus" in notices
     assert 'data-act="export-original"' in notices
     assert kv.data[HELD_PREFIX + "tapestry-1"] == text
     c.tap("answer", None, form_for(c.session))
     c.autosave()
-    assert c.do_export_original("tapestry-1", {}).download == (
+    assert taps.do_export_original(c, "tapestry-1", {}).download == (
         "automa-tapestry-1-original.json", text)
     assert SAVE_PREFIX + "tapestry-1" in kv.data

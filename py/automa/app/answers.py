@@ -25,6 +25,21 @@ class Form(TypedDict, total=False):
     """The domain index chosen for every item (values)."""
 
 
+class PageForm(Form, total=False):
+    """Everything the page read from the form on screen when a button was tapped."""
+
+    options: dict[str, int]
+    """New game: the index of the choice made for each option."""
+    seed: str
+    """New game: the seed typed (may be empty)."""
+    deck: str
+    """New game: the id of the kept deck chosen ("" for the companion edition)."""
+    scores: list[str]
+    """A record: each human's final score as typed (may be empty)."""
+    winner: str
+    """A record: who won, where the end of the game asks it ("" if not chosen)."""
+
+
 def answer_from(p: Prompt, form: Form) -> Any:
     """The answer the controls of the prompt ``p`` give (the session checks it; controls
     changed on the page give an answer it refuses, never an error here)."""

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
-from automa.app import answers, guide, home_views, present, views
+from automa.app import guide, home_views, present, taps, views
+from automa.app.answers import PageForm
+from automa.app.banner import Banner, DeskTools, error_text
 from automa.app.decks import deck_games
 from automa.app.html import Safe, h, join, trusted
 from automa.app.outcome import Outcome, Screen
@@ -37,7 +39,6 @@ from automa.app.storage import (
 )
 from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
-from automa.core.numbers import SEED_MAX
 
 if TYPE_CHECKING:
     from automa.app.decks.desk import DeckDesk
@@ -50,24 +51,9 @@ PLAY_SCREENS = ("play", "pile")
 SHARING_ACTIONS = ("share-start", "share-copy", "share-send", "speak")
 """The buttons of sharing and reading aloud (their handlers load on first use)."""
 EARLY_ACTIONS = ("answer", "pick")
+"""The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
 VERSION_NAME = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}")
 """What a version stamp may look like (the name a service worker gives is checked with it)."""
-"""The taps on a stored screen the loading shell keeps for the engine: one-tap answers."""
-
-
-class PageForm(answers.Form, total=False):
-    """Everything the page read from the form on screen when a button was tapped."""
-
-    options: dict[str, int]
-    """New game: the index of the choice made for each option."""
-    seed: str
-    """New game: the seed typed (may be empty)."""
-    deck: str
-    """New game: the id of the kept deck chosen ("" for the companion edition)."""
-    scores: list[str]
-    """A record: each human's final score as typed (may be empty)."""
-    winner: str
-    """A record: who won, where the end of the game asks it ("" if not chosen)."""
 
 
 class Controller:
@@ -93,16 +79,16 @@ class Controller:
         self.games = {g["id"]: g for g in present.game_list()}
         self.deck_games = deck_games(self.games.values())
         """The games whose player keys in their own cards ("My decks")."""
-        self.message = ""
-        self.message_kind = "error"
-        self.message_on: str | None = None
-        """The screen the message was first shown on (None: not shown yet)."""
-        self.confirm_delete = ""
+        self.banner = Banner()
+        self.tools = DeskTools(self.banner, lambda: self.w, now, date, self.games,
+                               lambda: self.screen)
+        """What the desks use of the app (never the controller itself)."""
+        self.confirm_delete = ""  # the saved game whose deletion is asked about
         self._desk: DeckDesk | None = None
         self._sharing: ShareDesk | None = None
         self.address = address
         """The page's address: where a shared game's link sends a friend."""
-        self.records = RecordDesk(self)
+        self.records = RecordDesk(self.tools, self.store.kv)
         self.screen = ""
         self.updated = False  # a new version of the app is installed and waits
         self.update_version = ""  # its version stamp, as its service worker names it
@@ -130,7 +116,7 @@ class Controller:
         was one of them (it is then opened again)."""
         done = self.store.adopt_carried()
         if "copied" in done.values():
-            self.flash(self.t("web.store.carried_copy"), "info")
+            self.banner.flash(self.t("web.store.carried_copy"), "info")
         if self.slot.save_id in done:
             self.slot.session = None  # the next open() loads the adopted revision
             return True
@@ -153,23 +139,16 @@ class Controller:
 
     def error_text(self, error: BaseException) -> str:
         """An error in the chosen language (an unexpected one by its type only)."""
-        if isinstance(error, automa.AutomaError):
-            return error.message(self.lang)
-        return self.t("web.error.unexpected", detail=type(error).__name__)
+        return error_text(error, self.lang)
 
     @property
     def wants_screen_on(self) -> bool:
         """Whether the screen should stay on: a game is on screen and the setting asks."""
         return bool(self.settings.get("wake")) and self.screen == "play"
 
-    def flash(self, message: str, kind: str = "error") -> None:
-        """Show a message at the top of the next screen drawn (and of that screen only)."""
-        self.message, self.message_kind, self.message_on = message, kind, None
-
-    def game_name(self, game_id: str) -> str:
-        """A game's name in the chosen language."""
-        game = self.games.get(game_id)
-        return self.t(game["name"]) if game else game_id
+    def shown(self, screen: str) -> None:
+        """The page put up the screen named ``screen``."""
+        self.screen = screen
 
     # --- screens ------------------------------------------------------------------------
     def route(self, hash_: str) -> Screen:
@@ -201,17 +180,14 @@ class Controller:
             if name == "join" and len(parts) > 1:
                 return Screen("join", *self.sharing.join_screen(parts[1]))
         except Exception as e:  # a broken save must never lock the person out of the app
-            self.flash(self.error_text(e))
+            self.banner.flash(self.error_text(e))
         return self.home_screen()
 
     def chrome(self) -> tuple[Safe, Safe]:
         """The message banner and the standing notices above every screen. A message belongs
         to the screen it was first shown on: another screen drawn whole drops it."""
-        if self.message and self.message_on not in (None, self.screen):
-            self.message = ""
-        self.message_on = self.screen if self.message else None
-        banner = (home_views.banner(self.message, self.message_kind, self.w) if self.message
-                  else Safe(""))
+        message = self.banner.on(self.screen)
+        banner = home_views.banner(message, self.banner.kind, self.w) if message else Safe("")
         return banner, self.notices()
 
     def notices(self) -> Safe:
@@ -302,7 +278,7 @@ class Controller:
         if first_only:
             self.drawn = (save_id, str(body))
         speak = self.sharing.words() if self.settings.get("speech", "off") != "off" else None
-        return Screen("play", body, self.game_name(s.game_id), parts,
+        return Screen("play", body, self.tools.game_name(s.game_id), parts,
                       present.announcement(view), views.FIRST_PARTS, speak,
                       rest if first_only else None)
 
@@ -330,7 +306,7 @@ class Controller:
         if found is None:
             return None
         return Screen("pile", views.pile_screen(*found, self.w, self.draw, self.slot.save_id),
-                      self.game_name(self.session.game_id))
+                      self.tools.game_name(self.session.game_id))
 
     def draw(self, game: str, card: str, highlight: Any) -> Safe | None:
         """A card's SVG (drawn by our renderer, so trusted), once per card, highlight and
@@ -350,7 +326,7 @@ class Controller:
         """Make the save ``save_id`` the game in play (loading it if it changed)."""
         opened = self.slot.session
         if not self.slot.open(save_id):
-            self.flash(self.t("web.error.save_missing"))
+            self.banner.flash(self.t("web.error.save_missing"))
             return False
         if self.slot.session is not opened:
             self.remember_last()
@@ -375,11 +351,11 @@ class Controller:
         if what == "saved" and error is None:
             self.keep_screen()
         if what == "held":
-            self.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
+            self.banner.flash(self.t("web.store.held_failed", detail=self.slot.hold_failed))
         elif what == "deleted" and error is not None:  # deleted in another tab
             return self.leave(self.error_text(error))
         elif error is not None:
-            self.flash(self.error_text(error))
+            self.banner.flash(self.error_text(error))
             if what == "stale" and self.screen in PLAY_SCREENS:
                 return Outcome(redraw=True)  # the newer work from the other tab
         return Outcome()
@@ -387,7 +363,7 @@ class Controller:
     def leave(self, message: str) -> Outcome:
         """The game in play is gone: go home with ``message``."""
         self.slot.close()
-        self.flash(message)
+        self.banner.flash(message)
         return Outcome(go="#/")
 
     def storage_changed(self, key: str) -> Outcome:
@@ -401,7 +377,7 @@ class Controller:
             return Outcome(redraw=True)
         if key.startswith(CARRY_PREFIX):
             if self.adopt_carried():
-                self.flash(self.t("web.store.changed"), "info")
+                self.banner.flash(self.t("web.store.changed"), "info")
                 return Outcome(redraw=self.screen in PLAY_SCREENS)
             return Outcome(show=self.home_screen()) if self.screen == "home" else Outcome()
         if key.startswith(DECK_PREFIX):
@@ -415,7 +391,7 @@ class Controller:
         if change == "deleted":
             return self.leave(self.t("web.store.deleted"))
         if change == "changed":
-            self.flash(self.t("web.store.changed"), "info")
+            self.banner.flash(self.t("web.store.changed"), "info")
             return Outcome(redraw=self.screen in PLAY_SCREENS)
         if change == "list" and self.screen == "home" and not self.confirm_delete:
             return Outcome(show=self.home_screen())
@@ -425,14 +401,14 @@ class Controller:
         """Apply a change to the game in play (an engine error is shown, nothing changes);
         the changed game waits to be written (:meth:`flush`); a change that ends the game
         records it."""
-        self.message = ""
+        self.banner.dismiss()
         turn = self.session.turn if self.session else None
         was_over = self.session is not None and self.session.finished
         last = self.session.log_tail(1) if self.session else []
         try:
             change()
         except automa.AutomaError as e:
-            self.flash(self.error_text(e))
+            self.banner.flash(self.error_text(e))
             return Outcome(played=True)
         self.unsaved = self.session
         self.turn_passed = self.session is not None and self.session.turn != turn
@@ -442,7 +418,7 @@ class Controller:
             self.records.withdrawn(self.slot.save_id)
         now = self.session.log_tail(1) if self.session else []
         if now and now != last and now[0]["action"]["key"] == "core.log.corrected":
-            self.flash(self.w.text(now[0]["action"]), "info")  # a visible trace on screen
+            self.banner.flash(self.w.text(now[0]["action"]), "info")  # a visible trace on screen
         return Outcome(played=True, changed=True)
 
     def flush(self) -> Outcome:
@@ -452,7 +428,7 @@ class Controller:
         if pending is None or pending is not self.session:
             return Outcome()
         out = self.autosave()
-        if out == Outcome() and self.message and self.screen == "play":
+        if out == Outcome() and self.banner.message and self.screen == "play":
             return Outcome(show=self.play_screen())  # (a failure is shown at once)
         return out
 
@@ -488,59 +464,32 @@ class Controller:
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
         """A file was read: a records file adds its records; a save opens as a new game (with
         the records it carries), or the player is told why it cannot be."""
-        self.message = ""
+        self.banner.dismiss()
         if error or text is None:
-            self.flash(self.t("web.error.read_file", detail=str(error)))
+            self.banner.flash(self.t("web.error.read_file", detail=str(error)))
             return Outcome(redraw=True)
         if self.records.import_file(text):
             return Outcome(go="#/records") if self.screen != "records" else Outcome(redraw=True)
         try:
             session = automa.load_game(text)
         except Exception as e:  # a hostile file must never break the page
-            self.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
+            self.banner.flash(self.t("web.error.import", name=name, reason=self.error_text(e)))
             return Outcome(show=self.home_screen())
         self.records.import_with_save(text)  # (its end screen then finds them)
         out = self.begin(session, text)
         if not self.slot.holding:  # (the notice of a kept original says it already)
             for warning in session.warnings:
-                self.flash(self.w.text(warning), "info")
+                self.banner.flash(self.w.text(warning), "info")
         return out
 
     def import_refused(self, name: str, size: float) -> Outcome | None:
         """A file too large to be any saved game is refused before it is read."""
         if size <= MAX_IMPORT_BYTES:
             return None
-        self.flash(self.t("web.error.too_big", name=name,
+        self.banner.flash(self.t("web.error.too_big", name=name,
                           size=i18n.format_number(size / 2**20, self.w.lang),
                           limit=MAX_IMPORT_BYTES // 2**20))
         return Outcome(show=self.home_screen())
-
-    def do_start(self, game_id: str, form: PageForm) -> Outcome:
-        """Start a new game with the options chosen on the new-game screen."""
-        game = self.games.get(game_id)
-        if game is None:
-            return Outcome(go="#/")
-        chosen = form.get("options", {})
-        options: dict[str, Any] = {}
-        for o in game["options"]:
-            i = chosen.get(o["id"])
-            if isinstance(i, int) and 0 <= i < len(o["choices"]):
-                options[o["id"]] = o["choices"][i]
-        seed_text = form.get("seed", "").strip()
-        self.message = ""
-        try:
-            seed = automa.parse_int(seed_text, -SEED_MAX, SEED_MAX) if seed_text else None
-        except automa.AutomaError:
-            self.flash(self.t("web.new.bad_seed"))
-            return Outcome(show=self.new_game_screen(game_id))
-        try:
-            if form.get("deck") and game_id in self.deck_games:
-                options.update(self.desk.chosen_deck(game_id, form.get("deck", "")))
-            session = automa.new_game(game_id, options, seed)
-        except automa.AutomaError as e:
-            self.flash(self.error_text(e))
-            return Outcome(show=self.new_game_screen(game_id))
-        return self.begin(session)
 
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
@@ -551,98 +500,8 @@ class Controller:
             return self.records.tap(action, arg or "", form)
         if action in SHARING_ACTIONS:
             return self.sharing.tap(action, arg or "", form)
-        handler = ACTIONS.get(action)
+        handler = taps.ACTIONS.get(action)
         return handler(self, arg or "", form) if handler is not None else Outcome()
-
-    def do_new(self, game_id: str, form: PageForm) -> Outcome:
-        """Go to the options of a new game."""
-        return Outcome(go=f"#/new/{game_id}")
-
-    def do_continue(self, save_id: str, form: PageForm) -> Outcome:
-        """Open a saved game."""
-        self.message = ""
-        return Outcome(go=f"#/play/{save_id}")
-
-    def do_export(self, save_id: str, form: PageForm) -> Outcome:
-        """Download a saved game as a .json file (with its record, if it has one)."""
-        stored = self.store.load(save_id)
-        text = stored.text if stored else None
-        if text is None and self.session is not None and save_id == self.slot.save_id:
-            text = self.session.to_json()  # (a game the storage could not keep)
-        if text is None:
-            return Outcome()
-        return Outcome(download=(f"automa-{save_id}.json",
-                                 self.records.export_text(text, save_id)))
-
-    def do_export_original(self, save_id: str, form: PageForm) -> Outcome:
-        """Download the original of a game that opened without its history."""
-        text = self.store.held(save_id)
-        return Outcome(download=(f"automa-{save_id}-original.json", text) if text else None)
-
-    def do_accept_held(self, arg: str, form: PageForm) -> Outcome:
-        """The player accepts the game without its history: forget the original."""
-        out = self.autosave(self.slot.accept())
-        return out if out.go else Outcome(redraw=True)
-
-    def do_delete(self, save_id: str, form: PageForm) -> Outcome:
-        """Ask before deleting a saved game (``delete-no`` keeps it)."""
-        self.confirm_delete = save_id
-        return Outcome(show=self.home_screen())
-
-    def do_delete_no(self, arg: str, form: PageForm) -> Outcome:
-        """Keep the saved game."""
-        return self.do_delete("", form)
-
-    def do_delete_yes(self, save_id: str, form: PageForm) -> Outcome:
-        """Delete one saved game."""
-        self.slot.delete(save_id)
-        self.screens.drop(save_id)
-        return self.do_delete("", form)
-
-    def do_answer(self, arg: str, form: PageForm) -> Outcome:
-        """Answer the question from its controls."""
-        s = self.session
-        if s is None or s.prompt is None:
-            return Outcome(redraw=True)
-        prompt = s.prompt
-        return self.play(lambda: s.answer(answers.answer_from(prompt, form)))
-
-    def do_undo(self, arg: str, form: PageForm) -> Outcome:
-        """Take back the last answer."""
-        return self.play(self.session.undo) if self.session else Outcome(redraw=True)
-
-    def do_redo(self, arg: str, form: PageForm) -> Outcome:
-        """Re-apply an undone answer."""
-        return self.play(self.session.redo) if self.session else Outcome(redraw=True)
-
-    def do_proc(self, proc_id: str, form: PageForm) -> Outcome:
-        """Start a procedure (the player tells the app what they did)."""
-        s = self.session
-        return self.play(lambda: s.start(proc_id)) if s else Outcome(redraw=True)
-
-    def do_cancel(self, arg: str, form: PageForm) -> Outcome:
-        """Cancel the procedure started (the question before it comes back)."""
-        return self.play(self.session.cancel) if self.session else Outcome(redraw=True)
-
-    def do_print_card(self, ids: str, form: PageForm) -> Outcome:
-        """Print the cards on the table (the pair) at real size."""
-        return self.print_cards(ids.split())
-
-    def do_print_deck(self, arg: str, form: PageForm) -> Outcome:
-        """Print every card of the game's own deck at real size (in print order; a game
-        that keeps no cards in piles prints its game's whole deck)."""
-        s = self.session
-        if s is None:
-            return Outcome()
-        every, own = cards.deck(s.game_id), set(s.cards)
-        return self.print_cards([c for c in every if c in own] if own else every)
-
-    def print_cards(self, ids: list[str]) -> Outcome:
-        """Real-size sheets of the cards ``ids`` of the game in play."""
-        if self.session is None or not ids:
-            return Outcome()
-        return Outcome(print_sheets=views.print_sheets(self.session.game_id, ids,
-                                                       self.settings["paper"], self.lang))
 
     # --- settings -----------------------------------------------------------------------
     def change_setting(self, name: str, value: str | bool) -> Outcome:
@@ -660,7 +519,7 @@ class Controller:
         except NewerVersionOpen:
             self.newer_open = problem = True  # (the standing notice says why)
         except SettingsNotSaved as e:
-            self.flash(self.error_text(e))
+            self.banner.flash(self.error_text(e))
             problem = True
         if name in ("lang", "wake", "speech") or problem:
             return Outcome(show=self.settings_screen())
@@ -674,16 +533,18 @@ class Controller:
         if self._desk is None:
             from automa.app.decks.desk import DeckDesk
 
-            self._desk = DeckDesk(self, self.deck_games)
+            self._desk = DeckDesk(self.tools, self.store, self.deck_games)
         return self._desk
 
     @property
     def sharing(self) -> ShareDesk:
         """Sharing a game's set-up and reading aloud (imported on first use)."""
         if self._sharing is None:
-            from automa.app.share_desk import ShareDesk
+            from automa.app.share_desk import GameInPlay, ShareDesk
 
-            self._sharing = ShareDesk(self, self.address)
+            self._sharing = ShareDesk(self.tools, GameInPlay(
+                lambda: self.session, lambda: self.slot.save_id, self.settings, self.begin),
+                self.address)
         return self._sharing
 
     def deck_choice(self, game_id: str) -> Safe | None:
@@ -710,7 +571,7 @@ class Controller:
             and tap.get("save") == self.slot.save_id and tap.get("rev") == self.slot.rev
             and tap.get("key") == s.prompt.key) else None
         if form is None:
-            self.flash(self.t("web.resume.tap_dropped"), "info")
+            self.banner.flash(self.t("web.resume.tap_dropped"), "info")
             return Outcome(redraw=True)
         return self.tap(str(tap["act"]), tap.get("arg"), form)
 
@@ -741,32 +602,3 @@ class Controller:
         # the game on screen first; each step is one game (no long task blocks a tap)
         playing = self.session.game_id if self.session else ""
         return [draw_one(g) for g in sorted(self.games, key=lambda g: (g != playing, g))]
-
-
-Tap = Callable[[Controller, str, PageForm], Outcome]
-"""What a tap does: the controller, the tapped element's ``data-arg`` ("" if none), the form."""
-
-ACTIONS: dict[str, Tap] = {
-    "start": Controller.do_start,
-    "new": Controller.do_new,
-    "continue": Controller.do_continue,
-    "export": Controller.do_export,
-    "export-original": Controller.do_export_original,
-    "accept-held": Controller.do_accept_held,
-    "delete": Controller.do_delete,
-    "delete-no": Controller.do_delete_no,
-    "delete-yes": Controller.do_delete_yes,
-    "answer": Controller.do_answer,
-    "pick": Controller.do_answer,
-    "submit-pick": Controller.do_answer,
-    "submit-count": Controller.do_answer,
-    "submit-subset": Controller.do_answer,
-    "submit-values": Controller.do_answer,
-    "undo": Controller.do_undo,
-    "redo": Controller.do_redo,
-    "proc": Controller.do_proc,
-    "cancel": Controller.do_cancel,
-    "print-card": Controller.do_print_card,
-    "print-deck": Controller.do_print_deck,
-}
-"""Every ``data-act`` the controller answers (those of "My decks" start with ``deck-``)."""

@@ -14,22 +14,23 @@ from typing import TYPE_CHECKING
 
 from automa.app import game_records as rec
 from automa.app import record_views as views
+from automa.app.banner import DeskTools
 from automa.app.html import Safe
 from automa.app.outcome import Outcome
 from automa.app.record_present import Words4Records
-from automa.app.storage import StorageError
+from automa.app.storage import KeyValue, StorageError
 from automa.core.session import Session
 
 if TYPE_CHECKING:
-    from automa.app.controller import Controller, PageForm
+    from automa.app.answers import PageForm
 
 
 class RecordDesk:
     """The records of this browser, for the controller."""
 
-    def __init__(self, app: Controller) -> None:
-        self.app = app
-        self.store = rec.RecordStore(app.store.kv, app.now)
+    def __init__(self, tools: DeskTools, kv: KeyValue) -> None:
+        self.tools = tools
+        self.store = rec.RecordStore(kv, tools.now)
         self.confirm = ""
         self.undone: rec.Record | None = None
         """The record withdrawn when its game's end was undone (what the player entered in
@@ -38,11 +39,11 @@ class RecordDesk:
     @property
     def words(self) -> Words4Records:
         """Records in the chosen language."""
-        return Words4Records(self.app.games, self.app.w)
+        return Words4Records(self.tools.games, self.tools.w)
 
     def problem(self, error: rec.RecordError | StorageError) -> None:
         """Say why records could not be read or kept."""
-        self.app.flash(self.app.error_text(error))
+        self.tools.flash(self.tools.error_text(error))
 
     # --- the end of a game --------------------------------------------------------------
     def kept(self, session: Session, save_id: str) -> rec.Record | None:
@@ -53,7 +54,7 @@ class RecordDesk:
             return self.store.keep(session, save_id, undone)
         except StorageError as e:
             self.problem(e)
-        return rec.of_session(session, save_id, float(self.app.now()),
+        return rec.of_session(session, save_id, float(self.tools.now()),
                               self.store.for_save(save_id))
 
     def withdrawn(self, save_id: str) -> None:
@@ -71,7 +72,7 @@ class RecordDesk:
         record = self.kept(session, save_id)
         if record is None:
             return None
-        return views.end_panel(self.words.end(record, self.app.date), self.app.w)
+        return views.end_panel(self.words.end(record, self.tools.date), self.tools.w)
 
     # --- screens ------------------------------------------------------------------------
     def route(self, parts: list[str]) -> tuple[Safe, str]:
@@ -82,36 +83,36 @@ class RecordDesk:
             record = self.store.get(parts[1])
             if record is not None:
                 return self.record_screen(record), w.game_name(record.game)
-            self.app.flash(self.app.t("web.records.missing"))
+            self.tools.flash(self.tools.t("web.records.missing"))
         game = parts[1] if parts[0] == "records" and len(parts) > 1 else ""
         shelf = self.store.shelf()
         if shelf.unavailable:
-            self.app.flash(self.app.t("web.records.unavailable", detail=shelf.unavailable))
+            self.tools.flash(self.tools.t("web.records.unavailable", detail=shelf.unavailable))
         problems = [w.broken(b) for b in shelf.broken]
-        shown = [g for g in self.app.games if rec.for_game(shelf.records, g)
+        shown = [g for g in self.tools.games if rec.for_game(shelf.records, g)
                  and (not game or g == game)]
-        sections = [w.game_records(g, rec.for_game(shelf.records, g), self.app.date)
+        sections = [w.game_records(g, rec.for_game(shelf.records, g), self.tools.date)
                     for g in shown]
-        body = views.records_screen(sections, problems, self.app.w, full=bool(game),
+        body = views.records_screen(sections, problems, self.tools.w, full=bool(game),
                                     confirm=self.confirm)
-        return body, self.app.t("web.records.title")
+        return body, self.tools.t("web.records.title")
 
     def record_screen(self, record: rec.Record) -> Safe:
         """One record: the bot's score, your entry, the bot's score per round."""
         w = self.words
         records = rec.for_game(self.store.shelf().records, record.game)
-        ladder, _ = rec.ladder_of(self.app.games.get(record.game, {}))
+        ladder, _ = rec.ladder_of(self.tools.games.get(record.game, {}))
         mine = [record, *[r for r in records if r.id != record.id]]
-        return views.record_screen(w.end(record, self.app.date), w.game_name(record.game),
+        return views.record_screen(w.end(record, self.tools.date), w.game_name(record.game),
                                    w.strength(record),
                                    w.rounds_chart(record.game, mine, ladder, "this"),
-                                   self.app.w)
+                                   self.tools.w)
 
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str, form: PageForm) -> Outcome:
         """A ``record-…`` button."""
         handler = RECORD_ACTIONS.get(action)
-        self.app.message = ""
+        self.tools.banner.dismiss()
         return handler(self, arg, form) if handler is not None else Outcome()
 
     def export(self, arg: str, form: PageForm) -> Outcome:
@@ -136,17 +137,17 @@ class RecordDesk:
         """The player's scores and who won, entered for a record."""
         record = self.store.get(record_id)
         if record is None:
-            self.app.flash(self.app.t("web.records.missing"))
+            self.tools.flash(self.tools.t("web.records.missing"))
             return Outcome(redraw=True)
         top = int(self.words.scoring(record.game).get("player_max") or rec.MAX_SCORE)
         try:
             changed = rec.entered(record, list(form.get("scores", [])), form.get("winner", ""),
-                                  top, float(self.app.now()))
+                                  top, float(self.tools.now()))
             self.store.put(changed)
         except (rec.RecordError, StorageError) as e:
             self.problem(e)
             return Outcome(redraw=True)
-        self.app.flash(self.app.t("web.records.saved", result=self.words.result(changed)),
+        self.tools.flash(self.tools.t("web.records.saved", result=self.words.result(changed)),
                        "info")
         return Outcome(redraw=True)
 
@@ -170,7 +171,7 @@ class RecordDesk:
         except StorageError as e:
             self.problem(e)
             return True
-        self.app.flash(self.app.t("web.records.imported", n=added, refused=found.refused),
+        self.tools.flash(self.tools.t("web.records.imported", n=added, refused=found.refused),
                        "info")
         return True
 

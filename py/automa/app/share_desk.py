@@ -9,10 +9,12 @@ newer one is refused with a message and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from automa.app import present, qr, share, speech
+from automa.app.banner import DeskTools
 from automa.app.html import Safe, h, trusted
 from automa.app.outcome import Outcome
 from automa.core import i18n
@@ -20,27 +22,42 @@ from automa.core.errors import AutomaError
 from automa.core.session import Session
 
 if TYPE_CHECKING:
-    from automa.app.controller import Controller, PageForm
+    from automa.app.answers import PageForm
+
+
+@dataclass(frozen=True)
+class GameInPlay:
+    """What sharing and reading aloud use of the game in play."""
+
+    session: Callable[[], Session | None]
+    """The game in play (None: none)."""
+    save_id: Callable[[], str]
+    """Its saved game's id."""
+    settings: Mapping[str, Any]
+    """The player's settings (reading aloud: ``speech`` and ``rate``)."""
+    begin: Callable[[Session], Outcome]
+    """Make a new session the game in play (a new saved game)."""
 
 
 class ShareDesk:
     """Sharing and reading aloud, for the controller."""
 
-    def __init__(self, app: Controller, base: str) -> None:
-        self.app = app
+    def __init__(self, tools: DeskTools, playing: GameInPlay, base: str) -> None:
+        self.tools = tools
+        self.playing = playing
         self.base = base.split("#", 1)[0]
         """The app's address, where a link sends a friend."""
 
     # --- share this set-up ----------------------------------------------------------------
     def what(self, game: str, session: Session) -> str:
         """The game, its options and seed in one line."""
-        w = self.app.w
-        return w.t("web.share.what", game=self.app.game_name(game),
+        w = self.tools.w
+        return w.t("web.share.what", game=self.tools.game_name(game),
                    options=present.options_text(session, w) or "—", seed=session.seed)
 
     def share_screen(self) -> tuple[Safe, str]:
         """The link of the game in play, its QR code, and the ways to pass it on."""
-        s, w = self.app.session, self.app.w
+        s, w = self.playing.session(), self.tools.w
         if s is None:
             raise LookupError("no game in play")
         link = share.link_of(s, self.base)
@@ -66,17 +83,18 @@ class ShareDesk:
                    h("figcaption", {"class": "muted"}, w.t("web.share.qr")))
                  if code is not None else h("p", {"class": "muted"},
                                              w.t("web.share.qr_too_long")),
-                 h("p", None, h("a", {"class": "button", "href": f"#/play/{self.app.slot.save_id}"},
+                 h("p", None, h("a", {"class": "button",
+                                     "href": f"#/play/{self.playing.save_id()}"},
                                 w.t("web.share.back"))))
         return body, w.t("web.share.title")
 
     # --- a shared link opened ---------------------------------------------------------------
     def join_screen(self, code: str) -> tuple[Safe, str]:
         """What the link starts, and a button to start it (a refused link: said, home)."""
-        w = self.app.w
+        w = self.tools.w
         shared = share.read_code(code)
         preview = shared.start()
-        game = self.app.games[shared.game]
+        game = self.tools.games[shared.game]
         older = shared.game_version < preview.game.version
         body = h("section", {"class": "panel share stack"},
                  h("h2", None, w.t("web.share.join_title")),
@@ -94,24 +112,24 @@ class ShareDesk:
         try:
             session = share.read_code(code).start()
         except AutomaError as e:
-            self.app.flash(self.app.error_text(e))
+            self.tools.flash(self.tools.error_text(e))
             return Outcome(go="#/")
-        return self.app.begin(session)
+        return self.playing.begin(session)
 
     # --- reading aloud ----------------------------------------------------------------------
     def words(self, on_demand: bool = False) -> list[str] | None:
         """What the device's voice says for the game in play — the words, the language of
         the voice and the rate — if the settings ask for it (``on_demand``: the button
         "Read aloud", in the app's language when the setting is off)."""
-        s = self.app.session
-        mode = self.app.settings.get("speech", "off")
+        s, settings = self.playing.session(), self.playing.settings
+        mode = settings.get("speech", "off")
         if s is None or (mode == "off" and not on_demand):
             return None
-        lang = self.app.lang
+        lang = self.tools.w.lang
         if mode == "other":
             lang = next((x for x in i18n.LANGUAGES if x != lang), lang)
         view = present.play(s, lang, with_log=False)
-        return [speech.spoken(view, lang), lang, str(self.app.settings.get("rate", 1.0))]
+        return [speech.spoken(view, lang), lang, str(settings.get("rate", 1.0))]
 
     def tap(self, action: str, arg: str, form: PageForm) -> Outcome:
         """A ``share-…`` or ``speak`` button."""

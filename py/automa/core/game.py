@@ -376,10 +376,10 @@ class GameDef(Generic[D]):
     turn 3"), or None for the plain number; log groups and the play screen use it."""
     actors: tuple[str, ...] = ("bot",)
     description: str = ""
+    """Message id of a one-line description."""
     ranges: Range | None = None
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
-    """Message id of a one-line description."""
     migrations: tuple[Migration, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
@@ -596,14 +596,9 @@ class Ctx(Generic[D]):
 
     # --- the log ----------------------------------------------------------------------
     def log(self, actor: str, action: str, params: Params | None = None,
-            why: Why | None = None, *, table: bool = False,
-            icon: str | None = None) -> None:
-        """Record what an actor did (a message id + params) and why.
-
-        ``table=True`` marks a thing the player must do on the board for the bot (move a
-        marker, place a piece, block a space): such entries make up
-        :meth:`automa.Session.turn_summary`; ``icon`` names the picture shown beside it.
-        """
+            why: Why | None = None) -> None:
+        """Record what an actor did (a message id + params) and why: a decision or a
+        change the app keeps (a thing to do on the board: :meth:`instruct`)."""
         entry: LogEntry = {
             "i": len(self._log),
             "turn": self.turn,
@@ -612,11 +607,16 @@ class Ctx(Generic[D]):
         }
         if why is not None:
             entry["why"] = self._named(why)
-        if table:
-            entry["table"] = True
-        if icon is not None:
-            entry["icon"] = icon
         self._log.append(entry)
+
+    def instruct(self, actor: str, action: str, params: Params | None = None,
+                 why: Why | None = None, *, icon: str) -> None:
+        """Record a thing the player does on the board for the bot ``actor`` (move a marker,
+        place a piece, block a space), and why, with the picture ``icon`` beside it: such
+        entries make up :meth:`automa.Session.turn_summary`, the turn's checklist."""
+        self.log(actor, action, params, why)
+        self._log[-1]["table"] = True
+        self._log[-1]["icon"] = icon
 
     def _label(self, value: Any) -> Any:
         """A value in words: numbers name themselves, lists are named item by item."""

@@ -214,12 +214,6 @@ class Why(TypedDict, total=False):
     """The candidates in words, aligned with them (added by the log where each has a name)."""
     pick_label: Shown
     """The pick in words (added by the log where it has a name)."""
-    legal: int
-    """Civilization's culture spend: how many control tokens the rules allow."""
-    allowed: int
-    """… and how many the AP can place (with the tokens it spends)."""
-    tokens: list[int]
-    """Civilization's trade tokens: how many lie on each candidate's card."""
 
 
 class LogEntry(TypedDict):

@@ -181,7 +181,7 @@ class Session:
     def turn_summary(self) -> list[TurnStep]:
         """What the bots did in the newest turn that has board instructions, oldest first:
         one thing for the player to do on the board each (entries the game logged with
-        ``table=True``), and its turn."""
+        :meth:`~automa.core.game.Ctx.instruct`), and its turn."""
         newest: Any = None
         found: list[TurnStep] = []
         for entry in reversed(self._log):
@@ -564,6 +564,9 @@ class Session:
         return log
 
     def __eq__(self, other: object) -> bool:
+        """Two sessions are equal when they hold the same game at the same point, with the
+        same history. (A class that defines ``__eq__`` and no ``__hash__`` gets
+        ``__hash__ = None`` from Python: a session, mutable, is never hashed.)"""
         if not isinstance(other, Session):
             return NotImplemented
         return (
@@ -574,8 +577,6 @@ class Session:
             and self._redo == other._redo
             and self._base == other._base
         )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (f"<Session {self.game.id} seed={self.seed} turn={self.turn} "

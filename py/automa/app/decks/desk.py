@@ -11,18 +11,17 @@ hostile text by :mod:`automa.app.decks.my_decks`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from automa.app.banner import DeskTools
 from automa.app.decks import my_decks as decks
 from automa.app.decks.my_decks import DeckGame
 from automa.app.html import Safe
 from automa.app.outcome import Outcome
+from automa.app.saves import SaveStore
 from automa.app.storage import KeyValue, StorageError
 from automa.core.errors import AutomaError, InvalidOption
 from automa.core.numbers import int_or
-
-if TYPE_CHECKING:
-    from automa.app.controller import Controller
 
 Cards = list[dict[str, Any]]
 
@@ -30,8 +29,10 @@ Cards = list[dict[str, Any]]
 class DeckDesk:
     """The decks kept in this browser and the one in the editor."""
 
-    def __init__(self, app: Controller, games: list[str]) -> None:
-        self.app = app
+    def __init__(self, tools: DeskTools, store: SaveStore, games: list[str]) -> None:
+        self.tools = tools
+        self.saves = store
+        """The saved games' store (its storage keeps the decks too)."""
         self.games = games
         """The games whose player keys in cards (at least one)."""
         self.game: DeckGame | None = None
@@ -41,11 +42,13 @@ class DeckDesk:
         """The deck in the editor has changes the storage had no room for."""
         self.offered: dict[str, str] = {}
         """The decks the new-game screen offered, by id: their names."""
+        self.confirm = ""
+        """The deck whose deletion is asked about ("" : none)."""
 
     @property
     def kv(self) -> KeyValue:
         """The browser's storage (the save store's)."""
-        return self.app.store.kv
+        return self.saves.kv
 
     @property
     def g(self) -> DeckGame:
@@ -69,16 +72,16 @@ class DeckDesk:
     def deck_choice(self, game_id: str) -> Safe:
         """The deck choice of the new-game screen of ``game_id``."""
         g = self.use(game_id)
-        found = decks.kept_decks(self.kv, g, self.app.w)
+        found = decks.kept_decks(self.kv, g, self.tools.w)
         self.offered = {d["id"]: d["name"] for d in found}
-        return decks.deck_choice(g, found, self.app.w)
+        return decks.deck_choice(g, found, self.tools.w)
 
     def chosen_deck(self, game_id: str, deck_id: str) -> dict[str, Any]:
         """The deck option of the deck chosen on the new-game screen of ``game_id``; a deck
         deleted or broken since it was offered (in another tab) is refused by its name,
         never replaced by the game's own cards."""
         g = self.use(game_id)
-        found = decks.load_deck(self.kv, g, deck_id, self.app.w)
+        found = decks.load_deck(self.kv, g, deck_id, self.tools.w)
         name = self.offered.get(deck_id) or found["name"]
         if found["error"] or found["problems"] or not found["cards"]:
             gone = decks.stored_revision(self.kv, deck_id) is None
@@ -90,7 +93,7 @@ class DeckDesk:
     def route(self, parts: list[str]) -> Safe:
         """``#/decks/<game>`` (the list) or ``#/deck/<id>/<card>`` (the editor, with the
         editor of the game the deck names)."""
-        w = self.app.w
+        w = self.tools.w
         if parts[0] == "deck" and len(parts) > 1:
             if self.deck is None or self.deck["id"] != parts[1]:
                 self.use(decks.stored_game(self.kv, parts[1]))
@@ -104,8 +107,8 @@ class DeckDesk:
         found = decks.kept_decks(self.kv, self.g, w)
         for d in found:
             if d["error"]:
-                self.app.flash(self.app.t("web.decks.broken", reason=d["error"]))
-        return decks.decks_screen(self.g, found, self.app.confirm_delete, w)
+                self.tools.flash(self.tools.t("web.decks.broken", reason=d["error"]))
+        return decks.decks_screen(self.g, found, self.confirm, w)
 
     # --- edits --------------------------------------------------------------------------
     def keep(self, deck_id: str, name: str, cards: Cards, rev: int | None) -> int | None:
@@ -116,15 +119,15 @@ class DeckDesk:
         self.unsaved = False
         try:
             return decks.put_deck(self.kv, self.g.id, deck_id, name, cards, rev,
-                                  lost=bool(self.app.store.unavailable))
+                                  lost=bool(self.saves.unavailable))
         except decks.StaleDeck as e:
-            self.app.flash(self.app.error_text(e))
-            self.deck = decks.load_deck(self.kv, self.g, deck_id, self.app.w)
+            self.tools.flash(self.tools.error_text(e))
+            self.deck = decks.load_deck(self.kv, self.g, deck_id, self.tools.w)
         except decks.DeckDeleted as e:
-            self.app.flash(self.app.error_text(e))
+            self.tools.flash(self.tools.error_text(e))
             self.deck = None
         except StorageError as e:
-            self.app.flash(self.app.error_text(e))
+            self.tools.flash(self.tools.error_text(e))
             self.unsaved = True
         return None
 
@@ -134,11 +137,11 @@ class DeckDesk:
         d = self.deck
         if d is None:
             return Outcome()
-        self.app.message = ""
+        self.tools.banner.dismiss()
         rev = self.keep(d["id"], d["name"], cards, d["rev"])
         if rev is not None or self.deck is d:  # written, or kept in the editor unwritten
             text = decks.deck_text(self.g.id, d["name"], cards, rev or d["rev"])
-            self.deck = decks.read_deck(self.g, d["id"], text, self.app.w)
+            self.deck = decks.read_deck(self.g, d["id"], text, self.tools.w)
         if self.deck is None:
             return Outcome(go=f"#/decks/{self.g.id}")
         last = len(self.deck["cards"]) - 1
@@ -160,7 +163,7 @@ class DeckDesk:
         d = self.deck
         if d is None:
             return Outcome()
-        self.app.message = ""
+        self.tools.banner.dismiss()
         rev = self.keep(d["id"], name[:decks.MAX_NAME], d["cards"], d["rev"])
         if rev is not None:
             d["name"], d["rev"] = name[:decks.MAX_NAME], rev
@@ -170,16 +173,16 @@ class DeckDesk:
 
     def imported(self, name: str, text: str | None, error: str | None) -> Outcome:
         """A deck file was read: keep it as a new deck, or say why not."""
-        self.app.message = ""
+        self.tools.banner.dismiss()
         try:
             if error or text is None:
                 raise ValueError(str(error))
             found = self.g.editor.from_file(text)
-            self.keep(decks.new_deck_id(self.kv, self.app.now()), name.removesuffix(".json"),
+            self.keep(decks.new_deck_id(self.kv, self.tools.now()), name.removesuffix(".json"),
                       found, None)
         except (AutomaError, ValueError) as e:
-            self.app.flash(self.app.t("web.decks.import_error", name=name,
-                                      reason=self.app.error_text(e)
+            self.tools.flash(self.tools.t("web.decks.import_error", name=name,
+                                      reason=self.tools.error_text(e)
                                       if isinstance(e, AutomaError) else str(e)))
         return Outcome(redraw=True)
 
@@ -191,14 +194,14 @@ class DeckDesk:
             rev = decks.stored_revision(self.kv, deck_id)
             if rev is None:
                 self.deck = None
-                self.app.flash(self.app.t("web.decks.deleted"))
+                self.tools.flash(self.tools.t("web.decks.deleted"))
                 return Outcome(go=f"#/decks/{self.g.id}")
             if rev != d["rev"]:
                 self.deck = None  # the route loads the newer version
-                self.app.flash(self.app.t("web.decks.changed"), "info")
+                self.tools.flash(self.tools.t("web.decks.changed"), "info")
                 return Outcome(redraw=True)
             return Outcome()
-        return Outcome(redraw=self.app.screen in ("decks", "new"))
+        return Outcome(redraw=self.tools.screen() in ("decks", "new"))
 
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str) -> Outcome:
@@ -208,15 +211,16 @@ class DeckDesk:
 
     def deck_new(self, source: str) -> Outcome:
         """A new deck: a copy of the game's own cards or one blank card."""
-        deck_id = decks.new_deck_id(self.kv, self.app.now())
-        self.keep(deck_id, self.app.t("web.decks.default_name"),
+        deck_id = decks.new_deck_id(self.kv, self.tools.now())
+        self.keep(deck_id, self.tools.t("web.decks.default_name"),
                   decks.new_cards(self.g, source), None)
         self.deck = None
         return Outcome(go=f"#/deck/{deck_id}/0")
 
     def deck_edit(self, deck_id: str) -> Outcome:
         """Open a kept deck in the editor."""
-        self.app.message, self.deck = "", None
+        self.tools.banner.dismiss()
+        self.deck = None
         return Outcome(go=f"#/deck/{deck_id}/0")
 
     def deck_card(self, index: str) -> Outcome:
@@ -244,24 +248,24 @@ class DeckDesk:
         """The deck is done: kept (a draft with problems is kept too), back to the list."""
         d = self.deck
         if d is not None:
-            self.app.message = ""
+            self.tools.banner.dismiss()
             if not self.unsaved or self.keep(d["id"], d["name"], d["cards"],
                                              d["rev"]) is not None:
-                self.app.flash(self.app.t("web.decks.saved"), "info")  # every edit is kept
+                self.tools.flash(self.tools.t("web.decks.saved"), "info")  # every edit is kept
         self.deck = None
         return Outcome(go=f"#/decks/{self.g.id}")
 
     def deck_export(self, deck_id: str) -> Outcome:
         """Download a deck without problems as a .json file."""
-        found = decks.load_deck(self.kv, self.g, deck_id, self.app.w)
+        found = decks.load_deck(self.kv, self.g, deck_id, self.tools.w)
         if found["error"] or found["problems"]:
-            self.app.flash(self.app.t("web.decks.export_error"))
+            self.tools.flash(self.tools.t("web.decks.export_error"))
             return Outcome(redraw=True)
         return Outcome(download=(f"deck-{deck_id}.json", self.g.editor.to_file(found["cards"])))
 
     def deck_delete(self, deck_id: str) -> Outcome:
         """Ask before deleting a deck (``deck-delete-no`` keeps it)."""
-        self.app.confirm_delete = deck_id
+        self.confirm = deck_id
         return Outcome(redraw=True)
 
     def deck_delete_no(self, arg: str) -> Outcome:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from automa.core.game import GameDef, OptionSpec, Scoring, register
 
-from . import actions, passing, procedures, setup, turn, view  # noqa: F401  (registers the steps)
+from . import actions, passing, procedures, science, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
 from .state import PHASES, k, migrate, migrate_v3, ranges, steps, turn_label
 

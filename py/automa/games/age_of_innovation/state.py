@@ -286,7 +286,10 @@ def building(name: str) -> MessageRef:
 def say(ctx: Ctx, key: str, params: Params | None = None, *, icon: str | None = None,
         why: Why | None = None, actor: str = AUTOMA) -> None:
     """Log what she did; with an ``icon`` it is a thing to do on the board (a checklist item)."""
-    ctx.log(actor, k(key), params, why, table=icon is not None, icon=icon)
+    if icon is None:
+        ctx.log(actor, k(key), params, why)
+    else:
+        ctx.instruct(actor, k(key), params, why, icon=icon)
 
 
 def native(ctx: Ctx) -> str:

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from automa.core import prompts
-from automa.core.records import Why
 
 from . import data
 from .state import (
     MAX_SPACES,
+    ApWhy,
     Ctx,
     Resolving,
     add_tokens,
@@ -91,7 +91,7 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     allowed = base + spend
     placed = min(allowed, legal)
     unplaced = allowed - placed
-    why: Why = {"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed}
+    why: ApWhy = {"rule": m("why.culture_spend"), "legal": legal, "allowed": allowed}
     if placed:
         log_table(ctx, "log.place_tokens", {"n": placed}, icon="control", why=why)
     else:

@@ -4,11 +4,12 @@ level II cards, the components and the map."""
 from __future__ import annotations
 
 from automa.core import prompts
-from automa.core.records import MessageRef, Why
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
     SETUP,
+    ApWhy,
     Ctx,
     card_in,
     card_name,
@@ -35,7 +36,7 @@ def setup(ctx: Ctx) -> None:
         leader_id = ctx.rng.choice(data.LEADERS)
     humans = int(opts["humans"])
     ctx.data.update(initial_data(leader_id, opts["difficulty"], humans))
-    why: Why = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS),
+    why: ApWhy = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS),
                 "pick": leader_id}
     log_table(ctx, "log.leader", {"leader": m(f"leader.{leader_id}"), "civ": m(f"civ.{leader_id}")},
               icon="info", why=why if picked else {"rule": m("why.chosen_leader")})

@@ -271,14 +271,26 @@ def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (
     return ui
 
 
+class ApWhy(Why, total=False):
+    """Why the AP decided as it did: the core's reasons, and the counts of Civilization's own
+    rules kept beside them in the log (not shown: the rule's words say them)."""
+
+    legal: int
+    """The culture spend: how many control tokens the rules allow."""
+    allowed: int
+    """… and how many the AP can place (with the tokens it spends)."""
+    tokens: list[int]
+    """Trade tokens: how many lie on each candidate's card."""
+
+
 def log_table(ctx: Ctx, key: str, params: Params | None = None, *, icon: str,
-              why: Why | None = None) -> None:
+              why: ApWhy | None = None) -> None:
     """Log a board instruction for the AP (shown as a checklist item)."""
-    ctx.log(AP, k(key), params or {}, why, table=True, icon=icon)
+    ctx.instruct(AP, k(key), params or {}, why, icon=icon)
 
 
 def log_ap(ctx: Ctx, key: str, params: Params | None = None,
-           why: Why | None = None) -> None:
+           why: ApWhy | None = None) -> None:
     """Log an AP decision or bookkeeping change (nothing to do on the board)."""
     ctx.log(AP, k(key), params or {}, why)
 

@@ -46,9 +46,9 @@ def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
 def main_try(ctx: Ctx, row: int, tried: int) -> None:
     """Try main action ``row``; an impossible one falls to the row below (seeds/003)."""
     if tried >= data.MAIN_ACTIONS or row > data.MAIN_ACTIONS:
-        ctx.log(who(ctx), k("log.no_action"), {}, {"rule": m("rule.no_action_" +
-                                                            ctx.options["fallthrough"])},
-                table=True, icon="pass")
+        ctx.instruct(who(ctx), k("log.no_action"), {}, {"rule": m("rule.no_action_" +
+                                                                 ctx.options["fallthrough"])},
+                     icon="pass")
         return
     action = current_card(ctx)["main"][row - 1]
     step, args = MAIN_STEPS.frame(action, row=row, tried=tried)
@@ -79,9 +79,9 @@ def _storage_action(ctx: Ctx, action: str, row: int) -> None:
         if n <= 0:
             continue
         bot(ctx)["storage"][item] += int(n)
-        ctx.log(who(ctx), k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
-                                           "total": bot(ctx)["storage"][item]},
-                {"rule": m(f"rule.{action}")}, table=True, icon="resource")
+        ctx.instruct(who(ctx), k("log.storage"), {"n": int(n), "item": m(f"stored.{item}"),
+                                                "total": bot(ctx)["storage"][item]},
+                     {"rule": m(f"rule.{action}")}, icon="resource")
 
 
 @steps
@@ -100,7 +100,7 @@ def act_produce(ctx: Ctx, row: int, tried: int) -> None:
 def act_market(ctx: Ctx, row: int, tried: int) -> None:
     """Market: food price one step up, weapons price one step down; nothing is paid."""
     place_cubes(ctx, "market")
-    ctx.log(who(ctx), k("log.market"), {}, {"rule": m("rule.market")}, table=True, icon="trade")
+    ctx.instruct(who(ctx), k("log.market"), {}, {"rule": m("rule.market")}, icon="trade")
 
 
 # --- building ---------------------------------------------------------------------------------
@@ -177,12 +177,10 @@ def _wonder_stage(ctx: Ctx, stage: int) -> None:
     if stage == 2:
         bot(ctx)["wonders_done"] = min(MAX_WONDERS, bot(ctx).get("wonders_done", 0) + 1)
     for built in range(before + 1, stage + 1):
-        ctx.log(who(ctx), k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
-                {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, table=True,
-                icon="wonder")
+        ctx.instruct(who(ctx), k("log.wonder_flip" if built == 2 else "log.wonder_base"), {},
+                     {"rule": m("rule.wonder", stages=ctx.options["wonder_stages"])}, icon="wonder")
     key = "log.cubes_hex" if before == 0 else "log.cubes_wonder"
-    ctx.log(who(ctx), k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, table=True,
-            icon="cube")
+    ctx.instruct(who(ctx), k(key), {"n": 3}, {"rule": m("rule.wonder_cubes")}, icon="cube")
     ctx.then("tech_try", attempt=0, left=stage - before)
 
 
@@ -218,11 +216,11 @@ def _build_structure(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None
         fail(ctx, row, tried, "no_tokens", piece=m(f"piece.{piece}"))
         return
     bot(ctx)["cities" if piece == "city" else "castles"] += 1
-    ctx.log(who(ctx), k(f"log.build_{piece}"), _entry_params(ctx, i),
-            {"rule": m("rule.priority_found", k=i)}, table=True,
-            icon="city" if piece == "city" else "build")
-    ctx.log(who(ctx), k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
-            table=True, icon="cube")
+    ctx.instruct(who(ctx), k(f"log.build_{piece}"), _entry_params(ctx, i),
+                 {"rule": m("rule.priority_found", k=i)},
+                 icon="city" if piece == "city" else "build")
+    ctx.instruct(who(ctx), k("log.cubes_hex"), {"n": 1}, {"rule": m("rule.site_cube")},
+                 icon="cube")
 
 
 def _build_buildings(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
@@ -232,16 +230,15 @@ def _build_buildings(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None
 
 def _log_buildings(ctx: Ctx, i: int, n: int, rule: MessageRef) -> None:
     """``n`` buildings on entry ``i``'s hex; the action cubes go on the hex's used spaces."""
-    ctx.log(who(ctx), k("log.build_buildings"), {**_entry_params(ctx, i), "n": n},
-            {"rule": rule}, table=True, icon="build")
-    ctx.log(who(ctx), k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, table=True,
-            icon="cube")
+    ctx.instruct(who(ctx), k("log.build_buildings"), {**_entry_params(ctx, i), "n": n},
+                 {"rule": rule}, icon="build")
+    ctx.instruct(who(ctx), k("log.cubes_hex_used"), {}, {"rule": m("rule.hex_cubes")}, icon="cube")
 
 
 def _found_wonder(ctx: Ctx, i: int, piece: str, row: int, tried: int) -> None:
     """A Wonder's base on entry ``i``'s hex, flipped at once with two stages per action."""
-    ctx.log(who(ctx), k("log.wonder_site"), _entry_params(ctx, i),
-            {"rule": m("rule.priority_found", k=i)}, table=True, icon="wonder")
+    ctx.instruct(who(ctx), k("log.wonder_site"), _entry_params(ctx, i),
+                 {"rule": m("rule.priority_found", k=i)}, icon="wonder")
     _wonder_stage(ctx, 2 if ctx.options["wonder_stages"] == 2 else 1)
 
 
@@ -392,8 +389,7 @@ def train_answer(ctx: Ctx, answer: bool, i: int, row: int, tried: int, unit: str
     params = {**_entry_params(ctx, i), "unit": m(f"unit.{unit}", n=n), "n": n}
     military = unit != "peasants"
     key = "log.train_split" if military and n > 1 else "log.train"
-    ctx.log(who(ctx), k(key), params, {"rule": m("rule.priority_found", k=i)}, table=True,
-            icon="unit")
+    ctx.instruct(who(ctx), k(key), params, {"rule": m("rule.priority_found", k=i)}, icon="unit")
     place_cubes(ctx, ctx.options["archer_area"] if unit == "archers" else TRAIN_AREA[unit])
     if military:
         ctx.ask(prompts.yes_no(k("prompt.enemy_in_reach"), {"unit": m(f"unit.{unit}", n=n)},
@@ -406,8 +402,8 @@ def train_attack(ctx: Ctx, answer: bool) -> None:
     if not answer:
         return
     e1 = entry(ctx, 1)
-    ctx.log(who(ctx), k("log.train_attack"), {"direction": direction(e1["direction"])},
-            {"rule": m("rule.train_attack")}, table=True, icon="attack")
+    ctx.instruct(who(ctx), k("log.train_attack"), {"direction": direction(e1["direction"])},
+                 {"rule": m("rule.train_attack")}, icon="attack")
     ctx.then("battle_experience", i=1)
 
 
@@ -430,9 +426,9 @@ def religion_answer(ctx: Ctx, answer: bool, row: int, tried: int) -> None:
         fail(ctx, row, tried, "no_community")
         return
     place_cubes(ctx, "religion")
-    ctx.log(who(ctx), k("log.spread"), {"direction": direction(entry(ctx, 1)["direction"]),
-                                      "religion": m(f"religion.{bot(ctx)['religion']}")},
-            {"rule": m("rule.spread")}, table=True, icon="religion")
+    ctx.instruct(who(ctx), k("log.spread"), {"direction": direction(entry(ctx, 1)["direction"]),
+                                           "religion": m(f"religion.{bot(ctx)['religion']}")},
+                 {"rule": m("rule.spread")}, icon="religion")
 
 
 @steps
@@ -455,8 +451,8 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
     place_cubes(ctx, "maneuver")
     if kind == "repair":
         key = "log.repair_city" if adversity == "malfunctions" else "log.repair"
-        ctx.log(who(ctx), k(key), {"adversity": adv}, {"rule": m("rule.repair")},
-                table=True, icon="move")
+        ctx.instruct(who(ctx), k(key), {"adversity": adv}, {"rule": m("rule.repair")},
+                     icon="move")
         ask_removed(ctx, adversity)
         return
     ctx.ask(prompts.count(k("prompt.adversity_count"), 1, 30, {"adversity": adv}, default=1,
@@ -467,8 +463,8 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
 def suppress_count(ctx: Ctx, answer: int, adversity: str) -> None:
     """Commit adversities + 2 non-exhausted military units, fight, exhaust them."""
     adv = m(f"adversity.{adversity}")
-    ctx.log(who(ctx), k("log.suppress"), {"adversity": adv, "n": answer + 2},
-            {"rule": m("rule.suppress")}, table=True, icon="attack")
+    ctx.instruct(who(ctx), k("log.suppress"), {"adversity": adv, "n": answer + 2},
+                 {"rule": m("rule.suppress")}, icon="attack")
     ask_removed(ctx, adversity, most=answer)
 
 
@@ -515,9 +511,9 @@ def battle_army(ctx: Ctx, answer: bool, battle: int, row: int, tried: int,
         return
     if battle == 1:
         place_cubes(ctx, "maneuver")
-    ctx.log(who(ctx), k("log.army"), {"battle": battle,
-                                    "terrain": terrain(entry(ctx, 1)["terrain"])},
-            {"rule": m("rule.army")}, table=True, icon="attack")
+    ctx.instruct(who(ctx), k("log.army"), {"battle": battle,
+                                         "terrain": terrain(entry(ctx, 1)["terrain"])},
+                 {"rule": m("rule.army")}, icon="attack")
     ctx.then("target_ask", i=1, battle=battle, of=of)
 
 
@@ -534,15 +530,15 @@ def target_ask(ctx: Ctx, i: int, battle: int, of: int = 2) -> None:
 def target_answer(ctx: Ctx, answer: bool, i: int, battle: int, of: int = 2) -> None:
     """Attack the target found; none after four entries: move toward the enemy."""
     if answer:
-        ctx.log(who(ctx), k("log.attack"), _entry_params(ctx, i),
-                {"rule": m("rule.priority_found", k=i)}, table=True, icon="attack")
+        ctx.instruct(who(ctx), k("log.attack"), _entry_params(ctx, i),
+                     {"rule": m("rule.priority_found", k=i)}, icon="attack")
         ctx.seq(("battle_experience", {"i": i}), ("battle_next", {"battle": battle, "of": of}))
         return
     if i < data.PRIORITY_ENTRIES:
         ctx.then("target_ask", i=i + 1, battle=battle, of=of)
         return
-    ctx.log(who(ctx), k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
-            {"rule": m("rule.no_target")}, table=True, icon="move")
+    ctx.instruct(who(ctx), k("log.no_target"), {"direction": direction(entry(ctx, 1)["direction"])},
+                 {"rule": m("rule.no_target")}, icon="move")
     ctx.then("battle_next", battle=battle, of=of)
 
 
@@ -569,10 +565,9 @@ def battle_fight(ctx: Ctx, answer: bool, i: int) -> None:
         source = 1 if ctx.options["experience_number"] == "first" else i
         n = entry(ctx, source)["number"]
         extra = 1 if bot(ctx)["government"] == "autocracy" else 0
-        ctx.log(who(ctx), k("log.experience"), {"n": n + extra},
-                {"rule": m("rule.experience", k=source, number=n, extra=extra)}, table=True,
-                icon="gain")
-    ctx.log(who(ctx), k("log.fight"), {}, {"rule": m("rule.fight")}, table=True, icon="attack")
+        ctx.instruct(who(ctx), k("log.experience"), {"n": n + extra},
+                     {"rule": m("rule.experience", k=source, number=n, extra=extra)}, icon="gain")
+    ctx.instruct(who(ctx), k("log.fight"), {}, {"rule": m("rule.fight")}, icon="attack")
 
 
 MAIN_STEPS = ActionSteps(data.GAME_ID, data.main_actions(), {

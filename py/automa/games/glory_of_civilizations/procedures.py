@@ -102,9 +102,9 @@ def proc_event_add(ctx: Ctx, answer: int, item: str, seat: int = 0) -> None:
         a["coins"] += n
     else:
         a["storage"][item] += n
-    ctx.log(who(ctx, seat), k("log.event_gain"), {"item": m(f"item.{item}"), "n": n,
-                                                  "total": _held(ctx, seat, item)},
-            {"rule": m("rule.event_gain")}, table=True, icon="gain")
+    ctx.instruct(who(ctx, seat), k("log.event_gain"), {"item": m(f"item.{item}"), "n": n,
+                                                       "total": _held(ctx, seat, item)},
+                 {"rule": m("rule.event_gain")}, icon="gain")
 
 
 @steps
@@ -112,8 +112,8 @@ def proc_automa_achievement(ctx: Ctx, seat: int = 0) -> None:
     """Its cube goes on the instant achievement it fulfilled during its turn (seeds/003)."""
     a = automas(ctx)[seat]
     a["achievements"] = min(MAX_ACHIEVEMENTS, a["achievements"] + 1)
-    ctx.log(who(ctx, seat), k("log.achievement_cube"), {"n": a["achievements"]}, None,
-            table=True, icon="achievement")
+    ctx.instruct(who(ctx, seat), k("log.achievement_cube"), {"n": a["achievements"]}, None,
+                 icon="achievement")
 
 
 @steps

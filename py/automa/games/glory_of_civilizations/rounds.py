@@ -82,9 +82,9 @@ def lay_row(ctx: Ctx) -> None:
         laid.append(c)
     b["row"] = laid
     numbers = [data.card(c)["number"] for c in laid]
-    ctx.log(who(ctx), k("log.row"), {"round": ctx.data["round"], "n": len(laid),
-                                     "up": numbers[:FACE_UP], "down": numbers[FACE_UP:]},
-            {"rule": m("rule.row_" + ctx.options["row_rule"], n=size)}, table=True, icon="card")
+    ctx.instruct(who(ctx), k("log.row"), {"round": ctx.data["round"], "n": len(laid),
+                                          "up": numbers[:FACE_UP], "down": numbers[FACE_UP:]},
+                 {"rule": m("rule.row_" + ctx.options["row_rule"], n=size)}, icon="card")
 
 
 def next_age(ctx: Ctx) -> None:
@@ -113,8 +113,8 @@ def refill(ctx: Ctx) -> bool:
     for c in list(ctx.piles[discard].cards):
         ctx.piles.move(c, discard, deck)
     ctx.piles[deck].shuffle(ctx.rng)
-    ctx.log(who(ctx), k("log.reshuffle"), {"n": len(ctx.piles[deck])},
-            {"rule": m("rule.reshuffle")}, table=True, icon="shuffle")
+    ctx.instruct(who(ctx), k("log.reshuffle"), {"n": len(ctx.piles[deck])},
+                 {"rule": m("rule.reshuffle")}, icon="shuffle")
     return True
 
 
@@ -139,10 +139,10 @@ def reform(ctx: Ctx) -> None:
     numbers = [e["number"] for e in current_card(ctx)["priority"]]
     gov, rel, skipped = reform_choice(numbers)
     bot(ctx)["government"], bot(ctx)["religion"] = gov, rel
-    ctx.log(who(ctx), k("log.reform"), {"government": m(f"government.{gov}"),
-                                      "religion": m(f"religion.{rel}")},
-            {"rule": m("rule.reform", skipped=skipped), "candidates": numbers},
-            table=True, icon="religion")
+    ctx.instruct(who(ctx), k("log.reform"), {"government": m(f"government.{gov}"),
+                                           "religion": m(f"religion.{rel}")},
+                 {"rule": m("rule.reform", skipped=skipped), "candidates": numbers},
+                 icon="religion")
 
 
 # --- achievement phase, cleanup, game end -----------------------------------------------------
@@ -196,13 +196,13 @@ def achievement_checklist(ctx: Ctx) -> tuple[int, int, MessageRef]:
     storage = [m(f"storage.{s}", n=b["storage"][s]) for s in STORAGE]
     for item, icon in ACHIEVEMENT_CHECKLIST:
         if item == "vote":
-            ctx.log(who(ctx), k("log.vote"), {"vote": vote},
-                    {"rule": m("rule.vote", card=last["number"] if last else 0),
-                     "candidates": numbers}, table=True, icon="vote")
+            ctx.instruct(who(ctx), k("log.vote"), {"vote": vote},
+                         {"rule": m("rule.vote", card=last["number"] if last else 0),
+                          "candidates": numbers}, icon="vote")
             continue
-        ctx.log(who(ctx), k(f"achievement.{item}"), {"storage": storage, "coins": b["coins"]},
-                {"rule": m("rule.cleanup" if item.startswith("cleanup") else
-                           "rule.achievements")}, table=True, icon=icon)
+        ctx.instruct(who(ctx), k(f"achievement.{item}"), {"storage": storage, "coins": b["coins"]},
+                     {"rule": m("rule.cleanup" if item.startswith("cleanup") else
+                                "rule.achievements")}, icon=icon)
     return event, extra, vote
 
 
@@ -334,8 +334,8 @@ def end_game(ctx: Ctx, instant: bool) -> None:
     Glory."""
     d = ctx.data
     for seat, b in enumerate(automas(ctx)):
-        ctx.log(who(ctx, seat), k("log.game_end_instant" if instant else "log.game_end"),
-                {"glory": b["glory"], "round": d["round"]},
-                {"rule": m("rule.truncated" if instant else "rule.game_end")}, table=True,
-                icon="achievement")
+        ctx.instruct(who(ctx, seat), k("log.game_end_instant" if instant else "log.game_end"),
+                     {"glory": b["glory"], "round": d["round"]},
+                     {"rule": m("rule.truncated" if instant else "rule.game_end")},
+                     icon="achievement")
     ctx.finish()

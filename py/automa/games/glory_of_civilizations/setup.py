@@ -42,12 +42,11 @@ def setup(ctx: Ctx) -> None:
             ctx.piles.create(pile(ctx, name, seat))
     ctx.log(AUTOMA, k(f"log.edition_{ctx.data['edition']}"), {"n": len(cards)})
     if several(ctx):
-        ctx.log(AUTOMA, k("setup.seats"), {}, {"rule": m("rule.seats")}, table=True,
-                icon="info")
+        ctx.instruct(AUTOMA, k("setup.seats"), {}, {"rule": m("rule.seats")}, icon="info")
     for item, icon in SETUP_CHECKLIST:
-        ctx.log(AUTOMA, k(f"setup.{item}"),
-                {"difficulty": m(f"difficulty.{opts['difficulty']}")},
-                None, table=True, icon=icon)
+        ctx.instruct(AUTOMA, k(f"setup.{item}"),
+                     {"difficulty": m(f"difficulty.{opts['difficulty']}")},
+                     None, icon=icon)
     ctx.ask(prompts.confirm(k("setup.components"), {
         "difficulty": m(f"difficulty.{opts['difficulty']}"),
         "edition": m(f"edition.{ctx.data['edition']}"),
@@ -74,9 +73,9 @@ def setup_cards(ctx: Ctx, answer: bool = True) -> None:
         for c in list(chosen):
             ctx.piles.move(c, "box", pile(ctx, "deck"), bottom=True)
         numbers = sorted(data.card(c)["number"] for c in chosen)
-        ctx.log(who(ctx), k("log.twelve_cards"),
-                {"n": len(numbers), "cards": numbers,
-                 "edition": m(f"edition_short.{ctx.data['edition']}")},
-                {"rule": m("rule.twelve")}, table=True, icon="card")
+        ctx.instruct(who(ctx), k("log.twelve_cards"),
+                     {"n": len(numbers), "cards": numbers,
+                      "edition": m(f"edition_short.{ctx.data['edition']}")},
+                     {"rule": m("rule.twelve")}, icon="card")
     ctx.data["seat"] = 0
     round_start(ctx)

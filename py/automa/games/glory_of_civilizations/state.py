@@ -308,8 +308,8 @@ def place_cubes(ctx: Ctx, area: str, why_key: str = "why.cubes") -> int:
     # Reading "any" (ambiguity C3): as for a player, other players' cubes there count too;
     # the app cannot see them, so the table is told both counts (correctable afterwards).
     key = "log.cubes_any" if not used and ctx.options["cube_rule"] == "any" else "log.cubes"
-    ctx.log(who(ctx), k(key), {"n": n, "area": m(f"area.{area}")},
-            {"rule": m(why_key, used=used)}, table=True, icon="cube")
+    ctx.instruct(who(ctx), k(key), {"n": n, "area": m(f"area.{area}")},
+                 {"rule": m(why_key, used=used)}, icon="cube")
     return n
 
 
@@ -319,8 +319,7 @@ def add_glory(ctx: Ctx, n: int, why: Why | None = None) -> None:
     if n <= 0:
         return
     bot(ctx)["glory"] += n
-    ctx.log(who(ctx), k("log.glory"), {"n": n, "total": bot(ctx)["glory"]}, why, table=True,
-            icon="vp")
+    ctx.instruct(who(ctx), k("log.glory"), {"n": n, "total": bot(ctx)["glory"]}, why, icon="vp")
 
 
 # --- declared ranges ------------------------------------------------------------------------

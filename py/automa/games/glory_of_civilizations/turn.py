@@ -99,11 +99,11 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
     d["last_card"] = cards[i]
     card = data.card(cards[i])
     reveal = cards[i + FACE_UP] if i + FACE_UP < len(cards) else None
-    ctx.log(who(ctx), k("log.activate"), {"card": card["number"], "pos": i + 1},
-            {"rule": m("rule.activate")}, table=True, icon="card")
+    ctx.instruct(who(ctx), k("log.activate"), {"card": card["number"], "pos": i + 1},
+                 {"rule": m("rule.activate")}, icon="card")
     if reveal:
-        ctx.log(who(ctx), k("log.reveal"), {"card": data.card(reveal)["number"]},
-                {"rule": m("rule.reveal")}, table=True, icon="card")
+        ctx.instruct(who(ctx), k("log.reveal"), {"card": data.card(reveal)["number"]},
+                     {"rule": m("rule.reveal")}, icon="card")
     free: list[Any] = [("free_action", {"index": i}) for i in range(data.FREE_ACTIONS)]
     # the rules let the card's effects be played in any order (ambiguity C11)
     if ctx.options["free_order"] == "main_first":
@@ -117,8 +117,8 @@ def automa_pass(ctx: Ctx) -> None:
     first to pass becomes first player: an automa passing after the other one is not, and
     the app does not ask."""
     bot(ctx)["passed"] = True
-    ctx.log(who(ctx), k("log.pass"), {"n": len(row(ctx))}, {"rule": m("rule.pass")},
-            table=True, icon="pass")
+    ctx.instruct(who(ctx), k("log.pass"), {"n": len(row(ctx))}, {"rule": m("rule.pass")},
+                 icon="pass")
     before = [i for i, a in enumerate(automas(ctx)) if a["passed"] and i != ctx.data["seat"]]
     if before:
         bot(ctx)["first_player"] = False
@@ -140,8 +140,8 @@ def pass_first(ctx: Ctx, answer: bool) -> None:
     for i, a in enumerate(automas(ctx)):
         a["first_player"] = not answer and i == ctx.data["seat"]
     if not answer:
-        ctx.log(who(ctx), k("log.first_player"), {}, {"rule": m("rule.first_player")},
-                table=True, icon="pass")
+        ctx.instruct(who(ctx), k("log.first_player"), {}, {"rule": m("rule.first_player")},
+                     icon="pass")
     ctx.then(after_turn(ctx))
 
 
@@ -156,8 +156,8 @@ def free_action(ctx: Ctx, index: int) -> None:
     if action == "coins":
         amount = min(amount, MAX_TRACKED - bot(ctx)["coins"])
         bot(ctx)["coins"] += amount
-        ctx.log(who(ctx), k("log.coins"), {"n": amount, "total": bot(ctx)["coins"]},
-                {"rule": m("rule.coins")}, table=True, icon="coin")
+        ctx.instruct(who(ctx), k("log.coins"), {"n": amount, "total": bot(ctx)["coins"]},
+                     {"rule": m("rule.coins")}, icon="coin")
     elif action == "glory":
         add_glory(ctx, amount, {"rule": m("rule.glory_free_n", n=amount)})
     elif amount > 0:
@@ -205,8 +205,8 @@ def tech_answer(ctx: Ctx, answer: bool, attempt: int, left: int) -> None:
         ctx.then("tech_try", attempt=attempt + 1, left=left)
         return
     bot(ctx).setdefault("techs_taken", []).append([r, c])
-    ctx.log(who(ctx), k("log.tech"), {"row": r, "col": c},
-            {"rule": m("rule.tech_pair", n=attempt + 1)}, table=True, icon="tech")
+    ctx.instruct(who(ctx), k("log.tech"), {"row": r, "col": c},
+                 {"rule": m("rule.tech_pair", n=attempt + 1)}, icon="tech")
     if left > 1:
         # the next one (Wonder stages): the pairs up to this one are empty now
         ctx.then("tech_try", attempt=attempt + 1, left=left - 1)

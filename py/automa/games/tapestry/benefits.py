@@ -15,7 +15,6 @@ from .state import (
     Ctx,
     G,
     add_vp,
-    instruct,
     k,
     m,
     mat_landmarks,
@@ -97,7 +96,7 @@ def benefit(ctx: Ctx, kind: str) -> None:
         ctx.seq(*[("benefit_roll", {"kind": "advance_exp_mil_tec"})] * (2 if twice else 1))
         return
     if kind == "tech_refresh":
-        instruct(ctx, "automa", k("log.tech_refresh"), icon="tech")
+        ctx.instruct("automa", k("log.tech_refresh"), icon="tech")
     elif kind != "tapestry_card":
         ctx.log("automa", k("log.benefit"), {"benefit": m(f"benefit.{kind}")})
     if kind in ("explore", "explore_anywhere"):
@@ -121,8 +120,8 @@ def benefit_roll(ctx: Ctx, kind: str) -> None:
 def give_tapestry_card(ctx: Ctx) -> None:
     """A tapestry card face down next to the Automa's mat (its trap pool)."""
     ctx.data["tapestry_held"] = min(TAPESTRY_CARDS, ctx.data["tapestry_held"] + 1)
-    instruct(ctx, "automa", k("log.tapestry_card"), {"n": ctx.data["tapestry_held"]},
-             icon="card")
+    ctx.instruct("automa", k("log.tapestry_card"), {"n": ctx.data["tapestry_held"]},
+                 icon="card")
 
 
 # --- civilization income bonuses (income turns; rulebook: first civ before the second) ------

@@ -18,7 +18,6 @@ from .state import (
     Ctx,
     can_gain,
     gain_achievement,
-    instruct,
     k,
     m,
     steps,
@@ -89,14 +88,14 @@ def conquer_case(ctx: Ctx, answer: str) -> None:
 def conquer_opponent_done(ctx: Ctx, answer: bool) -> None:
     """You answered whether you played a trap against the Automa's conquest."""
     if answer:
-        instruct(ctx, "automa", k("log.conquer_trapped"), icon="defend")
+        ctx.instruct("automa", k("log.conquer_trapped"), icon="defend")
         return
     # (a count within its sane bound: one corrected up to it stays there)
     ctx.data["territories"] = min(MAX_TERRITORIES, ctx.data["territories"] + 1)
     ctx.data["toppled_yours"] = min(MAX_TERRITORIES, ctx.data["toppled_yours"] + 1)
-    instruct(ctx, "automa", k("log.conquer_opponent"),
-             {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
-             icon="conquer")
+    ctx.instruct("automa", k("log.conquer_opponent"),
+                 {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"]},
+                 icon="conquer")
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
     if can_gain(ctx, "middle_island"):
@@ -127,11 +126,11 @@ def conquer_neutral_place(ctx: Ctx, answer: bool) -> None:
     se_outpost = _toppled_icon(ctx) and not answer
     turns = ctx.rng.die(6) - 1
     ctx.data["territories"] = min(MAX_TERRITORIES, ctx.data["territories"] + 1)
-    instruct(ctx, "automa", k("log.conquer_neutral_se") if se_outpost
-             else k("log.conquer_neutral"),
-             {"n": ctx.data["territories"], "rotation": rotation(turns)},
-             icon="conquer", why={"rule": k("rule.toppled_outpost")} if se_outpost
-             else None)
+    ctx.instruct("automa", k("log.conquer_neutral_se") if se_outpost
+                 else k("log.conquer_neutral"),
+                 {"n": ctx.data["territories"], "rotation": rotation(turns)},
+                 icon="conquer", why={"rule": k("rule.toppled_outpost")} if se_outpost
+                 else None)
     if answer:
         gain_achievement(ctx, "automa", "middle_island")
     params = {"rotation": rotation(turns)}
@@ -178,8 +177,8 @@ def explore_scanned(ctx: Ctx, answer: bool, turns: int) -> None:
         ctx.log("automa", k("log.explore_skipped"),
                 why={"rule": m("rule.no_valid_hex")})
         return
-    instruct(ctx, "automa", k("log.explore"), {"rotation": rotation(turns)},
-             icon="explore")
+    ctx.instruct("automa", k("log.explore"), {"rotation": rotation(turns)},
+                 icon="explore")
 
 
 @steps
@@ -209,7 +208,7 @@ def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
         ctx.log("automa", k("log.no_single_token"))
         return
     ui = tb_ui(ctx, m("rule.single_token"))
-    instruct(ctx, "shadow", k("log.single_token"), icon="conquer")
+    ctx.instruct("shadow", k("log.single_token"), icon="conquer")
     ctx.ask(prompts.scan(k("q.single_token_scan"), ui.get("pattern", {}), ui=ui), "tap_done")
 
 
@@ -273,8 +272,8 @@ def conquer_on_map(ctx: Ctx, anywhere: bool) -> None:
     turns = ctx.rng.die(6) - 1
     params: Params = {"n": ctx.data["territories"], "rotation": rotation(turns),
                       "hex": hex_name(hex_id)}
-    instruct(ctx, "automa", k("log.map_neutral_se") if se_outpost else k("log.map_neutral"),
-             params, icon="conquer", why=_why(pick))
+    ctx.instruct("automa", k("log.map_neutral_se") if se_outpost else k("log.map_neutral"),
+                 params, icon="conquer", why=_why(pick))
     if hex_id == twin.MIDDLE and f["middle"]:
         gain_achievement(ctx, "automa", "middle_island")
     ui = map_ui(ctx, pick, m("rule.distance"))
@@ -290,14 +289,14 @@ def conquer_opponent_on_map(ctx: Ctx, answer: bool, hex: str) -> None:
     played a trap (rulebook "Conquer opponent", "Traps")."""
     if answer:
         ctx.data["map"][hex] = twin.YOU2
-        instruct(ctx, "automa", k("log.conquer_trapped"), icon="defend")
+        ctx.instruct("automa", k("log.conquer_trapped"), icon="defend")
         return
     ctx.data["map"][hex] = twin.AUTOMA2
     count_territories(ctx)
     ctx.data["toppled_yours"] += 1
-    instruct(ctx, "automa", k("log.map_opponent"),
-             {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"],
-              "hex": hex_name(hex)}, icon="conquer")
+    ctx.instruct("automa", k("log.map_opponent"),
+                 {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"],
+                  "hex": hex_name(hex)}, icon="conquer")
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
     if hex == twin.MIDDLE and can_gain(ctx, "middle_island"):
@@ -315,7 +314,7 @@ def explore_on_map(ctx: Ctx, anywhere: bool, turns: int) -> None:
         return
     ctx.data["map"][hex_id] = twin.TILE
     params: Params = {"rotation": rotation(turns), "hex": hex_name(hex_id)}
-    instruct(ctx, "automa", k("log.map_explore"), params, icon="explore", why=_why(pick))
+    ctx.instruct("automa", k("log.map_explore"), params, icon="explore", why=_why(pick))
     ui = map_ui(ctx, pick, m("rule.distance"))
     ui["steps"] = [*ui["steps"], *steps_of("explore", ("tile",), params)]
     ctx.ask(prompts.confirm(k("q.map_explore"), params, ui=ui), "tap_done")
@@ -338,6 +337,6 @@ def _topple_on_map(ctx: Ctx) -> None:
                        "walk": walked, "hex": hex_id}
     ctx.data["map"][hex_id or ""] = twin.AUTOMA2
     params: Params = {"hex": hex_name(hex_id or "")}
-    instruct(ctx, "shadow", k("log.map_single_token"), params, icon="conquer", why=_why(pick))
+    ctx.instruct("shadow", k("log.map_single_token"), params, icon="conquer", why=_why(pick))
     ctx.ask(prompts.confirm(k("q.map_single_token"), params,
                             ui=map_ui(ctx, pick, m("rule.single_token"))), "tap_done")

@@ -21,7 +21,6 @@ from .state import (
     Ctx,
     G,
     add_vp,
-    instruct,
     k,
     m,
     mat_landmarks,
@@ -174,7 +173,7 @@ def fav_change(ctx: Ctx, bot: str, reason: str) -> None:
     if same:
         ctx.log(bot, k("log.fav_repicked"), params, why=why)
     else:
-        instruct(ctx, bot, k("log.fav_changed"), params, icon="move", why=why)
+        ctx.instruct(bot, k("log.fav_changed"), params, icon="move", why=why)
 
 
 @steps
@@ -269,8 +268,8 @@ def tapestry_to_mat(ctx: Ctx) -> None:
         ctx.log("automa", k("log.mat_full"), {"n": ctx.data["mat_tapestries"]})
         return
     ctx.data["mat_tapestries"] += 1
-    instruct(ctx, "automa", k("log.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
-             icon="card")
+    ctx.instruct("automa", k("log.tapestry_to_mat"), {"n": ctx.data["mat_tapestries"]},
+                 icon="card")
 
 
 @steps

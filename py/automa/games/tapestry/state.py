@@ -229,12 +229,6 @@ def tb_ui(ctx: Ctx, rule: MessageRef | None = None, *, pattern: bool = True) -> 
     return ui
 
 
-def instruct(ctx: Ctx, actor: str, key: str, params: Params | None = None, *,
-             icon: str, why: Why | None = None) -> None:
-    """Log a thing the player does on the board for a bot (shown in the turn's checklist)."""
-    ctx.log(actor, key, params, why, table=True, icon=icon)
-
-
 def add_vp(ctx: Ctx, source: str, amount: int, why: Why | None = None, *,
            count: int | None = None, mult: int | None = None) -> None:
     """Give the Automa VP from one source and log the move of its VP token (old → new).
@@ -251,7 +245,7 @@ def add_vp(ctx: Ctx, source: str, amount: int, why: Why | None = None, *,
     if count is not None and mult is not None:
         key = k("log.vp_times")
         params.update(count=count, mult=mult)
-    instruct(ctx, "automa", key, params, icon="vp", why=why)
+    ctx.instruct("automa", key, params, icon="vp", why=why)
 
 
 def total_vp(ctx: Ctx) -> int:
@@ -305,10 +299,10 @@ def gain_achievement(ctx: Ctx, who: str, achievement: str) -> None:
         return
     place = len(holders)
     if who == "shadow":
-        instruct(ctx, "shadow", k("log.achievement_shadow"),
-                 {"achievement": name, "place": place}, icon="achievement")
+        ctx.instruct("shadow", k("log.achievement_shadow"),
+                     {"achievement": name, "place": place}, icon="achievement")
         return
-    instruct(ctx, "automa", k("log.achievement"), {"achievement": name, "place": place},
-             icon="achievement",
-             why={"rule": k("rule.achievements")} if place > 1 else None)
+    ctx.instruct("automa", k("log.achievement"), {"achievement": name, "place": place},
+                 icon="achievement",
+                 why={"rule": k("rule.achievements")} if place > 1 else None)
     add_vp(ctx, "achievements", achievement_vp(ctx, achievement, place - 1))

@@ -23,7 +23,6 @@ from .state import (
     bot_ref,
     claimed_landmarks,
     gain_achievement,
-    instruct,
     k,
     m,
     steps,
@@ -95,9 +94,9 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
         return
     pos[track] += 1
     space = pos[track]
-    instruct(ctx, bot, k("log.advance"),
-             {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
-             why=why)
+    ctx.instruct(bot, k("log.advance"),
+                 {"track": track_ref(track), "old": space - 1, "space": space}, icon="advance",
+                 why=why)
     if space == END:
         gain_achievement(ctx, bot, "complete_track")
     if bot == "automa" and benefits:
@@ -107,8 +106,8 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
     if landmark is not None and not ctx.data["landmarks"].get(landmark):
         ctx.data["landmarks"][landmark] = bot
         ref = m(f"landmark.{_slug(landmark)}")
-        instruct(ctx, bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
-                 why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
+        ctx.instruct(bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
+                     why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
         ctx.ask(prompts.pick_one(k("q.landmark_to_mat"), list(LANDMARK_ANSWERS),
                                  {"bot": bot_ref(bot), "landmark": ref},
                                  labels=[m(f"landmark_answer.{a}")
@@ -140,9 +139,9 @@ def regress_on(ctx: Ctx, track: str) -> None:
         ctx.log("automa", k("log.cannot_regress"), {"track": track_word(track)})
         return
     pos[track] -= 1
-    instruct(ctx, "automa", k("log.regress"),
-             {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
-             icon="regress")
+    ctx.instruct("automa", k("log.regress"),
+                 {"track": track_ref(track), "old": pos[track] + 1, "space": pos[track]},
+                 icon="regress")
 @steps
 def tap_done(ctx: Ctx, answer: Any = None) -> None:
     """Nothing more to do after a table instruction."""
