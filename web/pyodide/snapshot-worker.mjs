@@ -16,7 +16,8 @@ self.onmessage = async ({ data }) => {
     const snapshot = py.makeMemorySnapshot();
     const cache = await caches.open(data.cache);
     await cache.put(data.key, new Response(snapshot, {
-      headers: { "content-type": "application/octet-stream", "x-length": String(snapshot.length) },
+      headers: { "content-type": "application/octet-stream", "x-length": String(snapshot.length),
+                 "x-pyodide": data.version },
     }));
     postMessage({ made: snapshot.length });
   } catch (e) {
