@@ -20,8 +20,8 @@ STATE_JS = "window.automaShell.snapshot"
 PUT_JS = """async ([size, length, pyodide, stamp]) => {
   const cache = await caches.open('automa-snapshot');
   for (const request of await cache.keys()) await cache.delete(request);
-  const url = new URL('./pyodide/snapshot.bin?build=' + encodeURIComponent(stamp ?? automaShell.stamp),
-                      location.href).href;
+  const build = encodeURIComponent(stamp ?? automaShell.stamp);
+  const url = new URL('./pyodide/snapshot.bin?build=' + build, location.href).href;
   const headers = { 'x-length': length, 'x-pyodide': pyodide };
   await cache.put(url, new Response(new Uint8Array(size).fill(7), { headers }));
 }"""
