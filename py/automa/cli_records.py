@@ -28,7 +28,7 @@ from automa.terminal_io import data_dir, emit, os_detail, terminal_width, wrappe
 COMMAND = "automa records"
 
 
-class Table(Protocol):
+class GameTerminal(Protocol):
     """What recording a game needs of the terminal it was played on
     (:class:`automa.cli.Terminal`)."""
 
@@ -161,7 +161,7 @@ def enter(record: rec.Record, kept: rec.RecordStore, w: Words4Records, read: Cal
             return
 
 
-def record_game(terminal: Table) -> None:
+def record_game(terminal: GameTerminal) -> None:
     """The game in the terminal is over: record it, show its end, ask your score."""
     w = words(terminal.lang)
     kept = store()

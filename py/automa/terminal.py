@@ -108,7 +108,7 @@ class Terminal:
             self.show_summary()
         self.shown_log = len(log)
 
-    def say_why(self, why: view_records.Why) -> None:
+    def say_why(self, why: view_records.WhyView) -> None:
         """A decision's reason under its log line, as the web app's "Why?" unfolds it."""
         parts = [why["rule"]] if why["rule"] else []
         if why["candidates"]:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from automa.app.controller import Controller, PageForm
-from automa.app.decks.editor import PREFIX
+from automa.app.decks.my_decks import PREFIX
 from automa.app.outcome import Outcome
 from automa.app.saves import KEY_SETTINGS, SAVE_PREFIX
 from tests.app.test_saves import Clock, MemoryKV

@@ -12,7 +12,7 @@ import pytest
 
 import automa
 from automa.app.controller import Controller
-from automa.app.decks.editor import PREFIX
+from automa.app.decks.my_decks import PREFIX
 from automa.app.screens import SCREEN_PREFIX
 from automa.app.storage import StorageError
 from tests.app.test_controller import GLORY, app, some_answer, started
@@ -272,7 +272,7 @@ def test_a_deck_kept_before_revisions_reads_as_revision_0_and_is_edited() -> Non
     """The stored layout before issue 21 had no ``rev``: it is read and written on."""
     kv = MemoryKV()
     c = app(kv)
-    from automa.app.decks.editor import deck_game, new_cards
+    from automa.app.decks.my_decks import deck_game, new_cards
 
     glory = deck_game(GLORY)
     assert glory is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from automa.app.decks import editor as decks
+from automa.app.decks import my_decks as decks
 from automa.app.words import Words
 from automa.games.glory_of_civilizations import editor
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from automa.app.controller import Controller
-from automa.app.decks.editor import PREFIX
+from automa.app.decks.my_decks import PREFIX
 from automa.core import game as core_game
-from automa.core.editor import CardEditor
+from automa.core.card_editor import CardEditor
 from automa.core.errors import InvalidOption
 from automa.core.game import OptionSpec
 from automa.core.i18n import msg

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from automa.app import saves, screens
-from automa.app.decks import editor as decks
+from automa.app.decks import my_decks as decks
 from buildsteps.common import BuildError
 from buildsteps.page import PLACEHOLDER, fill, storage_keys
 

@@ -15,7 +15,7 @@ from automa.app.share_desk import SHARE_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = [ROOT / "py/automa/app" / name for name in ("views.py", "home_views.py",
-                                                            "decks/editor.py",
+                                                            "decks/my_decks.py",
                                                             "record_views.py",
                                                             "share_desk.py")]
 

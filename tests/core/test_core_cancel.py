@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 import automa
+from automa.core.common_steps import MAX_OPEN_PROCEDURES
 from automa.core.errors import NothingToCancel, UnknownProcedure
-from automa.core.procedures import MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
 from automa.core.session import Session
 

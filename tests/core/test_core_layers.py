@@ -1,35 +1,34 @@
-"""Each layer imports only the layers below it: core, games, render, app (the README's
-layout); no module is found by a name built at run time outside the games' registry."""
+"""Each layer imports only the layers below it: core, games, render, app, then the terminal's
+modules (the README's layout); no module is found by a name built at run time outside the
+games' registry; no import cycle runs at import time."""
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.code_map import cycles, import_graph, module_name, named_modules
+
 PACKAGE = Path(__file__).resolve().parents[2] / "py" / "automa"
 BELOW_APP = ("core", "games", "render")
 FLOOR = {"core": 1, "games": 2, "files": 2, "render": 3, "app": 4, "terminal_io": 5,
-         "terminal": 5, "cli": 5, "cli_records": 6, "__main__": 6}
-"""The floors of the README's layout (``automa`` itself, the public API, is on floor 2)."""
-REGISTRY = {("core/game.py", "automa.games")}
-"""The one name that runs upward, by design: the core's registry loads the games."""
+         "terminal": 5, "cli_records": 5, "cli": 6, "__main__": 6}
+"""The floors of the README's layout (``automa`` itself, the public API, is on floor 2; the
+command line, ``cli.py``, runs a game on the terminal or shows the records, ``cli_records.py``)."""
+REGISTRY = {("automa/core/game.py", "automa.games")}
+"""The one name that runs upward, by design: the core's registry loads the games on first use
+(``find_game``, ``registered``: a function-level ``importlib`` lookup, so a saved game loads
+only its own game's rules). The games register themselves by importing the core; turning the
+arrow round (the games registered from the top) would make every caller of ``find_game``
+load the games first."""
 
 
-def named_modules(module: Path) -> Iterator[str]:
-    """Every ``automa`` module that ``module`` imports, or names in a string of its code (a
-    name ``importlib`` could load), whole: ``automa.app.saves``."""
-    for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            yield node.module
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(
-                r"automa(\.[a-z_]\w*)+", node.value):
-            yield node.value
+def sources() -> dict[str, str]:
+    """Every module of ``py/automa`` by its path under ``py/``."""
+    return {p.relative_to(PACKAGE.parent).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def floor_of(name: str) -> int | None:
@@ -37,16 +36,53 @@ def floor_of(name: str) -> int | None:
     return 2 if parts == ["automa"] else FLOOR.get(parts[1]) if parts[0] == "automa" else None
 
 
-@pytest.mark.parametrize("layer", [*BELOW_APP, "app"])
-def test_no_module_names_a_module_above_its_floor_even_by_a_string(layer: str) -> None:
-    """Plain imports, and names handed to ``importlib`` (``core/formats.py`` once loaded the
-    app's formats by name: their owners are now listed in ``automa/app/versions.py``)."""
-    for module in (PACKAGE / layer).rglob("*.py"):
-        where = module.relative_to(PACKAGE).as_posix()
-        for name in named_modules(module):
-            floor = floor_of(name)
-            assert floor is None or floor <= FLOOR[layer] or (where, name) in REGISTRY, (
-                where, name)
+def test_no_module_names_a_module_above_its_floor_even_by_a_string() -> None:
+    """Every module, on every floor: plain imports at the top or inside a function, relative
+    imports, ``from`` a package, and names handed to ``importlib`` (``core/formats.py`` once
+    loaded the app's formats by name: their owners are now listed in
+    ``automa/app/versions.py``)."""
+    found = sources()
+    modules = {module_name(path) for path in found}
+    upward = sorted(
+        (path, name) for path, text in found.items()
+        for name in set(named_modules(path, text, modules))
+        if (floor_of(name) or 0) > (floor_of(module_name(path)) or 0))
+    assert upward == sorted(REGISTRY)
+
+
+def test_the_layer_check_sees_every_way_of_naming_a_module() -> None:
+    """A function-level import, ``importlib``'s string (and an f-string's fixed start), a
+    relative import and a module imported ``from`` its package are all seen; an import under
+    ``if TYPE_CHECKING:`` never runs and is not."""
+    modules = {"automa", "automa.app", "automa.app.saves", "automa.games", "automa.games.x",
+               "automa.games.x.data", "automa.render", "automa.cli", "automa.files"}
+    code = """
+from typing import TYPE_CHECKING
+from . import data
+if TYPE_CHECKING:
+    from automa import cli
+def later(game: str) -> None:
+    from automa.app.saves import SaveStore
+    importlib.import_module("automa.render")
+    importlib.import_module(f"automa.games.{game}")
+from automa import files
+"""
+    seen = set(named_modules("automa/games/x/state.py", code, modules))
+    assert seen == {"automa.games.x.data", "automa.app.saves", "automa.render", "automa.games",
+                    "automa.files"}
+    at_import = set(named_modules("automa/games/x/state.py", code, modules, module_level=True))
+    assert at_import == {"automa.games.x.data", "automa.files"}
+
+
+def test_no_import_cycle_runs_at_import_time() -> None:
+    """The imports that run when a module is imported (not those inside functions, run on
+    first use) form no cycle."""
+    assert cycles(import_graph(sources(), module_level=True)) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
 
 
 @pytest.mark.parametrize("layer", BELOW_APP)

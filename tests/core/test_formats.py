@@ -23,9 +23,10 @@ from automa.app.saves import (
 )
 from automa.cli import main
 from automa.core import formats, game
-from automa.core.editor import deck_v1_to_v2
+from automa.core.card_editor import deck_v1_to_v2
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.i18n import render
+from automa.core.records import MessageRef
 from automa.core.saveformat import save_v1_to_v2, save_v3_to_v4
 from automa.files import FOLDER, FOLDER_MARKER, NewerFile, folder_v1_to_v2, open_folder
 from automa.files import write_save as cli_write
@@ -37,7 +38,7 @@ def _own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(formats, "ALL", dict(formats.ALL))
 
 
-def pure(step: formats.Step, before: Any) -> Any:
+def pure(step: formats.Migration, before: Any) -> Any:
     """Run one migration; it must not change what it was given."""
     given = copy.deepcopy(before)
     after = step(given)
@@ -65,7 +66,7 @@ def test_a_newer_version_is_refused_with_a_translated_message() -> None:
 
 def test_what_a_migration_cannot_carry_is_named_not_dropped() -> None:
     """A migration that cannot carry a value over says what, in words of both languages."""
-    lost: formats.Message = {"key": "warning.format.not_carried",
+    lost: MessageRef = {"key": "warning.format.not_carried",
                              "params": {"what": "paper size B5"}}
     fmt = Format("test.lost", [lambda v: Migrated({k: x for k, x in v.items() if k != "b5"},
                                                   [lost])])

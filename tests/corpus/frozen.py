@@ -100,7 +100,7 @@ def open_save(path: Path) -> Any:
 
 def open_stored_deck(path: Path) -> dict[str, Any]:
     """A deck as the browser keeps it, read as the "My decks" screens read it."""
-    from automa.app.decks.editor import deck_game, read_deck
+    from automa.app.decks.my_decks import deck_game, read_deck
     from automa.app.words import Words
 
     game = deck_game("glory_of_civilizations")

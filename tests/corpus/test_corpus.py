@@ -166,7 +166,7 @@ def test_every_migration_is_exercised_by_the_corpus(monkeypatch: pytest.MonkeyPa
     versions.registered_versions()
     ran: set[tuple[str, int]] = set()
 
-    def recorded(fmt_name: str, version: int, step: formats.Step) -> formats.Step:
+    def recorded(fmt_name: str, version: int, step: formats.Migration) -> formats.Migration:
         def run(value: object) -> formats.Migrated:
             ran.add((fmt_name, version))
             return step(value)

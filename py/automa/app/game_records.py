@@ -43,7 +43,7 @@ from typing import Any
 from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, MAX_TIME_MS, SAVE_ID
 from automa.app.storage import KeyValue, StorageError
 from automa.core.errors import AutomaError
-from automa.core.formats import Format, Migrated, Step
+from automa.core.formats import Format, Migrated, Migration
 from automa.core.savefile import check_nesting
 from automa.core.session import Session
 
@@ -234,7 +234,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 version 1 is the first). Each is a small tested function; none drops a field silently."""
 
 
-def _step(step: Callable[[dict[str, Any]], dict[str, Any]]) -> Step:
+def _step(step: Callable[[dict[str, Any]], dict[str, Any]]) -> Migration:
     return lambda data: Migrated(step(data))
 
 

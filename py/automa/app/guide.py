@@ -61,7 +61,7 @@ class Block:
 
 
 @dataclass(frozen=True)
-class Section:
+class GuideSection:
     """One titled part of a guide."""
 
     title: str
@@ -74,7 +74,7 @@ class Guide:
 
     title: str
     intro: str
-    sections: tuple[Section, ...]
+    sections: tuple[GuideSection, ...]
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def parse_guide(data: Any, where: str = "guide") -> Guide:
             raise GuideError(f"{at}: not a table")
         _only(table, {"title", "body"}, at)
         blocks = parse_body(_text(table, "body", at))
-        sections.append(Section(_text(table, "title", at), blocks))
+        sections.append(GuideSection(_text(table, "title", at), blocks))
     return Guide(_text(top, "title", where), _text(top, "intro", where, empty=True),
                  tuple(sections))
 
@@ -189,7 +189,7 @@ def load_guides(i18n_root: Path, games: Iterable[str],
 
 
 # --- the rule readings the app offers -------------------------------------------------------
-def readings(game: Mapping[str, Any], w: Words) -> Section | None:
+def readings(game: Mapping[str, Any], w: Words) -> GuideSection | None:
     """A last section: the game's rule readings (its ``advanced`` options), each with its
     help text and choices, the default marked; None when the game has none."""
     blocks: list[Block] = []
@@ -211,7 +211,7 @@ def readings(game: Mapping[str, Any], w: Words) -> Section | None:
             blocks.append(Block("ul", tuple(choices)))
     if not blocks:
         return None
-    return Section(w.t("web.guide.readings"),
+    return GuideSection(w.t("web.guide.readings"),
                    (Block("p", (w.t("web.guide.readings_intro"),)), *blocks))
 
 
@@ -233,7 +233,7 @@ def block(b: Block) -> Safe:
     return h(b.kind, None, *emphasised(b.items[0] if b.items else ""))
 
 
-def article(guide: Guide, extra: Section | None = None, contents: str = "") -> Safe:
+def article(guide: Guide, extra: GuideSection | None = None, contents: str = "") -> Safe:
     """The guide's content: its title, intro, a list of its sections (headed ``contents``,
     each a link to its part: 12–15 screens of text), and the sections (``extra`` last)."""
     sections = [*guide.sections, *([extra] if extra else [])]

@@ -35,16 +35,16 @@ from automa.app.layout import (
 )
 from automa.app.view_records import (
     CardView,
-    Dial,
-    LogEntry,
+    DialView,
+    LogEntryView,
     LogGroup,
     PileView,
     PlayView,
     QuestionView,
-    Section,
-    Step,
+    SectionView,
     Strip,
-    Why,
+    SummaryLineView,
+    WhyView,
 )
 from automa.app.words import Words as Words
 from automa.core import i18n, records
@@ -82,9 +82,9 @@ def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
 
 
 # --- the turn summary ----------------------------------------------------------------------
-def turn_summary(session: Session, w: Words) -> list[Step]:
+def turn_summary(session: Session, w: Words) -> list[SummaryLineView]:
     """What the bots did in their newest turn, as steps for the board, oldest first."""
-    steps: list[Step] = []
+    steps: list[SummaryLineView] = []
     for item in session.turn_summary():
         text = i18n.render(item["key"], item["params"], w.lang)
         actor, text = with_actor(w, session.game_id, item["actor"], text)
@@ -259,9 +259,9 @@ def _index(values: list[Any], value: Any) -> int:
 
 
 # --- the bot's state -----------------------------------------------------------------------
-def state(view: records.GameView, w: Words) -> tuple[list[Section], list[PileView]]:
+def state(view: records.GameView, w: Words) -> tuple[list[SectionView], list[PileView]]:
     """The bot's tracks, VP and decks at a glance."""
-    sections: list[Section] = [
+    sections: list[SectionView] = [
         {"title": w.text(s["title"]),
          "rows": [{"label": w.text(r["label"]), "value": w.text(r["value"])} for r in s["rows"]]}
         for s in view["sections"]]
@@ -308,7 +308,7 @@ def strips(session: Session, view: records.GameView, shown: list[CardView],
             for r in view.get("rows") or []]
 
 
-def dial(view: records.GameView, w: Words) -> Dial | None:
+def dial(view: records.GameView, w: Words) -> DialView | None:
     """The game's dial (Civ's tech dial), or None."""
     d = view.get("dial")
     if d is None:
@@ -326,7 +326,7 @@ def rule_text(rule: records.MessageRef | str | None, w: Words) -> str:
     return w.t(rule) if isinstance(rule, str) else w.text(rule)
 
 
-def why(data: records.Why | None, w: Words) -> Why | None:
+def why(data: records.Why | None, w: Words) -> WhyView | None:
     """A decision's reason, or None where it would explain nothing (a lone candidate,
     values without names)."""
     if not isinstance(data, dict):  # defensive: a log entry read back from storage
@@ -345,13 +345,13 @@ def why(data: records.Why | None, w: Words) -> Why | None:
     return {"rule": rule, "candidates": candidates, "pick": pick}
 
 
-def log_entry(game: str, entry: records.LogEntry, w: Words) -> LogEntry:
+def log_entry(game: str, entry: records.LogEntry, w: Words) -> LogEntryView:
     """One log line: who, what (never the actor twice), and why."""
     actor, text = with_actor(w, game, str(entry["actor"]), w.text(entry["action"]))
     return {"actor": actor, "text": text, "why": why(entry.get("why"), w)}
 
 
-_ENTRIES: dict[tuple[str, str, str], LogEntry] = {}
+_ENTRIES: dict[tuple[str, str, str], LogEntryView] = {}
 """Log lines already worded (an entry never changes once logged): a tap words only the new."""
 
 
@@ -376,15 +376,15 @@ def log(session: Session, w: Words, shown: int = LOG_SHOWN) -> list[LogGroup]:
     return groups
 
 
-def once_a_turn(entries: list[LogEntry]) -> list[LogEntry]:
+def once_a_turn(entries: list[LogEntryView]) -> list[LogEntryView]:
     """The entries of one turn, each rule shown under the first entry that gives it (every
     track advance of a turn gives the same rule: it is read once)."""
     seen: set[str] = set()
-    out: list[LogEntry] = []
+    out: list[LogEntryView] = []
     for e in entries:
         why = e["why"]
         if why is not None and why["rule"] and why["rule"] in seen:
-            rest: Why = {**why, "rule": ""}
+            rest: WhyView = {**why, "rule": ""}
             e = {**e, "why": rest if rest["candidates"] or rest["pick"] else None}
         elif why is not None and why["rule"]:
             seen.add(why["rule"])
@@ -411,7 +411,7 @@ def game_list() -> list[dict[str, Any]]:
     try:
         found: list[dict[str, Any]] = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):  # from the sources (the terminal, the tests)
-        from automa.core.data import i18n_dir
+        from automa.core.paths import i18n_dir
 
         guides = folder(i18n_dir(), "en")
         return [{**g, "guide": True} if (guides / f"{g['id']}.toml").is_file() else g

@@ -13,17 +13,11 @@ from typing import Any, TypedDict, TypeGuard
 from automa.app import game_records as rec
 from automa.app.charts import Line
 from automa.app.present import PARENTHESIS, Words
+from automa.app.view_records import RowView
 from automa.core import i18n
 
 RECENT = 12
 """How many of the latest games the "you and the bot" chart shows."""
-
-
-class Row(TypedDict):
-    """A label and its value."""
-
-    label: str
-    value: str
 
 
 class ScoreField(TypedDict):
@@ -50,7 +44,7 @@ class EndView(TypedDict):
     game: str
     bot: str
     """The bot's final score in words ("Automa: 72 VP")."""
-    sources: list[Row]
+    sources: list[RowView]
     rounds: str
     fields: list[ScoreField]
     answers: list[Answer]
@@ -64,7 +58,7 @@ class StandingView(TypedDict):
     """One difficulty of a game: its numbers in words."""
 
     level: str
-    rows: list[Row]
+    rows: list[RowView]
 
 
 class ChartView(TypedDict):
@@ -88,7 +82,7 @@ class GameRecords(TypedDict):
     """Your score and the bot's in the latest games at the last difficulty played."""
     rounds: ChartView | None
     """The last game's bot score per round against its average at that difficulty."""
-    games: list[Row]
+    games: list[RowView]
     """Every game, newest first: when and how (label), the record's id (value)."""
 
 
@@ -193,7 +187,7 @@ class Words4Records:
         game = record.game
         bot_name = self.bot_name(game)
         named = self.bots(record)
-        sources: list[Row] = [] if named else [
+        sources: list[RowView] = [] if named else [
             {"label": self.source(game, s), "value": str(n)}
             for s, n in record.bot_sources.items() if n]
         bot = " · ".join(self.t("web.records.bot_score", bot=label, score=self.score(game, n))
@@ -245,7 +239,7 @@ class Words4Records:
     # --- the records screen ---------------------------------------------------------------
     def standing(self, game: str, s: rec.Standing) -> StandingView:
         """One difficulty's numbers in words."""
-        rows: list[Row] = [
+        rows: list[RowView] = [
             {"label": self.t("web.records.played"), "value": str(s.played)},
             {"label": self.t("web.records.won"), "value": str(s.won)},
             {"label": self.t("web.records.lost"), "value": str(s.lost)}]

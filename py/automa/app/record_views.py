@@ -9,11 +9,12 @@ from collections.abc import Sequence
 
 from automa.app import charts
 from automa.app.html import Safe, h, join
-from automa.app.record_present import ChartView, EndView, GameRecords, Row
+from automa.app.record_present import ChartView, EndView, GameRecords
+from automa.app.view_records import RowView
 from automa.app.words import Words
 
 
-def rows(items: Sequence[Row], cls: str = "") -> Safe:
+def rows(items: Sequence[RowView], cls: str = "") -> Safe:
     """Labels and values as a definition list."""
     return h("dl", {"class": cls or None}, *[
         h("div", {"class": "kv"}, h("dt", None, r["label"]), h("dd", None, r["value"]))

@@ -62,7 +62,7 @@ KEY_INDEX = "automa.index"
 KEY_SETTINGS = "automa.settings"
 KEY_LAST = "automa.last"
 DECK_PREFIX = "automa.deck."
-"""A kept deck of "My decks" (:mod:`automa.app.decks.editor`)."""
+"""A kept deck of "My decks" (:mod:`automa.app.decks.my_decks`)."""
 INDEX_VERSION = 2
 # The largest file the page reads for an import, checked before reading it (the browser's
 # whole storage is about 5 MB; a save of a long game is well under 1 MB).

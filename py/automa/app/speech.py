@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from automa.app.view_records import PlayView, QuestionView, Step
+from automa.app.view_records import PlayView, QuestionView, SummaryLineView
 from automa.core import i18n
 
 RATES = (0.8, 1.0, 1.25, 1.5)
@@ -74,7 +74,7 @@ def speakable(text: str, lang: str) -> str:
     return re.sub(r"([.,:;])\1+|,\.", r"\1", out).strip(" ,")
 
 
-def _step(s: Step) -> str:
+def _step(s: SummaryLineView) -> str:
     return f"{s['actor']}: {s['text']}" if s["actor"] else s["text"]
 
 

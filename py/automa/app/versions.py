@@ -9,10 +9,10 @@ from types import ModuleType
 
 from automa import files
 from automa.app import game_records, saves
-from automa.core import editor, formats, saveformat
+from automa.core import card_editor, formats, saveformat
 from automa.games import load_all
 
-OWNERS: tuple[ModuleType, ...] = (saveformat, editor, saves, game_records, files)
+OWNERS: tuple[ModuleType, ...] = (saveformat, card_editor, saves, game_records, files)
 """The modules that register formats; each game registers its own (:func:`load_all`)."""
 
 

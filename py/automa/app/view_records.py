@@ -1,6 +1,9 @@
 """The presenter's view records (:mod:`automa.app.present`): what the page
 (:mod:`automa.app.views`), the terminal (:mod:`automa.cli`) and speech draw, in one
-language, with no prompt kinds or message references left to read."""
+language, with no prompt kinds or message references left to read. Each name ends in
+``View`` (what the screen shows), apart from the engine's records of the same things in
+:mod:`automa.core.records` (``records.Dial`` is the game's dial, :class:`DialView` the dial
+drawn)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from typing import Literal, TypedDict
 from automa.core import records
 
 
-class Step(TypedDict):
+class SummaryLineView(TypedDict):
     """One thing the player does on the board for a bot (a line of the turn summary)."""
 
     actor: str
@@ -50,7 +53,7 @@ class CardView(TypedDict):
     """A cube lies on it (activated this round), or it lies face down (its front unseen)."""
 
 
-class Dial(TypedDict):
+class DialView(TypedDict):
     """A dial on the table (Civ's tech dial): where its pointer is, its level spaces."""
 
     at: int
@@ -61,7 +64,7 @@ class Dial(TypedDict):
 
 
 Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
-Layout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
+DockLayout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
 """How the answer controls are drawn in the dock: one-tap buttons, two short choices beside
 undo and redo (bar), a number with − and +, a button per choice, a list to pick from (too
 many choices for buttons), tick boxes, a list per item."""
@@ -94,7 +97,7 @@ class QuestionView(TypedDict):
     """For values: the pre-selected domain index of every item."""
     one_tap: list[tuple[str, str, bool]]
     """Answers that take one tap (label, JSON value, suggested): yes/no, done."""
-    layout: Layout
+    layout: DockLayout
     """How the answer controls are drawn (all of them sit in the dock, under the thumb)."""
     short: bool
     """Every choice label is short: the choices go side by side where there is room."""
@@ -114,18 +117,18 @@ class QuestionView(TypedDict):
     shows them open."""
 
 
-class Row(TypedDict):
+class RowView(TypedDict):
     """A label and its value."""
 
     label: str
     value: str
 
 
-class Section(TypedDict):
+class SectionView(TypedDict):
     """A titled group of rows of the bot's state."""
 
     title: str
-    rows: list[Row]
+    rows: list[RowView]
 
 
 class PileView(TypedDict):
@@ -137,7 +140,7 @@ class PileView(TypedDict):
     viewable: bool
 
 
-class Why(TypedDict):
+class WhyView(TypedDict):
     """The reason of a bot decision, only where it explains something."""
 
     rule: str
@@ -145,22 +148,22 @@ class Why(TypedDict):
     pick: str
 
 
-class LogEntry(TypedDict):
+class LogEntryView(TypedDict):
     """One line of the log."""
 
     actor: str
     text: str
-    why: Why | None
+    why: WhyView | None
 
 
 class LogGroup(TypedDict):
     """The log entries of one turn, oldest first."""
 
     turn: str
-    entries: list[LogEntry]
+    entries: list[LogEntryView]
 
 
-class Procedure(TypedDict):
+class ProcedureView(TypedDict):
     """A procedure the player may start."""
 
     id: str
@@ -180,7 +183,7 @@ class PlayView(TypedDict):
     game: str
     head: str
     """Turn (as the game counts it) and VP in one line."""
-    summary: list[Step]
+    summary: list[SummaryLineView]
     summary_title: str
     question: QuestionView
     cards: list[CardView]
@@ -191,10 +194,10 @@ class PlayView(TypedDict):
     rows: list[Strip]
     """Where several bots each have a row: every one, labelled, each its own strip ([]: one
     row, :attr:`row`)."""
-    dial: Dial | None
-    sections: list[Section]
+    dial: DialView | None
+    sections: list[SectionView]
     piles: list[PileView]
-    procedures: list[Procedure]
+    procedures: list[ProcedureView]
     can_cancel: bool
     can_undo: bool
     can_redo: bool

@@ -15,7 +15,14 @@ from typing import Any
 import automa.render as cards
 from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.layout import LONG_QUESTION, SHORT_LABEL
-from automa.app.view_records import CardView, Dial, LogEntry, LogGroup, PlayView, QuestionView
+from automa.app.view_records import (
+    CardView,
+    DialView,
+    LogEntryView,
+    LogGroup,
+    PlayView,
+    QuestionView,
+)
 from automa.app.words import Words
 from automa.render import print as sheets
 
@@ -345,7 +352,7 @@ def strip_cell(position: int, c: CardView, w: Words) -> Safe:
              tokens_mark(c["tokens"], w) if c["tokens"] else None)
 
 
-def dial_svg(d: Dial) -> Safe:
+def dial_svg(d: DialView) -> Safe:
     """A dial drawn as a ring: its level spaces as ticks, the pointer, the number in the
     ring's open foot, below the pointer's hub (never under the needle)."""
     def point(p: float, r: float) -> str:
@@ -421,7 +428,7 @@ def procedures(v: PlayView, w: Words) -> Safe:
                  for p in v["procedures"]]))
 
 
-def log_entry(e: LogEntry, w: Words) -> Safe:
+def log_entry(e: LogEntryView, w: Words) -> Safe:
     """One log line, its reason folded under "Why?" where there is one."""
     why = None
     if e["why"] is not None:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from automa.core.data import cards_dir
 from automa.core.errors import InvalidCardData
+from automa.core.paths import cards_dir
 
 TypeSpec = type | tuple[type, ...]
 Records = tuple[dict[str, Any], ...]

@@ -26,19 +26,16 @@ from automa.core.errors import AutomaError
 from automa.core.numbers import describe
 from automa.core.records import MessageRef
 
-Message = MessageRef
-"""A message reference: ``{"key": id, "params": {...}}``."""
-
 
 @dataclass
 class Migrated:
     """A value brought to a newer version, and what could not be carried over."""
 
     value: Any
-    lost: list[Message] = field(default_factory=list)
+    lost: list[MessageRef] = field(default_factory=list)
 
 
-Step = Callable[[Any], Migrated]
+Migration = Callable[[Any], Migrated]
 """One migration ``vN → vN+1``: pure (the value given is never changed)."""
 
 
@@ -53,14 +50,14 @@ class Format:
     """One kept format: its name, the oldest version its migrations start from, and the
     ordered migrations from there to the current version."""
 
-    def __init__(self, name: str, steps: Sequence[Step], first: int = 1, *,
+    def __init__(self, name: str, steps: Sequence[Migration], first: int = 1, *,
                  test_ahead: bool = False) -> None:
         self.name = name
         self.first = first
         """The oldest version the migrations read (older ones are the owner's business)."""
         self.test_ahead = test_ahead
         """Whether a build made ``ahead`` (for tests) claims more versions of this one."""
-        self.steps: list[Step] = list(steps)
+        self.steps: list[Migration] = list(steps)
         """``steps[i]`` migrates version ``first + i`` to ``first + i + 1``."""
         ALL[name] = self
 
@@ -84,7 +81,7 @@ class Format:
     def upgrade(self, value: Any, version: Any) -> Migrated:
         """``value`` of ``version`` migrated to :attr:`current`, with what was lost."""
         start = self.check(version)
-        lost: list[Message] = []
+        lost: list[MessageRef] = []
         for step in self.steps[max(0, start - self.first):]:
             done = step(value)
             value = done.value
@@ -100,7 +97,7 @@ ALL: dict[str, Format] = {}
 def build_info() -> dict[str, Any]:
     """What the build stamped into the engine (``automa/_data/build.json``): the app's
     version ``stamp`` and, in test builds only, ``ahead``. Empty outside a build."""
-    from automa.core.data import data_root
+    from automa.core.paths import data_root
 
     try:
         found = json.loads((data_root() / "build.json").read_text())

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
 
 from automa.core import formats
-from automa.core.editor import CardEditor
+from automa.core.card_editor import CardEditor
 from automa.core.errors import InvalidOption, UnknownGame
-from automa.core.formats import Format, Step
+from automa.core.formats import Format, Migration
 from automa.core.i18n import msg
 from automa.core.numbers import describe, is_number_text, name_of
 from automa.core.piles import Piles
@@ -380,7 +380,7 @@ class GameDef(Generic[D]):
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
     """Message id of a one-line description."""
-    migrations: tuple[Step, ...] = ()
+    migrations: tuple[Migration, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
     of ``version - 1`` to ``version``. A save older than the first one is replayed, and
@@ -454,7 +454,7 @@ def register(game: GameDef[D]) -> GameDef[D]:
         raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
     if not game.phases or START in game.phases:
         raise ValueError(f"game {game.id}: name its phases (the engine's {START!r} apart)")
-    from automa.core.procedures import CORE_STEPS
+    from automa.core.common_steps import CORE_STEPS
 
     game.steps.include(CORE_STEPS)
     _REGISTRY[game.id] = game

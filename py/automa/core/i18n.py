@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from automa.core.data import i18n_dir
+from automa.core.paths import i18n_dir
 from automa.core.records import MessageRef, Params, Shown
 
 LANGUAGES = ("en", "uk")
@@ -33,7 +33,7 @@ NUMBER_STYLE: dict[str, tuple[str, str]] = {"en": (".", ","), "uk": (",", "\u00a
 """Each language's decimal sign and thousands separator (CLDR: uk «2 048,5» with a no-break
 space, en "2,048.5"); the page's own script reads them from the screen it fills."""
 
-Message = str | dict[str, str]
+CatalogText = str | dict[str, str]
 
 
 def plural_category(lang: str, n: float) -> str:
@@ -85,9 +85,9 @@ def is_plural_table(value: dict[str, Any]) -> bool:
     )
 
 
-def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Message]:
+def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, CatalogText]:
     """Dotted message ids from nested TOML tables."""
-    out: dict[str, Message] = {}
+    out: dict[str, CatalogText] = {}
     for key, value in table.items():
         full = f"{prefix}{key}"
         if isinstance(value, str):
@@ -101,12 +101,12 @@ def flatten(table: dict[str, Any], prefix: str = "") -> dict[str, Message]:
     return out
 
 
-def load_source_catalog(lang: str) -> dict[str, Message]:
+def load_source_catalog(lang: str) -> dict[str, CatalogText]:
     """Read every ``i18n/<lang>/*.toml`` file into one flat catalog."""
     import tomllib  # the browser reads the compiled JSON: keep tomllib off its start-up path
 
     folder = i18n_dir() / lang
-    catalog: dict[str, Message] = {}
+    catalog: dict[str, CatalogText] = {}
     for path in sorted(folder.glob("*.toml")):
         with path.open("rb") as f:
             for key, msg in flatten(tomllib.load(f)).items():
@@ -117,11 +117,11 @@ def load_source_catalog(lang: str) -> dict[str, Message]:
 
 
 @cache
-def catalog(lang: str) -> dict[str, Message]:
+def catalog(lang: str) -> dict[str, CatalogText]:
     """The catalog of ``lang``: the compiled JSON if present, else the TOML sources."""
     compiled = i18n_dir() / f"{lang}.json"
     if compiled.is_file():
-        data: dict[str, Message] = json.loads(compiled.read_text("utf-8"))
+        data: dict[str, CatalogText] = json.loads(compiled.read_text("utf-8"))
         return data
     if not (i18n_dir() / lang).is_dir():
         return {}
@@ -158,7 +158,7 @@ def text(value: Shown, lang: str = "en") -> str:
     return describe(value)
 
 
-def _lookup(key: str, lang: str) -> Message | None:
+def _lookup(key: str, lang: str) -> CatalogText | None:
     for candidate in (lang, "en"):
         msg = catalog(candidate).get(key)
         if msg is not None:
@@ -236,7 +236,7 @@ class Namespace:
         return msg(self.k(key), **params)
 
 
-def placeholders(message: Message) -> set[str]:
+def placeholders(message: CatalogText) -> set[str]:
     """The parameter names a message uses (all plural forms together)."""
     texts = message.values() if isinstance(message, dict) else [message]
     return {m.group(1) for text in texts for m in _PLACEHOLDER.finditer(text)}

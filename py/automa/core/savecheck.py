@@ -28,8 +28,8 @@ from automa.core.checks import (
     check_message,
     check_text,
 )
+from automa.core.common_steps import MAX_OPEN_PROCEDURES
 from automa.core.errors import AutomaError
-from automa.core.procedures import MAX_OPEN_PROCEDURES
 from automa.core.prompts import check_prompt
 from automa.core.ranges import first_problem
 

@@ -12,11 +12,11 @@ from itertools import accumulate
 from typing import Any
 
 from automa.core.checks import NAME, check_text
+from automa.core.common_steps import CORRECTION_MENU
 from automa.core.errors import AutomaError, NewerSave, UnreadableSave, WrongGameSave
-from automa.core.formats import Message, Migrated
+from automa.core.formats import Migrated
 from automa.core.game import GameDef, find_game, game_format
 from automa.core.numbers import SEED_MAX, describe, name_of
-from automa.core.procedures import CORRECTION_MENU
 from automa.core.ranges import Carried, carry
 from automa.core.records import MessageRef
 from automa.core.savecheck import check_opens, check_snapshot
@@ -146,7 +146,7 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
 
 
 def _upgrade_states(game: GameDef[Any], data: dict[str, Any],
-                    game_version: int) -> tuple[dict[str, Any], list[Message]]:
+                    game_version: int) -> tuple[dict[str, Any], list[MessageRef]]:
     """The save with its snapshot and base state migrated to the game's current layout.
 
     A state too old for the game's migrations, or one they cannot read (a hostile save),
@@ -273,7 +273,7 @@ def _from_snapshot(fresh: Session, data: dict[str, Any], replayed: Session,
     return session
 
 
-def rules_changed(game: GameDef[Any], saved_under: int, answers: int) -> Message:
+def rules_changed(game: GameDef[Any], saved_under: int, answers: int) -> MessageRef:
     """The one sentence that tells the player why a game goes on without its undo history:
     what changed in the rules since version ``saved_under`` of the game (as the game names
     its changes), and how many answers can no longer be undone."""

@@ -1,7 +1,7 @@
 """Selection pipelines: "filter by criterion 1, then 2, …, then the final tiebreak".
 
 One generic engine for every game's tiebreakers (rules-model §E.1). A pipeline is a list
-of named steps applied in order to a candidate list; each step records what it kept and
+of named stages applied in order to a candidate list; each stage records what it kept and
 why, so the log can say how the bot chose.
 
 >>> picked = select(["military", "science", "technology"], [
@@ -74,10 +74,11 @@ class Selection:
         }
 
 
-class Step:
-    """A pipeline step; subclasses implement :meth:`apply`."""
+class Stage:
+    """A pipeline stage (not an engine step); subclasses implement :meth:`apply`."""
 
     kind = "step"
+    """Its kind in the trace (a stored string: kept as it was written)."""
     picks = False
     """Whether the step is a final pick (it still runs on a single candidate)."""
 
@@ -91,7 +92,7 @@ class Step:
     on_empty: OnEmpty = "empty"
 
 
-class Filter(Step):
+class Filter(Stage):
     """Keep the candidates satisfying ``pred``; on nothing: skip, fail or empty."""
 
     kind = "filter"
@@ -105,7 +106,7 @@ class Filter(Step):
         return [x for x in items if self.pred(x)], ""
 
 
-class Extremum(Step):
+class Extremum(Stage):
     """Keep the candidates with the smallest (or largest) ``key``."""
 
     kind = "extremum"
@@ -123,12 +124,12 @@ class Extremum(Step):
         return [x for x, s in zip(items, scores, strict=True) if s == best], f"{best}"
 
 
-class Conditional(Step):
+class Conditional(Stage):
     """Apply ``step`` only when ``cond`` holds."""
 
     kind = "conditional"
 
-    def __init__(self, name: str, cond: bool | Callable[[], bool], step: Step) -> None:
+    def __init__(self, name: str, cond: bool | Callable[[], bool], step: Stage) -> None:
         super().__init__(name)
         self.cond = cond
         self.step = step
@@ -142,7 +143,7 @@ class Conditional(Step):
         return self.step.apply(items)
 
 
-class FirstClass(Step):
+class FirstClass(Stage):
     """Keep the matches of the first predicate that matches anything; later ones unused."""
 
     kind = "first_class"
@@ -159,7 +160,7 @@ class FirstClass(Step):
         return [], "no class matched"
 
 
-class OrderedPick(Step):
+class OrderedPick(Stage):
     """The first element of a fixed order that is still a candidate."""
 
     kind = "ordered_pick"
@@ -176,7 +177,7 @@ class OrderedPick(Step):
         return [], "none of the order is a candidate"
 
 
-class CountPick(Step):
+class CountPick(Stage):
     """The n-th candidate counting in reading (or reverse reading) order, wrapping round.
 
     The candidates are taken in the order given (reading order); ``reverse`` counts from
@@ -202,7 +203,7 @@ class CountPick(Step):
         return [order[index]], f"{arrow}{self.n}"
 
 
-class RandomPick(Step):
+class RandomPick(Stage):
     """A uniform random candidate from the game's generator."""
 
     kind = "random"
@@ -216,7 +217,7 @@ class RandomPick(Step):
         return ([self.rng.choice(items)], "random") if items else ([], "")
 
 
-class ProxyChoice(Step):
+class ProxyChoice(Stage):
     """Leave the remaining candidates to a person's free choice."""
 
     kind = "proxy_choice"
@@ -226,7 +227,7 @@ class ProxyChoice(Step):
         return items, "the person decides"
 
 
-def select(candidates: Sequence[Any], steps: Sequence[Step]) -> Selection:
+def select(candidates: Sequence[Any], steps: Sequence[Stage]) -> Selection:
     """Run ``steps`` over ``candidates`` (rules-model §E.1).
 
     A step that leaves nothing acts by its ``on_empty``: ``skip`` keeps the previous

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
+from automa.core.common_steps import CORRECT, MAX_OPEN_PROCEDURES
 from automa.core.errors import (
     AutomaError,
     GameOver,
@@ -35,7 +36,6 @@ from automa.core.game import (
 )
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
-from automa.core.procedures import CORRECT, MAX_OPEN_PROCEDURES
 from automa.core.prompts import Prompt
 from automa.core.ranges import Carried, first_problem, widest
 from automa.core.records import (

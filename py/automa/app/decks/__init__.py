@@ -1,5 +1,5 @@
 """"My decks": the player's own cards, keyed in, kept and played, for every game that gives a
-``data`` option a card editor (:mod:`automa.core.editor`). ``editor`` reads and draws the
+``data`` option a card editor (:mod:`automa.core.card_editor`). ``my_decks`` reads and draws the
 decks and the card editor, ``desk`` does what the screens' taps ask; both are imported on
 first use (the app starts without them)."""
 

@@ -5,7 +5,7 @@ The desk shows one game's decks at a time (the one named by ``#/decks/<game>``, 
 opened, or by the new-game screen), with that game's card editor. Every edit is kept in
 storage as it is made (a draft with problems too), so nothing typed is lost when the player
 leaves the editor or closes the page; "Done" goes back to the list. Stored decks are read as
-hostile text by :mod:`automa.app.decks.editor`.
+hostile text by :mod:`automa.app.decks.my_decks`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from automa.app.decks import editor as decks
-from automa.app.decks.editor import DeckGame
+from automa.app.decks import my_decks as decks
+from automa.app.decks.my_decks import DeckGame
 from automa.app.html import Safe
 from automa.app.outcome import Outcome
 from automa.app.storage import KeyValue, StorageError

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core import game as core
+from automa.core.common_steps import resumed_step
 from automa.core.formats import Migrated
 from automa.core.game import Steps, known
 from automa.core.i18n import Namespace
-from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from automa.core import game as core
+from automa.core.common_steps import resumed_step
 from automa.core.game import Steps, broken, known
 from automa.core.i18n import Namespace
-from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
 from automa.core.records import CardHint, MessageRef, Params, Ui, Why
 

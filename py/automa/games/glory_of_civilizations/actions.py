@@ -33,8 +33,6 @@ from .state import (
     who,
 )
 
-Args = dict[str, Any]
-
 
 def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
     e = entry(ctx, i)

@@ -120,15 +120,15 @@ def religions() -> tuple[str, ...]:
 
 # --- the card check -------------------------------------------------------------------------
 
-Problem = tuple[str, str, dict[str, Any]]
+CardProblem = tuple[str, str, dict[str, Any]]
 """(field path, problem id, params): one thing wrong with a card."""
 
 
-def card_problems(card: Any) -> list[Problem]:
+def card_problems(card: Any) -> list[CardProblem]:
     """Everything wrong with one card (empty when it is a valid card)."""
     if not isinstance(card, dict):
         return [("-", "not_a_card", {})]
-    out: list[Problem] = []
+    out: list[CardProblem] = []
     allowed = {"id", "number", "priority", "free", "main", "pointer", "amounts"}
     out += [(_short(name), "unknown_field", {}) for name in card if name not in allowed]
     number = card.get("number")
@@ -146,12 +146,12 @@ def card_problems(card: Any) -> list[Problem]:
     return out
 
 
-def _amount_problems(card: dict[str, Any]) -> list[Problem]:
+def _amount_problems(card: dict[str, Any]) -> list[CardProblem]:
     """Amounts only where the action in that slot prints one, each a whole number."""
     amounts = card["amounts"]
     if not isinstance(amounts, dict):
         return [("amounts", "not_an_entry", {})]
-    out: list[Problem] = [(f"amounts.{_short(k)}", "unknown_field", {}) for k in amounts
+    out: list[CardProblem] = [(f"amounts.{_short(k)}", "unknown_field", {}) for k in amounts
                           if k not in SLOTS]
     for kind, n in SLOTS.items():
         slots = amounts.get(kind, [{}] * n)
@@ -181,10 +181,10 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _priority_problems(value: Any) -> list[Problem]:
+def _priority_problems(value: Any) -> list[CardProblem]:
     if not isinstance(value, list) or len(value) != PRIORITY_ENTRIES:
         return [("priority", "bad_count", {"n": PRIORITY_ENTRIES})]
-    out: list[Problem] = []
+    out: list[CardProblem] = []
     for i, entry in enumerate(value, 1):
         where = f"priority.{i}"
         if not isinstance(entry, dict):
@@ -203,14 +203,14 @@ def _priority_problems(value: Any) -> list[Problem]:
     return out
 
 
-def _list_problems(name: str, value: Any, n: int, allowed: tuple[str, ...]) -> list[Problem]:
+def _list_problems(name: str, value: Any, n: int, allowed: tuple[str, ...]) -> list[CardProblem]:
     if not isinstance(value, list) or len(value) != n:
         return [(name, "bad_count", {"n": n})]
     return [(f"{name}.{i}", "bad_choice", {"value": _short(v)})
             for i, v in enumerate(value, 1) if v not in allowed]
 
 
-def problem_ref(card_label: Any, problem: Problem) -> MessageRef:
+def problem_ref(card_label: Any, problem: CardProblem) -> MessageRef:
     """A problem as a translated message naming the card and the field."""
     field, key, params = problem
     return m("error.card", card=card_label, field=field,

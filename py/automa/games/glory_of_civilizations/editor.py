@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from automa.core.editor import DECK, CardEditor, upgrade_deck
+from automa.core.card_editor import DECK, CardEditor, upgrade_deck
 from automa.core.errors import InvalidOption
 from automa.core.numbers import int_or, is_number_text
 from automa.core.records import MessageRef
@@ -235,7 +235,7 @@ def validate_deck(cards: Any, *, for_play: bool = True) -> list[MessageRef]:
     return out
 
 
-def problem_ref(card_label: Any, problem: data.Problem, card: Any = None) -> MessageRef:
+def problem_ref(card_label: Any, problem: data.CardProblem, card: Any = None) -> MessageRef:
     """A problem as a translated message naming the card and the field by the label the
     editor shows it under (``path`` keeps the field's address)."""
     path, key, params = problem

@@ -16,9 +16,9 @@ import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
 from automa.core import game as core
+from automa.core.common_steps import resumed_step
 from automa.core.formats import Migrated
 from automa.core.game import Steps
-from automa.core.procedures import resumed_step
 from automa.core.ranges import FLAG, Count, Items, Maybe, OneOf, Table, Text, record_table, table_of
 from automa.core.records import MessageRef, Ui, Why
 

@@ -2,7 +2,7 @@
 the browser, the card editor, and the deck choice of the new-game screen.
 
 A game takes part by giving a ``data`` option a card editor
-(:class:`~automa.core.editor.CardEditor`, :attr:`GameDef.deck_option`); nothing here names a
+(:class:`~automa.core.card_editor.CardEditor`, :attr:`GameDef.deck_option`); nothing here names a
 game. Everything read back from storage or from a file is hostile: :func:`read_deck` never
 raises, it names what is wrong in translated words. The page (``web/main.py``) only stores,
 routes and forwards taps; the cards are checked by the game's editor.
@@ -24,7 +24,7 @@ from automa.app.html import Safe, h, trusted
 from automa.app.saves import DECK_PREFIX
 from automa.app.storage import KeyValue
 from automa.app.words import Words
-from automa.core.editor import DECK, CardEditor
+from automa.core.card_editor import DECK, CardEditor
 from automa.core.errors import AutomaError
 from automa.core.game import OptionSpec, find_game
 
