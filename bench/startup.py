@@ -276,6 +276,20 @@ def play_games(page: Page, base: str, games: list[str], answers: int) -> dict[st
     return hashes
 
 
+def wait_snapshot(page: Page, seconds: float = 120) -> float:
+    """Wait (on a page of the app) until the start-up snapshot of this build is made or in
+    use: 1.0 if it is, 0.0 if the page made none (refused, or no storage)."""
+    page.goto(page.url.split("#")[0] + "#/")
+    wait_ready(page)
+    state = ""
+    for _ in range(int(seconds * 2)):
+        state = str(page.evaluate("window.automaShell.snapshot"))
+        if state in ("made", "used", "failed"):
+            break
+        page.wait_for_timeout(500)
+    return float(state in ("made", "used"))
+
+
 def resume(context: Any, base: str, bare: str, games: list[str], count: int, rate: float,
            answers: int) -> dict[str, dict[str, list[float]]]:
     """Reopening a saved game offline with the CPU slowed ``rate`` times (a phone), app and
@@ -287,6 +301,7 @@ def resume(context: Any, base: str, bare: str, games: list[str], count: int, rat
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
     page.evaluate(CACHE_BARE_JS)
     hashes = play_games(page, base, games, answers)
+    made = wait_snapshot(page)
     page.close()
     context.set_offline(True)
     out: dict[str, dict[str, list[float]]] = {}
@@ -296,18 +311,21 @@ def resume(context: Any, base: str, bare: str, games: list[str], count: int, rat
             page.add_init_script(SCREEN_SEEN_JS)
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-            got: dict[str, list[float]] = {"screen": [], "app": [], "bare": []}
+            got: dict[str, list[float]] = {"screen": [], "app": [], "bare": [], "used": [],
+                                           "made": [made]}
             app = base + "?n={n}" + hashes[game]
             for n, (name, url) in enumerate(rounds(count + 1, app, bare + "?n={n}")):
                 page.goto(url.format(n=n))
                 wait_ready(page, timeout=180_000)
                 if n < 2:
                     continue  # a round to settle (the worker started, code cached)
-                times = page.evaluate("[window.automaShell.ready, window.__benchScreen]")
+                times = page.evaluate("[window.automaShell.ready, window.__benchScreen,"
+                                      " window.automaShell.snapshot]")
                 got[name].append(times[0])
                 if name == "app":
                     assert times[1] is not None, f"{game}: the game's screen never showed"
                     got["screen"].append(times[1])
+                    got["used"].append(float(times[2] == "used"))
             out[game] = got
             page.close()
     finally:
@@ -324,7 +342,9 @@ def resume_report(found: dict[str, dict[str, list[float]]], rate: float) -> list
         screen = [a / b for a, b in zip(got["screen"], got["bare"], strict=False)]
         ready = [a / b for a, b in zip(got["app"], got["bare"], strict=False)]
         lines += [
-            f"  {game}: {len(got['app'])} loads each",
+            f"  {game}: {len(got['app'])} loads each; started from the start-up snapshot: "
+            f"{sum(got['used']):.0f} of {len(got['used'])}"
+            + ("" if got["made"][0] else " (none was made)"),
             f"    screen {spread(got['screen'])}",
             f"    engine {spread(got['app'])}",
             f"    bare   {spread(got['bare'])}",

@@ -53,6 +53,9 @@ GAME = "tapestry"
 READY_JS = "() => !!(document.body && document.body.dataset.pyReady)"
 CONTROLLED_JS = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 START_JS = "() => (window.automaShell && window.automaShell.ready) || null"
+SNAPSHOT_JS = ("() => ['made', 'used', 'failed', 'refused'].includes(window.automaShell.snapshot)"
+               " && window.automaShell.snapshot")
+USED_JS = "() => window.automaShell.snapshot === 'used'"
 CLICK_JS = """(sel) => { const e = document.querySelector(sel); if (!e) return false;
   e.click(); return true; }"""
 FOUND_JS = "(sel) => !!document.querySelector(sel)"
@@ -218,11 +221,13 @@ def run(engine: Engine, base: str, dist: Path, served: list[tuple[str, int]], wa
         engine.until(CONTROLLED_JS, timeout=120)
         time.sleep(4)  # the worker's install fetches
         out["with_sw"], _ = bytes_served(dist, served)
+        out["snapshot"] = engine.until(SNAPSHOT_JS, timeout=240)  # made once the page is idle
         for n in range(warm + 1):
             engine.goto(f"{base}?warm={n}")
             engine.until(READY_JS)
             if n:  # the first reload settles the worker
                 out["warm"].append(float(engine.eval(START_JS)))
+                out.setdefault("used", []).append(engine.eval(USED_JS))
         engine.eval(CLICK_JS, f'button[data-act="new"][data-arg="{GAME}"]')
         engine.until(FOUND_JS, "#new-form")
         engine.eval(CLICK_JS, 'button[data-act="start"]')
@@ -295,6 +300,10 @@ def report(found: dict[str, list[dict[str, Any]]]) -> list[str]:
     lines.append(f"  cold start (→ Python ready): webkit {med('webkit', 'cold') / 1000:.2f} s, "
                  f"chromium {med('chromium', 'cold') / 1000:.2f} s: ratio "
                  f"{med('webkit', 'cold') / med('chromium', 'cold'):.2f}")
+    for name in found:
+        used = [u for r in found[name] for u in r.get("used", [])]
+        lines.append(f"  {name}: snapshot {[r.get('snapshot') for r in found[name]]}; warm starts "
+                     f"from it: {sum(used)} of {len(used)}")
     lines.append(f"  warm start (→ Python ready): webkit {med('webkit', 'warm') / 1000:.2f} s, "
                  f"chromium {med('chromium', 'warm') / 1000:.2f} s: ratio "
                  f"{med('webkit', 'warm') / med('chromium', 'warm'):.2f}  (target ≤ 1.5)")

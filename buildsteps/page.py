@@ -114,7 +114,7 @@ def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]
     from automa.app.saves import SETTING_CHOICES
 
     # PyScript's configuration is inlined in the page: one request less before Python starts.
-    config = {"interpreter": "./pyodide/pyodide.mjs", "files": {"./pkgs/automa.zip": "./*"},
+    config = {"interpreter": "./pyodide/boot.mjs", "files": {"./pkgs/automa.zip": "./*"},
               "plugins": PLUGINS_OFF}
     return {
         "SHELL_STRINGS": json.dumps(shell_strings(catalogs, games), ensure_ascii=False,

@@ -2,8 +2,8 @@
 every iPhone browser) and Firefox, through the one driver interface of ``engines.py``.
 
 In each engine, with a fresh profile and the app served under its sub-path: the app starts;
-each game starts and takes 15 answers; a reload brings back the same question; the app
-restarts offline from its service worker and a new game is played; a finished game is
+each game starts and takes 15 answers; a reload brings back the same question; a reload
+starts the engine from the snapshot the page made; the app restarts offline from its service worker and a new game is played; a finished game is
 recorded and shown on the records screen with its charts; a hostile save is refused; Settings
 name the version; the screens read in Ukrainian. The tests of one engine run in order on its
 one tab (each leaves the page where the next begins). The full suite stays in Chromium.
@@ -231,6 +231,22 @@ def test_a_reload_brings_back_the_same_question(tab: Driver, site: Site) -> None
     assert (after["key"], after["hash"], after["question"]) == (
         before["key"], before["hash"], before["question"])
     assert tab.wait_for(ACTIONS_JS)["n"] == 5
+
+
+def test_a_reopened_page_starts_from_the_snapshot_made_on_the_device(tab: Driver,
+                                                                     site: Site) -> None:
+    """Once the page has made the engine's start-up snapshot (in a worker, the page idle), a
+    reload starts the engine from it, and a game plays on."""
+    go_home(tab, site)
+    state = tab.wait_for("() => { const s = window.automaShell.snapshot;"
+                         " return ['made', 'used', 'failed', 'refused'].includes(s) && s; }",
+                         timeout=240)
+    assert state in ("made", "used"), state
+    tab.reload()
+    tab.wait_for(READY_JS)
+    assert tab.evaluate("() => window.automaShell.snapshot") == "used"
+    start_game(tab, "civ_new_dawn", seed=6)
+    assert answer(tab, "civ_new_dawn", 3, seed=6) == 3
 
 
 def test_the_app_restarts_offline_through_its_service_worker(tab: Driver, site: Site) -> None:

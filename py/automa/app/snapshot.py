@@ -1,0 +1,45 @@
+"""What a memory snapshot of the engine holds: the browser app's modules imported and its data
+read, so a reopened page starts from them instead of loading them again.
+
+The page's loader (``web/pyodide/boot.mjs``) makes the snapshot in a worker, off the page,
+once per build: a fresh Pyodide, this package unpacked, :func:`prepare` run, the memory
+written to the device's Cache Storage. Only what every start would compute the same way may
+be in it (no time, no randomness, nothing of the page): modules, catalogs, card data and
+the caches a card's drawing fills.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import automa
+import automa.render as cards
+from automa.core import i18n
+
+TERMINAL_MODULES = frozenset({"automa.__main__", "automa.cli", "automa.cli_records",
+                              "automa.terminal", "automa.terminal_io"})
+"""The terminal front ends: the browser never imports them."""
+PAGE_STDLIB = ("asyncio", "base64", "html", "inspect", "io", "json")
+"""The standard modules PyScript's own package imports as the page starts."""
+
+
+def app_modules() -> list[str]:
+    """Every module of the engine the browser app may import, package by package."""
+    found = pkgutil.walk_packages(automa.__path__, "automa.")
+    return sorted(m.name for m in found if m.name not in TERMINAL_MODULES)
+
+
+def prepare(langs: tuple[str, ...] = ("en", "uk")) -> list[str]:
+    """Import what the browser app uses and read its data (each catalog of ``langs``, each
+    game's cards, by drawing one card of each game); the modules imported."""
+    names = [*PAGE_STDLIB, *app_modules()]
+    for name in names:
+        importlib.import_module(name)
+    for lang in langs:
+        i18n.catalog(lang)
+        for game in (g["id"] for g in automa.games()):
+            if cards.has_renderer(game):
+                cards.card_svg(game, cards.deck(game)[0], (), lang)
+    return names
+

@@ -1,0 +1,39 @@
+"""What the engine's start-up snapshot holds (``automa.app.snapshot``; the page's loader makes it
+in a worker): every module the browser app imports, none of the terminal's, both catalogs."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from automa.app import snapshot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_snapshot_imports_every_module_of_the_engine_but_the_terminals() -> None:
+    modules = snapshot.app_modules()
+    assert "automa.app.controller" in modules
+    assert {f"automa.games.{g}.turn" for g in ("tapestry", "age_of_innovation", "civ_new_dawn",
+                                               "glory_of_civilizations")} <= set(modules)
+    assert not snapshot.TERMINAL_MODULES & set(modules)
+
+
+def test_every_engine_module_the_page_imports_is_in_the_snapshot() -> None:
+    tree = ast.parse((ROOT / "web" / "main.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module
+                and node.module.startswith("automa.")}
+    assert imported <= set(snapshot.app_modules()) | {"automa"}
+
+
+def test_preparing_touches_no_page_and_reads_both_catalogs() -> None:
+    code = ("import sys; from automa.app import snapshot; from automa.core import i18n; "
+            "snapshot.prepare(); "
+            "assert not {'js', 'pyodide', 'pyscript'} & set(sys.modules), 'page module'; "
+            "assert i18n.catalog.cache_info().currsize == 2; print(len(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    assert int(out.stdout) > 100

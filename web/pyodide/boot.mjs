@@ -1,0 +1,154 @@
+// The interpreter module PyScript loads (its config's "interpreter"): the vendored Pyodide's
+// loadPyodide, started from a memory snapshot of this very build when the device keeps one.
+//
+// A snapshot is Pyodide's memory once the engine's modules are imported and its data read
+// (automa/app/snapshot.py): a start from it skips Python's own start-up and every import. It is
+// made on the device, never downloaded: once the page is ready and has been idle a moment, a
+// worker (snapshot-worker.mjs) starts a second Pyodide off the page, prepares it and writes its
+// memory to Cache Storage, under this build's stamp, with its length and Pyodide's version.
+// Storage is hostile: an entry of another build is never read, a short one or one of another
+// Pyodide is dropped, and one Pyodide refuses (it checks its own magic number and build id) is
+// dropped, the page starts as it would without it, and no other is made for this build (the
+// refusal is kept in its place). `automaShell.snapshot` says what happened.
+import { loadPyodide as startPyodide, version } from "./pyodide.mjs";
+
+export { version };
+
+const CACHE = "automa-snapshot";
+const DELAY_MS = 4000; // idle time after the page is ready, before a snapshot is made
+const shell = globalThis.automaShell || (globalThis.automaShell = {});
+const base = new URL("./snapshot.bin", import.meta.url).href;
+const key = `${base}?build=${encodeURIComponent(String(shell.stamp || ""))}`;
+
+function usable() {
+  return Boolean(shell.stamp && globalThis.caches && globalThis.Worker &&
+                 globalThis.automaSnapshot !== "off");
+}
+
+async function read() {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(key);
+  if (!hit) return null;
+  return { bytes: new Uint8Array(await hit.arrayBuffer()), length: hit.headers.get("x-length"),
+           pyodide: hit.headers.get("x-pyodide") };
+}
+
+// The snapshot of this build (the page's shell began reading it while PyScript loaded), or null.
+async function stored() {
+  try {
+    const found = await (shell.snapshotRead || read());
+    if (!found) return null;
+    const { bytes, length, pyodide } = found;
+    if (length === "refused") return "refused";
+    if (bytes.length > 0 && String(bytes.length) === length && pyodide === version) return bytes;
+    await forget(true);
+    shell.snapshot = "dropped";
+  } catch (e) { /* no storage: start without */ }
+  return null;
+}
+
+async function forget(all) {
+  try {
+    const cache = await caches.open(CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(base) && (all || request.url !== key)) await cache.delete(request);
+    }
+  } catch (e) { /* nothing to forget */ }
+}
+
+// In place of a snapshot Pyodide refused: the mark that stops this build making another.
+async function refuse() {
+  try {
+    await forget(true);
+    const cache = await caches.open(CACHE);
+    await cache.put(key, new Response("", { headers: { "x-length": "refused" } }));
+  } catch (e) { /* no storage: nothing is kept */ }
+}
+
+function whenIdle(run) {
+  const later = () => (globalThis.requestIdleCallback
+    ? requestIdleCallback(run, { timeout: DELAY_MS }) : setTimeout(run, 0));
+  const ready = () => document.body && document.body.dataset.pyReady;
+  if (ready()) { setTimeout(later, DELAY_MS); return; }
+  const watch = new MutationObserver(() => {
+    if (!ready()) return;
+    watch.disconnect();
+    setTimeout(later, DELAY_MS);
+  });
+  watch.observe(document.documentElement, { attributes: true, subtree: true,
+                                            attributeFilter: ["data-py-ready"] });
+}
+
+function makeSnapshot() {
+  shell.snapshot = "making";
+  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  worker.onmessage = async ({ data }) => {
+    worker.terminate();
+    if (data && data.made) {
+      await forget(false); // the snapshots of earlier builds
+      shell.snapshot = "made";
+      shell.snapshotBytes = data.made;
+    } else {
+      shell.snapshot = "failed";
+      console.info("No start-up snapshot:", data && data.failed);
+    }
+  };
+  worker.onerror = (event) => {
+    worker.terminate();
+    shell.snapshot = "failed";
+    console.info("No start-up snapshot:", event.message);
+  };
+  worker.postMessage({ cache: CACHE, key, version });
+}
+
+// A page started from a snapshot that fails before it is ready (an error, or no first screen
+// within a minute) refuses the snapshot: the next start is a plain one.
+function guard() {
+  const failed = () => {
+    if (document.body && document.body.dataset.pyReady) return;
+    removeEventListener("error", failed);
+    removeEventListener("unhandledrejection", failed);
+    shell.snapshot = "refused";
+    refuse();
+  };
+  addEventListener("error", failed);
+  addEventListener("unhandledrejection", failed);
+  setTimeout(failed, 60000);
+}
+
+// When each stage of the start was reached (ms since navigation start), for the benchmarks.
+const marks = shell.startMarks = {};
+const mark = (name) => { marks[name] = Math.round(performance.now()); };
+
+export async function loadPyodide(options) {
+  mark("loader");
+  if (!usable()) {
+    shell.snapshot = "none";
+    return startPyodide(options);
+  }
+  const snapshot = await stored();
+  mark("read");
+  if (snapshot === "refused") {
+    shell.snapshot = "refused";
+    return startPyodide(options);
+  }
+  if (snapshot) {
+    try {
+      const py = await startPyodide({ ...options, _loadSnapshot: snapshot });
+      mark("started");
+      shell.snapshot = "used";
+      guard();
+      return py;
+    } catch (e) {
+      console.info("The start-up snapshot was refused:", e && e.message);
+      await refuse();
+      shell.snapshot = "refused";
+      return startPyodide(options);
+    }
+  }
+  const py = await startPyodide(options);
+  mark("started");
+  if (shell.snapshot !== "dropped") shell.snapshot = "none";
+  whenIdle(makeSnapshot);
+  return py;
+}
