@@ -3,10 +3,11 @@ every iPhone browser) and Firefox, through the one driver interface of ``engines
 
 In each engine, with a fresh profile and the app served under its sub-path: the app starts;
 each game starts and takes 15 answers; a reload brings back the same question; a reload
-starts the engine from the snapshot the page made; the app restarts offline from its service worker and a new game is played; a finished game is
-recorded and shown on the records screen with its charts; a hostile save is refused; Settings
-name the version; the screens read in Ukrainian. The tests of one engine run in order on its
-one tab (each leaves the page where the next begins). The full suite stays in Chromium.
+starts the engine from the snapshot the page made; the app restarts offline from its service
+worker and a new game is played; a finished game is recorded and shown on the records screen
+with its charts; a hostile save is refused; Settings name the version; the screens read in
+Ukrainian. The tests of one engine run in order on its one tab (each leaves the page where
+the next begins). The full suite stays in Chromium.
 """
 
 from __future__ import annotations
