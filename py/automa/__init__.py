@@ -10,6 +10,7 @@ draws card images.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from automa.core.errors import (
@@ -28,13 +29,24 @@ from automa.core.errors import (
     UnreadableSave,
     WrongGameSave,
 )
-from automa.core.game import registered
+from automa.core.game import load_games_with, registered
 from automa.core.i18n import render as render_message
 from automa.core.numbers import SEED_MAX, parse_int
 from automa.core.prompts import Prompt
 from automa.core.savefile import check_save, load_game
 from automa.core.session import ENGINE_VERSION, Session, new_game
 
+
+def _load_games(game_id: str | None) -> None:
+    """Import (and so register) the game ``game_id`` of :mod:`automa.games`, or every game."""
+    shelf = importlib.import_module("automa.games")
+    if game_id is None:
+        shelf.load_all()
+    else:
+        shelf.load(game_id)
+
+
+load_games_with(_load_games)
 __version__ = ENGINE_VERSION
 __all__ = [
     "SEED_MAX",

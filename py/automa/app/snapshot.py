@@ -17,17 +17,22 @@ import automa
 import automa.render as cards
 from automa.core import i18n
 
-TERMINAL_MODULES = frozenset({"automa.__main__", "automa.cli", "automa.cli_records",
-                              "automa.terminal", "automa.terminal_io"})
-"""The terminal front ends: the browser never imports them."""
+PACKAGES = ("automa.core", "automa.games", "automa.render", "automa.app")
+"""The engine's packages the browser app imports from (the terminal's modules, on top of the
+package, are not among them)."""
 PAGE_STDLIB = ("asyncio", "base64", "html", "inspect", "io", "json")
 """The standard modules PyScript's own package imports as the page starts."""
 
 
 def app_modules() -> list[str]:
-    """Every module of the engine the browser app may import, package by package."""
-    found = pkgutil.walk_packages(automa.__path__, "automa.")
-    return sorted(m.name for m in found if m.name not in TERMINAL_MODULES)
+    """Every module of the engine's :data:`PACKAGES`, package by package."""
+    found = [name for package in PACKAGES for name in _modules_of(package)]
+    return sorted(found)
+
+
+def _modules_of(package: str) -> list[str]:
+    module = importlib.import_module(package)
+    return [package, *(m.name for m in pkgutil.walk_packages(module.__path__, package + "."))]
 
 
 def prepare(langs: tuple[str, ...] = ("en", "uk")) -> list[str]:

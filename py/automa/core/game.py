@@ -13,7 +13,6 @@ decides which procedures and corrections are offered (never a prompt's message i
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
@@ -443,6 +442,20 @@ class GameDef(Generic[D]):
 
 
 _REGISTRY: dict[str, GameDef[Any]] = {}
+GameLoader = Callable[[str | None], None]
+"""Loads (and so registers) the game of an id, or every game for None."""
+_LOADERS: list[GameLoader] = []
+
+
+def load_games_with(loader: GameLoader) -> None:
+    """How :func:`find_game` and :func:`registered` load the games on first use: installed
+    by the package on top (:mod:`automa`), so that the core names no floor above it."""
+    _LOADERS[:] = [loader]
+
+
+def _load_games(game_id: str | None) -> None:
+    for loader in _LOADERS:
+        loader(game_id)
 
 
 def register(game: GameDef[D]) -> GameDef[D]:
@@ -464,7 +477,7 @@ def register(game: GameDef[D]) -> GameDef[D]:
 
 def registered() -> dict[str, GameDef[Any]]:
     """Every registered game by id (every game of ``automa.games`` is loaded)."""
-    importlib.import_module("automa.games").load_all()
+    _load_games(None)
     return dict(_REGISTRY)
 
 
@@ -482,7 +495,7 @@ def game_format(game: GameDef[Any]) -> Format:
 def find_game(game_id: str) -> GameDef[Any]:
     """The game registered under ``game_id`` (loading only that game's rules)."""
     if isinstance(game_id, str) and game_id not in _REGISTRY:
-        importlib.import_module("automa.games").load(game_id)
+        _load_games(game_id)
     if isinstance(game_id, str) and game_id in _REGISTRY:
         return _REGISTRY[game_id]
     raise UnknownGame(game=name_of(game_id), known=sorted(registered()))
