@@ -9,23 +9,12 @@ import json
 import shutil
 import subprocess
 import sys
-import tempfile
 import tomllib
-from pathlib import Path
 from typing import Any
 
-from .common import CARDS, NODE, ROOT, WEB, zip_bytes
+from .common import CARDS, NODE, ROOT, WEB, in_pyodide, zip_bytes
 
 WEB_UNUSED = {"automa/cli.py", "automa/__main__.py"}  # the terminal front end
-COMPILE_MJS = """\
-// Compiles the engine with the vendored Pyodide's own CPython (written by build.py).
-import { loadPyodide } from "%(pyodide)s";
-const py = await loadPyodide({ indexURL: "%(index)s" });
-py.FS.mkdirTree("/mnt");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: process.argv[2] }, "/mnt");
-py.runPython(%(python)s);
-"""
-COMPILE_PY = Path(__file__).with_name("pyodide_compile.py")
 
 
 def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
@@ -36,29 +25,11 @@ def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     own start-up time), and the sources would add a fifth to the engine's download. Without
     Node the page ships and runs the sources, only slower.
     """
-    node = shutil.which("node")
-    if node is None:
-        print("note: node not found, the engine ships without bytecode", file=sys.stderr)
+    done = in_pyodide([(n, d) for n, d in entries if n.endswith(".py")], "engine")
+    if done is None:
+        print("note: the engine ships without bytecode", file=sys.stderr)
         return []
-    with tempfile.TemporaryDirectory(prefix="automa-pyc-") as tmp:
-        root = Path(tmp) / "src"
-        for name, data in entries:
-            if name.endswith(".py"):
-                (root / name).parent.mkdir(parents=True, exist_ok=True)
-                (root / name).write_bytes(data)
-        script = Path(tmp) / "compile.mjs"
-        index = (NODE / "pyodide").as_posix() + "/"
-        script.write_text(COMPILE_MJS % {"pyodide": (NODE / "pyodide" / "pyodide.mjs").as_uri(),
-                                         "index": index,
-                                         "python": json.dumps(COMPILE_PY.read_text())})
-        result = subprocess.run([node, str(script), str(root)], capture_output=True, text=True,
-                                check=False)
-        if result.returncode != 0:
-            print(f"note: bytecode not compiled ({result.stderr.strip()[-300:]})",
-                  file=sys.stderr)
-            return []
-        return [(p.relative_to(root).as_posix(), p.read_bytes())
-                for p in sorted(root.rglob("*.pyc"))]
+    return [(name, data) for name, data in done if name.endswith(".pyc")]
 
 
 def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],

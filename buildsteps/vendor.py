@@ -11,7 +11,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from .common import NODE, ROOT, BuildError, write, zip_bytes
+from .common import NODE, ROOT, BuildError, in_pyodide, write, zip_bytes
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # PyScript chunks loaded only by <script type="py-editor"> or the terminal: never by this page.
@@ -80,7 +80,9 @@ def ensure_node_modules() -> None:
                    check=True)
 
 def trimmed_stdlib(source: Path) -> bytes:
-    """Pyodide's standard-library zip without the modules the app never imports."""
+    """Pyodide's standard-library zip without the modules the app never imports, the rest
+    without docstrings and comments, every line where it was (stripped in Pyodide's own
+    CPython: :func:`buildsteps.pyodide_compile.stripped`; as they are without Node)."""
     entries = []
     with zipfile.ZipFile(source) as z:
         for info in z.infolist():
@@ -94,7 +96,7 @@ def trimmed_stdlib(source: Path) -> bytes:
             if info.is_dir():
                 continue
             entries.append((info.filename, z.read(info)))
-    return zip_bytes(entries)
+    return zip_bytes(in_pyodide(entries, "strip") or entries)
 
 
 def pyscript_files() -> list[Path]:
