@@ -25,8 +25,10 @@ PREFIX = "/automa-companion/"
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 IN_PYODIDE_MJS = """\
 // Runs buildsteps/pyodide_compile.py with the vendored Pyodide's own CPython (by build.py).
+// PYTHONNODEBUGRANGES: bytecode without column positions (a traceback keeps its lines, only
+// without the ^^^ under the failing expression): 0.2 MB less of the engine's download.
 import { loadPyodide } from "%(pyodide)s";
-const py = await loadPyodide({ indexURL: "%(index)s" });
+const py = await loadPyodide({ indexURL: "%(index)s", env: { PYTHONNODEBUGRANGES: "1" } });
 py.FS.mkdirTree("/mnt");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: process.argv[2] }, "/mnt");
 py.globals.set("MODE", process.argv[3]);

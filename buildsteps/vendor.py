@@ -15,11 +15,13 @@ from .common import NODE, ROOT, BuildError, in_pyodide, write, zip_bytes
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # PyScript chunks loaded only by <script type="py-editor"> or the terminal: never by this page.
-# So are the plugins turned off below (PLUGINS_OFF), which only plugins.js imports.
+# So are the plugins turned off below (PLUGINS_OFF), which only plugins.js imports, and zip-*.js
+# (72 KB gzip), which only MicroPython's writeFile imports to unpack a zip (Pyodide's own
+# unpackArchive unpacks the engine's).
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|index-|service-worker|donkey-|py-editor-|"
-                             r"py-game-|py-terminal-|deprecations-manager-)")
+                             r"py-game-|py-terminal-|deprecations-manager-|zip-)")
 # The chunks PyScript imports before it starts Pyodide (with every plugin but "error" off).
-PYSCRIPT_PRELOAD = re.compile(r"^(core-|zip-|error-)")
+PYSCRIPT_PRELOAD = re.compile(r"^(core-|error-)")
 # Plugins neither interpreter type needs here. <mpy-config> turns them off for MicroPython too:
 # without a config of its own, that type loads every plugin (five chunks, one after another).
 PLUGINS_OFF = ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey",
