@@ -5,6 +5,7 @@ to JSON) and compiled message catalogs in ``automa/_data/``, the games the app s
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
@@ -13,6 +14,7 @@ import tomllib
 from typing import Any
 
 from .common import CARDS, NODE, ROOT, WEB, in_pyodide, zip_bytes
+from .pyodide_compile import stripped
 
 # the terminal's front end: no module the page imports imports these
 WEB_UNUSED = {"automa/cli.py", "automa/__main__.py", "automa/cli_records.py",
@@ -32,6 +34,59 @@ def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
         print("note: the engine ships without bytecode", file=sys.stderr)
         return []
     return [(name, data) for name, data in done if name.endswith(".pyc")]
+
+
+def module_name(entry: str) -> str:
+    """The module an entry of the zip holds (``automa/app/__init__.py`` → ``automa.app``)."""
+    return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def module_level_imports(tree: ast.Module, name: str, package: bool) -> set[str]:
+    """The modules a module imports as it runs (not in a function, not under
+    ``TYPE_CHECKING``): each with its parent packages; ``from m import x`` also gives
+    ``m.x``, a module or not."""
+    found: set[str] = set()
+    base = name if package else name.rpartition(".")[0]
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If):
+            if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                stack += node.body + node.orelse
+        elif isinstance(node, ast.Try):
+            stack += node.body + node.orelse + node.finalbody
+            stack += [s for h in node.handlers for s in h.body]
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = base.split(".")
+            origin = ".".join(parts[:len(parts) - node.level + 1] if node.level else [])
+            origin = ".".join(p for p in (origin, node.module or "") if p)
+            found.add(origin)
+            found.update(f"{origin}.{alias.name}" for alias in node.names)
+    return {".".join(m.split(".")[:i + 1]) for m in found for i in range(m.count(".") + 1)}
+
+
+def lazy_sources(entries: list[tuple[str, bytes]], start: str = "automa_app") -> dict[str, bytes]:
+    """Our modules the page imports only later (a game once it is opened, the deck editor…):
+    those ``start`` does not reach through module-level imports, each stripped of its
+    docstrings and comments, lines kept (:func:`buildsteps.pyodide_compile.stripped`).
+
+    They ship as source: a third of their bytecode's size, compiled when first imported
+    (a game's modules when it opens); what the first screen imports stays bytecode."""
+    modules = {module_name(n): (n, d) for n, d in entries
+               if n.endswith(".py") and not n.startswith("pyscript/")}
+    reached, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in modules:
+            continue
+        reached.add(name)
+        entry, data = modules[name]
+        tree = ast.parse(data, entry)
+        todo += module_level_imports(tree, name, entry.endswith("__init__.py"))
+    return {entry: stripped(data.decode()).encode()
+            for name, (entry, data) in modules.items() if name not in reached}
 
 
 def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],
@@ -66,9 +121,12 @@ def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],
     # __pycache__ goes in the zip, PyScript writes the sources itself.
     sources = [(f"pyscript/{name}", text.encode()) for name, text in pyscript_package().items()]
     compiled = bytecode(entries + sources)
-    if compiled:  # each compiled module replaces its source
+    if compiled:  # each compiled module replaces its source, but those imported later
+        later = lazy_sources(entries)
+        compiled = [(name, data) for name, data in compiled if name[:-1] not in later]
         done = {name[:-1] for name, _ in compiled if "__pycache__" not in name}
-        entries = [(name, data) for name, data in entries if name not in done] + compiled
+        entries = [(name, later.get(name, data)) for name, data in entries
+                   if name not in done] + compiled
     return zip_bytes(entries)
 
 
