@@ -49,6 +49,9 @@ STDLIB_DROP_FILES = {
     "webbrowser.py", "this.py", "antigravity.py", "__hello__.py", "graphlib.py", "sched.py",
     "quopri.py", "colorsys.py", "filecmp.py", "symtable.py", "rlcompleter.py",
     "_sysconfigdata__emscripten_wasm32-emscripten.py",
+    # imported only by the modules dropped above, or (_pydatetime) only where the C _datetime
+    # is missing, which Pyodide builds in
+    "pprint.py", "shlex.py", "_markupbase.py", "_pydatetime.py",
 }
 # Single modules of packages the app does import.
 STDLIB_DROP_PATHS = {
@@ -56,6 +59,10 @@ STDLIB_DROP_PATHS = {
     "urllib/request.py", "urllib/robotparser.py", "logging/config.py", "logging/handlers.py",
     "asyncio/windows_events.py", "asyncio/windows_utils.py", "asyncio/proactor_events.py",
     "asyncio/__main__.py", "asyncio/tools.py", "concurrent/futures/process.py", "json/tool.py",
+    "html/parser.py", "pyodide/_nodesock_transport.py",  # an HTML parser; sockets in Node
+    # sub-interpreters (no threads in Pyodide)
+    "concurrent/futures/interpreter.py", "concurrent/interpreters/__init__.py",
+    "concurrent/interpreters/_crossinterp.py", "concurrent/interpreters/_queues.py",
 }
 KEEP_ENCODINGS = {
     "__init__", "aliases", "ascii", "base64_codec", "charmap", "cp1251", "cp1252", "cp437",
