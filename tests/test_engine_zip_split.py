@@ -40,3 +40,11 @@ def test_only_what_the_first_screen_does_not_reach_ships_as_stripped_source() ->
     later = lazy_sources(entries)
     assert set(later) == {"automa/games/__init__.py", "automa/games/tapestry.py"}
     assert later["automa/games/tapestry.py"] == b"\nimport math\n\nVP = 3\n"
+
+
+def test_without_a_first_screen_every_module_ships_as_stripped_source() -> None:
+    """``FIRST_SCREEN_AS_BYTECODE = False``: 0.12 MB less, compiled at every start."""
+    entries = [(name, text.encode()) for name, text in PACKAGE.items()]
+    later = lazy_sources(entries, "")
+    assert set(later) == set(PACKAGE)
+    assert later["automa/core/session.py"] == b"class Session:\n    pass\n"
