@@ -5,27 +5,27 @@ to JSON) and compiled message catalogs in ``automa/_data/``, the games the app s
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
 import sys
-import tempfile
 import tomllib
-from pathlib import Path
 from typing import Any
 
-from .common import CARDS, NODE, ROOT, WEB, zip_bytes
+from .common import CARDS, NODE, ROOT, WEB, in_pyodide, zip_bytes
+from .pyodide_compile import stripped
 
-WEB_UNUSED = {"automa/cli.py", "automa/__main__.py"}  # the terminal front end
-COMPILE_MJS = """\
-// Compiles the engine with the vendored Pyodide's own CPython (written by build.py).
-import { loadPyodide } from "%(pyodide)s";
-const py = await loadPyodide({ indexURL: "%(index)s" });
-py.FS.mkdirTree("/mnt");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: process.argv[2] }, "/mnt");
-py.runPython(%(python)s);
-"""
-COMPILE_PY = Path(__file__).with_name("pyodide_compile.py")
+FIRST_SCREEN_AS_BYTECODE = True
+"""Whether the modules the page imports before its first screen ship as bytecode (else as
+stripped source, as the later ones do). Measured (``bench/size.py``, and importing them in
+Pyodide in Node at full CPU): as source, dist/ is 0.12 MB gzip smaller (4.95 MB instead of
+5.07), and those imports take 164–224 ms instead of 56–93 ms on every start (about four times
+that on a mid-range phone) — below the noise of a first visit in Chromium on the shared test
+machine (3.3–6 s), but real work."""
+# the terminal's front end: no module the page imports imports these
+WEB_UNUSED = {"automa/cli.py", "automa/__main__.py", "automa/cli_records.py",
+              "automa/terminal.py", "automa/terminal_io.py"}
 
 
 def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
@@ -36,29 +36,64 @@ def bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     own start-up time), and the sources would add a fifth to the engine's download. Without
     Node the page ships and runs the sources, only slower.
     """
-    node = shutil.which("node")
-    if node is None:
-        print("note: node not found, the engine ships without bytecode", file=sys.stderr)
+    done = in_pyodide([(n, d) for n, d in entries if n.endswith(".py")], "engine")
+    if done is None:
+        print("note: the engine ships without bytecode", file=sys.stderr)
         return []
-    with tempfile.TemporaryDirectory(prefix="automa-pyc-") as tmp:
-        root = Path(tmp) / "src"
-        for name, data in entries:
-            if name.endswith(".py"):
-                (root / name).parent.mkdir(parents=True, exist_ok=True)
-                (root / name).write_bytes(data)
-        script = Path(tmp) / "compile.mjs"
-        index = (NODE / "pyodide").as_posix() + "/"
-        script.write_text(COMPILE_MJS % {"pyodide": (NODE / "pyodide" / "pyodide.mjs").as_uri(),
-                                         "index": index,
-                                         "python": json.dumps(COMPILE_PY.read_text())})
-        result = subprocess.run([node, str(script), str(root)], capture_output=True, text=True,
-                                check=False)
-        if result.returncode != 0:
-            print(f"note: bytecode not compiled ({result.stderr.strip()[-300:]})",
-                  file=sys.stderr)
-            return []
-        return [(p.relative_to(root).as_posix(), p.read_bytes())
-                for p in sorted(root.rglob("*.pyc"))]
+    return [(name, data) for name, data in done if name.endswith(".pyc")]
+
+
+def module_name(entry: str) -> str:
+    """The module an entry of the zip holds (``automa/app/__init__.py`` → ``automa.app``)."""
+    return entry.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def module_level_imports(tree: ast.Module, name: str, package: bool) -> set[str]:
+    """The modules a module imports as it runs (not in a function, not under
+    ``TYPE_CHECKING``): each with its parent packages; ``from m import x`` also gives
+    ``m.x``, a module or not."""
+    found: set[str] = set()
+    base = name if package else name.rpartition(".")[0]
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If):
+            if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                stack += node.body + node.orelse
+        elif isinstance(node, ast.Try):
+            stack += node.body + node.orelse + node.finalbody
+            stack += [s for h in node.handlers for s in h.body]
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = base.split(".")
+            origin = ".".join(parts[:len(parts) - node.level + 1] if node.level else [])
+            origin = ".".join(p for p in (origin, node.module or "") if p)
+            found.add(origin)
+            found.update(f"{origin}.{alias.name}" for alias in node.names)
+    return {".".join(m.split(".")[:i + 1]) for m in found for i in range(m.count(".") + 1)}
+
+
+def lazy_sources(entries: list[tuple[str, bytes]], start: str = "automa_app") -> dict[str, bytes]:
+    """Our modules the page imports only later (a game once it is opened, the deck editor…):
+    those ``start`` does not reach through module-level imports, each stripped of its
+    docstrings and comments, lines kept (:func:`buildsteps.pyodide_compile.stripped`).
+
+    They ship as source: a third of their bytecode's size, compiled when first imported
+    (a game's modules when it opens); what the first screen imports stays bytecode."""
+    modules = {module_name(n): (n, d) for n, d in entries
+               if n.endswith(".py") and not n.startswith("pyscript/")}
+    reached, todo = set(), [start]
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in modules:
+            continue
+        reached.add(name)
+        entry, data = modules[name]
+        tree = ast.parse(data, entry)
+        todo += module_level_imports(tree, name, entry.endswith("__init__.py"))
+    return {entry: stripped(data.decode()).encode()
+            for name, (entry, data) in modules.items() if name not in reached}
 
 
 def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],
@@ -93,9 +128,12 @@ def engine_zip(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],
     # __pycache__ goes in the zip, PyScript writes the sources itself.
     sources = [(f"pyscript/{name}", text.encode()) for name, text in pyscript_package().items()]
     compiled = bytecode(entries + sources)
-    if compiled:  # each compiled module replaces its source
+    if compiled:  # each compiled module replaces its source, but those imported later
+        later = lazy_sources(entries, "automa_app" if FIRST_SCREEN_AS_BYTECODE else "")
+        compiled = [(name, data) for name, data in compiled if name[:-1] not in later]
         done = {name[:-1] for name, _ in compiled if "__pycache__" not in name}
-        entries = [(name, data) for name, data in entries if name not in done] + compiled
+        entries = [(name, later.get(name, data)) for name, data in entries
+                   if name not in done] + compiled
     return zip_bytes(entries)
 
 

@@ -11,15 +11,17 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from .common import NODE, ROOT, BuildError, write, zip_bytes
+from .common import NODE, ROOT, BuildError, in_pyodide, write, zip_bytes
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # PyScript chunks loaded only by <script type="py-editor"> or the terminal: never by this page.
-# So are the plugins turned off below (PLUGINS_OFF), which only plugins.js imports.
+# So are the plugins turned off below (PLUGINS_OFF), which only plugins.js imports, and zip-*.js
+# (72 KB gzip), which only MicroPython's writeFile imports to unpack a zip (Pyodide's own
+# unpackArchive unpacks the engine's).
 PYSCRIPT_UNUSED = re.compile(r"^(codemirror|xterm|index-|service-worker|donkey-|py-editor-|"
-                             r"py-game-|py-terminal-|deprecations-manager-)")
+                             r"py-game-|py-terminal-|deprecations-manager-|zip-)")
 # The chunks PyScript imports before it starts Pyodide (with every plugin but "error" off).
-PYSCRIPT_PRELOAD = re.compile(r"^(core-|zip-|error-)")
+PYSCRIPT_PRELOAD = re.compile(r"^(core-|error-)")
 # Plugins neither interpreter type needs here. <mpy-config> turns them off for MicroPython too:
 # without a config of its own, that type loads every plugin (five chunks, one after another).
 PLUGINS_OFF = ["!codemirror", "!py-editor", "!py-game", "!py-terminal", "!donkey",
@@ -47,6 +49,9 @@ STDLIB_DROP_FILES = {
     "webbrowser.py", "this.py", "antigravity.py", "__hello__.py", "graphlib.py", "sched.py",
     "quopri.py", "colorsys.py", "filecmp.py", "symtable.py", "rlcompleter.py",
     "_sysconfigdata__emscripten_wasm32-emscripten.py",
+    # imported only by the modules dropped above, or (_pydatetime) only where the C _datetime
+    # is missing, which Pyodide builds in
+    "pprint.py", "shlex.py", "_markupbase.py", "_pydatetime.py",
 }
 # Single modules of packages the app does import.
 STDLIB_DROP_PATHS = {
@@ -54,6 +59,10 @@ STDLIB_DROP_PATHS = {
     "urllib/request.py", "urllib/robotparser.py", "logging/config.py", "logging/handlers.py",
     "asyncio/windows_events.py", "asyncio/windows_utils.py", "asyncio/proactor_events.py",
     "asyncio/__main__.py", "asyncio/tools.py", "concurrent/futures/process.py", "json/tool.py",
+    "html/parser.py", "pyodide/_nodesock_transport.py",  # an HTML parser; sockets in Node
+    # sub-interpreters (no threads in Pyodide)
+    "concurrent/futures/interpreter.py", "concurrent/interpreters/__init__.py",
+    "concurrent/interpreters/_crossinterp.py", "concurrent/interpreters/_queues.py",
 }
 KEEP_ENCODINGS = {
     "__init__", "aliases", "ascii", "base64_codec", "charmap", "cp1251", "cp1252", "cp437",
@@ -80,7 +89,9 @@ def ensure_node_modules() -> None:
                    check=True)
 
 def trimmed_stdlib(source: Path) -> bytes:
-    """Pyodide's standard-library zip without the modules the app never imports."""
+    """Pyodide's standard-library zip without the modules the app never imports, the rest
+    without docstrings and comments, every line where it was (stripped in Pyodide's own
+    CPython: :func:`buildsteps.pyodide_compile.stripped`; as they are without Node)."""
     entries = []
     with zipfile.ZipFile(source) as z:
         for info in z.infolist():
@@ -94,7 +105,7 @@ def trimmed_stdlib(source: Path) -> bytes:
             if info.is_dir():
                 continue
             entries.append((info.filename, z.read(info)))
-    return zip_bytes(entries)
+    return zip_bytes(in_pyodide(entries, "strip") or entries)
 
 
 def pyscript_files() -> list[Path]:
