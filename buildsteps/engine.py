@@ -16,13 +16,14 @@ from typing import Any
 from .common import CARDS, NODE, ROOT, WEB, in_pyodide, zip_bytes
 from .pyodide_compile import stripped
 
-FIRST_SCREEN_AS_BYTECODE = True
+FIRST_SCREEN_AS_BYTECODE = False
 """Whether the modules the page imports before its first screen ship as bytecode (else as
 stripped source, as the later ones do). Measured (``bench/size.py``, and importing them in
 Pyodide in Node at full CPU): as source, dist/ is 0.12 MB gzip smaller (4.95 MB instead of
-5.07), and those imports take 164–224 ms instead of 56–93 ms on every start (about four times
-that on a mid-range phone) — below the noise of a first visit in Chromium on the shared test
-machine (3.3–6 s), but real work."""
+5.07), and those imports take 164–224 ms instead of 56–93 ms — but only on a start without
+the engine's memory snapshot (``web/pyodide/boot.mjs``: a first visit, the first start of a
+new release), since a start from the snapshot imports nothing. Source, then: the bytes of a
+first visit weigh on every phone on a slow network."""
 # the terminal's front end: no module the page imports imports these
 WEB_UNUSED = {"automa/cli.py", "automa/__main__.py", "automa/cli_records.py",
               "automa/terminal.py", "automa/terminal_io.py"}
