@@ -82,21 +82,25 @@ def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
 
 
 # --- the turn summary ----------------------------------------------------------------------
-def turn_summary(session: Session, w: Words) -> list[Step]:
-    """What the bots did in their newest turn, as steps for the board, oldest first."""
+def turn_summary(session: Session, w: Words,
+                 found: list[records.TurnStep] | None = None) -> list[Step]:
+    """What the bots did in their newest turn, as steps for the board, oldest first
+    (``found``: the session's turn summary, if read already)."""
     steps: list[Step] = []
-    for item in session.turn_summary():
+    for item in session.turn_summary() if found is None else found:
         text = i18n.render(item["key"], item["params"], w.lang)
         actor, text = with_actor(w, session.game_id, item["actor"], text)
         steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info"})
     return steps
 
 
-def summary_title(session: Session, w: Words) -> str:
+def summary_title(session: Session, w: Words,
+                  found: list[records.TurnStep] | None = None) -> str:
     """The turn summary's heading: the turn its lines belong to, as the game counts it
     ("AP turn 3", "Setup"), so it never calls a setup list or a procedure's result "the
-    bot's turn"."""
-    found = session.turn_summary()
+    bot's turn" (``found``: the session's turn summary, if read already)."""
+    if found is None:
+        found = session.turn_summary()
     turn = found[0]["turn"] if found else session.turn
     return w.t("web.play.summary", turn=w.turn(session, turn))
 
@@ -493,11 +497,12 @@ def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) 
             c["label"], c["badge"], c["tokens"] = seen["label"], seen["badge"], seen["tokens"]
     # printed as they lie on the table
     pair = list(dict.fromkeys(c["card"] for c in row or [*q["cards"], *others] if c["card"]))
+    done = session.turn_summary()
     return {
         "game": session.game_id,
         "head": head(session, view, w),
-        "summary": turn_summary(session, w),
-        "summary_title": summary_title(session, w),
+        "summary": turn_summary(session, w, done),
+        "summary_title": summary_title(session, w, done),
         "question": q,
         "cards": others,
         "row": row,
