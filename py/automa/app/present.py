@@ -40,6 +40,7 @@ from automa.app.view_records import (
     LogGroup,
     PileView,
     PlayView,
+    Procedure,
     QuestionView,
     Section,
     Step,
@@ -473,6 +474,20 @@ def can_cancel(session: Session) -> bool:
     return session.can_cancel
 
 
+def later(session: Session, v: PlayView, w: Words) -> None:
+    """Fill in what a first screen (``play(…, with_log=False)``) left out: the log, the
+    bot's state and the procedures, as the session is now."""
+    v["sections"], v["piles"] = state(session.view(), w)
+    v["procedures"] = procedures(session, w)
+    v["log"] = log(session, w)
+
+
+def procedures(session: Session, w: Words) -> list[Procedure]:
+    """What the player may start now (none once the game is over)."""
+    return [] if session.finished else [
+        {"id": p["id"], "label": w.t(p["label"])} for p in session.procedures]
+
+
 def announcement(v: PlayView) -> str:
     """What a screen reader says when the bots' turn is new: its heading and every step."""
     if not v["summary"]:
@@ -483,11 +498,12 @@ def announcement(v: PlayView) -> str:
 
 def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) -> PlayView:
     """The whole play screen of ``session`` in ``lang`` at the text size ``text``
-    (``with_log=False``: its log left empty, for a first screen drawn before the rest)."""
+    (``with_log=False``: its log, the bot's state and the procedures left empty, for a first
+    screen drawn before the rest; :func:`later` fills them in)."""
     w = Words(lang)
     view = session.view()
     q = question(session, w, text)
-    sections, piles = state(view, w)
+    sections, piles = state(view, w) if with_log else ([], [])
     others = other_cards(session, view, q["cards"], w)
     row = strip(session, view, q["cards"], w)
     on_table = {c["card"]: c for c in table_cards(session, view, w)}
@@ -510,8 +526,7 @@ def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) 
         "dial": dial(view, w),
         "sections": sections,
         "piles": piles,
-        "procedures": [] if session.finished else [
-            {"id": p["id"], "label": w.t(p["label"])} for p in session.procedures],
+        "procedures": procedures(session, w) if with_log else [],
         "can_cancel": can_cancel(session),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
