@@ -162,3 +162,39 @@ def simple_answer(p: Prompt) -> Any:
     if p.default is not None:
         return p.default
     return p.choices[0] if p.choices else True
+
+
+def test_starts_and_cancels_replayed_from_a_save_keep_every_undo_snapshot() -> None:
+    """A long save of starts and cancels replays to the session as played, every undo step
+    included (the replay reuses a start's snapshot after its cancel)."""
+    s = at_next()
+    for _ in range(5):
+        s.start("correct")
+        s.cancel()
+    s.start("correct")
+    s.answer("vp")
+    loaded = automa.load_game(s.to_json())
+    assert loaded == s and not loaded.history_dropped
+    assert [b.snapshot for b in loaded._undo] == [b.snapshot for b in s._undo]
+    while s.can_undo:
+        s.undo()
+        loaded.undo()
+        assert loaded.state == s.state and loaded.prompt == s.prompt
+
+
+def test_the_prompt_read_is_always_the_states_own() -> None:
+    """The prompt is read once per state's prompt: undo, redo and a cancel bring back
+    the prompt of the state they go back to."""
+    s = at_next()
+    asked = s.prompt
+    s.start("correct")
+    inside = s.prompt
+    assert inside is not None and inside != asked and s.prompt is inside
+    s.cancel()
+    assert s.prompt == asked
+    s.undo()
+    assert s.prompt == inside
+    s.undo()
+    assert s.prompt == asked
+    s.redo()
+    assert s.prompt == inside

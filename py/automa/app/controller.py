@@ -268,7 +268,7 @@ class Controller:
             if s is not self.session:  # another game since: drawn whole anyway
                 return []
             if first_only:
-                view["log"] = present.log(s, self.w)
+                present.later(s, view, self.w)
             others = views.other_parts(view, self.w, save_id, paper)
             self.drawn = (save_id, str(whole(first + others)))  # what a resume paints
             return others

@@ -40,6 +40,7 @@ from automa.app.view_records import (
     LogGroup,
     PileView,
     PlayView,
+    ProcedureView,
     QuestionView,
     SectionView,
     Strip,
@@ -82,21 +83,25 @@ def with_actor(w: Words, game: str, actor: str, text: str) -> tuple[str, str]:
 
 
 # --- the turn summary ----------------------------------------------------------------------
-def turn_summary(session: Session, w: Words) -> list[SummaryLineView]:
-    """What the bots did in their newest turn, as steps for the board, oldest first."""
+def turn_summary(session: Session, w: Words,
+                 found: list[records.TurnStep] | None = None) -> list[SummaryLineView]:
+    """What the bots did in their newest turn, as steps for the board, oldest first
+    (``found``: the session's turn summary, if read already)."""
     steps: list[SummaryLineView] = []
-    for item in session.turn_summary():
+    for item in session.turn_summary() if found is None else found:
         text = i18n.render(item["key"], item["params"], w.lang)
         actor, text = with_actor(w, session.game_id, item["actor"], text)
         steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info"})
     return steps
 
 
-def summary_title(session: Session, w: Words) -> str:
+def summary_title(session: Session, w: Words,
+                  found: list[records.TurnStep] | None = None) -> str:
     """The turn summary's heading: the turn its lines belong to, as the game counts it
     ("AP turn 3", "Setup"), so it never calls a setup list or a procedure's result "the
-    bot's turn"."""
-    found = session.turn_summary()
+    bot's turn" (``found``: the session's turn summary, if read already)."""
+    if found is None:
+        found = session.turn_summary()
     turn = found[0]["turn"] if found else session.turn
     return w.t("web.play.summary", turn=w.turn(session, turn))
 
@@ -469,6 +474,20 @@ def can_cancel(session: Session) -> bool:
     return session.can_cancel
 
 
+def later(session: Session, v: PlayView, w: Words) -> None:
+    """Fill in what a first screen (``play(…, with_log=False)``) left out: the log, the
+    bot's state and the procedures, as the session is now."""
+    v["sections"], v["piles"] = state(session.view(), w)
+    v["procedures"] = procedures(session, w)
+    v["log"] = log(session, w)
+
+
+def procedures(session: Session, w: Words) -> list[ProcedureView]:
+    """What the player may start now (none once the game is over)."""
+    return [] if session.finished else [
+        {"id": p["id"], "label": w.t(p["label"])} for p in session.procedures]
+
+
 def announcement(v: PlayView) -> str:
     """What a screen reader says when the bots' turn is new: its heading and every step."""
     if not v["summary"]:
@@ -479,11 +498,12 @@ def announcement(v: PlayView) -> str:
 
 def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) -> PlayView:
     """The whole play screen of ``session`` in ``lang`` at the text size ``text``
-    (``with_log=False``: its log left empty, for a first screen drawn before the rest)."""
+    (``with_log=False``: its log, the bot's state and the procedures left empty, for a first
+    screen drawn before the rest; :func:`later` fills them in)."""
     w = Words(lang)
     view = session.view()
     q = question(session, w, text)
-    sections, piles = state(view, w)
+    sections, piles = state(view, w) if with_log else ([], [])
     others = other_cards(session, view, q["cards"], w)
     row = strip(session, view, q["cards"], w)
     on_table = {c["card"]: c for c in table_cards(session, view, w)}
@@ -493,11 +513,12 @@ def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) 
             c["label"], c["badge"], c["tokens"] = seen["label"], seen["badge"], seen["tokens"]
     # printed as they lie on the table
     pair = list(dict.fromkeys(c["card"] for c in row or [*q["cards"], *others] if c["card"]))
+    done = session.turn_summary()
     return {
         "game": session.game_id,
         "head": head(session, view, w),
-        "summary": turn_summary(session, w),
-        "summary_title": summary_title(session, w),
+        "summary": turn_summary(session, w, done),
+        "summary_title": summary_title(session, w, done),
         "question": q,
         "cards": others,
         "row": row,
@@ -505,8 +526,7 @@ def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) 
         "dial": dial(view, w),
         "sections": sections,
         "piles": piles,
-        "procedures": [] if session.finished else [
-            {"id": p["id"], "label": w.t(p["label"])} for p in session.procedures],
+        "procedures": procedures(session, w) if with_log else [],
         "can_cancel": can_cancel(session),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,

@@ -312,7 +312,12 @@ def tokens_mark(n: int, w: Words) -> Safe:
 def row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     """The bot's row in table order folded into one line of small cells (position, name,
     level, tokens, cube; the card driving the question marked) and the dial; a tap opens
-    it to the cards themselves."""
+    it to the cards themselves (drawn again only when one of them changed)."""
+    return drawn(("strip", w.lang, repr(v["rows"]), repr(v["row"]), repr(v["dial"])),
+                 lambda: _row_strip(v, w, draw))
+
+
+def _row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     if v["rows"]:  # several bots' rows: one labelled strip each
         return h("div", {"class": "row-strips", "id": "row-strip"},
                  *[one_strip(r["cards"], v, w, draw, f"row-strip-{i + 1}", r["label"])
@@ -374,6 +379,10 @@ def cards_panel(shown: list[CardView], w: Words, draw: DrawCard) -> Safe:
     """The bot's other cards, side by side in table order (a tap shows one larger)."""
     if not shown:
         return Safe("")
+    return drawn(("cards", w.lang, repr(shown)), lambda: _cards_panel(shown, w, draw))
+
+
+def _cards_panel(shown: list[CardView], w: Words, draw: DrawCard) -> Safe:
     return h("section", {"class": "panel cards-panel"},
              h("h3", {"class": "visually-hidden"}, w.t("web.play.cards")),
              h("div", {"class": f"cards cards-{len(shown)}"},

@@ -83,6 +83,17 @@ def _dumps(state: dict[str, Any]) -> str:
 class Session:
     """One game in progress: state, prompt, log, undo/redo, save."""
 
+    _read: tuple[dict[str, Any], Prompt] | None = None
+    """The prompt last read and the state's prompt it was read from: a tap reads the prompt
+    several times (the controller, the session, the presenter), one state's prompt once."""
+    _clean: tuple[dict[str, Any], str] | None = None
+    """While a save replays: the state a cancel went back to and its snapshot text, the same
+    as the state's own until the next action changes it (a long save's start after each
+    cancel is not encoded again)."""
+    _correctable: tuple[str, bool] | None = None
+    """Whether the state with this snapshot text offered corrections (a long save starts the
+    correction in one state thousands of times)."""
+
     def __init__(self, game: GameDef[Any], options: dict[str, Any], seed: int) -> None:
         self.game = game
         self._log: list[LogEntry] = []
@@ -153,7 +164,12 @@ class Session:
     def prompt(self) -> Prompt | None:
         """What the engine needs from the player now (None once the game is over)."""
         p = self._state.get("prompt")
-        return Prompt.from_state(p) if p else None
+        if not p:
+            return None
+        read = self._read
+        if read is None or read[0] is not p:  # (a state's prompt is replaced, never changed)
+            read = self._read = (p, Prompt.from_state(p))
+        return read[1]
 
     @property
     def state(self) -> dict[str, Any]:
@@ -299,11 +315,13 @@ class Session:
             found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
-    def _find_procedure(self, procedure_id: str, *, started: bool = False) -> Procedure | None:
+    def _find_procedure(self, procedure_id: str, *, started: bool = False,
+                        snapshot: str | None = None) -> Procedure | None:
         """The first of :meth:`_available_procedures` with this id, without working out
         the corrections unless it is theirs (a long save replays thousands of starts);
         ``started``: the state is the one this procedure was started in, so the corrections
-        were there."""
+        were there; ``snapshot``: the state's text, if known (whether it offers corrections
+        is then worked out once)."""
         if self.open_procedures >= MAX_OPEN_PROCEDURES or self.phase == START:
             return None
         ctx = self._ctx()
@@ -311,9 +329,19 @@ class Session:
             for p in self.game.procedures(ctx, self.phase):
                 if p.id == procedure_id:
                     return p
-        if procedure_id == CORRECT.id and (started or self.game.corrections(ctx, self.phase)):
+        if procedure_id == CORRECT.id and (started or self._correctable_now(ctx, snapshot)):
             return replace(CORRECT, label=self.game.correct_label)
         return None
+
+    def _correctable_now(self, ctx: Ctx[Any], snapshot: str | None) -> bool:
+        """Whether the state (its text ``snapshot``, if known) offers corrections."""
+        known = self._correctable
+        if snapshot is not None and known is not None and known[0] == snapshot:
+            return known[1]
+        found = bool(self.game.corrections(ctx, self.phase))
+        if snapshot is not None:
+            self._correctable = (snapshot, found)
+        return found
 
     @property
     def open_procedures(self) -> int:
@@ -384,8 +412,12 @@ class Session:
 
     def _apply(self, action: Action) -> None:
         target = -1
+        clean, self._clean = self._clean, None
+        snapshot = clean[1] if clean is not None and clean[0] is self._state else None
         if "start" in action:
-            procedure = self._procedure(action["start"])
+            if snapshot is None:
+                snapshot = _dumps(self._state)
+            procedure = self._procedure(action["start"], snapshot)
         elif "cancel" in action:
             found = self._cancel_target()
             if found is None:
@@ -395,7 +427,8 @@ class Session:
             raise GameOver()
         else:
             value = self._validated(action["answer"])
-        snapshot = _dumps(self._state)
+        if snapshot is None:
+            snapshot = _dumps(self._state)
         before = _Before(snapshot, len(self._log), [])
         if "cancel" in action:
             # a start only adds to the log, and every action since lies inside its
@@ -407,6 +440,9 @@ class Session:
                 self._begin_procedure(procedure)
             elif "cancel" in action:
                 self._return_to(target)
+                if self._replaying and self._state["prompt"] is not None:
+                    # as it was started in, and ``_run`` changes nothing in a state that asks
+                    self._clean = (self._state, self._undo[target].snapshot)
             else:
                 pending = self._state["pending"]
                 self._state["prompt"] = None
@@ -418,6 +454,7 @@ class Session:
             if "cancel" not in action:  # a cancel goes back to a state checked before
                 self._check_ranges()
         except BaseException:
+            self._clean = None
             self._state = json.loads(snapshot)
             self._restore_log(before)
             raise
@@ -479,11 +516,11 @@ class Session:
             raise ImpossibleValue(field=where.removeprefix("data."),
                                   reason=msg(f"error.save.reason.{reason}", **params))
 
-    def _procedure(self, procedure_id: str) -> Procedure:
+    def _procedure(self, procedure_id: str, snapshot: str | None = None) -> Procedure:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:
             raise UnknownProcedure("error.procedure.too_many_open",
                                    procedure=name_of(procedure_id), limit=MAX_OPEN_PROCEDURES)
-        found = self._find_procedure(procedure_id)
+        found = self._find_procedure(procedure_id, snapshot=snapshot)
         if found is not None:
             return found
         raise UnknownProcedure(procedure=name_of(procedure_id),
