@@ -113,3 +113,15 @@ def test_every_step_a_game_names_by_string_is_one_of_its_steps() -> None:
 def test_the_step_name_check_sees_every_way_of_naming_a_step() -> None:
     code = 'ctx.then("a", n=1); ctx.seq("b", ("c", {})); ctx.ask(p, "d"); ctx.ask(p, then="e")'
     assert [name for _, name in named_steps(ast.parse(code))] == ["a", "b", "c", "d", "e"]
+
+
+MAX_LINES = 650
+"""The longest a module of the engine may grow (issue 35: a file a newcomer reads whole; past
+it, cut along its seams)."""
+
+
+def test_no_module_of_the_engine_is_over_650_lines() -> None:
+    package = GAMES_DIR.parent
+    long = {p.relative_to(package).as_posix(): n for p in sorted(package.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, long

@@ -210,11 +210,9 @@ class OptionSpec:
         }
 
     def coerce(self, value: Any) -> Any:
-        """The value checked (and converted from text, as given on a command line).
-
-        The value returned is the allowed value itself (never ``1.0`` for ``1`` or ``True``
-        for ``1``); anything else raises :class:`InvalidOption`.
-        """
+        """The value checked (and converted from text, as given on a command line): the
+        allowed value itself (never ``1.0`` for ``1`` or ``True`` for ``1``); anything else
+        raises :class:`InvalidOption`."""
         if self.type == "data":
             return value if self.validate is None else self.validate(value)
         if self.type == "bool":
@@ -442,28 +440,21 @@ class GameDef(Generic[D]):
 
 
 _REGISTRY: dict[str, GameDef[Any]] = {}
-GameLoader = Callable[[str | None], None]
-"""Loads (and so registers) the game of an id, or every game for None."""
-_LOADERS: list[GameLoader] = []
+_LOADERS: list[Callable[[str | None], None]] = []
 
 
-def load_games_with(loader: GameLoader) -> None:
-    """How :func:`find_game` and :func:`registered` load the games on first use: installed
-    by the package on top (:mod:`automa`), so that the core names no floor above it."""
+def load_games_with(loader: Callable[[str | None], None]) -> None:
+    """How :func:`find_game` and :func:`registered` load (and so register) the game of an id,
+    or every game for None, on first use: installed by the package on top (:mod:`automa`), so
+    that the core names no floor above it."""
     _LOADERS[:] = [loader]
-
-
-def _load_games(game_id: str | None) -> None:
-    for loader in _LOADERS:
-        loader(game_id)
 
 
 def register(game: GameDef[D]) -> GameDef[D]:
     """Register a game under its id."""
     if game.id in _REGISTRY and _REGISTRY[game.id] is not game:
         raise ValueError(f"game {game.id} is registered twice")
-    missing = {"setup"} - set(game.steps)
-    if missing:
+    if "setup" not in game.steps:
         raise ValueError(f"game {game.id}: the setup step must be registered in its steps")
     if not game.phases or START in game.phases:
         raise ValueError(f"game {game.id}: name its phases (the engine's {START!r} apart)")
@@ -477,7 +468,8 @@ def register(game: GameDef[D]) -> GameDef[D]:
 
 def registered() -> dict[str, GameDef[Any]]:
     """Every registered game by id (every game of ``automa.games`` is loaded)."""
-    _load_games(None)
+    for load in _LOADERS:
+        load(None)
     return dict(_REGISTRY)
 
 
@@ -494,8 +486,8 @@ def game_format(game: GameDef[Any]) -> Format:
 
 def find_game(game_id: str) -> GameDef[Any]:
     """The game registered under ``game_id`` (loading only that game's rules)."""
-    if isinstance(game_id, str) and game_id not in _REGISTRY:
-        _load_games(game_id)
+    for load in _LOADERS if isinstance(game_id, str) and game_id not in _REGISTRY else ():
+        load(game_id)
     if isinstance(game_id, str) and game_id in _REGISTRY:
         return _REGISTRY[game_id]
     raise UnknownGame(game=name_of(game_id), known=sorted(registered()))
