@@ -120,7 +120,7 @@ function guard() {
 const marks = shell.startMarks = {};
 const mark = (name) => { marks[name] = Math.round(performance.now()); };
 
-export async function loadPyodide(options) {
+async function start(options) {
   mark("loader");
   if (!usable()) {
     shell.snapshot = "none";
@@ -150,5 +150,25 @@ export async function loadPyodide(options) {
   mark("started");
   if (shell.snapshot !== "dropped") shell.snapshot = "none";
   whenIdle(makeSnapshot);
+  return py;
+}
+
+// Pyodide starts as soon as this module runs (the page loads it before PyScript's core), not
+// when PyScript asks for it: the two load side by side. What PyScript passes is handed over
+// when it asks: its output streams (our configuration names no package, so it passes none).
+const early = start({ indexURL: new URL("./", import.meta.url).href });
+early.catch(() => {});
+
+export async function loadPyodide(options) {
+  mark("asked");
+  let py = null;
+  try {
+    py = await early;
+  } catch (e) {
+    console.info("Pyodide did not start early:", e && e.message);
+  }
+  if (!py) return startPyodide(options);
+  if (typeof options.stdout === "function") py.setStdout({ batched: options.stdout });
+  if (typeof options.stderr === "function") py.setStderr({ batched: options.stderr });
   return py;
 }
