@@ -16,14 +16,19 @@ from tests.e2e.helpers import answer, game_state, open_app, start_game, wait_rea
 pytestmark = pytest.mark.e2e
 WAIT_MADE_MS = 180_000
 STATE_JS = "window.automaShell.snapshot"
-# Puts ``bytes`` with the given headers where this build's snapshot goes.
+# Puts, where this build's snapshot goes, ``size`` bytes of memory (all 7s, one run, packed as
+# snapshot-worker.mjs packs) under the given headers (a length of -1: the packed length).
 PUT_JS = """async ([size, length, pyodide, stamp]) => {
   const cache = await caches.open('automa-snapshot');
   for (const request of await cache.keys()) await cache.delete(request);
   const build = encodeURIComponent(stamp ?? automaShell.stamp);
   const url = new URL('./pyodide/snapshot.bin?build=' + build, location.href).href;
-  const headers = { 'x-length': length, 'x-pyodide': pyodide };
-  await cache.put(url, new Response(new Uint8Array(size).fill(7), { headers }));
+  const packed = new Uint8Array(16 + size).fill(7);
+  const view = new DataView(packed.buffer);
+  [size, 1, 0, size].forEach((n, i) => view.setUint32(4 * i, n, true));
+  const headers = { 'x-length': length === '-1' ? String(packed.length) : length,
+                    'x-pyodide': pyodide, 'x-format': 'pages-1' };
+  await cache.put(url, new Response(packed, { headers }));
 }"""
 VERSION_JS = "import('./pyodide/pyodide.mjs').then((m) => m.version)"
 
@@ -77,13 +82,13 @@ def test_a_short_snapshot_or_one_of_another_pyodide_is_dropped_and_made_again(ta
     tab.evaluate(PUT_JS, [1000, "999", version, None])
     assert reopen(tab) == "dropped"
     made(tab)
-    tab.evaluate(PUT_JS, [1000, "1000", "0.0.1", None])
+    tab.evaluate(PUT_JS, [1000, "-1", "0.0.1", None])
     assert reopen(tab) == "dropped"
 
 
 def test_a_snapshot_pyodide_refuses_is_never_made_again_for_this_build(tab: Page) -> None:
     version = tab.evaluate(VERSION_JS)
-    tab.evaluate(PUT_JS, [4096, "4096", version, None])
+    tab.evaluate(PUT_JS, [4096, "-1", version, None])
     assert reopen(tab) == "refused"
     start_game(tab, "civ_new_dawn", seed=2)
     assert answer(tab) is not None
@@ -94,5 +99,5 @@ def test_a_snapshot_pyodide_refuses_is_never_made_again_for_this_build(tab: Page
 
 def test_the_snapshot_of_another_build_is_never_read(tab: Page) -> None:
     version = tab.evaluate(VERSION_JS)
-    tab.evaluate(PUT_JS, [4096, "4096", version, "another-build"])
+    tab.evaluate(PUT_JS, [4096, "-1", version, "another-build"])
     assert reopen(tab) in ("none", "making")

@@ -15,6 +15,7 @@ import { loadPyodide as startPyodide, version } from "./pyodide.mjs";
 export { version };
 
 const CACHE = "automa-snapshot";
+const FORMAT = "pages-1"; // the layout snapshot-worker.mjs packs the memory in
 const DELAY_MS = 4000; // idle time after the page is ready, before a snapshot is made
 const shell = globalThis.automaShell || (globalThis.automaShell = {});
 const base = new URL("./snapshot.bin", import.meta.url).href;
@@ -30,7 +31,25 @@ async function read() {
   const hit = await cache.match(key);
   if (!hit) return null;
   return { bytes: new Uint8Array(await hit.arrayBuffer()), length: hit.headers.get("x-length"),
-           pyodide: hit.headers.get("x-pyodide") };
+           pyodide: hit.headers.get("x-pyodide"), format: hit.headers.get("x-format") };
+}
+
+// The memory the worker packed (snapshot-worker.mjs: its pages of zeros left out), or null if
+// the runs do not fit together.
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  if (packed.length < 8) return null;
+  const length = view.getUint32(0, true), count = view.getUint32(4, true);
+  let at = 8 + 8 * count;
+  if (at > packed.length) return null;
+  const memory = new Uint8Array(length);
+  for (let n = 0; n < count; n++) {
+    const offset = view.getUint32(8 + 8 * n, true), size = view.getUint32(12 + 8 * n, true);
+    if (offset + size > length || at + size > packed.length) return null;
+    memory.set(packed.subarray(at, at + size), offset);
+    at += size;
+  }
+  return at === packed.length ? memory : null;
 }
 
 // The snapshot of this build (the page's shell began reading it while PyScript loaded), or null.
@@ -38,9 +57,13 @@ async function stored() {
   try {
     const found = await (shell.snapshotRead || read());
     if (!found) return null;
-    const { bytes, length, pyodide } = found;
+    const { bytes, length, pyodide, format } = found;
     if (length === "refused") return "refused";
-    if (bytes.length > 0 && String(bytes.length) === length && pyodide === version) return bytes;
+    if (bytes.length > 0 && String(bytes.length) === length && pyodide === version
+        && format === FORMAT) {
+      const memory = unpack(bytes);
+      if (memory) return memory;
+    }
     await forget(true);
     shell.snapshot = "dropped";
   } catch (e) { /* no storage: start without */ }
@@ -98,7 +121,7 @@ function makeSnapshot() {
     shell.snapshot = "failed";
     console.info("No start-up snapshot:", event.message);
   };
-  worker.postMessage({ cache: CACHE, key, version });
+  worker.postMessage({ cache: CACHE, key, version, format: FORMAT });
 }
 
 // A page started from a snapshot that fails before it is ready (an error, or no first screen
