@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, sync_playwright
 
 from buildsteps.common import DIST, PREFIX
+from buildsteps.pipeline import build
 from buildsteps.serve import make_server
 from tests.e2e.helpers import dist_games
 
@@ -52,6 +53,14 @@ def base_url_app() -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh build of the app, apart from ``dist/`` (for the tests that read the build)."""
+    dist = tmp_path_factory.mktemp("dist")
+    build(dist, quiet=True)
+    return dist
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ import pytest
 from buildsteps.common import ROOT, BuildError
 from buildsteps.guides import check_guides
 from buildsteps.page import content_security_policy
-from buildsteps.pipeline import build
 
 GAMES = [{"id": "tapestry"}, {"id": "civ_new_dawn"}]
 
@@ -36,14 +35,6 @@ def test_a_guide_missing_in_one_language_stops_the_build(tmp_path: Path) -> None
         '[guide]\ntitle = "T"\nintro = ""\n[[guide.section]]\ntitle = "S"\nbody = "B"\n')
     with pytest.raises(BuildError, match=r"civ_new_dawn: no guide in 'uk'"):
         check_guides(GAMES, tmp_path)
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh build of the app."""
-    dist = tmp_path_factory.mktemp("dist")
-    build(dist, quiet=True)
-    return dist
 
 
 def test_every_guide_is_a_page_per_language_with_the_policy(built: Path) -> None:
@@ -71,7 +62,5 @@ def test_every_guide_is_a_page_per_language_with_the_policy(built: Path) -> None
             assert f'"./{name}"' in sw  # precached: the guides work offline
     with zipfile.ZipFile(built / "pkgs" / "automa.zip") as z:
         games = json.loads(z.read("automa/_data/games.json"))
-        assert not any(n.startswith("automa/app/guide") and n.endswith(".py")
-                       for n in z.namelist())
         assert not any("/guide/" in n for n in z.namelist())  # no guide text in the engine
     assert {g["id"] for g in games if g.get("guide")} == set(guides)

@@ -7,19 +7,8 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import pytest
-
 from buildsteps import engine
 from buildsteps.common import NODE
-from buildsteps.pipeline import build
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh build of the app."""
-    dist = tmp_path_factory.mktemp("dist")
-    build(dist, quiet=True)
-    return dist
 
 
 def test_the_shipped_standard_library_keeps_every_line_of_pyodides(built: Path) -> None:
