@@ -315,6 +315,23 @@ def wait_snapshot(page: Page, seconds: float = 120) -> float:
     return float(state in ("made", "used"))
 
 
+# The app's start-up snapshot left unused for a load (sessionStorage "bench-plain" set): the
+# loader's own switch (web/pyodide/boot.mjs, ``automaSnapshot``).
+NO_SNAPSHOT_JS = ("if (sessionStorage.getItem('bench-plain') === '1')"
+                  " window.automaSnapshot = 'off';")
+
+
+def plain_start(page: Page, url: str) -> float:
+    """The app at ``url`` loaded once with its start-up snapshot unused: ms to engine ready."""
+    page.evaluate("sessionStorage.setItem('bench-plain', '1')")
+    try:
+        page.goto(url.replace("#", "&plain=1#", 1) if "#" in url else url + "&plain=1")
+        wait_ready(page, timeout=180_000)
+        return float(page.evaluate("window.automaShell.ready"))
+    finally:
+        page.evaluate("sessionStorage.removeItem('bench-plain')")
+
+
 def resume(context: Any, base: str, bare: str, games: list[str], count: int, rate: float,
            answers: int) -> dict[str, dict[str, list[float]]]:
     """Reopening a saved game offline with the CPU slowed ``rate`` times (a phone), app and
@@ -334,10 +351,11 @@ def resume(context: Any, base: str, bare: str, games: list[str], count: int, rat
         for game in games:
             page = context.new_page()
             page.add_init_script(SCREEN_SEEN_JS)
+            page.add_init_script(NO_SNAPSHOT_JS)
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
             got: dict[str, list[float]] = {"screen": [], "app": [], "bare": [], "used": [],
-                                           "made": [made]}
+                                           "made": [made], "plain": []}
             app = base + "?n={n}" + hashes[game]
             for n, (name, url) in enumerate(rounds(count + 1, app, bare + "?n={n}")):
                 page.goto(url.format(n=n))
@@ -351,6 +369,7 @@ def resume(context: Any, base: str, bare: str, games: list[str], count: int, rat
                     assert times[1] is not None, f"{game}: the game's screen never showed"
                     got["screen"].append(times[1])
                     got["used"].append(float(times[2] == "used"))
+                    got["plain"].append(plain_start(page, url.format(n=n)))
             out[game] = got
             page.close()
     finally:
@@ -373,6 +392,8 @@ def resume_report(found: dict[str, dict[str, list[float]]], rate: float) -> list
             f"    screen {spread(got['screen'])}",
             f"    engine {spread(got['app'])}",
             f"    bare   {spread(got['bare'])}",
+            f"    the same app with its snapshot unused: engine {spread(got['plain'])}"
+            f" ({median(got['plain']) / bare:.2f} × bare)",
             f"    resume ratio (screen ÷ bare) {median(got['screen']) / bare:.2f}"
             f" (per-pair median {median(screen):.2f})  (target ≤ 0.25);"
             f"  engine-ready ratio {median(got['app']) / bare:.2f}"
