@@ -5,11 +5,13 @@
 // (automa/app/snapshot.py): a start from it skips Python's own start-up and every import. It is
 // made on the device, never downloaded: once the page is ready and has been idle a moment, a
 // worker (snapshot-worker.mjs) starts a second Pyodide off the page, prepares it and writes its
-// memory to Cache Storage, under this build's stamp, with its length and Pyodide's version.
+// memory (without its pages of zeros) to Cache Storage, under this build's stamp, with its
+// length, layout and Pyodide's version.
 // Storage is hostile: an entry of another build is never read, a short one or one of another
 // Pyodide is dropped, and one Pyodide refuses (it checks its own magic number and build id) is
 // dropped, the page starts as it would without it, and no other is made for this build (the
-// refusal is kept in its place). `automaShell.snapshot` says what happened.
+// refusal is kept in its place; so is a snapshot that could not be made).
+// `automaShell.snapshot` says what happened.
 import { loadPyodide as startPyodide, version } from "./pyodide.mjs";
 
 export { version };
@@ -102,6 +104,14 @@ function whenIdle(run) {
                                             attributeFilter: ["data-py-ready"] });
 }
 
+// A snapshot that could not be made (storage full, no memory for a second Pyodide…) is not
+// tried again at every start of this build: the mark of a refused one takes its place.
+function notMade(why) {
+  shell.snapshot = "failed";
+  console.info("No start-up snapshot:", why);
+  refuse();
+}
+
 function makeSnapshot() {
   shell.snapshot = "making";
   const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
@@ -112,14 +122,12 @@ function makeSnapshot() {
       shell.snapshot = "made";
       shell.snapshotBytes = data.made;
     } else {
-      shell.snapshot = "failed";
-      console.info("No start-up snapshot:", data && data.failed);
+      notMade(data && data.failed);
     }
   };
   worker.onerror = (event) => {
     worker.terminate();
-    shell.snapshot = "failed";
-    console.info("No start-up snapshot:", event.message);
+    notMade(event.message);
   };
   worker.postMessage({ cache: CACHE, key, version, format: FORMAT });
 }
