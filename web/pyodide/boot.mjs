@@ -20,20 +20,12 @@ const CACHE = "automa-snapshot";
 const FORMAT = "pages-1"; // the layout snapshot-worker.mjs packs the memory in
 const DELAY_MS = 4000; // idle time after the page is ready, before a snapshot is made
 const shell = globalThis.automaShell || (globalThis.automaShell = {});
-const base = new URL("./snapshot.bin", import.meta.url).href;
-const key = `${base}?build=${encodeURIComponent(String(shell.stamp || ""))}`;
+const key = String(shell.snapshotKey || ""); // where the shell reads it: this build's place
+const base = key.split("?")[0]; // (every build's snapshot is kept under it)
 
 function usable() {
-  return Boolean(shell.stamp && globalThis.caches && globalThis.Worker &&
+  return Boolean(key && shell.snapshotRead && globalThis.Worker &&
                  globalThis.automaSnapshot !== "off");
-}
-
-async function read() {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(key);
-  if (!hit) return null;
-  return { bytes: new Uint8Array(await hit.arrayBuffer()), length: hit.headers.get("x-length"),
-           pyodide: hit.headers.get("x-pyodide"), format: hit.headers.get("x-format") };
 }
 
 // The memory the worker packed (snapshot-worker.mjs: its pages of zeros left out), or null if
@@ -57,7 +49,7 @@ function unpack(packed) {
 // The snapshot of this build (the page's shell began reading it while PyScript loaded), or null.
 async function stored() {
   try {
-    const found = await (shell.snapshotRead || read());
+    const found = await shell.snapshotRead;
     if (!found) return null;
     const { bytes, length, pyodide, format } = found;
     if (length === "refused") return "refused";
