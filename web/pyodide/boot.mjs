@@ -28,36 +28,16 @@ function usable() {
                  globalThis.automaSnapshot !== "off");
 }
 
-// The memory the worker packed (snapshot-worker.mjs: its pages of zeros left out), or null if
-// the runs do not fit together.
-function unpack(packed) {
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  if (packed.length < 8) return null;
-  const length = view.getUint32(0, true), count = view.getUint32(4, true);
-  let at = 8 + 8 * count;
-  if (at > packed.length) return null;
-  const memory = new Uint8Array(length);
-  for (let n = 0; n < count; n++) {
-    const offset = view.getUint32(8 + 8 * n, true), size = view.getUint32(12 + 8 * n, true);
-    if (offset + size > length || at + size > packed.length) return null;
-    memory.set(packed.subarray(at, at + size), offset);
-    at += size;
-  }
-  return at === packed.length ? memory : null;
-}
-
-// The snapshot of this build (the page's shell began reading it while PyScript loaded), or null.
+// The memory of this build's snapshot (the page's shell began reading and unpacking it in a
+// worker, snapshot-reader.js, while PyScript loaded), "refused", or null.
 async function stored() {
   try {
     const found = await shell.snapshotRead;
     if (!found) return null;
-    const { bytes, length, pyodide, format } = found;
+    const { memory, length, pyodide, format } = found;
     if (length === "refused") return "refused";
-    if (bytes.length > 0 && String(bytes.length) === length && pyodide === version
-        && format === FORMAT) {
-      const memory = unpack(bytes);
-      if (memory) return memory;
-    }
+    if (memory instanceof Uint8Array && memory.length > 0 && pyodide === version
+        && format === FORMAT) return memory;
     await forget(true);
     shell.snapshot = "dropped";
   } catch (e) { /* no storage: start without */ }

@@ -9,7 +9,7 @@ const PAGE = 4096;
 
 // The snapshot without its pages of zeros (nearly half of Pyodide's memory is free space): the
 // whole length and the number of runs, each run's offset and length, then the runs' bytes (all
-// numbers 32-bit little-endian). boot.mjs unpacks it; less to read at every start.
+// numbers 32-bit little-endian). snapshot-reader.js unpacks it; less to read at every start.
 function pack(memory) {
   const runs = [];
   let start = -1;
