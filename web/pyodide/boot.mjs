@@ -6,7 +6,8 @@
 // made on the device, never downloaded: once the page is ready and has been idle a moment, a
 // worker (snapshot-worker.mjs) starts a second Pyodide off the page, prepares it and writes its
 // memory (without its pages of zeros) to Cache Storage, under this build's stamp, with its
-// length, layout and Pyodide's version.
+// length, layout and Pyodide's version. At the next start another worker (snapshot-reader.js,
+// started by the page's first script) reads it and lays the memory out, off the page's thread.
 // Storage is hostile: an entry of another build is never read, a short one or one of another
 // Pyodide is dropped, and one Pyodide refuses (it checks its own magic number and build id) is
 // dropped, the page starts as it would without it, and no other is made for this build (the
