@@ -101,3 +101,28 @@ def test_the_snapshot_of_another_build_is_never_read(tab: Page) -> None:
     version = tab.evaluate(VERSION_JS)
     tab.evaluate(PUT_JS, [4096, "-1", version, "another-build"])
     assert reopen(tab) in ("none", "making")
+
+
+def test_a_snapshot_not_read_in_time_is_not_waited_for(tab: Page) -> None:
+    start_game(tab, "glory_of_civilizations", seed=4)
+    answer(tab)
+    before = game_state(tab)
+    made(tab)
+    tab.context.add_init_script("window.automaSnapshotWait = 0")  # the reader's answer comes late
+    assert reopen(tab) in ("none", "making")  # started without it, as a first visit does
+    assert game_state(tab) == before
+    assert answer(tab) is not None
+
+
+def test_snapshot_runs_that_do_not_fit_the_memory_are_dropped(tab: Page) -> None:
+    version = tab.evaluate(VERSION_JS)
+    tab.evaluate(PUT_JS, [1000, "-1", version, None])
+    tab.evaluate("""async () => {  // the one run made to end past the memory's length
+      const cache = await caches.open('automa-snapshot');
+      const [request] = await cache.keys();
+      const response = await cache.match(request);
+      const packed = new Uint8Array(await response.arrayBuffer());
+      new DataView(packed.buffer).setUint32(8, 64, true);
+      await cache.put(request, new Response(packed, { headers: response.headers }));
+    }""")
+    assert reopen(tab) == "dropped"
