@@ -56,6 +56,7 @@ START_JS = "() => (window.automaShell && window.automaShell.ready) || null"
 SNAPSHOT_JS = ("() => ['made', 'used', 'failed', 'refused'].includes(window.automaShell.snapshot)"
                " && window.automaShell.snapshot")
 USED_JS = "() => window.automaShell.snapshot === 'used'"
+READY_AT_JS = "() => performance.timeOrigin + window.automaShell.ready"  # ms since 1970
 CLICK_JS = """(sel) => { const e = document.querySelector(sel); if (!e) return false;
   e.click(); return true; }"""
 FOUND_JS = "(sel) => !!document.querySelector(sel)"
@@ -176,26 +177,33 @@ def xvfb() -> subprocess.Popen[bytes]:
     raise RuntimeError("no free X display")
 
 
-def counting_server(dist: Path) -> tuple[Any, list[tuple[str, int]]]:
-    """The app's server, keeping (path, status) of every request answered."""
+Served = list[tuple[str, int, float]]
+"""Every request answered: its path, status and when the answer began (``time.time()``)."""
+
+
+def counting_server(dist: Path) -> tuple[Any, Served]:
+    """The app's server, keeping (path, status, time) of every request answered."""
     server = make_server(dist, port=0, quiet=True)
-    served: list[tuple[str, int]] = []
+    served: Served = []
 
     def log_request(handler: Any, code: Any = "-", size: Any = "-") -> None:
         parts = str(handler.requestline).split()
         if len(parts) >= 2:
-            served.append((parts[1].split("?", 1)[0], int(getattr(code, "value", code))))
+            served.append((parts[1].split("?", 1)[0], int(getattr(code, "value", code)),
+                           time.time()))
 
     server.RequestHandlerClass.log_request = log_request  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, served
 
 
-def bytes_served(dist: Path, served: list[tuple[str, int]]) -> tuple[int, dict[str, int]]:
-    """Bytes of the files answered in full, and how often each big file was."""
+def bytes_served(dist: Path, served: Served,
+                 until: float = float("inf")) -> tuple[int, dict[str, int]]:
+    """Bytes of the files answered in full (those begun by ``until``, a ``time.time()``), and
+    how often each big file was."""
     total, big = 0, dict[str, int]()
-    for path, code in served:
-        if code != 200 or not path.startswith(PREFIX):
+    for path, code, when in served:
+        if code != 200 or not path.startswith(PREFIX) or when > until:
             continue
         file = dist / path[len(PREFIX):]
         if file.is_file():
@@ -206,7 +214,7 @@ def bytes_served(dist: Path, served: list[tuple[str, int]]) -> tuple[int, dict[s
     return total, big
 
 
-def run(engine: Engine, base: str, dist: Path, served: list[tuple[str, int]], warm: int,
+def run(engine: Engine, base: str, dist: Path, served: Served, warm: int,
         taps: int) -> dict[str, Any]:
     """One engine, fresh profile: first visit, warm starts, taps."""
     out: dict[str, Any] = {"warm": [], "taps": []}
@@ -215,8 +223,10 @@ def run(engine: Engine, base: str, dist: Path, served: list[tuple[str, int]], wa
         del served[:]
         engine.goto(base)
         engine.until(READY_JS)
-        # the page's own downloads: the service worker is registered once Python is ready
-        out["bytes"], out["big"] = bytes_served(dist, served)
+        # the page's own downloads, up to the moment Python was ready: the service worker is
+        # registered then, and its install may begin before the driver's next poll returns
+        ready = float(engine.eval(READY_AT_JS)) / 1000
+        out["bytes"], out["big"] = bytes_served(dist, served, until=ready)
         out["cold"] = engine.eval(START_JS)
         engine.until(CONTROLLED_JS, timeout=120)
         time.sleep(4)  # the worker's install fetches
@@ -293,7 +303,9 @@ def report(found: dict[str, list[dict[str, Any]]]) -> list[str]:
     lines.append(f"  first visit bytes: webkit {med('webkit', 'bytes') / 1e6:.2f} MB, chromium "
                  f"{med('chromium', 'bytes') / 1e6:.2f} MB: ratio "
                  f"{med('webkit', 'bytes') / med('chromium', 'bytes'):.2f}  (target 1.00)")
-    lines.append(f"    big files fetched in full: webkit {w[0]['big']}; chromium {c[0]['big']}")
+    lines.append(f"    per run: webkit {[round(r['bytes'] / 1e6, 2) for r in w]} MB, chromium "
+                 f"{[round(r['bytes'] / 1e6, 2) for r in c]} MB; big files fetched in full"
+                 f" (first run): webkit {w[0]['big']}; chromium {c[0]['big']}")
     lines.append(f"    with the service worker's install: webkit "
                  f"{med('webkit', 'with_sw') / 1e6:.2f} MB (no HTTP cache in its session), "
                  f"chromium {med('chromium', 'with_sw') / 1e6:.2f} MB")
