@@ -18,8 +18,9 @@ the machine's load.
   trimmed standard library) and runs ``import sys``; it is served from the same server, under
   the same path, so on a warm start its files come from the same service-worker cache;
 * cold start: a fresh browser context (empty caches, service workers blocked) per load;
-* warm start: ONE persistent profile in which the app installed its service worker; app
-  and bare pages are then loaded alternately in the same tab, so both get their files from
+* warm start: ONE persistent profile in which the app installed its service worker and made
+  its start-up snapshot (as a first visit left open a few seconds does); app and bare pages
+  are then loaded alternately in the same tab, so both get their files from
   that worker's cache and share the same compiled-code caches (checked and reported: the
   share of loads whose ``pyodide.asm.wasm`` came through the worker);
 * shell painted: first contentful paint of the app page (the shell is the first paint);
@@ -205,11 +206,13 @@ def cold(browser: Browser, app: str, bare: str, count: int) -> dict[str, list[An
 
 
 def warm(page: Page, app: str, bare: str, count: int) -> dict[str, list[Any]]:
-    """One profile with the app's service worker installed; app and bare alternate in it."""
+    """One profile with the app's service worker installed and its start-up snapshot made (as
+    after a first visit that stayed open a few seconds); app and bare alternate in it."""
     out: dict[str, list[Any]] = {"app": [], "bare": [], "shell": [], "sw_app": [],
-                                 "sw_bare": []}
+                                 "sw_bare": [], "used": []}
     load(page, app)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    wait_snapshot(page)
     for _name, url in rounds(2, app, bare):  # settle: both pages once from the worker
         load(page, url)
     for name, url in rounds(count, app, bare):
@@ -218,6 +221,7 @@ def warm(page: Page, app: str, bare: str, count: int) -> dict[str, list[Any]]:
         out[f"sw_{name}"].append(result["sw"])
         if name == "app":
             out["shell"].append(result["fcp"])
+            out["used"].append(float(page.evaluate("window.automaShell.snapshot") == "used"))
     return out
 
 
@@ -529,7 +533,8 @@ def start_report(c: dict[str, list[Any]], w: dict[str, list[Any]], t: dict[str, 
     lines += ["  " + x for x in report("warm", w, args.warm)]
     lines.append(f"    warm loads whose wasm came through the service worker: app "
                  f"{sum(w['sw_app'])}/{len(w['sw_app'])}, bare "
-                 f"{sum(w['sw_bare'])}/{len(w['sw_bare'])}")
+                 f"{sum(w['sw_bare'])}/{len(w['sw_bare'])}; app loads started from the start-up "
+                 f"snapshot: {sum(w['used']):.0f}/{len(w['used'])}")
     lines.append(f"shell painted (first contentful paint): cold {spread(c['shell'])}; "
                  f"warm {spread(w['shell'])}  (target ≤ 0.5 s)")
     lines.append(f"tap latency on {game}, tap → next frame painted: {len(t['drew'])} taps that "
