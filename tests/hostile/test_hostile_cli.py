@@ -97,9 +97,12 @@ def test_a_save_with_a_byte_order_mark_and_one_from_another_game(game_id: str,
 def test_ctrl_c_saves_and_quits(tmp_path: Path) -> None:
     env = {**os.environ, "AUTOMA_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT / "py")}
     game_id = GAMES[0]
+    # Ctrl-C as in a terminal, wherever the suite itself runs: a shell starts a command it
+    # runs in the background (&) with SIGINT ignored, and Python keeps an ignored SIGINT.
     proc = subprocess.Popen([sys.executable, "-m", "automa", "play", game_id, "--seed", "4"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env)
+                            stderr=subprocess.PIPE, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdin is not None
     assert proc.stdout is not None
     proc.stdin.write(b"\n\n")
@@ -109,6 +112,7 @@ def test_ctrl_c_saves_and_quits(tmp_path: Path) -> None:
     while seen.count(b"> ") < 3 and time.monotonic() < deadline:  # waiting for input again
         seen += os.read(proc.stdout.fileno(), 65536)
     proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)  # (its input still open, as a terminal's: communicate() closes it)
     out, err = proc.communicate(timeout=60)
     out = seen + out
     TALLY["cli: Ctrl-C"] += 1
