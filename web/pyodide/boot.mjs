@@ -17,16 +17,16 @@ import { loadPyodide as startPyodide, version } from "./pyodide.mjs";
 
 export { version };
 
-const CACHE = "automa-snapshot";
 const FORMAT = "pages-1"; // the layout snapshot-worker.mjs packs the memory in
 const DELAY_MS = 4000; // idle time after the page is ready, before a snapshot is made
 const shell = globalThis.automaShell || (globalThis.automaShell = {});
-const key = String(shell.snapshotKey || ""); // where the shell reads it: this build's place
+const CACHE = String(shell.snapshotCache || ""); // the cache the shell reads it from
+const key = String(shell.snapshotKey || ""); // and its place there: this build's
 const base = key.split("?")[0]; // (every build's snapshot is kept under it)
 
 function usable() {
-  return Boolean(key && shell.snapshotRead && globalThis.Worker &&
-                 globalThis.automaSnapshot !== "off");
+  // (the shell reads a snapshot only where workers and Cache Storage are there)
+  return Boolean(CACHE && key && shell.snapshotRead && globalThis.automaSnapshot !== "off");
 }
 
 // The memory of this build's snapshot (the page's shell began reading and unpacking it in a
