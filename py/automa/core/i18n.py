@@ -146,7 +146,7 @@ def text(value: Shown, lang: str = "en") -> str:
     if isinstance(value, dict) and "key" in value:
         return render(str(value["key"]), value.get("params") or {}, lang)
     if isinstance(value, list):
-        return render("core.list_separator", {}, lang).join(text(v, lang) for v in value)
+        return joined([text(v, lang) for v in value], lang)
     if isinstance(value, float):
         return format_number(value, lang)
     if isinstance(value, int) and value.bit_length() > 64:
@@ -156,6 +156,23 @@ def text(value: Shown, lang: str = "en") -> str:
     from automa.core.numbers import describe  # anything else: short, and never raising
 
     return describe(value)
+
+
+def joined(items: list[str], lang: str = "en") -> str:
+    """A list as a reader parses it: items apart by ``core.list_separator`` («, »), or by
+    ``core.clause_separator`` («; ») when an item is itself a clause with a comma or a dash
+    in it («Голоси — Автома 1: усі її голоси — на карту подій № 3, +1 голос; Автома 2: …»,
+    «Гори — плитки 6 і 10; Рівнини — плитки 9 і 11»), so that the items do not run together.
+
+    >>> joined(["6", "10"]), joined(["Hills: 6", "Plains: 9"])
+    ('6, 10', 'Hills: 6, Plains: 9')
+    >>> joined(["Hills — 6 and 10", "Plains — 9 and 11"]), joined(["card 3, +1", "card 2"])
+    ('Hills — 6 and 10; Plains — 9 and 11', 'card 3, +1; card 2')
+    """
+    comma = render("core.list_separator", {}, lang)
+    if any(comma in item or "—" in item for item in items):
+        return render("core.clause_separator", {}, lang).join(items)
+    return comma.join(items)
 
 
 def _lookup(key: str, lang: str) -> CatalogText | None:

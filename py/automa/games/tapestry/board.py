@@ -238,7 +238,9 @@ def map_ui(ctx: Ctx, pick: twin.Pick, rule: MessageRef | None = None) -> Ui:
     kept = pick["filters"][-1][1] if pick["filters"] else pick["valid"]
     ui["board"] = {"map": dict(ctx.data["map"]), "valid": pick["valid"], "kept": kept,
                    "walk": pick["walk"], "pick": pick["hex"]}
-    ui["steps"] = [m("map.valid", n=len(pick["valid"]), case=m(f"map.case.{pick['case']}")),
+    valid = (m("map.valid", n=len(pick["valid"]), case=m(f"map.case.{pick['case']}"))
+             if pick["valid"] else m("map.none"))
+    ui["steps"] = [valid,
                    *[m(f"map.filter.{name}", n=len(left)) for name, left in pick["filters"]],
                    m("map.walk", n=len(pick["walk"]))]
     return ui
