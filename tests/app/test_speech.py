@@ -41,9 +41,10 @@ RAW_ID = re.compile(r"\b[a-z]+(?:[._][a-z0-9]+)+\b|\{|\}")
 
 
 def unsayable(text: str, lang: str) -> list[str]:
-    """What a voice in ``lang`` would not say well in ``text``."""
+    """What a voice in ``lang`` would not say well in ``text`` (Latin letters, where the
+    language writes in others: Ukrainian)."""
     found = ROMAN.findall(text) + ABBREVIATIONS.findall(text)
-    if lang == "uk":
+    if not LATIN.search(i18n.render("web.speech.letters", {}, lang)):
         for name in KEPT_NAMES:
             text = text.replace(name, "")
         found += LATIN.findall(text)
