@@ -52,9 +52,9 @@ class Terminal:
                  speak: bool = False) -> None:
         self.session = session
         self.speak = speak
-        """Print each question as it would be read aloud (``--speak``), the bots' new turn
-        first: the words the page's speech synthesis says."""
-        self.spoken_summary = ""
+        """Print what the page's voice would read aloud, when it reads it (``--speak``):
+        what is new of the bots' turn, then the question."""
+        self.reader = speech.Reader()
         self.finished = finished
         """Called once the game is over (the records: its end, your score)."""
         self.autosave = autosave
@@ -181,11 +181,11 @@ class Terminal:
             self.say_aloud()
 
     def say_aloud(self) -> None:
-        """The screen's words as they are read aloud (the bots' turn once, when it is new)."""
-        view = present.play(self.session, self.lang, with_log=False)
-        new_turn = repr(view["summary"]) != self.spoken_summary
-        self.spoken_summary = repr(view["summary"])
-        self.say(self.t("cli.spoken", text=speech.spoken(view, self.lang, turn=new_turn)))
+        """The words read aloud now: what is new on the screen (:class:`speech.Reader`)."""
+        reading = self.reader.news(f"{self.session.game_id}:{self.session.seed}", self.session)
+        if reading:
+            self.say(self.t("cli.read_aloud",
+                            text=speech.spoken(self.session, reading, self.lang)))
 
     def parse(self, prompt: Prompt, text: str) -> Any:
         """Turn typed text into an answer for ``prompt`` (validated by the session).

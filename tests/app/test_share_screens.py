@@ -70,18 +70,32 @@ def test_a_tampered_link_is_refused_with_a_message_and_changes_nothing() -> None
         k: v for k, v in before.items() if k.startswith(SAVE_PREFIX)}
 
 
-def test_reading_aloud_is_off_by_default_and_speaks_the_turn_in_the_language_chosen() -> None:
+def test_reading_aloud_is_off_by_default_reads_what_is_new_once_in_the_language_chosen(
+        ) -> None:
     c = app(lang="uk")
-    started(c, "civ_new_dawn")
+    go = started(c, "civ_new_dawn").go or ""
     assert c.play_screen().speak is None
     c.change_setting("speech", "on")
     c.change_setting("rate", "1.25")
-    words = c.play_screen().speak
-    assert words is not None and words[1:] == ["uk", "1.25"] and words[0]
+    words = c.route(go).speak  # a new game's first checklist, as it appears
+    assert words is not None and words[1:] == ["uk", "1.25"] and "а-ге" in words[0]
+    assert c.play_screen().speak is None  # read once (issue 44.1)
     c.change_setting("speech", "other")
-    other = c.play_screen().speak
-    assert other is not None and other[1] == "en"
+    other = c.route(started(c, "civ_new_dawn").go or "").speak
+    assert other is not None and other[1] == "en" and "A.P." in other[0]
     assert json.loads(json.dumps(other)) == other
+
+
+def test_a_set_up_question_is_never_read_unasked() -> None:
+    """Issue 44.2: after a game whose turn was read, a new Age of Innovation's "Done" read
+    "Choose your faction…" aloud."""
+    c = app()
+    c.change_setting("speech", "on")
+    assert c.route(started(c, "civ_new_dawn").go or "").speak is not None
+    assert c.route(started(c, "age_of_innovation").go or "").speak is None
+    for _ in range(3):
+        out = c.tap("answer", None, some_answer(c))
+        assert out.played and c.play_screen(first_only=True).speak is None
 
 
 def test_the_read_aloud_button_speaks_even_with_the_setting_off() -> None:

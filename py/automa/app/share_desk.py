@@ -47,6 +47,8 @@ class ShareDesk:
         self.playing = playing
         self.base = base.split("#", 1)[0]
         """The app's address, where a link sends a friend."""
+        self.reader = speech.Reader()
+        """What the voice has read of each game."""
 
     # --- share this set-up ----------------------------------------------------------------
     def what(self, game: str, session: Session) -> str:
@@ -119,8 +121,10 @@ class ShareDesk:
     # --- reading aloud ----------------------------------------------------------------------
     def words(self, on_demand: bool = False) -> list[str] | None:
         """What the device's voice says for the game in play — the words, the language of
-        the voice and the rate — if the settings ask for it (``on_demand``: the button
-        "Read aloud", in the app's language when the setting is off)."""
+        the voice and the rate —: what is new on its screen (:class:`speech.Reader`), if the
+        settings ask for reading aloud (``on_demand``: the button "Read aloud", the whole
+        turn and the question, in the app's language when the setting is off); None when
+        there is nothing to say."""
         s, settings = self.playing.session(), self.playing.settings
         mode = settings.get("speech", "off")
         if s is None or (mode == "off" and not on_demand):
@@ -128,8 +132,11 @@ class ShareDesk:
         lang = self.tools.w.lang
         if mode == "other":
             lang = next((x for x in i18n.LANGUAGES if x != lang), lang)
-        view = present.play(s, lang, with_log=False)
-        return [speech.spoken(view, lang), lang, str(settings.get("rate", 1.0))]
+        reading = self.reader.news(self.playing.save_id(), s)
+        if on_demand:
+            reading = speech.whole(s)
+        text = speech.spoken(s, reading, lang) if reading else ""
+        return [text, lang, str(settings.get("rate", 1.0))] if text or on_demand else None
 
     def tap(self, action: str, arg: str, form: PageForm) -> Outcome:
         """A ``share-…`` or ``speak`` button."""

@@ -241,6 +241,11 @@ class Session:
         return copy.deepcopy(self._actions)
 
     @property
+    def moves(self) -> int:
+        """How many actions :attr:`actions` holds (read without copying them)."""
+        return len(self._actions)
+
+    @property
     def turn(self) -> int:
         """The current turn number."""
         turn: int = self._state["turn"]
