@@ -6,6 +6,8 @@ game: a player whose outposts are all on the map may not conquer)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from automa.core.savefile import load_game
 from automa.core.session import Session
 from automa.games.tapestry import data as tdata
@@ -208,3 +210,42 @@ def test_once_all_its_outposts_are_on_the_map_the_automa_may_not_conquer() -> No
     # exploring takes no outpost
     assert twin_pick(_at("explore", True, "7", True, "science", board)) is not None
 
+
+
+# --- saves of the map made before these changes (frozen: commit f031102) -----------------------
+SAVES = Path(__file__).resolve().parent / "saves_f031102"
+
+
+def test_a_map_game_saved_between_turns_before_these_changes_replays_with_its_history() -> None:
+    """The Automa's placements now wait for your confirmation, but a game saved past them
+    replays to the same state: its answers lead where they led."""
+    back = load_game((SAVES / "map_at_idle.json").read_text())
+    assert not back.history_dropped and back.can_undo and not back.warnings
+    assert back.prompt is not None and back.prompt.key == "tapestry.q.bots_turn"
+    assert back.prompt.ui["board_fold"]["key"] == "tapestry.map.fold"
+
+
+def test_a_map_game_saved_at_a_hex_question_opens_there_and_its_answer_stands() -> None:
+    """Saved while the trap question waited (the Automa's hex picked and drawn as then):
+    it opens from its checked snapshot on that question, says that the answers before it
+    can no longer be undone, and the answer carries out the conquest."""
+    back = load_game((SAVES / "map_at_trap.json").read_text())
+    assert back.history_dropped
+    assert [w["key"] for w in back.warnings] == ["warning.save.history_dropped"]
+    assert back.prompt is not None and back.prompt.key == "tapestry.q.map_trap"
+    hex_id = back.state["pending"]["args"]["hex"]
+    back.answer(False)
+    assert data(back)["map"][hex_id] == "automa2"
+    assert data(back)["territories"] == twin.automa_territories(data(back)["map"])
+
+
+def test_a_conquest_of_yours_begun_before_it_was_a_mark_counts_from_the_map() -> None:
+    """Saved inside "You conquer an Automa territory" after the hex was marked yours (the
+    double count of the issue): the trap check goes on, and the count is the map's."""
+    back = load_game((SAVES / "map_conquest_begun.json").read_text())
+    assert back.prompt is not None and back.prompt.key == "tapestry.q.reveal_tapestry"
+    back.answer(False)  # not a trap; no card left: the conquest stands
+    assert back.prompt is not None and back.prompt.key == "tapestry.q.conquest_stands"
+    assert data(back)["territories"] == twin.automa_territories(data(back)["map"]) == 1
+    back.answer(True)
+    assert back.prompt is not None and back.prompt.key == "tapestry.q.bots_turn"

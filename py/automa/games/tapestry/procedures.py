@@ -49,7 +49,8 @@ def _yours(ctx: Ctx, phase: str) -> list[Procedure]:
     d = ctx.data
     if phase not in PLAYER_PHASES or d["procedure"]:
         return []
-    found = [_procedure("you_conquer_automa")] if "map" not in d or _conquerable(ctx) else []
+    found = [_procedure("you_conquer_automa")] if "map" not in d else [
+        _procedure("you_conquer_automa", "you_conquer_on_map")] if _conquerable(ctx) else []
     if any(not holder for holder in d["landmarks"].values()):
         found.append(_procedure("you_claim_landmark"))
     if any("player" not in h for h in d["achievements"].values()):
@@ -129,8 +130,10 @@ def keep_mark(ctx: Ctx, hex: str, mark: str) -> None:
         break
 
 
-def _procedure(step: str) -> Procedure:
-    return Procedure(step, k(f"procedure.{step}"), "begin_procedure", {"procedure": step})
+def _procedure(name: str, step: str = "") -> Procedure:
+    """One of your procedures, run by the step of its name (or ``step``)."""
+    return Procedure(name, k(f"procedure.{name}"), "begin_procedure",
+                     {"procedure": step or name})
 
 
 @steps
@@ -187,29 +190,24 @@ def you_income_turn(ctx: Ctx) -> None:
 
 
 # --- you conquer a territory of the Automa (rulebook "Traps") ---------------------------------
-# With the map the conquest is the mark (from the procedures' list: the hex is asked first):
-# the count is read from the map, so the conquest is counted once.
+# With the map the conquest is the mark (from the procedures' list: the hex is asked first,
+# ``you_conquer_on_map``): the count is read from the map, so the conquest is counted once.
 @steps
 def you_conquer_automa(ctx: Ctx, hex: str | None = None, mark: str = twin.YOU2) -> None:
-    """Discard the Automa's tapestry cards at random until a trap shows or none are left."""
-    if hex is None and "map" in ctx.data:
-        yours = _conquerable(ctx)
-        ctx.ask(prompts.pick_one(k("q.which_automa_territory"), yours,
-                                 labels=[hex_name(h) for h in yours],
-                                 ui={"game": G, "rule": m("rule.traps"),
-                                     "board": {"map": dict(ctx.data["map"]),
-                                               "valid": yours}}),
-                automa_territory_chosen)
-        return
+    """Discard the Automa's tapestry cards at random until a trap shows or none are left
+    (``hex``: the territory marked yours on the map, which takes ``mark`` if it stands)."""
     on_map = {"hex": hex, "mark": mark} if hex is not None else {}
     held = ctx.data["tapestry_held"]
+    if held <= 0 and hex is not None:
+        ctx.log("player", k("log.map_conquest"), {"hex": hex_name(hex)},
+                why={"rule": m("rule.traps")})
+        keep_mark(ctx, hex, mark)
+        return
     if held <= 0:
-        if hex is not None:
-            ctx.log("player", k("log.map_conquest"), {"hex": hex_name(hex)},
-                    why={"rule": m("rule.traps")})
-            keep_mark(ctx, hex, mark)
-            return
-        ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
+        if "map" in ctx.data:  # (a conquest begun before it was a mark: the map counts)
+            count_territories(ctx)
+        else:
+            ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
         ctx.log("player", k("log.conquest_stands"), {"n": ctx.data["territories"]})
         ctx.ask(prompts.confirm(k("q.conquest_stands"),
                                 ui={"game": G, "rule": m("rule.traps")}),
@@ -219,6 +217,17 @@ def you_conquer_automa(ctx: Ctx, hex: str | None = None, mark: str = twin.YOU2) 
     ctx.ask(prompts.yes_no(k("q.reveal_tapestry"), {"index": index, "n": held},
                            ui={"game": G, "rule": m("rule.traps")}),
             trap_revealed, **on_map)
+
+
+@steps
+def you_conquer_on_map(ctx: Ctx) -> None:
+    """Your conquest from the procedures' list, with the map: which territory?"""
+    yours = _conquerable(ctx)
+    ctx.ask(prompts.pick_one(k("q.which_automa_territory"), yours,
+                             labels=[hex_name(h) for h in yours],
+                             ui={"game": G, "rule": m("rule.traps"),
+                                 "board": {"map": dict(ctx.data["map"]), "valid": yours}}),
+            automa_territory_chosen)
 
 
 def _conquerable(ctx: Ctx) -> list[str]:
