@@ -6,6 +6,7 @@ game: a player whose outposts are all on the map may not conquer)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from automa.core.savefile import load_game
@@ -249,3 +250,29 @@ def test_a_conquest_of_yours_begun_before_it_was_a_mark_counts_from_the_map() ->
     assert data(back)["territories"] == twin.automa_territories(data(back)["map"]) == 1
     back.answer(True)
     assert back.prompt is not None and back.prompt.key == "tapestry.q.bots_turn"
+
+
+def test_the_map_screens_pass_the_shells_allowlist_for_a_stored_screen() -> None:
+    """The map folded and open between turns, and at a hex question (filled and ringed):
+    a stored screen holds our tags and attributes only, or the shell shows none of it."""
+    import automa.render as cards
+    from automa.app import present, views
+    from automa.app.html import Safe, trusted
+    from automa.app.screens import SCREEN_ATTRS, SCREEN_TAGS
+    from tests.app.test_screens import Markup
+
+    def draw(game: str, card: str, highlight: Sequence[str]) -> Safe | None:
+        return trusted(cards.card_svg(game, card, (), "en"))
+
+    folded = at_idle(2, 4, map=True)
+    opened = at_idle(2, 4, map=True)
+    _mark(opened, "1,1", "tile")
+    picked = _at("conquer", False, "7", True, "science", _board())
+    found = Markup()
+    for session in (folded, opened, picked):
+        view = present.play(session, "en")
+        for part in views.first_parts(view, present.Words("en"), draw):
+            found.feed(str(part))
+    assert {"details", "summary", "polygon"} <= found.tags <= set(SCREEN_TAGS)
+    assert {"open", "fill-opacity"} <= found.attrs <= set(SCREEN_ATTRS), \
+        found.attrs - set(SCREEN_ATTRS)
