@@ -60,11 +60,12 @@ SCREEN_ATTRS = (
     "aria-expanded", "aria-current", "aria-live",
     "data-act", "data-arg", "data-json", "data-game", "data-kind", "data-key", "data-lo",
     "data-hi", "data-index", "data-card", "data-record", "data-score", "data-layout",
-    "autocomplete", "data-none", "data-unsupported",
+    "autocomplete", "data-none", "data-unsupported", "open",
     # SVG presentation
     "viewbox", "xmlns", "width", "height", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r",
     "rx", "ry", "d", "points", "transform", "fill", "stroke", "stroke-width", "stroke-linecap",
-    "stroke-linejoin", "stroke-dasharray", "opacity", "font-family", "font-size",
+    "stroke-linejoin", "stroke-dasharray", "opacity", "fill-opacity", "font-family",
+    "font-size",
     "font-weight", "text-anchor", "textlength", "lengthadjust",
 )
 """The attributes a stored screen may carry (DOMPurify also refuses any unsafe value)."""
