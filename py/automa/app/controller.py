@@ -10,7 +10,6 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
@@ -39,6 +38,7 @@ from automa.app.storage import (
 )
 from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
+from automa.core.checks import read_json
 
 if TYPE_CHECKING:
     from automa.app.decks.desk import DeckDesk
@@ -177,8 +177,8 @@ class Controller:
                 return self.settings_screen()
             if name == "share" and self.session is not None:
                 return Screen("share", *self.sharing.share_screen())
-            if name == "join" and len(parts) > 1:
-                return Screen("join", *self.sharing.join_screen(parts[1]))
+            if name == "join":  # (nothing after it, or more than one code: refused, said)
+                return Screen("join", *self.sharing.join_screen("/".join(parts[1:])))
         except Exception as e:  # a broken save must never lock the person out of the app
             self.banner.flash(self.error_text(e))
         return self.home_screen()
@@ -559,7 +559,7 @@ class Controller:
         that revision; otherwise the player is told it was not applied."""
         s = self.session
         try:
-            tap = json.loads(kept) if kept else None
+            tap = read_json(kept) if kept else None
         except (ValueError, RecursionError):
             tap = {}
         if tap is None:
