@@ -311,6 +311,12 @@ class GameDef(Generic[D]):
     ranges: Range | None = None
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
+    box: Callable[[Ctx[D]], MessageRef | None] = lambda ctx: None
+    """What the box allows across several values and the piles (each tile or card once, a
+    total no component count exceeds, each bot's cards in its own piles): the first thing a
+    position holds beyond it, as a sentence in the player's words, or None. No answer may
+    leave such a position and no snapshot holding one is restored; the game's corrections
+    and set-up entries offer only what it allows (one check, kept by the game)."""
     migrations: tuple[Migration, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state

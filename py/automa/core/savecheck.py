@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import inspect
 import json
+import types
+import typing
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +31,8 @@ from automa.core.checks import (
     check_text,
 )
 from automa.core.common_steps import MAX_OPEN_PROCEDURES
-from automa.core.errors import AutomaError
+from automa.core.errors import AutomaError, UnreadableSave
+from automa.core.game import Ctx
 from automa.core.prompts import check_prompt
 from automa.core.ranges import first_problem
 
@@ -79,7 +82,19 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
     if sum(1 for f in stack if f["step"] == "core_reask") > MAX_OPEN_PROCEDURES:
         raise bad("snapshot.stack", "too_long")
     _check_at_rest(game, snapshot)
+    _check_box(game, snapshot)
     _check_log(log, snapshot["turn"])
+
+
+def _check_box(game: GameDef[Any], snapshot: dict[str, Any]) -> None:
+    """Nothing the box cannot make (the game's own check, :attr:`GameDef.box`), once every
+    field has its type and range."""
+    try:
+        beyond = game.box(Ctx(game, snapshot, []))
+    except Exception as e:  # a shape the game's check did not expect: no position of its own
+        raise bad("snapshot", "unusable", detail=type(e).__name__) from None
+    if beyond is not None:
+        raise UnreadableSave("error.save.beyond_box", what=beyond)
 
 
 def _check_ranges(game: GameDef[Any], data: dict[str, Any]) -> None:
@@ -162,6 +177,10 @@ def _check_frame(game: GameDef[Any], frame: Any, field: str, *, answer: bool) ->
         _signature(game.steps[name]).bind(None, **args, **({"answer": None} if answer else {}))
     except TypeError:
         raise bad(f"{field}.args", "step_args", step=name) from None
+    hints = _hints(game.steps[name])
+    for arg, value in args.items():
+        if arg in hints and not fits(value, hints[arg]):
+            raise bad(f"{field}.args.{arg}", "step_args", step=name)
     if name == "core_reask":
         _check_reask(game, args, field)
 
@@ -184,6 +203,54 @@ def _signature(fn: StepFn) -> inspect.Signature:
     if key not in _SIGNATURES:
         _SIGNATURES[key] = inspect.signature(fn)
     return _SIGNATURES[key]
+
+
+_HINTS: dict[int, dict[str, Any]] = {}
+
+
+def _hints(fn: StepFn) -> dict[str, Any]:
+    """The types a step's function declares for its arguments (none it does not declare,
+    nor any the check cannot resolve)."""
+    key = id(fn)
+    if key not in _HINTS:
+        try:
+            found = typing.get_type_hints(fn)
+        except Exception:  # (a name only the type checker sees: the step's own code decides)
+            found = {}
+        _HINTS[key] = {k: v for k, v in found.items() if k not in ("ctx", "answer", "return")}
+    return _HINTS[key]
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value is of the type a step declares: whole numbers, text, true or
+    false, lists, tables, typed tables (``TypedDict``: known keys only, each of its type),
+    fixed values (``Literal``), unions; ``Any`` and what the check does not know fit."""
+    origin, inner = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, h) for h in inner)
+    if origin is typing.Literal:
+        return any(type(value) is type(v) and value == v for v in inner)
+    if hint in (type(None), None):
+        return value is None
+    if hint in (bool, int, str):
+        return type(value) is hint
+    if origin is list or hint is list:
+        return isinstance(value, list) and all(fits(v, inner[0]) for v in value if inner)
+    if origin is dict or hint is dict:
+        return isinstance(value, dict) and all(fits(v, inner[1]) for v in value.values()
+                                               if inner)
+    if typing.is_typeddict(hint):
+        fields = typing.get_type_hints(hint)
+        return isinstance(value, dict) and all(k in fields and fits(v, _required(fields[k]))
+                                               for k, v in value.items())
+    return True
+
+
+def _required(hint: Any) -> Any:
+    """A typed table's field type without its ``NotRequired``."""
+    return typing.get_args(hint)[0] if typing.get_origin(hint) is typing.NotRequired else hint
 
 
 def _check_at_rest(game: GameDef[Any], snapshot: dict[str, Any]) -> None:

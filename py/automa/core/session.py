@@ -36,7 +36,7 @@ from automa.core.game import (
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.prompts import Prompt
-from automa.core.ranges import Carried, first_problem, widest
+from automa.core.ranges import Carried, Count, Maybe, first_problem, spec_at, widest
 from automa.core.records import (
     LogEntry,
     MessageRef,
@@ -453,6 +453,7 @@ class Session:
             self._run()
             if "cancel" not in action:  # a cancel goes back to a state checked before
                 self._check_ranges()
+                self._check_box()
         except BaseException:
             self._clean = None
             self._state = json.loads(snapshot)
@@ -498,12 +499,22 @@ class Session:
         return None
 
     def _carried(self, carried: list[Carried]) -> list[MessageRef]:
-        """One sentence per value an older save held beyond today's bound, carried down."""
+        """One sentence per value an older save held beyond today's bound, carried down,
+        naming the value as the player knows it (its correction, else its range's label)."""
         labels = {".".join(map(str, ("data", *c.path))): c.label
                   for c in self.game.corrections(self._ctx(), self.phase)}
         return [msg("warning.save.carried", game=msg(self.game.name),
-                    what=labels.get(where, where.removeprefix("data.")), old=old, new=new)
+                    what=labels.get(where) or self._label(where), old=old, new=new)
                 for where, old, new in carried]
+
+    def _label(self, where: str) -> MessageRef | str:
+        """The label the game's ranges give the value at ``where`` (``data.…``)."""
+        path = [int(p) if p.isdigit() else p for p in where.split(".")[1:]]
+        found = spec_at(self.game.ranges, path) if self.game.ranges is not None else None
+        if isinstance(found, Maybe):
+            found = found.inner
+        label = found.label if isinstance(found, Count) else None
+        return label if label is not None else where.removeprefix("data.")
 
     def _check_ranges(self) -> None:
         """Refuse a state with a tracked value outside its declared range (the game's
@@ -515,6 +526,13 @@ class Session:
             where, reason, params = problem
             raise ImpossibleValue(field=where.removeprefix("data."),
                                   reason=msg(f"error.save.reason.{reason}", **params))
+
+    def _check_box(self) -> None:
+        """Refuse a position the box cannot make (the game's ``box``: a tile twice, more
+        cards than the box holds in all…), said in the player's words."""
+        beyond = self.game.box(self._ctx())
+        if beyond is not None:
+            raise ImpossibleValue("error.beyond_box", what=beyond)
 
     def _procedure(self, procedure_id: str, snapshot: str | None = None) -> Procedure:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:

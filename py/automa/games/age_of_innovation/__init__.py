@@ -50,6 +50,7 @@ GAME = GameDef(
     actors=("automa", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=setup.beyond_box,
     score=k("score"),
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,

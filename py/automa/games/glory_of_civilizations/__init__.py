@@ -76,6 +76,7 @@ GAME = GameDef(
     actors=("automa", "automa1", "automa2", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=setup.beyond_box,
     score=k("play.vp"),
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
