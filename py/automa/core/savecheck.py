@@ -10,7 +10,6 @@ and :func:`check_opens` then opens it the way a front end will. Anything else ra
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
 import types
@@ -292,10 +291,12 @@ def _check_log(log: Any, turn: int) -> None:
 
 
 def check_opens(session: Session) -> None:
-    """Open a restored session as a front end does, and try one answer on a copy.
+    """Open a restored session as a front end does, and try its answers on copies (each
+    branch the waiting question leads to: :func:`_some_answers`).
 
     A snapshot that passes the field checks but still makes the game's own code fail
-    (a state no rule can reach) is refused here rather than after the import.
+    (a state no rule can reach, a step argument out of its range) is refused here rather
+    than after the import.
     """
     try:
         prompt = session.prompt
@@ -305,18 +306,54 @@ def check_opens(session: Session) -> None:
         for name in session._state["piles"]:
             session.pile(name)
         json.dumps(session._state)
-        if prompt is not None:
-            trial = session.__class__.__new__(session.__class__)
-            trial.__dict__.update(session.__dict__)
-            trial._state = json.loads(json.dumps(session._state))
-            trial._log = list(session._log)
-            trial._undo, trial._actions, trial._open = [], [], []
-            with contextlib.suppress(AutomaError):
-                trial.answer(_some_answer(prompt))
+        for i, answer in enumerate(_some_answers(prompt) if prompt is not None else []):
+            _trial(session, answer, MAX_TRIAL if i == 0 else 1)
     except AutomaError:
         raise
     except Exception as e:  # the game's own code failed on this state
         raise bad("snapshot", "unusable", detail=type(e).__name__) from None
+
+
+MAX_TRIED = 16
+"""The most answers of one question tried on opening a restored game."""
+MAX_TRIAL = 60
+"""The most answers given in a row on a copy of a restored game (:func:`_trial`)."""
+
+
+def _trial(session: Session, first: Any, most: int) -> None:
+    """On a copy of ``session``: answer ``first``, then (up to ``most`` answers in all) each
+    next question's default, until every step the restored state had scheduled has run —
+    so the game's own code has run over each of them once. A refused answer ends it."""
+    trial = session.__class__.__new__(session.__class__)
+    trial.__dict__.update(session.__dict__)
+    trial._state = json.loads(json.dumps(session._state))
+    trial._log = list(session._log)
+    trial._undo, trial._actions, trial._open = [], [], []
+    scheduled = list(trial._state["stack"])
+    answer = first
+    for _ in range(most):
+        try:
+            trial.answer(answer)
+        except AutomaError:
+            return
+        waiting = trial._state["stack"]
+        if trial.prompt is None or not any(f is g for f in scheduled for g in waiting):
+            return
+        answer = _some_answer(trial.prompt)
+
+
+def _some_answers(prompt: Any) -> list[Any]:
+    """Allowed answers to ``prompt`` that run each branch it leads to: every choice of a
+    short list, a count's lowest, default and highest, a subset's fewest and most, else
+    one answer (:func:`_some_answer`)."""
+    choices = list(prompt.choices)
+    if prompt.kind in ("pick_one", "yes_no") and 0 < len(choices) <= MAX_TRIED:
+        return choices
+    if prompt.kind == "count" and choices:
+        return list(dict.fromkeys([choices[0], _some_answer(prompt), choices[-1]]))
+    if prompt.kind == "pick_subset" and prompt.bounds:
+        return [choices[:prompt.bounds[0]], choices[:prompt.bounds[1]]]
+    return [_some_answer(prompt)]
 
 
 def _some_answer(prompt: Any) -> Any:
