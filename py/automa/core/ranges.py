@@ -307,6 +307,16 @@ def spec_at(spec: Range, path: Iterable[str | int]) -> Range | None:
     return spec
 
 
+def label_at(spec: Range | None, where: str) -> MessageRef | None:
+    """The label (:attr:`Count.label`) of the value at a dotted path of a state's data
+    (``data.nw.culture``), if its range gives one."""
+    path = [int(p) if p.isdigit() else p for p in where.split(".")[1:]]
+    found = spec_at(spec, path) if spec is not None else None
+    if isinstance(found, Maybe):
+        found = found.inner
+    return found.label if isinstance(found, Count) else None
+
+
 def bounds(spec: Range, path: Iterable[str | int]) -> tuple[int, int] | None:
     """The ``(lo, hi)`` a number at ``path`` inside ``spec`` may take (None: not a number
     with bounds), e.g. for checking that a correction offers only values within range."""

@@ -36,7 +36,7 @@ from automa.core.game import (
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.prompts import Prompt
-from automa.core.ranges import Carried, Count, Maybe, first_problem, spec_at, widest
+from automa.core.ranges import Carried, first_problem, label_at, widest
 from automa.core.records import (
     LogEntry,
     MessageRef,
@@ -504,17 +504,9 @@ class Session:
         labels = {".".join(map(str, ("data", *c.path))): c.label
                   for c in self.game.corrections(self._ctx(), self.phase)}
         return [msg("warning.save.carried", game=msg(self.game.name),
-                    what=labels.get(where) or self._label(where), old=old, new=new)
+                    what=labels.get(where) or label_at(self.game.ranges, where)
+                    or where.removeprefix("data."), old=old, new=new)
                 for where, old, new in carried]
-
-    def _label(self, where: str) -> MessageRef | str:
-        """The label the game's ranges give the value at ``where`` (``data.…``)."""
-        path = [int(p) if p.isdigit() else p for p in where.split(".")[1:]]
-        found = spec_at(self.game.ranges, path) if self.game.ranges is not None else None
-        if isinstance(found, Maybe):
-            found = found.inner
-        label = found.label if isinstance(found, Count) else None
-        return label if label is not None else where.removeprefix("data.")
 
     def _check_ranges(self) -> None:
         """Refuse a state with a tracked value outside its declared range (the game's
