@@ -459,11 +459,11 @@ def beyond_box(ctx: Ctx) -> MessageRef | None:
     none the pool lacks)."""
     waiting = [ctx.state.get("pending")] + [
         f["args"].get("pending") for f in ctx.state.get("stack", []) if f["step"] == "core_reask"]
-    held = all(_holds_distinct(ctx, f["step"], f["args"]) for f in waiting if f is not None)
+    held = all(_waiting_tiles_held(ctx, f["step"], f["args"]) for f in waiting if f is not None)
     return tiles_beyond_box(ctx.data) or (None if held else m("box.entry"))
 
 
-def _holds_distinct(ctx: Ctx, step: str, args: dict[str, Any]) -> bool:
+def _waiting_tiles_held(ctx: Ctx, step: str, args: dict[str, Any]) -> bool:
     """Whether a waiting step's tiles are tiles the box can give at once."""
     if step == "setup_entered":
         what, chosen, keep = args["what"], args["chosen"], args["keep"]
@@ -472,8 +472,9 @@ def _holds_distinct(ctx: Ctx, step: str, args: dict[str, Any]) -> bool:
                         for i, c in enumerate(chosen)))
     palace, offer, row = args.get("palace"), args.get("offer"), args.get("row")
     return ((not palace or _distinct(palace, "palace")) and (not offer or _offer_held(offer))
-            and (not row or _distinct([*row, *filter(None, [args.get("hers")])], "bonus",
-                                   len(row) + (args.get("hers") is not None))))
+            and (not row or (len(row) == _taken("bonus") and _distinct(
+                [*row, *filter(None, [args.get("hers")])], "bonus",
+                len(row) + (args.get("hers") is not None)))))
 
 
 def _kept(what: str, keep: Kept) -> bool:
@@ -502,8 +503,8 @@ def _distinct(numbers: list[Any], pool: str, count: int | None = None) -> bool:
     """As many different tiles of a pool as its draw takes (or ``count``)."""
     top = data.pools()[pool]["count"]
     return (len(numbers) == (_taken(pool) if count is None else count)
-            and len(set(numbers)) == len(numbers)
-            and all(type(n) is int and 1 <= n <= top for n in numbers))
+            and all(type(n) is int and 1 <= n <= top for n in numbers)
+            and len(set(numbers)) == len(numbers))
 
 
 def _taken(pool: str) -> int:
