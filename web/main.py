@@ -214,11 +214,14 @@ class Page:
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
         local = PAGE_ACTIONS.get(action)
-        if local is not None:
-            local(self, arg, target)
-        else:
-            t0 = window.performance.now()
-            self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
+        try:
+            if local is not None:
+                local(self, arg, target)
+            else:
+                t0 = window.performance.now()
+                self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
+        except Exception as e:  # (carrying the outcome out failed): said, with a way out
+            self.follow(self.c.failed(e))
 
     def on_key(self, event: Any) -> None:
         """Enter in the number box submits it; any key shows the focused question's ring."""

@@ -28,6 +28,7 @@ from typing import Any
 
 from automa.app.saves import SAVE_PREFIX, valid_save_id
 from automa.app.storage import KeyValue, StorageError
+from automa.core.checks import read_json
 
 SCREEN_PREFIX = "automa.screen."
 SCREEN_VERSION = 1
@@ -92,7 +93,7 @@ def _header(raw: str) -> dict[str, Any] | None:
     if end < 0:
         return None
     try:
-        header = json.loads(raw[:end])
+        header = read_json(raw[:end])
     except ValueError:
         return None
     return header if isinstance(header, dict) and header.get("v") == SCREEN_VERSION else None

@@ -9,11 +9,12 @@ economy, industry, science) and ``military``.
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import actions, military, procedures, setup, turn, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
-from .state import PHASES, k, migrate, ranges, steps, turn_label
+from .state import PHASES, beyond_box, k, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -53,6 +54,7 @@ GAME = GameDef(
     actors=("ap", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=beyond_box,
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     unit=k("record.unit"), round_label=k("record.round"),
