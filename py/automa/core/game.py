@@ -14,8 +14,8 @@ decides which procedures and corrections are offered (never a prompt's message i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
 
 from automa.core import formats
 from automa.core.card_editor import CardEditor
@@ -28,6 +28,9 @@ from automa.core.prompts import Prompt
 from automa.core.ranges import Range
 from automa.core.records import GameView, LogEntry, MessageRef, Params, Why, empty_view
 from automa.core.rng import Rng
+
+if TYPE_CHECKING:
+    from automa.core.actionlog import ActionMigration
 
 State = dict[str, Any]
 Args = dict[str, Any]
@@ -159,6 +162,12 @@ class OptionSpec:
     editor: CardEditor | None = None
     """For a ``data`` option that is a deck of the player's own cards: the game's card editor
     (the app's "My decks" screens key, keep and check the cards with it)."""
+    earlier: tuple[tuple[int, Any], ...] = ()
+    """How a game saved before a version of its rules played, where its save does not name
+    this option (it came later): ``((version, value), …)``, oldest first — a save made under
+    a version below ``version`` plays with ``value`` (the first that applies), so that a rules
+    fix that changed a decision already taken leaves an older game the reading it was played
+    with. A save after the last one plays with the default."""
 
     @classmethod
     def named(cls, game_id: str, option_id: str,
@@ -177,9 +186,16 @@ class OptionSpec:
                    help=f"{label}_help" if help else "", advanced=advanced, validate=validate,
                    editor=editor)
 
+    def played_under(self, version: int) -> Any:
+        """The value a game saved under ``version`` of its rules played with, where its save
+        does not name this option (:attr:`earlier`; else the default)."""
+        return next((value for before, value in self.earlier if version < before),
+                    self.default)
+
     @classmethod
     def reading(cls, game_id: str, option_id: str, default: Any,
-                choices: tuple[Any, ...] = ()) -> OptionSpec:
+                choices: tuple[Any, ...] = (), *,
+                earlier: tuple[tuple[int, Any], ...] = ()) -> OptionSpec:
         """A rules reading: an advanced switch with its help text, true/false when
         ``default`` is a bool, else one of ``choices``.
 
@@ -188,8 +204,9 @@ class OptionSpec:
         ('choice', True, 'civ_new_dawn.option.ties_help')
         """
         kind: Literal["choice", "bool"] = "bool" if isinstance(default, bool) else "choice"
-        return cls.named(game_id, option_id, kind, default, () if kind == "bool" else choices,
+        spec = cls.named(game_id, option_id, kind, default, () if kind == "bool" else choices,
                          advanced=True, help=True)
+        return replace(spec, earlier=earlier) if earlier else spec
 
     def to_json(self) -> dict[str, Any]:
         """The option's schema as JSON."""
@@ -385,6 +402,13 @@ class GameDef(Generic[D]):
     changes: Mapping[int, str] = field(default_factory=dict)
     """What changed in the rules at a version (message id of a short phrase, e.g. "the
     Automa's income turn"), told to a player whose saved game no longer replays."""
+    action_migrations: Mapping[int, tuple[ActionMigration, ...]] = field(default_factory=dict)
+    """The migrations of the action log recorded before a version (the answers, starts and
+    cancels of an older save, :mod:`automa.core.actionlog`): ``{version: (migration, …)}``,
+    small pure functions that drop answers to questions gone, insert answers to new ones and
+    rename answers, run while the older save replays. Every version step since the oldest
+    release's saves is named, ``()`` for one whose questions did not change (a test checks
+    it, and that each release's frozen histories replay)."""
     scoring: Scoring[D] | None = None
     """How the game keeps score, for its end screen and the player's records (None: the game
     keeps no records)."""

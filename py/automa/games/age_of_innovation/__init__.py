@@ -13,7 +13,8 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, procedures, science, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import PHASES, k, migrate, migrate_v3, ranges, steps, turn_label
+from .state import PHASES, k, migrate, ranges, steps, turn_label
+from .versions import ACTION_MIGRATIONS, migrate_v3
 
 GAME = GameDef(
     id=GAME_ID,
@@ -43,6 +44,7 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(migrate_v3,),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

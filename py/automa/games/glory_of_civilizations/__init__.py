@@ -26,6 +26,7 @@ from .state import (
     steps,
     turn_label,
 )
+from .versions import ACTION_MIGRATIONS
 
 GAME = GameDef(
     id=GAME_ID,
@@ -69,6 +70,7 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(migrate_v2, migrate_v3, migrate_v4),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
