@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
+from automa.core.errors import AutomaError
 from automa.core.game import Ctx, GameDef
 from automa.core.prompts import Prompt
 from automa.core.records import LogEntry
@@ -52,11 +53,22 @@ class Rewrite:
 
     take: int = 0
     give: tuple[Action, ...] = ()
+    before_last: bool = False
+    """The next recorded action starts a procedure where an older version asked a question
+    that no longer exists: it is replayed, to the procedure's end, before the last answer
+    replayed (at the question before it), and that answer given again after it."""
 
 
 def drop(n: int = 1) -> Rewrite:
     """The next ``n`` recorded actions answered questions that no longer exist: dropped."""
     return Rewrite(take=n)
+
+
+def before_last() -> Rewrite:
+    """The procedure the next recorded action starts was started at a question that no
+    longer exists, between the last answer's consequences: it is replayed before that
+    answer (:attr:`Rewrite.before_last`; as recorded if it cannot be started there)."""
+    return Rewrite(before_last=True)
 
 
 def insert(*answers: Any) -> Rewrite:
@@ -204,52 +216,138 @@ def migrations_since(game: GameDef[Any], saved_under: int) -> tuple[ActionMigrat
 
 
 def replay(session: Session, actions: list[Action], redo: list[Action],
-           migrations: Sequence[ActionMigration]) -> None:
+           migrations: Sequence[ActionMigration], placed: bool = False) -> bool:
     """Replay ``actions`` then ``redo`` (then undo the redone ones) into ``session``, each
     migration rewriting the recorded actions as it goes; the actions kept are the session's
-    own (its save writes the migrated log). Raises whatever an action fails with."""
+    own (its save writes the migrated log). A procedure a migration would replay before the
+    last answer (:func:`before_last`) is replayed as recorded, unless ``placed``: returns
+    whether there was one (the replay that does not reach the save's snapshot is tried
+    again with it placed). Raises whatever an action fails with."""
     if not migrations:
         for action in [*actions, *redo]:
             session._apply(action)
         for _ in redo:
             session.undo()
-        return
-    queue = [*actions, *redo]
-    boundary = len(actions)
-    """Where the undone actions begin in ``queue`` (moved by each rewrite before it)."""
-    i, inserted, last, answered = 0, 0, None, None
-    marks = [[len(session._log), 0]]
-    """Per open procedure (the game's own questions first): where :attr:`Here.done` begins
-    at that depth (its last answer, or its start) and what the migrations took since."""
-    while True:
-        depth = session.open_procedures
-        marks = [[min(at, len(session._log)), n] for at, n in marks[:depth + 1]]  # (cancels)
-        marks += [[len(session._log), 0]] * (depth + 1 - len(marks))
-        here = _here(session, (last, answered), marks[depth], Rest(queue, i))
-        for migrate in migrations:
+        return False
+    found = _Replay(session, actions, redo, migrations, placed)
+    try:
+        found.run()
+    except Exception as e:  # (an untrusted save: whatever an action fails with)
+        raise ReplayFailed(found.hinted) from e
+    return found.hinted
+
+
+class ReplayFailed(Exception):
+    """An older save's migrated actions did not replay; ``hinted``: a migration would have
+    placed a procedure elsewhere (:func:`replay`)."""
+
+    def __init__(self, hinted: bool) -> None:
+        super().__init__("the migrated actions did not replay")
+        self.hinted = hinted
+
+
+class _Replay:
+    """One older save's actions replayed through the migrations of its action log."""
+
+    def __init__(self, session: Session, actions: list[Action], redo: list[Action],
+                 migrations: Sequence[ActionMigration], placed: bool) -> None:
+        self.session = session
+        self.migrations = migrations
+        self.placed = placed
+        """Whether a procedure a migration replays before the last answer is (else only
+        :attr:`hinted`)."""
+        self.hinted = False
+        self.queue = [*actions, *redo]
+        self.i = 0
+        """The next recorded action to replay."""
+        self.boundary = len(actions)
+        """Where the undone actions begin in :attr:`queue` (moved by each rewrite before
+        it)."""
+        self.inserted = 0
+        self.last: tuple[Action | None, Prompt | None] = (None, None)
+        self.marks = [[len(session._log), 0]]
+        """Per open procedure (the game's own questions first): where :attr:`Here.done`
+        begins at that depth (its last answer, or its start) and what the migrations took
+        since."""
+        self.again: tuple[Action, Prompt | None, int] | None = None
+        """An answer taken back to replay a procedure before it (:func:`before_last`): the
+        answer, its question, and the depth at which it is given again."""
+
+    def run(self) -> None:
+        while True:
+            self._rewrite()
+            if self.again is not None and self.session.open_procedures <= self.again[2]:
+                action, prompt, _ = self.again
+                self.again = None
+                self._apply(action, prompt)
+                continue
+            if self.i >= len(self.queue):
+                break
+            self.i += 1
+            self._apply(self.queue[self.i - 1], self.session.prompt)
+        for _ in range(len(self.queue) - self.boundary):
+            self.session.undo()
+
+    def _here(self, depth: int) -> Here:
+        session, mark = self.session, self.marks[depth]
+        state = session._state
+        return Here(prompt=session.prompt, last=self.last[0], answered=self.last[1],
+                    done=session._log[mark[0]:], recorded=Rest(self.queue, self.i),
+                    taken=mark[1], data=state["data"], phase=state["phase"],
+                    options=state["options"], open_procedures=session.open_procedures,
+                    pending=state["pending"])
+
+    def _rewrite(self) -> None:
+        """Where the replay stands, each migration rewrites the next recorded actions."""
+        depth, log = self.session.open_procedures, len(self.session._log)
+        self.marks = [[min(at, log), n] for at, n in self.marks[:depth + 1]]  # (cancels)
+        self.marks += [[log, 0]] * (depth + 1 - len(self.marks))
+        here = self._here(depth)
+        for migrate in self.migrations:
             rewrite = migrate(here)
             if rewrite is None or rewrite == Rewrite():
                 continue
-            boundary = _moved(boundary, i, rewrite)
-            queue[i:i + rewrite.take] = rewrite.give
-            inserted += max(0, len(rewrite.give) - rewrite.take)
-            if inserted > MAX_INSERTED:
+            if rewrite.before_last:
+                self.hinted = True
+                if self.placed:
+                    self._take_back()
+                    return
+                continue
+            self.boundary = _moved(self.boundary, self.i, rewrite)
+            self.queue[self.i:self.i + rewrite.take] = rewrite.give
+            self.inserted += max(0, len(rewrite.give) - rewrite.take)
+            if self.inserted > MAX_INSERTED:
                 raise ValueError("the action log's migrations insert without end")
-            marks[depth][1] += rewrite.take
-            here = _here(session, (last, answered), marks[depth], Rest(queue, i))
-        if i >= len(queue):
-            break
-        action = queue[i]
-        prompt = session.prompt
+            self.marks[depth][1] += rewrite.take
+            here = self._here(depth)
+
+    def _take_back(self) -> None:
+        """The last answer is taken back, to be given again once the procedure the next
+        recorded action starts has ended (:func:`before_last`)."""
+        action, prompt = self.last
+        if action is None or self.again is not None or self.i >= self.boundary:
+            return
+        self.session.undo()
+        self.session._redo.pop()
+        self.again = (action, prompt, self.session.open_procedures)
+        start = self.queue[self.i]
+        try:
+            self.i += 1
+            self._apply(start, self.session.prompt)
+        except AutomaError:  # not to be started there: as recorded, after the answer
+            self.i -= 1
+            self.again = None
+            self._apply(action, prompt)
+
+    def _apply(self, action: Action, prompt: Prompt | None) -> None:
+        depth = self.session.open_procedures
+        self.marks += [[len(self.session._log), 0]] * (depth + 1 - len(self.marks))
         if "answer" in action:
-            marks[depth] = [len(session._log), 0]
+            self.marks[depth] = [len(self.session._log), 0]
         elif "start" in action:
-            marks.append([len(session._log), 0])
-        session._apply(action)
-        last, answered = action, prompt if "answer" in action else None
-        i += 1
-    for _ in range(len(queue) - boundary):
-        session.undo()
+            self.marks[depth + 1:] = [[len(self.session._log), 0]]
+        self.session._apply(action)
+        self.last = (action, prompt if "answer" in action else None)
 
 
 def _moved(boundary: int, at: int, rewrite: Rewrite) -> int:
@@ -260,13 +358,3 @@ def _moved(boundary: int, at: int, rewrite: Rewrite) -> int:
         return boundary
     taken = min(boundary, at + rewrite.take) - at
     return boundary - taken + len(rewrite.give)
-
-
-def _here(session: Session, last: tuple[Action | None, Prompt | None], mark: list[int],
-          recorded: Rest) -> Here:
-    state = session._state
-    return Here(prompt=session.prompt, last=last[0], answered=last[1],
-                done=session._log[mark[0]:],
-                recorded=recorded, taken=mark[1],
-                data=state["data"], phase=state["phase"], options=state["options"],
-                open_procedures=session.open_procedures, pending=state["pending"])

@@ -133,15 +133,30 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
         options = game.resolve_options(data["options"])
     except AutomaError as e:
         raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
-    session = (_from_base(Session(game, options, data["seed"]), data["base"])
-               if "base" in data else Session(game, options, data["seed"]))
     migrations = migrations_since(game, game_version)
-    replayed = _replay(session, data, migrations)
     snapshot = _carried_state(game, data.get("snapshot"))[0]
-    if not (replayed and (snapshot is None
-                          or _same_state(snapshot, session._state, guessed_phase)
-                          or (migrations and _same_state(_settled(game, options, data),
-                                                         session._state, guessed_phase)))):
+    settled: list[Any] = []
+
+    def reaches(session: Session) -> bool:
+        """Whether the replay stands where the save's snapshot does (an older save's moved
+        on past a Done today's rules no longer ask, if it waits on one)."""
+        if snapshot is None or _same_state(snapshot, session._state, guessed_phase):
+            return True
+        if migrations and not settled:
+            settled.append(_settled(game, options, data))
+        return bool(migrations) and _same_state(settled[0], session._state, guessed_phase)
+
+    def replayed(placed: bool) -> tuple[Session, bool, bool]:
+        session = (_from_base(Session(game, options, data["seed"]), data["base"])
+                   if "base" in data else Session(game, options, data["seed"]))
+        done, hinted = _replay(session, data, migrations, placed)
+        return session, done and reaches(session), hinted
+
+    session, reached, hinted = replayed(False)
+    if not reached and hinted:  # the procedures a migration would place elsewhere, there
+        again, reached, _ = replayed(True)
+        session = again if reached else session
+    if not reached:
         if snapshot is None:
             raise UnreadableSave("error.save.replay_failed")
         session = _from_snapshot(Session(game, options, data["seed"]), data, session,
@@ -265,19 +280,24 @@ def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str,
 
 
 def _replay(session: Session, data: dict[str, Any],
-            migrations: tuple[ActionMigration, ...] = ()) -> bool:
+            migrations: tuple[ActionMigration, ...] = (),
+            placed: bool = False) -> tuple[bool, bool]:
     """Apply the saved actions (and the undone ones, then undo them), an older save's
-    through the migrations of its action log (:mod:`automa.core.actionlog`); False if one
-    fails."""
+    through the migrations of its action log (:mod:`automa.core.actionlog`; ``placed``:
+    with the procedures they would replay elsewhere placed there). Returns whether every
+    action applied, and whether a migration would have placed a procedure elsewhere."""
     session._replaying = True
     try:
-        actionlog.replay(session, [_checked_action(a) for a in data["actions"]],
-                         [_checked_action(a) for a in data.get("redo", [])], migrations)
+        hinted = actionlog.replay(
+            session, [_checked_action(a) for a in data["actions"]],
+            [_checked_action(a) for a in data.get("redo", [])], migrations, placed)
+    except actionlog.ReplayFailed as e:
+        return False, e.hinted
     except Exception:  # an untrusted save: whatever fails, the snapshot decides
-        return False
+        return False, False
     finally:
         session._replaying = False
-    return True
+    return True, hinted
 
 
 def _checked_action(action: Any) -> Action:

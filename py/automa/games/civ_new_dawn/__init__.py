@@ -15,6 +15,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 from . import actions, military, procedures, setup, turn, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
 from .state import PHASES, k, migrate, ranges, steps, turn_label
+from .versions import ACTION_MIGRATIONS
 
 GAME = GameDef(
     id=GAME_ID,
@@ -56,6 +57,7 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(same_layout, same_layout),  # 2 and 3 changed rules, not the state's layout
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
