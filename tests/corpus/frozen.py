@@ -14,6 +14,9 @@ from tests.app.test_saves import Clock, MemoryKV
 HERE = Path(__file__).resolve().parent
 FOLDERS = sorted(p for p in HERE.iterdir() if p.is_dir() and p.name.startswith("v"))
 """Every corpus folder, oldest first."""
+HISTORIES = sorted(p for p in (HERE / "histories").iterdir() if p.is_dir())
+"""Every release's frozen histories (random mid-game saves, ``make_histories.py``), oldest
+first."""
 
 
 def read(path: Path) -> str:

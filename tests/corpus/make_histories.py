@@ -128,7 +128,7 @@ def main() -> int:
         (args.out / f"{game}.json.gz").write_bytes(
             gzip.compress(json.dumps(saves, ensure_ascii=False).encode("utf-8"), 9, mtime=0))
         manifest["games"][game] = made
-    (args.out / "manifest.json").write_text(json.dumps(manifest, indent=1))
+    (args.out / "manifest.json").write_text(json.dumps(manifest, separators=(",", ":")) + "\n")
     print(f"wrote {args.out}")
     return 0
 
