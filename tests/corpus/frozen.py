@@ -42,6 +42,12 @@ def ident(path: Path) -> str:
     return f"{root.name}/{path.relative_to(root).as_posix().removesuffix('.gz')}"
 
 
+def history_saves(folder: Path) -> dict[str, list[str]]:
+    """A release's frozen histories: each game's saves (their texts), in the order made."""
+    return {f.name.removesuffix(".json.gz"): json.loads(read(f))
+            for f in sorted(folder.glob("*.json.gz"))}
+
+
 def manifest(folder: Path) -> dict[str, Any]:
     """What the corpus folder's ``manifest.json`` says it holds."""
     found: dict[str, Any] = json.loads((folder / "manifest.json").read_text())
