@@ -48,6 +48,16 @@ def history_saves(folder: Path) -> dict[str, list[str]]:
             for f in sorted(folder.glob("*.json.gz"))}
 
 
+def fallbacks(folder: Path, game: str) -> list[int]:
+    """Where a release's frozen history of ``game`` stands today: the saves (their place in
+    the set) that open without their undo history. After a change of a game's questions,
+    ``fallbacks(HISTORIES[-1], game)`` must stay as ``history_fallbacks.json`` names it."""
+    import automa
+
+    return [i for i, text in enumerate(history_saves(folder)[game])
+            if automa.load_game(text).history_dropped]
+
+
 def manifest(folder: Path) -> dict[str, Any]:
     """What the corpus folder's ``manifest.json`` says it holds."""
     found: dict[str, Any] = json.loads((folder / "manifest.json").read_text())
