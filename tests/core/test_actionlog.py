@@ -23,8 +23,7 @@ from automa.core.actionlog import (
     Here,
     Rest,
     Rewrite,
-    before_last,
-    drop,
+    done_after,
     insert,
     instead,
     questions_waiting,
@@ -94,14 +93,7 @@ def ledger(version: int, migrations: dict[int, tuple[ActionMigration, ...]] | No
 
 def done_gone(here: Here) -> Rewrite | None:
     """Version 2: the Done after each drawing is gone (the bot goes on at once)."""
-    owed = here.did("ledger.log.drew") - here.taken
-    n = min(owed, here.recorded.answers(True))
-    if n:
-        return drop(n)
-    if owed > 0 and here.next is not None and "start" in here.next \
-            and not here.open_procedures and here.answered is not None:
-        return before_last()
-    return None
+    return done_after(here, "ledger.log.drew")
 
 
 def side_asked(here: Here) -> Rewrite | None:

@@ -511,6 +511,19 @@ def cli_autosaves(out: Path, source: Path) -> list[str]:
                 for p in sorted(folder.iterdir()) if p.is_file()]
 
 
+def release_commit(source: Path, out: Path) -> str:
+    """The commit of the release checked out at ``source``, once sure its engine is the one
+    on the path and ``out`` is not there yet (frozen files are never made again)."""
+    import automa
+
+    if not Path(automa.__file__).resolve().is_relative_to(source.resolve()):
+        raise SystemExit(f"the engine on the path is not the release's: {automa.__file__}")
+    if out.exists():
+        raise SystemExit(f"{out} exists: frozen files are never regenerated")
+    return subprocess.run(["git", "-C", str(source), "rev-parse", "HEAD"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, required=True)
@@ -519,12 +532,7 @@ def main() -> int:
     args = parser.parse_args()
     import automa
 
-    if not Path(automa.__file__).resolve().is_relative_to(args.source.resolve()):
-        raise SystemExit(f"the engine on the path is not the old one: {automa.__file__}")
-    if args.out.exists():
-        raise SystemExit(f"{args.out} exists: a corpus folder is never regenerated")
-    commit = subprocess.run(["git", "-C", str(args.source), "rev-parse", "HEAD"],
-                            capture_output=True, text=True, check=True).stdout.strip()
+    commit = release_commit(args.source, args.out)
     out = args.out
     out.mkdir(parents=True)
     manifest: dict[str, Any] = {"commit": commit, "engine": automa.ENGINE_VERSION

@@ -23,14 +23,19 @@ import argparse
 import gzip
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.corpus.make_corpus import GAMES, OPTION_SETS, answer_for, options_of
+from tests.corpus.make_corpus import (
+    GAMES,
+    OPTION_SETS,
+    answer_for,
+    options_of,
+    release_commit,
+)
 
 PER_GAME = 30
 """Saves per game: option sets taken in turn."""
@@ -106,14 +111,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--per-game", type=int, default=PER_GAME)
     args = parser.parse_args()
-    import automa
-
-    if not Path(automa.__file__).resolve().is_relative_to(args.source.resolve()):
-        raise SystemExit(f"the engine on the path is not the release's: {automa.__file__}")
-    if args.out.exists():
-        raise SystemExit(f"{args.out} exists: a history set is never regenerated")
-    commit = subprocess.run(["git", "-C", str(args.source), "rev-parse", "HEAD"],
-                            capture_output=True, text=True, check=True).stdout.strip()
+    commit = release_commit(args.source, args.out)
     args.out.mkdir(parents=True)
     manifest: dict[str, Any] = {"commit": commit, "games": {}}
     for g, game in enumerate(GAMES):

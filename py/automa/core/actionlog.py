@@ -174,6 +174,20 @@ class Here:
         return self.recorded[0] if len(self.recorded) else None
 
 
+def done_after(here: Here, *lines: str) -> Rewrite | None:
+    """For a version that made a Done question a line of the turn's checklist: the Done
+    answered after each log line of ``lines`` (message ids) is dropped; a procedure started
+    at that Done is replayed before the answer that led to it (:func:`before_last`)."""
+    owed = here.did(*lines) - here.taken
+    n = min(owed, here.recorded.answers(True))
+    if n:
+        return drop(n)
+    if owed > 0 and here.next is not None and "start" in here.next \
+            and not here.open_procedures and here.answered is not None:
+        return before_last()
+    return None
+
+
 ActionMigration = Callable[[Here], Rewrite | None]
 """One migration of an action log: given where the replay stands, how the next recorded
 actions are rewritten (None: as they are)."""

@@ -20,8 +20,7 @@ from automa.core.actionlog import (
     ActionMigration,
     Here,
     Rewrite,
-    before_last,
-    drop,
+    done_after,
     instead,
     questions_waiting,
 )
@@ -88,14 +87,7 @@ def vp_corrected_as_total(here: Here) -> Rewrite | None:
 def done_questions_gone(here: Here) -> Rewrite | None:
     """Version 4: the Done answered after each line of :data:`CHECKLIST_ONLY` is dropped; a
     procedure started at that Done is replayed before the answer that led to it."""
-    owed = here.did(*CHECKLIST_ONLY) - here.taken
-    n = min(owed, here.recorded.answers(True))
-    if n:
-        return drop(n)
-    if owed > 0 and here.next is not None and "start" in here.next \
-            and not here.open_procedures and here.answered is not None:
-        return before_last()
-    return None
+    return done_after(here, *CHECKLIST_ONLY)
 
 
 def migrate_v4(state: dict[str, Any]) -> Migrated:
