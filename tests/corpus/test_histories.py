@@ -3,7 +3,7 @@
 Every release's frozen histories (``histories/<release>/``: 30 random games per game, saved
 after 0–80 answers, procedures started and cancelled, undos and redos) open in this version.
 A game saved under an older version of its rules replays through the migrations of its
-action log (``GameDef.action_migrations``, ``py/automa/games/<game>/versions.py``): at least
+action log (``GameDef.action_migrations``, ``py/automa/games/<game>/migrations.py``): at least
 nine in ten of each release's saves keep their undo history, per game; no save that keeps it
 today may lose it (``history_fallbacks.json`` names, per release and game, the saves that
 open from their snapshot, and why); each of those says in one sentence which changes of the

@@ -13,8 +13,8 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, passing, procedures, science, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
+from .migrations import ACTION_MIGRATIONS, migrate_v3
 from .state import PHASES, k, migrate, ranges, steps, turn_label
-from .versions import ACTION_MIGRATIONS, migrate_v3
 
 GAME = GameDef(
     id=GAME_ID,

@@ -14,8 +14,8 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import actions, military, procedures, setup, turn, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
+from .migrations import ACTION_MIGRATIONS
 from .state import PHASES, k, migrate, ranges, steps, turn_label
-from .versions import ACTION_MIGRATIONS
 
 GAME = GameDef(
     id=GAME_ID,

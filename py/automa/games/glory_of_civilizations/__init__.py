@@ -15,6 +15,7 @@ from automa.core.game import GameDef, OptionSpec, Scoring, register
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
+from .migrations import ACTION_MIGRATIONS
 from .state import (
     PHASES,
     k,
@@ -26,7 +27,6 @@ from .state import (
     steps,
     turn_label,
 )
-from .versions import ACTION_MIGRATIONS
 
 GAME = GameDef(
     id=GAME_ID,

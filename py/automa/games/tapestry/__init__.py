@@ -12,8 +12,8 @@ from __future__ import annotations
 from automa.core.game import GameDef, OptionSpec, Scoring, register
 
 from . import benefits, board, income, procedures, setup, tracks, turn, view  # noqa: F401
+from .migrations import ACTION_MIGRATIONS, migrate_v3, migrate_v4
 from .state import PHASES, VP_SOURCES, G, k, migrate, ranges, steps, turn_label
-from .versions import ACTION_MIGRATIONS, migrate_v3, migrate_v4
 
 __all__ = ["GAME"]
 

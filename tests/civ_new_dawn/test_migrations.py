@@ -11,7 +11,7 @@ import automa
 from automa.core.actionlog import Here, Rest, Rewrite
 from automa.core.prompts import Prompt
 from automa.games.civ_new_dawn import GAME
-from automa.games.civ_new_dawn.versions import defence_without_bonus
+from automa.games.civ_new_dawn.migrations import defence_without_bonus
 from tests.corpus.frozen import FOLDERS, read
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import automa
 from automa.core.actionlog import Here, Rest, Rewrite
-from automa.games.tapestry.versions import (
+from automa.games.tapestry.migrations import (
     done_questions_gone,
     migrate_v3,
     migrate_v4,

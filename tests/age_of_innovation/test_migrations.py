@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import automa
-from automa.games.age_of_innovation.versions import migrate_v3
+from automa.games.age_of_innovation.migrations import migrate_v3
 from tests.corpus.frozen import FOLDERS, read
 
 GAME = "age_of_innovation"

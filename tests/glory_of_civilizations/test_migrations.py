@@ -11,8 +11,8 @@ from typing import Any
 import automa
 from automa.core.actionlog import Here, Rest, Rewrite
 from automa.core.prompts import Prompt
+from automa.games.glory_of_civilizations.migrations import win_confirmed
 from automa.games.glory_of_civilizations.state import migrate_v2
-from automa.games.glory_of_civilizations.versions import win_confirmed
 from tests.corpus.frozen import FOLDERS, read
 
 V1_STATE: dict[str, Any] = {
