@@ -15,7 +15,6 @@ from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core import game as core
 from automa.core.common_steps import resumed_step
-from automa.core.formats import Migrated
 from automa.core.game import Steps, known
 from automa.core.i18n import Namespace
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
@@ -46,13 +45,6 @@ def migrate(state: dict[str, Any]) -> None:
         phase = {"automa_turn": WAITING, "human_pass": HUMANS_PASS}.get(
             resumed_step(state), AUTOMA_TURN)
     state["phase"] = phase
-
-
-def migrate_v3(state: dict[str, Any]) -> Migrated:
-    """Game version 2 → 3: every set-up draw shown and enterable changed the set-up's
-    questions, not the layout (a game saved at the first set-up question opens from its
-    snapshot; one past the set-up replays answer by answer)."""
-    return Migrated(state)
 
 
 class FinalScoring(TypedDict):

@@ -16,6 +16,7 @@ from automa.core.scoring import Scoring
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
+from .migrations import ACTION_MIGRATIONS
 from .state import (
     PHASES,
     k,
@@ -70,6 +71,7 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(migrate_v2, migrate_v3, migrate_v4),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
