@@ -13,8 +13,13 @@
 // A new version never takes over by itself: once installed it waits; the page says an update
 // is ready and, on the player's word or at a safe moment (its save written first), asks it to
 // take over ("skip-waiting"), then reloads.
+// Room: the running build's start-up snapshot (web/pyodide/boot.mjs, 17 MB) is deleted as a new
+// version installs (no build reads another's), so an update needs the room of the files alone;
+// an install that fails anyway (storage full) leaves nothing behind and tells the pages why
+// (Settings say it).
 const CACHE = "__CACHE__";
 const PREFIX = "__CACHE_PREFIX__";
+const SNAPSHOT_CACHE = "__SNAPSHOT_CACHE__";
 const VERSION = "__VERSION__"; // the app's version stamp: the page's update notice names it
 const FILES = [/*FILES*/];
 const HASHES = {/*HASHES*/};
@@ -35,16 +40,34 @@ async function intact(url, response) {
   return EXPECTED.get(url) === await sha256(response);
 }
 
+async function precache() {
+  const cache = await caches.open(CACHE);
+  // "no-cache" revalidates with the server (304s) instead of downloading everything twice.
+  await Promise.all(FILES.map(async (f) => {
+    const url = new URL(f, self.location).href;
+    const response = await fetch(new Request(url, { cache: "no-cache" }));
+    if (!response.ok || !(await intact(url, response))) throw new Error(`not the build's ${f}`);
+    await cache.put(url, response);
+  }));
+}
+
+// Every page of the app, controlled by this worker or not (a page of the running version).
+async function tell(message) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
+    client.postMessage(message);
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // "no-cache" revalidates with the server (304s) instead of downloading everything twice.
-    await Promise.all(FILES.map(async (f) => {
-      const url = new URL(f, self.location).href;
-      const response = await fetch(new Request(url, { cache: "no-cache" }));
-      if (!response.ok || !(await intact(url, response))) throw new Error(`not the build's ${f}`);
-      await cache.put(url, response);
-    }));
+    await caches.delete(SNAPSHOT_CACHE);
+    try {
+      await precache();
+    } catch (error) {
+      await caches.delete(CACHE);
+      await tell({ type: "install-failed", why: String((error && error.name) || error) });
+      throw error;
+    }
   })());
 });
 
