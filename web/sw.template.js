@@ -58,9 +58,17 @@ async function tell(message) {
   }
 }
 
+// (each entry deleted first: a cache deleted whole keeps its room while any page still holds it)
+async function dropSnapshots() {
+  if (!(await caches.has(SNAPSHOT_CACHE))) return;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const request of await cache.keys()) await cache.delete(request);
+  await caches.delete(SNAPSHOT_CACHE);
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await caches.delete(SNAPSHOT_CACHE);
+    await dropSnapshots();
     try {
       await precache();
     } catch (error) {
