@@ -99,9 +99,10 @@ def add_build_options(parser: argparse.ArgumentParser, dist_help: str = "the bui
     parser.add_argument("--dist", type=Path, default=DIST, help=dist_help)
 
 
-def built(args: argparse.Namespace) -> Path:
-    """The build a benchmark measures: ``--dist``, built first unless ``--no-build`` finds one."""
+def built(args: argparse.Namespace, own_origin: bool = False) -> Path:
+    """The build a benchmark measures: ``--dist``, built first unless ``--no-build`` finds one
+    (``own_origin``: as :func:`build`'s, for a benchmark of the start-up snapshot)."""
     dist: Path = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
-        build(dist, quiet=True)
+        build(dist, quiet=True, own_origin=own_origin)
     return dist
