@@ -57,7 +57,7 @@ from tests.e2e.helpers import wait_ready  # noqa: E402
 SNAPSHOT = "pyodide/snapshot.bin"
 MAKE_MJS = """
 import { readFileSync, writeFileSync } from "node:fs";
-const [dist, out] = process.argv.slice(2);
+const [dist, out] = process.argv.slice(1);  // (node -e: no script name)
 const { loadPyodide } = await import(dist + "/pyodide/pyodide.mjs");
 const { pack } = await import(dist + "/pyodide/snapshot-format.mjs");
 const py = await loadPyodide({ indexURL: dist + "/pyodide/", _makeSnapshot: true });

@@ -85,6 +85,7 @@ def storage_keys() -> bytes:
         "index_v": saves.INDEX_VERSION, "save": saves.SAVE_PREFIX, "save_id": saves.SAVE_ID.pattern,
         "header_max": saves.HEADER_MAX, "screen": screens.SCREEN_PREFIX,
         "format": storage.KEY_FORMAT, "reload": storage.KEY_RELOAD,
+        "snapshot_failed": storage.KEY_SNAPSHOT_FAILED,
     }, separators=(",", ":")).encode()
 
 
