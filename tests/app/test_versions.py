@@ -82,15 +82,22 @@ def test_after_the_reload_the_answer_is_there() -> None:
     assert not reloaded.newer_open
 
 
-def test_carried_answers_are_kept_beside_a_game_both_tabs_played_on_at_once() -> None:
-    """The older tab answered, and the newer one answered the same game before it heard of
-    it: the carried game is kept beside it, once."""
-    kv = MemoryKV()
+def two_tabs(kv: MemoryKV) -> tuple[Controller, Controller, str]:
+    """An older tab with a game in play, and a newer version's tab showing that game; the
+    game's save id."""
     old = tab(kv)
     shown(old, started(old).go or "")
     save_id = old.slot.save_id
     new = tab(kv, NEWER)
     shown(new, f"#/play/{save_id}")
+    return old, new, save_id
+
+
+def test_carried_answers_are_kept_beside_a_game_both_tabs_played_on_at_once() -> None:
+    """The older tab answered, and the newer one answered the same game before it heard of
+    it: the carried game is kept beside it, once."""
+    kv = MemoryKV()
+    old, new, save_id = two_tabs(kv)
     answered(old)
     theirs = answered(old)  # carried, not heard yet by the newer tab...
     mine = answered(new)  # ... which plays on (one answer fewer: another game)
@@ -109,11 +116,7 @@ def test_an_older_tab_answering_on_leaves_no_copy_per_answer() -> None:
     became a saved game of its own (3 answers, 2 copies). Each now goes on from the one
     taken in."""
     kv = MemoryKV()
-    old = tab(kv)
-    shown(old, started(old).go or "")
-    save_id = old.slot.save_id
-    new = tab(kv, NEWER)
-    shown(new, f"#/play/{save_id}")
+    old, new, save_id = two_tabs(kv)
     for _ in range(3):
         text = answered(old)
         new.storage_changed(CARRY_PREFIX + save_id)
@@ -127,12 +130,7 @@ def test_an_older_tab_stops_writing_once_the_newer_version_changed_the_game() ->
     became a saved game of its own. It now keeps nothing more of that game and says why, as
     it does for a game a newer version saved."""
     kv = MemoryKV()
-    old = tab(kv)
-    shown(old, started(old).go or "")
-    save_id = old.slot.save_id
-    answered(old)
-    new = tab(kv, NEWER)
-    shown(new, f"#/play/{save_id}")
+    old, new, save_id = two_tabs(kv)
     newer = answered(new)  # the newer version wrote the game itself
     before = dict(kv.data)
     out = old.tap("answer", None, some_answer(old))
