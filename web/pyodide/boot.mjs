@@ -19,8 +19,8 @@
 // made; one Pyodide refuses (it checks its own magic number and build id), and a start from one
 // that fails before the first screen, leave a mark that stops this build making another — the
 // first starts plainly at once, the second reloads the page, which starts plainly (so does one
-// that could not be made). `automaShell.snapshot` says what happened; `snapshotSkipped` is set
-// when this start found a snapshot and went without it (the app then says so in a sentence).
+// that could not be made). `automaShell.snapshot` says what happened; `snapshotSkipped` says
+// why when this start found a snapshot and went without it (the app then says so).
 import { loadPyodide as startPyodide, version } from "./pyodide.mjs";
 import { FORMAT, MADE_BY } from "./snapshot-format.mjs";
 
@@ -38,10 +38,10 @@ function usable() {
   return Boolean(key && shell.snapshotRead && globalThis.automaSnapshot !== "off");
 }
 
-// This start found a snapshot and went without it (``why``: what was wrong with it).
+// This start found a snapshot and went without it (``state``: what was wrong with it, which
+// automaShell.snapshot says until a new one is being made, and snapshotSkipped for good).
 function skipped(state) {
-  shell.snapshot = state;
-  shell.snapshotSkipped = true;
+  shell.snapshot = shell.snapshotSkipped = state;
 }
 
 // The memory of this build's snapshot (the page's shell began reading and unpacking it in a

@@ -211,10 +211,10 @@ class Controller:
         return home_views.update_notice(self.w, self.update_version)
 
     def engine_started(self, without_snapshot: object) -> None:
-        """The engine started; ``without_snapshot`` True: without the start-up snapshot the
-        page found (damaged, or made by another build; ``web/pyodide/boot.mjs``), which the
-        first screen says in a sentence."""
-        if without_snapshot is True:
+        """The engine started; ``without_snapshot`` a word (why: "damaged", "foreign"…) if
+        it started without the start-up snapshot the page found (``web/pyodide/boot.mjs``),
+        which the first screen then says in a sentence."""
+        if isinstance(without_snapshot, str) and without_snapshot:
             self.banner.flash(self.t("web.resume.snapshot_skipped"), "info")
 
     def update_ready(self, version: object) -> None:
