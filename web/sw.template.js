@@ -58,12 +58,15 @@ async function tell(message) {
   }
 }
 
-// (each entry deleted first: a cache deleted whole keeps its room while any page still holds it)
+// The start-up snapshots of other builds: the running one's, when this is an update. (Not
+// this build's own: on a first visit a browser may install the worker after the page made it.
+// Entry by entry: a cache deleted whole keeps its room while any page still holds it open.)
 async function dropSnapshots() {
   if (!(await caches.has(SNAPSHOT_CACHE))) return;
   const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const request of await cache.keys()) await cache.delete(request);
-  await caches.delete(SNAPSHOT_CACHE);
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).searchParams.get("build") !== VERSION) await cache.delete(request);
+  }
 }
 
 self.addEventListener("install", (event) => {
