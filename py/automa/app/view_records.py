@@ -115,6 +115,11 @@ class QuestionView(TypedDict):
     fold: str
     """The cards folded to this one line (they matter once the question is answered); ""
     shows them open."""
+    board_fold: str
+    """The game's board folded to this one line (it matters when you mark it); "" draws it
+    open."""
+    board_open: bool
+    """The folded board is drawn open (you are marking it)."""
 
 
 class RowView(TypedDict):

@@ -76,6 +76,11 @@ class Ui(TypedDict, total=False):
     fold: MessageRef
     """The cards matter only once the question is answered (the next turn's card): they are
     folded to this one line, opened on a tap, so the bots' last turn comes first."""
+    board_fold: MessageRef
+    """The board matters only when you mark it: it is folded to this one line (opened on a
+    tap), so the bots' last turn comes first."""
+    board_open: bool
+    """The folded board is drawn open (you are marking it)."""
 
 
 # --- the game at a glance (``GameDef.view``, ``Session.view``) ---------------------------------

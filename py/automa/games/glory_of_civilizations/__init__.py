@@ -10,11 +10,13 @@ editor's model), ``state`` (step registry, message ids, the game's data, readers
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
+from .migrations import ACTION_MIGRATIONS
 from .state import (
     PHASES,
     k,
@@ -69,12 +71,14 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(migrate_v2, migrate_v3, migrate_v4),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("automa", "automa1", "automa2", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=setup.beyond_box,
     score=k("play.vp"),
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
