@@ -127,8 +127,7 @@ class Terminal:
         self.say("")
         self.say(present.summary_title(self.session, present.Words(self.lang)))
         for i, step in enumerate(steps, 1):
-            who = f"{step['actor']}: " if step["actor"] else ""
-            self.say(f"  [ ] {i}. {who}{step['text']}")
+            self.say(f"  [ ] {i}. {present.line_text(step)}")
 
     def show_view(self) -> None:
         """Print the bot's state at a glance."""

@@ -107,13 +107,16 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
              h("div", {"class": "row"}, *actions))
 
 
-def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Safe:
+def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None,
+             kept: Mapping[str, Any] | None = None) -> Safe:
     """The options of a new game, from the game's option schema; a ``data`` option (no form
-    field) is left to ``extra`` (e.g. the deck choice)."""
+    field) is left to ``extra`` (e.g. the deck choice); ``kept``: the form as the player left
+    it (the index chosen for each option, the seed), shown again after a refusal."""
     gid = str(game["id"])
     shown = [o for o in game["options"] if o.get("form_field", True)]
-    fields = [option_field(o, w) for o in shown if not o.get("advanced")]
-    advanced = [option_field(o, w) for o in shown if o.get("advanced")]
+    chosen = (kept or {}).get("options") or {}
+    fields = [option_field(o, w, chosen.get(o["id"])) for o in shown if not o.get("advanced")]
+    advanced = [option_field(o, w, chosen.get(o["id"])) for o in shown if o.get("advanced")]
     if extra is not None:
         fields.append(extra)
     if advanced:
@@ -124,6 +127,7 @@ def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Sa
     seed = h("div", {"class": "field"}, h("label", {"for": "seed"}, w.t("web.new.seed")),
              h("input", {"id": "seed", "type": "text", "inputmode": "numeric",
                          "pattern": "[0-9]*", "autocomplete": "off",
+                         "value": str((kept or {}).get("seed") or "") or None,
                          "aria-describedby": "seed-help"}),
              h("p", {"id": "seed-help", "class": "muted"}, w.t("web.new.seed_help")))
     return h("section", {"class": "panel"}, h("h2", None, w.t(game["name"])),
@@ -135,9 +139,13 @@ def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Sa
                               "data-arg": gid}, w.t("web.new.start")))))
 
 
-def option_field(option: Mapping[str, Any], w: Words) -> Safe:
-    """One option as a group of radio buttons (or a select for many values)."""
+def option_field(option: Mapping[str, Any], w: Words, index: Any = None) -> Safe:
+    """One option as a group of radio buttons (or a select for many values), its default
+    chosen, or the choice at ``index`` (the player's, kept after a refusal)."""
     oid = str(option["id"])
+    if isinstance(index, int) and not isinstance(index, bool) \
+            and 0 <= index < len(option["choices"]):
+        option = {**option, "default": option["choices"][index]}
     label = w.t(option["label"]) if option.get("label") else oid
     help_id = f"help-{oid}"
     help_ = (h("p", {"class": "muted option-help", "id": help_id}, w.t(option["help"]))

@@ -91,8 +91,28 @@ def turn_summary(session: Session, w: Words,
     for item in session.turn_summary() if found is None else found:
         text = i18n.render(item["key"], item["params"], w.lang)
         actor, text = with_actor(w, session.game_id, item["actor"], text)
-        steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info"})
+        steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info",
+                      "each": each_bot(session.game_id, item["params"], w)})
     return steps
+
+
+def each_bot(game: str, params: records.Params, w: Words) -> list[tuple[str, str]]:
+    """What a board line for several bots means for each (its ``each_bot`` parameter: one
+    ``{"actor", "what"}`` per bot, in seat order), by the bot's name; [] for a line of one
+    (or one whose parameter is not such a list: a log read back from storage)."""
+    found = params.get("each_bot")
+    if not isinstance(found, list):
+        return []
+    return [(w.actor(game, str(c.get("actor"))), w.text(c["what"]))
+            for c in found if isinstance(c, dict) and "what" in c]
+
+
+def line_text(s: SummaryLineView) -> str:
+    """A board line as one sentence (the terminal, a screen reader, speech): its actor, what
+    to do, and what it means for each bot."""
+    each = "; ".join(f"{name}: {what}" for name, what in s["each"])
+    text = f"{s['text']} — {each}" if each else s["text"]
+    return f"{s['actor']}: {text}" if s["actor"] else text
 
 
 def summary_title(session: Session, w: Words,
@@ -492,8 +512,7 @@ def announcement(v: PlayView) -> str:
     """What a screen reader says when the bots' turn is new: its heading and every step."""
     if not v["summary"]:
         return ""
-    steps = [f"{s['actor']}: {s['text']}" if s["actor"] else s["text"] for s in v["summary"]]
-    return " ".join([f"{v['summary_title']}:", *steps])
+    return " ".join([f"{v['summary_title']}:", *map(line_text, v["summary"])])
 
 
 def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) -> PlayView:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from automa.app.present import line_text
 from automa.app.view_records import PlayView, QuestionView, SummaryLineView
 from automa.core import i18n
 
@@ -75,7 +76,7 @@ def speakable(text: str, lang: str) -> str:
 
 
 def _step(s: SummaryLineView) -> str:
-    return f"{s['actor']}: {s['text']}" if s["actor"] else s["text"]
+    return line_text(s)
 
 
 def _sentence(text: str) -> str:

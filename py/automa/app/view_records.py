@@ -21,6 +21,9 @@ class SummaryLineView(TypedDict):
     """What to do, in words, with its numbers ("Technology 3 → 4")."""
     icon: str
     """An icon name of the shared vocabulary (the page draws it; unknown names: a dot)."""
+    each: list[tuple[str, str]]
+    """A line for several bots at once: what it means for each, by name, side by side
+    ("Automa 1", "event card 3"); [] for a line of one."""
 
 
 class Choice(TypedDict):

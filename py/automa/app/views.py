@@ -79,7 +79,8 @@ def summary(v: PlayView, w: Words) -> Safe:
                              h("span", {"class": "step-text"},
                                h("strong", {"class": "actor"}, s["actor"] + ":")
                                if s["actor"] else None,
-                               " " if s["actor"] else None, *numbers(s["text"]))))
+                               " " if s["actor"] else None, *numbers(s["text"]),
+                               each_bot(s["each"]))))
              for s in v["summary"]]
     return h("section", {"class": "panel summary", "aria-labelledby": "summary-title"},
              h("div", {"class": "summary-head"},
@@ -92,6 +93,16 @@ def summary(v: PlayView, w: Words) -> Safe:
                      "data-none": w.t("web.speech.no_voice"),
                      "data-unsupported": w.t("web.speech.unsupported")}, ""),
              h("ol", {"class": "plain steps"}, *items))
+
+
+def each_bot(each: list[tuple[str, str]]) -> Safe | None:
+    """What a line for several bots means for each, side by side: a column per bot, its name
+    over its part."""
+    if not each:
+        return None
+    return h("span", {"class": f"each each-{len(each)}"}, *[
+        h("span", {"class": "each-cell"}, h("strong", {"class": "each-name"}, name),
+          h("span", {"class": "each-what"}, *numbers(what))) for name, what in each])
 
 
 def numbers(text: str) -> list[Safe | str]:

@@ -18,9 +18,10 @@ from .state import PHASES, k, migrate, ranges, steps, turn_label
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=3,  # 2: the audit's findings (Teddy's tokens, box counts, pacts, swap); 3: the
-    # second audit's (an idle card through Capitalism reset, Teddy's tokens with no attack)
-    changes={2: k("change.v2"), 3: k("change.v3")},
+    version=4,  # 2: the audit's findings (Teddy's tokens, box counts, pacts, swap); 3: the
+    # second audit's (an idle card through Capitalism reset, Teddy's tokens with no attack);
+    # 4: a rival's city the AP beats, not a capital, becomes the AP's (with its wonder)
+    changes={2: k("change.v2"), 3: k("change.v3"), 4: k("change.v4")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "settler", DIFFICULTIES, help=True),
         OptionSpec.named(GAME_ID, "humans", "int", 1, (1, 2, 3)),
