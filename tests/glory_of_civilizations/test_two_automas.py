@@ -329,7 +329,8 @@ def test_a_save_of_version_4_waiting_on_a_question_about_an_automa_keeps_its_his
     assert prompt["key"].rsplit(".", 1)[-1] in NAMED_N
     back = load_game(json.dumps(old))
     assert not back.history_dropped and back.warnings == []
-    assert back.prompt is not None and back.prompt.key == s.prompt.key
+    assert s.prompt is not None and back.prompt is not None
+    assert back.prompt.key == s.prompt.key
     assert back.prompt.params == s.prompt.params
 
 

@@ -35,6 +35,9 @@ class Choice(TypedDict):
     """Pre-selected (the prompt's default)."""
     swatch: str
     """The colour the cards give its value (a terrain), drawn as a chip ("" none)."""
+    face: str
+    """The picture of its value the game's renderer draws (a tile, as the table shows it),
+    the answer a picture to tap ("" none)."""
 
 
 class CardView(TypedDict):
@@ -67,10 +70,11 @@ class DialView(TypedDict):
 
 
 Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
-DockLayout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
+DockLayout = Literal["one_tap", "bar", "stepper", "buttons", "pictures", "list", "boxes",
+                     "values", "over"]
 """How the answer controls are drawn in the dock: one-tap buttons, two short choices beside
-undo and redo (bar), a number with − and +, a button per choice, a list to pick from (too
-many choices for buttons), tick boxes, a list per item."""
+undo and redo (bar), a number with − and +, a button per choice, a grid of pictures to tap
+(tiles), a list to pick from (too many choices for buttons), tick boxes, a list per item."""
 
 
 class QuestionView(TypedDict):
@@ -118,6 +122,10 @@ class QuestionView(TypedDict):
     fold: str
     """The cards folded to this one line (they matter once the question is answered); ""
     shows them open."""
+    lead_below: bool
+    """The question's explanation (``lead``) is shown under it, with its cards, not in it:
+    at this text size the choices would not fit beside it as buttons (never a list for a
+    handful of short choices)."""
 
 
 class RowView(TypedDict):

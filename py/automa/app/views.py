@@ -17,6 +17,7 @@ from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.layout import LONG_QUESTION, SHORT_LABEL
 from automa.app.view_records import (
     CardView,
+    Choice,
     DialView,
     LogEntryView,
     LogGroup,
@@ -54,7 +55,7 @@ def first_parts(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) 
     """The play screen's first :data:`FIRST_PARTS` parts (what a tap changes on screen)."""
     body = prompt_body(v, w, draw)
     return shown([h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-                  prompt(v, w, draw, joined=bool(body), end=end), dock(v, w), body,
+                  prompt(v, w, draw, joined=bool(body), end=end), dock(v, w, draw), body,
                   row_strip(v, w, draw), summary(v, w), cards_panel(v["cards"], w, draw)])
 
 
@@ -100,7 +101,7 @@ def each_bot(each: list[tuple[str, str]]) -> Safe | None:
     over its part."""
     if not each:
         return None
-    return h("span", {"class": f"each each-{len(each)}"}, *[
+    return h("span", {"class": "each"}, *[
         h("span", {"class": "each-cell"}, h("strong", {"class": "each-name"}, name),
           h("span", {"class": "each-what"}, *numbers(what))) for name, what in each])
 
@@ -115,11 +116,12 @@ def numbers(text: str) -> list[Safe | str]:
 
 
 def question_text(q: QuestionView) -> Safe:
-    """The question; a long one as its explanation, the asking sentence in bold, then what
-    it says after that."""
+    """The question; a long one as its explanation (unless it goes under the question:
+    ``lead_below``), the asking sentence in bold, then what it says after that."""
     if q["ask"]:
+        lead = q["lead"] if not q["lead_below"] else ""
         return h("div", {"class": "question long", "id": "question", "tabindex": "-1"},
-                 h("p", None, *emphasised(q["lead"])) if q["lead"] else None,
+                 h("p", None, *emphasised(lead)) if lead else None,
                  h("p", {"class": "ask"}, *emphasised(q["ask"])),
                  h("p", None, *emphasised(q["after"])) if q["after"] else None)
     long = len(q["lead"]) > LONG_QUESTION
@@ -147,6 +149,8 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     q = v["question"]
     if q["kind"] == "over":
         return Safe("")
+    lead = (h("p", {"class": "question-lead"}, *emphasised(q["lead"]))
+            if q["lead_below"] and q["lead"] else None)
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -161,15 +165,16 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
-    if not (shown or steps or pattern or cancel or rule):
+    if not (lead or shown or steps or pattern or cancel or rule):
         return Safe("")
     if shown and q["fold"]:  # (cards for after the answer: one line, the bots' turn first)
         return h("section", {"class": "panel prompt-body", "id": "prompt-body",
-                             "aria-labelledby": "question"}, steps, pattern, cancel, rule,
+                             "aria-labelledby": "question"}, lead, steps, pattern, cancel, rule,
                  h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]), shown))
     return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
                          "id": "prompt-body",
-                         "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)
+                         "aria-labelledby": "question"}, lead, shown, steps, pattern, cancel,
+             rule)
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
@@ -178,12 +183,13 @@ def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
     return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
-def dock(v: PlayView, w: Words) -> Safe:
+def dock(v: PlayView, w: Words, draw: DrawCard | None = None) -> Safe:
     """The bar under the thumb: every answer control of the question (the number, the
-    choices, the boxes or lists, then OK or the one-tap answers), then undo and redo."""
+    choices — pictures where the game draws them —, the boxes or lists, then OK or the
+    one-tap answers), then undo and redo."""
     q = v["question"]
     undo, redo = w.t("web.play.undo"), w.t("web.play.redo")
-    form, answers = controls(q, w)
+    form, answers = controls(q, w, draw)
     if q["kind"] == "over":
         answers = h("a", {"class": "button", "href": "#/"}, w.t("web.nav.home"))
     return h("div", {"class": "dock", "id": "dock", "data-layout": q["layout"],
@@ -199,9 +205,10 @@ def dock(v: PlayView, w: Words) -> Safe:
             icon("redo"), h("span", {"class": "icon-text"}, redo)))))
 
 
-def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
-    """The answer controls in the dock: the form above the bar (a number, choices, boxes,
-    lists) and the answers in the bar (the one-tap answers, or OK)."""
+def controls(q: QuestionView, w: Words,
+             draw: DrawCard | None = None) -> tuple[Safe | None, Safe | None]:
+    """The answer controls in the dock: the form above the bar (a number, choices, pictures,
+    boxes, lists) and the answers in the bar (the one-tap answers, or OK)."""
     layout = q["layout"]
     if q["one_tap"]:
         return None, join(h("button", {"class": "answer primary" if suggested else "answer",
@@ -227,6 +234,9 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
         return None, join(pick_buttons(q))
     if layout == "buttons":
         return h("div", {"class": cols + " answers"}, *pick_buttons(q)), None
+    if layout == "pictures":
+        return h("div", {"class": "dock-form pictures answers"},
+                 *[picture_button(q["game"], c, draw) for c in q["choices"]]), None
     if layout == "list":
         chosen = next((c["index"] for c in q["choices"] if c["chosen"]), 0)
         return h("div", {"class": "dock-form"},
@@ -236,7 +246,8 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
     if layout == "boxes":
         boxes = [h("label", {"class": "choice"},
                    h("input", {"type": "checkbox", "data-index": c["index"],
-                               "checked": c["chosen"]}), h("span", None, c["label"]))
+                               "checked": c["chosen"]}),
+                   h("span", None, swatch(c["swatch"]), c["label"]))
                  for c in q["choices"]]
         return h("fieldset", {"class": cols + " subset", "id": "subset", "data-lo": q["lo"],
                               "data-hi": q["hi"]}, h("legend", None, q["hint"]), *boxes), ok
@@ -261,6 +272,19 @@ def pick_buttons(q: QuestionView) -> list[Safe]:
                          "data-act": "pick", "data-arg": c["index"]}, swatch(c["swatch"]),
               c["label"])
             for i, c in enumerate(q["choices"])]
+
+
+def picture_button(game: str, c: Choice, draw: DrawCard | None) -> Safe:
+    """One choice as its picture, one tap (the suggested one marked); named by its label for
+    a screen reader, the label shown where the picture cannot be drawn."""
+    try:
+        image = draw(game, c["face"], ()) if draw is not None else None
+    except (KeyError, ValueError, TypeError):  # (a face read back from storage, not ours)
+        image = None
+    return h("button", {"class": "answer picture primary" if c["chosen"] else "answer picture",
+                        "data-act": "pick", "data-arg": c["index"], "aria-label": c["label"],
+                        "aria-pressed": "true" if c["chosen"] else None},
+             image if image is not None else c["label"])
 
 
 def swatch(colour: str) -> Safe | None:
