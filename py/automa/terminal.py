@@ -150,8 +150,10 @@ class Terminal:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
         if prompt.kind in ("pick_one", "pick_subset"):
             enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
-            for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
-                self.say(f"  {_keyed(key, c['label'])}{enter if c['chosen'] else ''}")
+            keys = answer_keys(prompt.choices)  # (each shown choice by its own key)
+            for c in q["choices"]:
+                self.say(f"  {_keyed(keys[c['index']], c['label'])}"
+                         f"{enter if c['chosen'] else ''}")
         else:
             for c in q["choices"]:
                 self.say(f"  {c['index'] + 1}. {c['label']}")

@@ -93,7 +93,16 @@ def turn_summary(session: Session, w: Words,
         actor, text = with_actor(w, session.game_id, item["actor"], text)
         steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info",
                       "each": each_bot(session.game_id, item["params"], w)})
-    return steps
+    return unnamed(steps, summary_title(session, w, found))
+
+
+def unnamed(steps: list[SummaryLineView], title: str) -> list[SummaryLineView]:
+    """The lines without their actor where the heading names the one bot they all are
+    ("Automa 2: round 1, turn 1 — do this on the board": not "Automa 2:" on every line)."""
+    actors = {s["actor"] for s in steps if s["actor"]}
+    if len(actors) != 1 or not names_actor(title, next(iter(actors))):
+        return steps
+    return [{**s, "actor": ""} for s in steps]
 
 
 def each_bot(game: str, params: records.Params, w: Words) -> list[tuple[str, str]]:
@@ -585,4 +594,6 @@ def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) 
         "can_redo": session.can_redo,
         "log": log(session, w) if with_log else [],
         "print_card": pair,
+        "turn_first": bool(session.prompt and not session.finished and done
+                           and session.prompt.ui.get("turn_first")),
     }

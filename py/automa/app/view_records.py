@@ -215,3 +215,6 @@ class PlayView(TypedDict):
     log: list[LogGroup]
     print_card: list[str]
     """The cards "Print this card" prints (the pair on the table), or []."""
+    turn_first: bool
+    """The question waits for the bots' next turn: their last turn comes right under it,
+    the rows after it (``Ui.turn_first``)."""

@@ -348,28 +348,31 @@ def row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     """The bot's row in table order folded into one line of small cells (position, name,
     level, tokens, cube; the card driving the question marked) and the dial; a tap opens
     it to the cards themselves (drawn again only when one of them changed)."""
-    return drawn(("strip", w.lang, repr(v["rows"]), repr(v["row"]), repr(v["dial"])),
-                 lambda: _row_strip(v, w, draw))
+    return drawn(("strip", w.lang, repr(v["rows"]), repr(v["row"]), repr(v["dial"]),
+                  str(v["turn_first"])), lambda: _row_strip(v, w, draw))
 
 
 def _row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
+    # (waiting for the bots' next turn: laid out after their last one, see .after-turn)
+    later = " after-turn" if v["turn_first"] else ""
     if v["rows"]:  # several bots' rows: one labelled strip each
-        return h("div", {"class": "row-strips", "id": "row-strip"},
+        return h("div", {"class": "row-strips" + later, "id": "row-strip"},
                  *[one_strip(r["cards"], v, w, draw, f"row-strip-{i + 1}", r["label"])
                    for i, r in enumerate(v["rows"])])
     if not v["row"]:
         return Safe("")
-    return one_strip(v["row"], v, w, draw, "row-strip")
+    return one_strip(v["row"], v, w, draw, "row-strip", later=later)
 
 
 def one_strip(row: list[CardView], v: PlayView, w: Words, draw: DrawCard, at: str,
-              label: str = "") -> Safe:
-    """One row as a strip (its label first, where several bots have one)."""
+              label: str = "", later: str = "") -> Safe:
+    """One row as a strip (its label first, where several bots have one; ``later``: the
+    class that lays it out after the bots' last turn)."""
     cells = [strip_cell(i + 1, c, w) for i, c in enumerate(row)]
     d = v["dial"]
     # short labels (card numbers) side by side; names one card a line
     short = all(len(c["label"]) <= 3 for c in row)
-    return h("details", {"class": "panel row-strip", "id": at},
+    return h("details", {"class": "panel row-strip" + later, "id": at},
              h("summary", {"class": "strip cells" if short else "strip lines"},
                h("span", {"class": "strip-label"}, label) if label else None,
                h("span", {"class": "strip-cards"}, *cells), dial_svg(d) if d else None),

@@ -67,8 +67,9 @@ def await_turn(ctx: Ctx) -> None:
         key += "_n"
         params["automa"] = automa_name(ctx)
         label = m("answer.automa_turn_n", n=d["seat"] + 1)
-    ctx.ask(prompts.confirm(k(key), params, ui={"game": data.GAME_ID}, label=label),
-            "automa_turn")
+    # (the turn just played, the other automa's with two, before the rows)
+    ctx.ask(prompts.confirm(k(key), params, ui={"game": data.GAME_ID, "turn_first": True},
+                            label=label), "automa_turn")
 
 
 @steps
