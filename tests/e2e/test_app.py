@@ -172,6 +172,7 @@ def test_export_then_import_and_bad_files(page: Page, base_url_app: str, tmp_pat
     exported_state = game_state(page)
     page.goto(base_url_app + "#/")
     page.wait_for_selector("#saves")
+    page.click("#saves details.save-more > summary")  # (a game in progress: behind "⋯")
     with page.expect_download() as download:
         page.click('button[data-act="export"]')
     path = tmp_path / "game.json"

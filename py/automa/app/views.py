@@ -54,9 +54,19 @@ def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
 def first_parts(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> list[Safe]:
     """The play screen's first :data:`FIRST_PARTS` parts (what a tap changes on screen)."""
     body = prompt_body(v, w, draw)
-    return shown([h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
+    return shown([head(v, w),
                   prompt(v, w, draw, joined=bool(body), end=end), dock(v, w, draw), body,
                   row_strip(v, w, draw), summary(v, w), cards_panel(v["cards"], w, draw)])
+
+
+def head(v: PlayView, w: Words) -> Safe:
+    """The line under the game's title: its turn and score, and "Share" (a link to the
+    set-up's share screen), at hand on every screen of the game (issue 43: it was in the
+    print panel, some 3,000 px down)."""
+    share = (h("a", {"class": "head-link", "href": "#/share"}, icon("share"),
+               w.t("web.share.short")) if v["question"]["kind"] != "over" else None)
+    return h("div", {"class": "play-head", "id": "play-status"},
+             h("span", {"class": "muted"}, v["head"]), share)
 
 
 def other_parts(v: PlayView, w: Words, save_id: str, paper: str) -> list[Safe]:
@@ -523,8 +533,7 @@ def print_panel(v: PlayView, w: Words, paper: str) -> Safe:
              h("div", {"class": "row"},
                h("button", {"data-act": "print-card", "data-arg": one},
                  icon("print"), w.t("web.print.card")) if one else None,
-               h("button", {"data-act": "print-deck"}, w.t("web.print.deck")),
-               h("a", {"class": "button", "href": "#/share"}, w.t("web.share.button"))),
+               h("button", {"data-act": "print-deck"}, w.t("web.print.deck"))),
              h("p", {"class": "muted"}, w.t("web.print.paper_now",
                                             paper=w.t("web.settings.paper_" + paper))))
 

@@ -29,7 +29,6 @@ from automa.core.game import (
     START,
     Correction,
     Ctx,
-    FinalScore,
     GameDef,
     Procedure,
     find_game,
@@ -49,6 +48,7 @@ from automa.core.records import (
 )
 from automa.core.rng import Rng
 from automa.core.saveformat import SAVE, SAVE_FORMAT
+from automa.core.scoring import FinalScore
 
 SAVE_VERSION = SAVE.current
 ENGINE_VERSION = "0.1.0"

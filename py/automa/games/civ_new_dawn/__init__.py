@@ -9,7 +9,8 @@ economy, industry, science) and ``military``.
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import actions, military, procedures, setup, turn, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS

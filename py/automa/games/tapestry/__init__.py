@@ -9,7 +9,8 @@ civilization bonuses), ``board`` (conquer, explore) and ``income`` (income turns
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import benefits, board, income, procedures, setup, tracks, turn, view  # noqa: F401
 from .state import PHASES, VP_SOURCES, G, k, migrate, ranges, steps, turn_label

@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from automa.core.game import START, FinalScore
+from automa.core.game import START
 from automa.core.i18n import msg
 from automa.core.records import GameView, MessageRef, Row, Section, Shown, TableCard, empty_view
+from automa.core.scoring import FinalScore
 
 from . import data
 from .board import CONQUER_CASES
