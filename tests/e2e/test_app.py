@@ -463,6 +463,8 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
                 entered = True
                 before = save_text(page)
                 page.focus("#count")
+                if page.input_value("#count") == "":  # (a count read off the board: typed)
+                    page.keyboard.type(str(page.get_attribute("#count", "min")))
                 page.keyboard.press("Enter")
                 page.wait_for_function("(b) => automaDebug() !== b", arg=before)
                 continue

@@ -285,14 +285,14 @@ def pick_buttons(q: QuestionView) -> list[Safe]:
 
 
 def picture_button(game: str, c: Choice, draw: DrawCard | None) -> Safe:
-    """One choice as its picture, one tap (the suggested one marked); named by its label for
-    a screen reader, the label shown where the picture cannot be drawn."""
+    """One choice as its picture, one tap (the suggested one marked; the picture names it
+    for a screen reader), its label shown where the picture cannot be drawn."""
     try:
         image = draw(game, c["face"], ()) if draw is not None else None
     except (KeyError, ValueError, TypeError):  # (a face read back from storage, not ours)
         image = None
     return h("button", {"class": "answer picture primary" if c["chosen"] else "answer picture",
-                        "data-act": "pick", "data-arg": c["index"], "aria-label": c["label"],
+                        "data-act": "pick", "data-arg": c["index"],
                         "aria-pressed": "true" if c["chosen"] else None},
              image if image is not None else c["label"])
 
