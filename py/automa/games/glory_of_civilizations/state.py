@@ -51,7 +51,7 @@ PHASES = (SETUP, WAITING, AUTOMA_TURN, ACHIEVEMENTS)
 _OLD_PHASES = {"setup_cards": SETUP, "automa_turn": WAITING, "achievement_phase": WAITING,
                "achievement_glory": ACHIEVEMENTS, "achievement_done": ACHIEVEMENTS,
                "spent": ACHIEVEMENTS, "storage_left": ACHIEVEMENTS,
-               "instant_victory": ACHIEVEMENTS}
+               "instant_victory": ACHIEVEMENTS, "instant_victory_said": ACHIEVEMENTS}
 """The phase of a state saved before the engine had one, by the step its prompt leads to."""
 
 
