@@ -11,16 +11,20 @@ from .common import CARDS, GAMES, BuildError, engine
 
 
 def check_translations() -> dict[str, dict[str, Any]]:
-    """Every English message exists in Ukrainian with its plural categories and placeholders."""
+    """Every English message exists in Ukrainian with its plural categories and placeholders;
+    a message's variants (its spoken words: one language's own) belong to a message of theirs."""
     engine()
     from automa.core import i18n
 
     catalogs = {lang: i18n.load_source_catalog(lang) for lang in i18n.LANGUAGES}
     problems: list[str] = []
     for lang, cat in catalogs.items():
+        problems += [f"{lang}: {problem}" for problem in i18n.variant_problems(cat)]
         if lang == "en":
             continue
         for key, message in catalogs["en"].items():
+            if i18n.variant_of(key) is not None:
+                continue
             if key not in cat:
                 problems.append(f"{lang}: missing {key}")
                 continue

@@ -26,7 +26,8 @@ SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.s
               "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
               "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved",
               "web.shell.unpacking", "web.shell.resume", "web.shell.tap_kept",
-              "web.shell.tap_wait", "web.store.newer_open")
+              "web.shell.tap_wait", "web.store.newer_open", "web.shell.engine_failed",
+              "web.nav.home")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
                "pyodide/pyodide.asm.mjs")

@@ -54,7 +54,10 @@ def check_cards(session: Session) -> None:
 
 def check_ranges(session: Session) -> None:
     """Every tracked value within the range its game declares: no count below 0 or above
-    its component count, no unknown key (the snapshot check refuses the same)."""
+    its component count, no unknown key, nothing the box cannot make (the snapshot check
+    refuses the same)."""
+    beyond = session.game.box(session._ctx())
+    assert beyond is None, f"{session.game_id} seed {session.seed}: {beyond}"
     if session.game.ranges is None:
         return
     problem = first_problem(session._state["data"], session.game.ranges, "data")

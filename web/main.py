@@ -86,9 +86,16 @@ class Page:
 
     # --- screens ------------------------------------------------------------------------
     def route(self, *_: Any) -> None:
-        """Show the screen the URL hash names."""
-        self.show(self.c.route(str(window.location.hash)))
+        """Show the screen the URL hash names (a game's first checklist read aloud)."""
+        screen = self.c.route(str(window.location.hash))
+        self.show(screen)
+        self.speak(screen)
         self.keep_awake()
+
+    def speak(self, screen: Screen) -> None:
+        """Have the device's voice read what the controller says is new on ``screen``."""
+        if screen.speak:
+            window.automaCall("say", json.dumps(screen.speak))
 
     def go(self, hash_: str) -> None:
         """Navigate to a screen (adds a history entry)."""
@@ -179,8 +186,7 @@ class Page:
         box = document.getElementById("announce")  # the bots' new turn, for a screen reader
         if is_there(box) and str(box.textContent) != screen.announce:
             box.textContent = screen.announce
-            if screen.speak:  # the bots' new turn, read aloud
-                window.automaCall("say", json.dumps(screen.speak))
+        self.speak(screen)  # what is new of the bots' turn, read aloud
         document.body.dataset.tapMs = f"{float(window.performance.now() - t0):.1f}"
         if self.c.update_due(hidden=False, tapped=True):  # a turn of the bots ended
             self.apply_update()
@@ -208,11 +214,14 @@ class Page:
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
         local = PAGE_ACTIONS.get(action)
-        if local is not None:
-            local(self, arg, target)
-        else:
-            t0 = window.performance.now()
-            self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
+        try:
+            if local is not None:
+                local(self, arg, target)
+            else:
+                t0 = window.performance.now()
+                self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
+        except Exception as e:  # (carrying the outcome out failed): said, with a way out
+            self.follow(self.c.failed(e))
 
     def on_key(self, event: Any) -> None:
         """Enter in the number box submits it; any key shows the focused question's ring."""

@@ -49,12 +49,14 @@ class Terminal:
     def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
                  autosave: Path | None = None, lock: Lock | None = None,
                  finished: Callable[[Terminal], None] | None = None,
-                 speak: bool = False) -> None:
+                 speak: bool = False, app_url: str = share.APP_URL) -> None:
         self.session = session
+        self.app_url = app_url
+        """The app's address, which ``share`` puts before the code (:data:`share.APP_URL`)."""
         self.speak = speak
-        """Print each question as it would be read aloud (``--speak``), the bots' new turn
-        first: the words the page's speech synthesis says."""
-        self.spoken_summary = ""
+        """Print what the page's voice would read aloud, when it reads it (``--speak``):
+        what is new of the bots' turn, then the question."""
+        self.reader = speech.Reader()
         self.finished = finished
         """Called once the game is over (the records: its end, your score)."""
         self.autosave = autosave
@@ -182,11 +184,11 @@ class Terminal:
             self.say_aloud()
 
     def say_aloud(self) -> None:
-        """The screen's words as they are read aloud (the bots' turn once, when it is new)."""
-        view = present.play(self.session, self.lang, with_log=False)
-        new_turn = repr(view["summary"]) != self.spoken_summary
-        self.spoken_summary = repr(view["summary"])
-        self.say(self.t("cli.spoken", text=speech.spoken(view, self.lang, turn=new_turn)))
+        """The words read aloud now: what is new on the screen (:class:`speech.Reader`)."""
+        reading = self.reader.news(f"{self.session.game_id}:{self.session.seed}", self.session)
+        if reading:
+            self.say(self.t("cli.read_aloud",
+                            text=speech.spoken(self.session, reading, self.lang)))
 
     def parse(self, prompt: Prompt, text: str) -> Any:
         """Turn typed text into an answer for ``prompt`` (validated by the session).
@@ -268,14 +270,23 @@ class Terminal:
         elif word == "v":
             self.show_view()
         elif word == "share" and not arg:
-            code = share.code_of(self.session)
-            self.say(self.t("cli.share", code=code))
-            emit(f"automa play {self.session.game_id} --join {code}", self.out)
+            self.share()
         elif word in HELP and not arg:
             self.say(self.t("cli.usage"))
         else:
             return False
         return True
+
+    def share(self) -> None:
+        """The link that starts this game's set-up on a phone (the app's address, then the
+        code), and the command that starts it in another terminal."""
+        code = share.code_of(self.session)
+        self.say(self.t("cli.share_link"))
+        emit(share.link_of(self.session, self.app_url), self.out)  # (copied whole: unwrapped)
+        if self.app_url == share.APP_URL:
+            self.say(self.t("cli.share_address", url=share.APP_URL))
+        self.say(self.t("cli.share_terminal"))
+        emit(f"automa play {self.session.game_id} --join {code}", self.out)
 
     def procedures(self, arg: str) -> None:
         """List the procedures, or start one by number or id."""

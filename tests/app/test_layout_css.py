@@ -44,6 +44,8 @@ def declaration(selector: str, prop: str) -> str:
     (".value-row", "grid-template-columns", r"minmax\(([\d.]+)rem", layout.VALUE_LIST[0]),
     (".value-row", "grid-template-columns", r"minmax\([\d.]+rem, ([\d.]+)%\)",
      layout.VALUE_LIST[1] * 100),
+    (".pattern", "margin", r"([\d.]+)rem", layout.FIGURE_MARGIN),
+    (".pattern", "max-width", r"([\d.]+)rem", layout.FIGURE_WIDTH),
 ])
 def test_the_phone_model_copies_the_stylesheet(selector: str, prop: str, pattern: str,
                                                copied: float) -> None:

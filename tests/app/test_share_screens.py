@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+import automa
 from automa.app import share
 from automa.app.controller import Controller
 from automa.app.saves import SAVE_PREFIX
+from automa.core.i18n import render
 from tests.app.test_controller import some_answer, started
 from tests.app.test_saves import Clock, MemoryKV
 
@@ -70,18 +74,32 @@ def test_a_tampered_link_is_refused_with_a_message_and_changes_nothing() -> None
         k: v for k, v in before.items() if k.startswith(SAVE_PREFIX)}
 
 
-def test_reading_aloud_is_off_by_default_and_speaks_the_turn_in_the_language_chosen() -> None:
+def test_reading_aloud_is_off_by_default_reads_what_is_new_once_in_the_language_chosen(
+        ) -> None:
     c = app(lang="uk")
-    started(c, "civ_new_dawn")
+    go = started(c, "civ_new_dawn").go or ""
     assert c.play_screen().speak is None
     c.change_setting("speech", "on")
     c.change_setting("rate", "1.25")
-    words = c.play_screen().speak
-    assert words is not None and words[1:] == ["uk", "1.25"] and words[0]
+    words = c.route(go).speak  # a new game's first checklist, as it appears
+    assert words is not None and words[1:] == ["uk", "1.25"] and "а-ге" in words[0]
+    assert c.play_screen().speak is None  # read once (issue 44.1)
     c.change_setting("speech", "other")
-    other = c.play_screen().speak
-    assert other is not None and other[1] == "en"
+    other = c.route(started(c, "civ_new_dawn").go or "").speak
+    assert other is not None and other[1] == "en" and "A.P." in other[0]
     assert json.loads(json.dumps(other)) == other
+
+
+def test_a_set_up_question_is_never_read_unasked() -> None:
+    """Issue 44.2: after a game whose turn was read, a new Age of Innovation's "Done" read
+    "Choose your faction…" aloud."""
+    c = app()
+    c.change_setting("speech", "on")
+    assert c.route(started(c, "civ_new_dawn").go or "").speak is not None
+    assert c.route(started(c, "age_of_innovation").go or "").speak is None
+    for _ in range(3):
+        out = c.tap("answer", None, some_answer(c))
+        assert out.played and c.play_screen(first_only=True).speak is None
 
 
 def test_the_read_aloud_button_speaks_even_with_the_setting_off() -> None:
@@ -100,3 +118,36 @@ def test_the_settings_say_which_voice_reads_and_keep_older_settings() -> None:
     assert 'data-lang="uk"' in c.settings_screen().body
     c.change_setting("rate", "9")  # not offered: ignored
     assert c.settings["rate"] == 1.0
+
+
+@pytest.mark.parametrize("hash_", ["#/join", "#/join/", "#/join//"])
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_join_link_with_nothing_says_so_and_goes_home(hash_: str, lang: str) -> None:
+    """Issue 45, item 2: a link cut off after ``#/join`` is no silent Home."""
+    kv = MemoryKV()
+    c = app(kv, lang=lang)
+    assert c.route(hash_).name == "home"
+    assert c.banner.message == render("error.share.empty", {}, lang)
+    assert not saves(kv)
+
+
+def test_a_join_link_with_a_path_after_its_code_is_refused() -> None:
+    c = app()
+    code = share.code_of(automa.new_game("tapestry", {}, seed=3))
+    assert c.route(f"#/join/{code}").name == "join"
+    assert c.route(f"#/join/{code}/more").name == "home"
+    assert c.banner.message == render("error.share.damaged", {}, "en")
+
+
+def test_the_join_screen_shows_the_rule_readings_the_link_carries() -> None:
+    """Issue 45, item 3: the readings (advanced options) a link sets apart from the
+    defaults, each named as the new-game form names it; else a line saying none are."""
+    c = app()
+    plain = c.route("#/join/" + share.code_of(automa.new_game("civ_new_dawn", {}, seed=3)))
+    assert render("web.share.readings_default", {}, "en") in plain.body
+    read = automa.new_game("civ_new_dawn", {"combat_tie": "attacker"}, seed=3)
+    screen = c.route("#/join/" + share.code_of(read))
+    tie = render("civ_new_dawn.option.combat_tie", {}, "en")
+    attacker = render("civ_new_dawn.option.combat_tie.attacker", {}, "en")
+    assert render("web.share.readings", {}, "en") in screen.body
+    assert f"{tie}: {attacker}" in screen.body

@@ -113,9 +113,24 @@ def test_ukrainian_quotes_are_angled_and_balanced() -> None:
     ("«N кубики дії», not «N дії» (a lost icon)", r"(?<!кубики )(?<!кубиків )\b\d+ ді[йї]\b"),
     ("no invented title «Цивілізація»", r"«Цивілізаці\w*»"),
     ("no invented title «Ера інновацій»", r"Ер[аиіуо]\w* інновац"),
+    ("«мапа» is the map, «карта» a card (issue 47, P1)",
+     r"(?i)карт\w* поля|соло-карт|(?:обведено|пронумеровано|поле|гекс|територій) на карті"
+     r"|вашою картою|^карта:"),
 ])
 def test_the_term_sheet(term: str, pattern: str) -> None:
     assert hits("uk", pattern) == [], term
+
+
+def test_the_tapestry_map_is_mapa_wherever_english_says_map() -> None:
+    """One map screen read «Порядок із карти пронумеровано» (the tiebreaker card) under
+    «(обведено на карті)» (the map): the map is «мапа», as Civilization's texts always said.
+    (The guides' "the map" is also the board itself, «поле»: they are held by the term
+    sheet above.)"""
+    english = dict(texts("en"))
+    carta = [f"{where}: {text}" for where, text in texts("uk")
+             if where.startswith("tapestry.toml") and "мап" not in text.lower()
+             and re.search(r"(?i)\bmaps?\b", english.get(where, ""))]
+    assert carta == []
 
 
 def test_the_apps_ukrainian_name() -> None:

@@ -148,7 +148,8 @@ def test_n23_n32_the_small_wordings() -> None:
 
 
 def test_n24_v_not_u_before_a_vowel_at_a_sentence_start() -> None:
-    """Правопис 2019, § 23: «В АГ немає ресурсів», «В I епосі»."""
+    """Правопис 2019, § 23: «В АГ немає ресурсів» («а-ге»); a Roman I is read «першій», so
+    «У I епосі» (issue 47, P14)."""
     import re
 
     from automa.core.i18n import load_source_catalog
@@ -157,8 +158,9 @@ def test_n24_v_not_u_before_a_vowel_at_a_sentence_start() -> None:
              for t in ([m] if isinstance(m, str) else m.values())]
     texts += [guide(g) for g in ("tapestry", "age_of_innovation", "civ_new_dawn",
                                  "glory_of_civilizations")]
-    starts = re.compile(r"(^|[.!?]\s+|\n\d+\.\s+)У (?=[АЕЄИІЇОУЮЯаеєиіїоуюяI])")
+    starts = re.compile(r"(^|[.!?]\s+|\n\d+\.\s+)У (?=[АЕЄИІЇОУЮЯаеєиіїоуюя])")
     assert [t[:40] for t in texts if starts.search(t)] == []
+    assert [t[:40] for t in texts if re.search(r"(^|[.!?]\s+)В I ", t)] == []
 
 
 def test_n28_every_games_title_is_kept_as_printed() -> None:

@@ -7,12 +7,15 @@ import pytest
 from automa.core.i18n import (
     LANGUAGES,
     REQUIRED_CATEGORIES,
+    SPOKEN,
     catalog,
     load_source_catalog,
     placeholders,
     plural_category,
     plural_form,
     render,
+    variant_of,
+    variant_problems,
 )
 
 
@@ -44,11 +47,30 @@ def test_parameters_nested_messages_lists_and_booleans() -> None:
 
 
 def test_every_english_message_exists_in_ukrainian_with_the_same_placeholders() -> None:
-    en, uk = load_source_catalog("en"), load_source_catalog("uk")
+    en, uk = ({k: m for k, m in load_source_catalog(lang).items() if variant_of(k) is None}
+              for lang in ("en", "uk"))
     assert sorted(set(en) - set(uk)) == [], "missing in uk"
     assert sorted(set(uk) - set(en)) == [], "missing in en"
     for key, message in en.items():
         assert placeholders(message) == placeholders(uk[key]), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_spoken_variant_belongs_to_a_message_and_uses_only_its_placeholders(
+        lang: str) -> None:
+    """``K.spoken`` (and its forms ``K.spoken.<form>``) are one language's own: each is a
+    variant of a message ``K`` of that language, with no placeholder ``K`` lacks."""
+    assert variant_problems(load_source_catalog(lang)) == []
+    assert variant_problems({"a": "x {n}", "a.spoken": "{n} {m:gen}", "b.spoken": ""}) == [
+        "a.spoken: placeholders ['m'] that a has not", "b.spoken: a variant of no message"]
+
+
+def test_a_spoken_variant_is_said_its_parameters_in_the_form_it_asks() -> None:
+    assert render("glory_of_civilizations.log.age", {"age": "II"}, "uk") == "Починається епоха II"
+    assert render("glory_of_civilizations.log.age", {"age": "II"}, "uk",
+                  SPOKEN) == "Починається друга епоха"
+    assert render("glory_of_civilizations.log.age", {"age": "II"}, "en", SPOKEN) == "Age 2 begins"
+    assert render("core.yes", {}, "uk", SPOKEN) == "так"  # no variant: the message itself
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])

@@ -5,6 +5,7 @@ shared link is opened in a fresh browser profile."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,15 @@ import pytest
 from playwright.sync_api import BrowserType, Page
 
 from tests.e2e.conftest import launch
-from tests.e2e.helpers import answer, open_app, save_text, shown, start_game, wait_ready
+from tests.e2e.helpers import (
+    answer,
+    open_app,
+    save_text,
+    shown,
+    start_game,
+    strategy_x,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -34,9 +43,133 @@ SPEECH_RECORDER = """
 """
 
 
+NO_VOICES = SPEECH_RECORDER.replace("{name: 'English test voice', lang: 'en-GB'},", "").replace(
+    "{name: 'Ukrainian test voice', lang: 'uk-UA'}", "")
+"""A browser with no voice at all: ``getVoices()`` stays empty, ``voiceschanged`` never comes."""
+SCREEN_JS = """() => ({
+  title: (document.querySelector('#summary-title') || {}).textContent || '',
+  steps: [...document.querySelectorAll('.summary .steps .step-text')].map(e => e.textContent),
+  question: [document.querySelector('#question'),
+             ...document.querySelectorAll('#prompt-body .instructions .step-text')]
+            .filter(Boolean).map(e => e.innerText).join(' '),
+  said: window.spoken.said.length})"""
+"""What the play screen shows of the bots' turn (its checklist) and of the question."""
+SEEDS = {"tapestry": 3, "age_of_innovation": 31, "civ_new_dawn": 3,
+         "glory_of_civilizations": 3}
+
+
 def spoken(page: Page) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("() => window.spoken")
     return found
+
+
+def reading_on(page: Page, base_url_app: str, recorder: str = SPEECH_RECORDER,
+               lang: str = "en") -> None:
+    """The app with its speech synthesis recorded and "Read the bots' turn aloud" on."""
+    page.add_init_script(recorder)
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_app(page, base_url_app, lang=lang)
+    page.evaluate("""() => {
+        const s = JSON.parse(localStorage.getItem('automa.settings') || '{}');
+        s.speech = 'on';
+        localStorage.setItem('automa.settings', JSON.stringify(s));
+    }""")
+    page.reload()
+    wait_ready(page)
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def new_shown(before: dict[str, Any], after: dict[str, Any]) -> tuple[int, bool]:
+    """The words of what ``after`` shows new after ``before``: the checklist's new steps (its
+    heading too when the turn is new), and the question when it changed and belongs to a bot
+    turn or comes with new steps; and whether the checklist gained steps."""
+    if after["title"] != before["title"]:
+        fresh = after["steps"]
+        count = words(after["title"]) if fresh else 0
+    else:
+        seen, fresh, count = list(before["steps"]), [], 0
+        for step in after["steps"]:
+            if step in seen:
+                seen.remove(step)
+            else:
+                fresh.append(step)
+    count += sum(map(words, fresh))
+    bot_turn = bool(after["steps"]) and not after["title"].startswith("Setup")
+    if after["question"] != before["question"] and (bot_turn or fresh):
+        count += words(after["question"])
+    return count, bool(fresh)
+
+
+@pytest.mark.parametrize("game", list(SEEDS))
+def test_over_40_taps_the_voice_reads_each_new_step_and_question_once(
+        page: Page, base_url_app: str, game: str) -> None:
+    """Issue 44, done when: over 40 taps the words spoken are at most 1.2× the words of the
+    new checklists and questions shown (2.5–3.5× before: a turn was read again after every
+    answer given during it), and no set-up question is read unasked."""
+    reading_on(page, base_url_app)
+    start_game(page, game, seed=SEEDS[game])
+    pick = random.Random(SEEDS[game])
+    screen = page.evaluate(SCREEN_JS)
+    shown_words = new_shown({"title": "", "steps": [], "question": ""}, screen)[0]
+    for tap in range(40):
+        if answer(page, strategy_x(page, game, tap, pick.random())) is None:
+            break
+        after = page.evaluate(SCREEN_JS)
+        added, fresh = new_shown(screen, after)
+        shown_words += added
+        if after["said"] > screen["said"]:  # read: a bot turn's news, never a set-up alone
+            assert fresh or (after["steps"] and not after["title"].startswith("Setup")), after
+        screen = after
+    said = [u["text"] for u in spoken(page)["said"]]
+    spoken_words = sum(map(words, said))
+    print(f"{game}: {spoken_words} words spoken for {shown_words} new words shown "
+          f"({spoken_words / max(shown_words, 1):.2f}×) in {len(said)} readings")
+    assert said and spoken_words <= 1.2 * shown_words, said
+
+
+def test_a_set_up_question_after_a_game_whose_turn_was_read_is_not_read(
+        page: Page, base_url_app: str) -> None:
+    """Issue 44.2: after a game whose turn was read, Age of Innovation's "Done" read
+    "Choose your faction…"; and 44.6: a game's first checklist is read as it appears."""
+    reading_on(page, base_url_app)
+    start_game(page, "civ_new_dawn", seed=4)
+    page.wait_for_function("() => window.spoken.said.length === 1")  # its set-up list
+    page.goto(page.url.split("#")[0] + "#/")
+    start_game(page, "age_of_innovation", seed=31)
+    for _ in range(4):
+        answer(page)
+        page.wait_for_timeout(100)
+    assert len(spoken(page)["said"]) == 1, spoken(page)["said"]
+
+
+def test_ticking_a_step_or_leaving_the_play_screen_stops_the_reading(
+        page: Page, base_url_app: str) -> None:
+    """Issue 44.6."""
+    reading_on(page, base_url_app)
+    start_game(page, "glory_of_civilizations", seed=3)
+    page.wait_for_function("() => window.spoken.said.length === 1")
+    before = len(spoken(page)["cancelled"])
+    page.click(".summary .tick")
+    assert len(spoken(page)["cancelled"]) > before
+    page.click('[data-act="speak"]')
+    before = len(spoken(page)["cancelled"])
+    page.evaluate("() => { location.hash = '#/'; }")
+    page.wait_for_function(f"() => window.spoken.cancelled.length > {before}")
+
+
+def test_with_no_voice_at_all_the_play_screen_says_so_within_3_seconds_of_the_tap(
+        page: Page, base_url_app: str) -> None:
+    """Issue 44.3 and 43.6: a browser whose voices never come did nothing and said nothing."""
+    page.add_init_script(NO_VOICES)
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_app(page, base_url_app)
+    start_game(page, "civ_new_dawn", seed=4)
+    page.click('[data-act="speak"]')
+    state = shown(page, "#speech-state:not(:empty)", timeout=3000)
+    assert "no voice" in state.inner_text() and spoken(page)["said"] == []
 
 
 def test_a_bot_turn_is_read_once_in_the_app_s_language_and_an_answer_stops_it(

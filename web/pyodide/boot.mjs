@@ -171,8 +171,24 @@ export async function loadPyodide(options) {
   } catch (e) {
     console.info("Pyodide did not start early:", e && e.message);
   }
-  if (!py) return startPyodide(options);
+  if (!py) return watched(await startPyodide(options));
   if (typeof options.stdout === "function") py.setStdout({ batched: options.stdout });
   if (typeof options.stderr === "function") py.setStderr({ batched: options.stderr });
+  return watched(py);
+}
+
+// A fatal error of the engine (Pyodide's own: Python cannot go on in this page) is never left
+// on the loading screen or a screen that no longer answers: the shell says what happened and
+// offers Home (automaShell.engineFailed). `engine` is the interpreter the page runs.
+let ran;
+export const engine = new Promise((done) => { ran = done; });
+
+function watched(py) {
+  if (py && py._api) {
+    py._api.on_fatal = (e) => {
+      if (typeof shell.engineFailed === "function") shell.engineFailed(String((e && e.message) || e));
+    };
+  }
+  ran(py);
   return py;
 }

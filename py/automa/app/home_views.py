@@ -267,9 +267,13 @@ def storage_state(w: Words) -> Safe:
                                     quota="{quota}")}, "")
 
 
-def banner(message: str, kind: str, w: Words) -> Safe:
-    """A message at the top of the screen, with a way to dismiss it."""
+def banner(message: str, kind: str, w: Words, *, undo: bool = False,
+           home: bool = False) -> Safe:
+    """A message at the top of the screen, with a way to dismiss it (and, after a tap that
+    failed, ways out: ``undo`` the last answer, go ``home``)."""
     return h("div", {"class": f"banner banner-{kind}", "role": "alert"}, h("p", None, message),
+             h("button", {"data-act": "undo"}, w.t("web.play.undo")) if undo else None,
+             h("a", {"class": "button", "href": "#/"}, w.t("web.nav.home")) if home else None,
              h("button", {"class": "link", "data-act": "dismiss"}, w.t("web.action.dismiss")))
 
 

@@ -183,3 +183,28 @@ def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
     dock = dock_height(q, phone)
     return {"question": top, "steps": steps, "dock": dock,
             "fits": top + dock + MARGIN <= phone.height}
+
+
+FIGURE_MARGIN = 0.6
+"""The margin above and below a board drawn with a question, in rem (CSS ``.pattern``)."""
+FIGURE_WIDTH = 24.0
+"""The widest a board drawn with a question is, in rem (CSS ``.pattern``: ``max-width``)."""
+
+
+def figure_width(phone: Phone) -> float:
+    """The width of a board drawn with a question, in px."""
+    rem = EM * phone.text
+    return min(FIGURE_WIDTH * rem,
+               phone.width - 2 * APP_PADDING * rem - 2 * PANEL_PADDING * rem - 2)
+
+
+def board_room(q: QuestionView, phone: Phone) -> float:
+    """How tall the game's board drawn right under the question may be, as a share of its
+    width, to end above the dock on ``phone`` (the game's renderer crops it to that, around
+    the hex it marks)."""
+    rem = EM * phone.text
+    screen = first_screen(q, phone)
+    # the question's own margin, the joined panels' paddings, the figure's margins
+    top = screen["question"] + 0.8 * rem + FIGURE_MARGIN * rem
+    bottom = phone.height - screen["dock"] - FIGURE_MARGIN * rem - MARGIN / 2
+    return max(0.0, bottom - top) / figure_width(phone)

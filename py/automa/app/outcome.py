@@ -27,8 +27,8 @@ class Screen:
     """Play: how many of the parts make the first screen (drawn at once after a tap; the
     others once the frame is painted)."""
     speak: list[str] | None = None
-    """Play: the words the device's voice reads when the bots' turn is new, its language
-    and rate (None: reading aloud is off)."""
+    """Play: the words the device's voice reads now — what is new of the bots' turn —, its
+    language and rate (None: nothing to read, or reading aloud is off)."""
     rest: Callable[[], list[Safe]] | None = None
     """Play, after a tap: the other parts, worked out once the first screen is painted
     (``parts`` then holds the first ones only)."""

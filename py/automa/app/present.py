@@ -30,6 +30,7 @@ from automa.app.layout import (
     MAX_BUTTONS,
     SHORT_LABEL,
     Phone,
+    board_room,
     first_screen,
     fits_in_dock,
 )
@@ -215,7 +216,7 @@ def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
         "game": session.game_id, "layout": "over", "short": False, "fold": "",
-        "card_lead": "", "lead_below": False}
+        "card_lead": "", "lead_below": False, "board_fold": "", "board_open": False}
     if p is None or session.finished:
         return base
     ui = p.ui
@@ -229,8 +230,15 @@ def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
                  "pattern": ui.get("pattern") if p.kind == "scan"
                  else ui.get("board"),
                  "fold": w.text(ui["fold"]) if ui.get("fold") else "",
-                 "card_lead": w.text(ui["lead"]) if ui.get("lead") else ""})
-    _controls(base, p, w, Phone(text=size))
+                 "card_lead": w.text(ui["lead"]) if ui.get("lead") else "",
+                 "board_fold": w.text(ui["board_fold"]) if ui.get("board_fold") else "",
+                 "board_open": bool(ui.get("board_open"))})
+    phone = Phone(text=size)
+    _controls(base, p, w, phone)
+    board = base["pattern"]
+    if board is not None and p.kind != "scan" and not base["board_fold"]:
+        # drawn right under the question: as tall as the room left above the dock
+        base["pattern"] = {**board, "room": round(board_room(base, phone), 3)}
     return base
 
 

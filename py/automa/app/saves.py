@@ -53,6 +53,7 @@ from automa.app.storage import (
     marker,
 )
 from automa.core import formats
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, NewerFormat
 
@@ -181,7 +182,7 @@ def _split(raw: str) -> tuple[Any, str]:
     if end < 0:
         return None, raw
     try:
-        header = json.loads(raw[:end])
+        header = read_json(raw[:end])
     except ValueError:
         header = None
     return header, raw[end + 1:]
@@ -192,7 +193,7 @@ def _peek(save_id: str, text: str) -> SaveMeta:
     data: Any = None
     if len(text) <= MAX_IMPORT_BYTES:
         try:
-            data = json.loads(text)
+            data = read_json(text)
         except (ValueError, RecursionError):
             data = None
     if not isinstance(data, dict):
@@ -208,7 +209,7 @@ def _legacy_index(raw: Any) -> dict[str, Any]:
     data: Any = None
     if isinstance(raw, str) and len(raw) <= MAX_IMPORT_BYTES:
         try:
-            data = json.loads(raw)
+            data = read_json(raw)
         except (ValueError, RecursionError):
             data = None
     return data if isinstance(data, dict) and "v" not in data else {}
@@ -361,7 +362,7 @@ class SaveStore:
         if not isinstance(raw, str) or len(raw) > MAX_IMPORT_BYTES:
             return None
         try:
-            data = json.loads(raw)
+            data = read_json(raw)
         except (ValueError, RecursionError):
             return None
         if (isinstance(data, dict) and data.get("v") == INDEX_VERSION
@@ -542,7 +543,7 @@ class SaveStore:
         data: Any = None
         if isinstance(raw, str) and len(raw) <= HEADER_MAX * 10:
             try:
-                data = json.loads(raw)
+                data = read_json(raw)
             except (ValueError, RecursionError):
                 data = None
         if not isinstance(data, dict):

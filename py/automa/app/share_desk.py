@@ -47,6 +47,8 @@ class ShareDesk:
         self.playing = playing
         self.base = base.split("#", 1)[0]
         """The app's address, where a link sends a friend."""
+        self.reader = speech.Reader()
+        """What the voice has read of each game."""
 
     # --- share this set-up ----------------------------------------------------------------
     def what(self, game: str, session: Session) -> str:
@@ -99,6 +101,7 @@ class ShareDesk:
         body = h("section", {"class": "panel share stack"},
                  h("h2", None, w.t("web.share.join_title")),
                  h("p", {"class": "share-what"}, self.what(shared.game, preview)),
+                 self.readings(preview),
                  h("p", None, w.t("web.share.join_intro")),
                  h("p", {"class": "muted"}, w.t("web.share.join_older")) if older else None,
                  h("div", {"class": "row"},
@@ -106,6 +109,19 @@ class ShareDesk:
                                 "data-arg": code}, w.t("web.share.start")),
                    h("a", {"class": "button", "href": "#/"}, w.t("web.share.cancel"))))
         return body, w.t(game["name"])
+
+    def readings(self, session: Session) -> Safe:
+        """The rule readings (advanced options) the link sets apart from the app's defaults,
+        each as the new-game form names it, or a line saying it sets none."""
+        w = self.tools.w
+        changed = [h("li", None, w.t("web.share.reading", option=w.t(o.label),
+                                     value=w.t(f"{o.label}.{str(value).lower()}")))
+                   for o in session.game.options
+                   if o.advanced and o.label and (value := session.options.get(o.id)) != o.default]
+        if not changed:
+            return h("p", {"class": "muted share-readings"}, w.t("web.share.readings_default"))
+        return h("div", {"class": "share-readings"}, h("p", None, w.t("web.share.readings")),
+                 h("ul", None, *changed))
 
     def start(self, code: str) -> Outcome:
         """Start the shared game as a new saved game."""
@@ -119,8 +135,10 @@ class ShareDesk:
     # --- reading aloud ----------------------------------------------------------------------
     def words(self, on_demand: bool = False) -> list[str] | None:
         """What the device's voice says for the game in play — the words, the language of
-        the voice and the rate — if the settings ask for it (``on_demand``: the button
-        "Read aloud", in the app's language when the setting is off)."""
+        the voice and the rate —: what is new on its screen (:class:`speech.Reader`), if the
+        settings ask for reading aloud (``on_demand``: the button "Read aloud", the whole
+        turn and the question, in the app's language when the setting is off); None when
+        there is nothing to say."""
         s, settings = self.playing.session(), self.playing.settings
         mode = settings.get("speech", "off")
         if s is None or (mode == "off" and not on_demand):
@@ -128,8 +146,11 @@ class ShareDesk:
         lang = self.tools.w.lang
         if mode == "other":
             lang = next((x for x in i18n.LANGUAGES if x != lang), lang)
-        view = present.play(s, lang, with_log=False)
-        return [speech.spoken(view, lang), lang, str(settings.get("rate", 1.0))]
+        reading = self.reader.news(self.playing.save_id(), s)
+        if on_demand:
+            reading = speech.whole(s)
+        text = speech.spoken(s, reading, lang) if reading else ""
+        return [text, lang, str(settings.get("rate", 1.0))] if text or on_demand else None
 
     def tap(self, action: str, arg: str, form: PageForm) -> Outcome:
         """A ``share-…`` or ``speak`` button."""

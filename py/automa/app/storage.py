@@ -7,11 +7,11 @@ writing). What is stored under which key is :mod:`automa.app.saves`'s.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from automa.core import formats
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 
 KEY_FORMAT = "automa.format"
@@ -186,7 +186,7 @@ def marker(kv: KeyValue) -> Any:
     if not isinstance(raw, str) or len(raw) > MARKER_MAX:
         return None
     try:
-        data = json.loads(raw)
+        data = read_json(raw)
     except (ValueError, RecursionError):
         return None
     return data.get("versions") if isinstance(data, dict) else None

@@ -126,6 +126,11 @@ class QuestionView(TypedDict):
     """The question's explanation (``lead``) is shown under it, with its cards, not in it:
     at this text size the choices would not fit beside it as buttons (never a list for a
     handful of short choices)."""
+    board_fold: str
+    """The game's board folded to this one line (it matters when you mark it); "" draws it
+    open."""
+    board_open: bool
+    """The folded board is drawn open (you are marking it)."""
 
 
 class RowView(TypedDict):

@@ -168,6 +168,12 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
         for s in q["steps"]])
         if q["steps"] else None)
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
+    # the game's board (not a scan's pattern) comes first: the hex the question names is on it
+    board = pattern is not None and q["kind"] != "scan"
+    if board and q["board_fold"]:
+        pattern = h("details", {"class": "board-fold", "open": q["board_open"]},
+                    h("summary", None, icon("explore"), q["board_fold"]), pattern)
+    first, pattern = (pattern, None) if board else (None, pattern)
     shown = (join([h("p", {"class": "card-lead"}, q["card_lead"]) if q["card_lead"] else None,
                    h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
                      *[zoomable(c, w, draw) for c in q["cards"]])]) if q["cards"] else None)
@@ -175,16 +181,16 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
-    if not (lead or shown or steps or pattern or cancel or rule):
+    if not (first or lead or shown or steps or pattern or cancel or rule):
         return Safe("")
     if shown and q["fold"]:  # (cards for after the answer: one line, the bots' turn first)
         return h("section", {"class": "panel prompt-body", "id": "prompt-body",
-                             "aria-labelledby": "question"}, lead, steps, pattern, cancel, rule,
-                 h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]), shown))
+                             "aria-labelledby": "question"}, first, lead, steps, pattern, cancel,
+                 rule, h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]),
+                         shown))
     return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
-                         "id": "prompt-body",
-                         "aria-labelledby": "question"}, lead, shown, steps, pattern, cancel,
-             rule)
+                         "id": "prompt-body", "aria-labelledby": "question"},
+             first, lead, shown, steps, pattern, cancel, rule)
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:

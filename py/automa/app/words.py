@@ -26,10 +26,7 @@ class Words:
 
     def actor(self, game: str, actor: str) -> str:
         """An actor's name: the game's own word for it, else the core one."""
-        key = f"{game}.actor.{actor}"
-        if not i18n.has_message(key, "en"):
-            key = f"core.actor.{actor}"
-        return self.t(key) if i18n.has_message(key, "en") else actor
+        return self.text(actor_name(game, actor))
 
     def card_name(self, game: str, card: str) -> str:
         """A card's name if the game's catalog has one, else its id."""
@@ -43,7 +40,21 @@ class Words:
 
     def turn(self, session: Session, turn: Any) -> str:
         """A turn as the game counts it ("Round 2, turn 3"), or "Setup" before the first."""
-        if not isinstance(turn, int) or turn <= 0:
-            return self.t("web.log.setup")
-        label = session.game.turn_label(turn)
-        return self.text(label) if label else self.t("web.play.turn", n=turn)
+        return self.text(turn_name(session, turn))
+
+
+def actor_name(game: str, actor: str) -> records.Shown:
+    """An actor's name as a message: the game's own word for it, else the core one (else
+    the actor's id as it is)."""
+    for key in (f"{game}.actor.{actor}", f"core.actor.{actor}"):
+        if i18n.has_message(key, "en"):
+            return i18n.msg(key)
+    return actor
+
+
+def turn_name(session: Session, turn: Any) -> records.MessageRef:
+    """A turn as the game counts it, as a message ("Round 2, turn 3"; "Setup" before the
+    first)."""
+    if not isinstance(turn, int) or turn <= 0:
+        return i18n.msg("web.log.setup")
+    return session.game.turn_label(turn) or i18n.msg("web.play.turn", n=turn)

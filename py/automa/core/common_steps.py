@@ -16,6 +16,8 @@ from automa.core.records import MessageRef
 CORE_STEPS = Steps()
 CORRECTION_MENU = "core.correct.which"
 """The question that lists what can be corrected."""
+CORRECTION_VALUE = "core.correct.new_value"
+"""The question that asks a corrected value."""
 CORRECT = Procedure("correct", "core.procedure.correct", "core_correct")
 MAX_OPEN_PROCEDURES = 3
 """How many procedures may be open at once (one started inside another, and so on)."""
@@ -74,11 +76,11 @@ def core_correct_value(ctx: Ctx[Any], answer: str) -> None:
     c = _find(ctx, answer)
     current = _get(ctx.data, c.path)
     if c.choices:
-        prompt = prompts.pick_one("core.correct.new_value", list(c.choices),
+        prompt = prompts.pick_one(CORRECTION_VALUE, list(c.choices),
                                   {"what": c.label, "current": current},
                                   labels=list(c.choice_labels) or None, default=current)
     else:
-        prompt = prompts.count("core.correct.new_value", c.lo, c.hi,
+        prompt = prompts.count(CORRECTION_VALUE, c.lo, c.hi,
                                {"what": c.label, "current": current + c.offset},
                                default=current + c.offset)
     ctx.ask(prompt, core_correct_set, correction=c.id)

@@ -15,20 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
 from automa.core import formats
-from automa.core.card_editor import CardEditor
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.formats import Format, Migration
 from automa.core.i18n import msg
-from automa.core.numbers import describe, is_number_text, name_of
+from automa.core.numbers import describe, name_of
+from automa.core.options import OptionSpec as OptionSpec  # (its home since game.py grew)
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
 from automa.core.ranges import Range
 from automa.core.records import GameView, LogEntry, MessageRef, Params, Why, empty_view
 from automa.core.rng import Rng
 from automa.core.scoring import Scoring
+
+if TYPE_CHECKING:
+    from automa.core.actionlog import ActionMigration
 
 State = dict[str, Any]
 Args = dict[str, Any]
@@ -139,104 +142,6 @@ def broken(invariant: str) -> NoReturn:
 
 
 @dataclass(frozen=True)
-class OptionSpec:
-    """One game option: an id, a type, a default and the allowed values."""
-
-    id: str
-    type: Literal["choice", "int", "bool", "data"]
-    default: Any
-    choices: tuple[Any, ...] = ()
-    """Allowed values (for ``choice`` and ``int``; ``bool`` is always true/false)."""
-    label: str = ""
-    """Message id of the option's name; ``<label>.<value>`` names each value."""
-    help: str = ""
-    """Message id of a longer explanation, if any."""
-    advanced: bool = False
-    """A rules-reading switch most players never touch (shown folded away)."""
-    validate: Callable[[Any], Any] | None = None
-    """For ``data``: returns the canonical value (JSON) or raises a typed, translated error
-    (:class:`InvalidOption`, :class:`InvalidCardData`). A ``data`` option (e.g. a deck keyed in
-    by the player) is not a plain form field: its editor is the game's own."""
-    editor: CardEditor | None = None
-    """For a ``data`` option that is a deck of the player's own cards: the game's card editor
-    (the app's "My decks" screens key, keep and check the cards with it)."""
-
-    @classmethod
-    def named(cls, game_id: str, option_id: str,
-              type: Literal["choice", "int", "bool", "data"], default: Any,
-              choices: tuple[Any, ...] = (), *, advanced: bool = False, help: bool = False,
-              validate: Callable[[Any], Any] | None = None,
-              editor: CardEditor | None = None) -> OptionSpec:
-        """An option of ``game_id`` labelled by the house convention: ``<game>.option.<id>``
-        names it (``….<value>`` each value) and, with ``help``, ``….<id>_help`` explains it.
-
-        >>> OptionSpec.named("tapestry", "difficulty", "int", 2, (1, 2, 3)).label
-        'tapestry.option.difficulty'
-        """
-        label = f"{game_id}.option.{option_id}"
-        return cls(option_id, type, default, choices, label=label,
-                   help=f"{label}_help" if help else "", advanced=advanced, validate=validate,
-                   editor=editor)
-
-    @classmethod
-    def reading(cls, game_id: str, option_id: str, default: Any,
-                choices: tuple[Any, ...] = ()) -> OptionSpec:
-        """A rules reading: an advanced switch with its help text, true/false when
-        ``default`` is a bool, else one of ``choices``.
-
-        >>> r = OptionSpec.reading("civ_new_dawn", "ties", "defender", ("defender", "attacker"))
-        >>> (r.type, r.advanced, r.help)
-        ('choice', True, 'civ_new_dawn.option.ties_help')
-        """
-        kind: Literal["choice", "bool"] = "bool" if isinstance(default, bool) else "choice"
-        return cls.named(game_id, option_id, kind, default, () if kind == "bool" else choices,
-                         advanced=True, help=True)
-
-    def to_json(self) -> dict[str, Any]:
-        """The option's schema as JSON."""
-        allowed = [True, False] if self.type == "bool" else list(self.choices)
-        if self.type == "data":
-            allowed = [self.default]
-        return {
-            "id": self.id,
-            "type": self.type,
-            "default": self.default,
-            "choices": allowed,
-            "label": self.label,
-            "choice_labels": [f"{self.label}.{str(v).lower()}" for v in allowed],
-            "help": self.help,
-            "advanced": self.advanced,
-            "form_field": self.type != "data",
-            "editor": self.editor is not None,
-        }
-
-    def coerce(self, value: Any) -> Any:
-        """The value checked (and converted from text, as given on a command line): the
-        allowed value itself (never ``1.0`` for ``1`` or ``True`` for ``1``); anything else
-        raises :class:`InvalidOption`."""
-        if self.type == "data":
-            return value if self.validate is None else self.validate(value)
-        if self.type == "bool":
-            if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
-                value = value.lower() in ("true", "yes", "1")
-            if not isinstance(value, bool):
-                raise self._refuse(value, ["true", "false"])
-            return value
-        if self.type == "int" and isinstance(value, str) and is_number_text(value):
-            value = int(value.strip())
-        for allowed in self.choices:
-            if isinstance(allowed, bool) == isinstance(value, bool) and type(value) in (
-                    int, str, bool) and allowed == value:
-                return allowed
-        raise self._refuse(value, [str(c) for c in self.choices])
-
-    def _refuse(self, value: Any, allowed: list[str]) -> InvalidOption:
-        shown = value if isinstance(value, str) and len(value) <= 60 else describe(value)
-        return InvalidOption("error.option.bad_value", option=self.id, value=shown,
-                             allowed=allowed)
-
-
-@dataclass(frozen=True)
 class Procedure:
     """A player-initiated procedure available now (e.g. "you conquer an Automa territory")."""
 
@@ -311,6 +216,12 @@ class GameDef(Generic[D]):
     ranges: Range | None = None
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
+    box: Callable[[Ctx[D]], MessageRef | None] = lambda ctx: None
+    """What the box allows across several values and the piles (each tile or card once, a
+    total no component count exceeds, each bot's cards in its own piles): the first thing a
+    position holds beyond it, as a sentence in the player's words, or None. No answer may
+    leave such a position and no snapshot holding one is restored; the game's corrections
+    and set-up entries offer only what it allows (one check, kept by the game)."""
     migrations: tuple[Migration, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
@@ -319,6 +230,13 @@ class GameDef(Generic[D]):
     changes: Mapping[int, str] = field(default_factory=dict)
     """What changed in the rules at a version (message id of a short phrase, e.g. "the
     Automa's income turn"), told to a player whose saved game no longer replays."""
+    action_migrations: Mapping[int, tuple[ActionMigration, ...]] = field(default_factory=dict)
+    """The migrations of the action log recorded before a version (the answers, starts and
+    cancels of an older save, :mod:`automa.core.actionlog`): ``{version: (migration, …)}``,
+    small pure functions that drop answers to questions gone, insert answers to new ones and
+    rename answers, run while the older save replays. Every version step since the oldest
+    release's saves is named, ``()`` for one whose questions did not change (a test checks
+    it, and that each release's frozen histories replay)."""
     scoring: Scoring[D] | None = None
     """How the game keeps score, for its end screen and the player's records (None: the game
     keeps no records)."""

@@ -8,6 +8,15 @@ covers 21, 31, 101…, so a text that says "the card" instead of "1 card" goes t
 ``build.py`` compiles each language to ``i18n/<lang>.json`` which loads faster in the browser.
 
 Rendering never raises: a missing message falls back ``uk → en → message id``.
+
+A message may carry **variants** in a language's catalog, as keys under its own id: its
+spoken variant ``K.spoken`` (``"upgraded.spoken" = "…"``) is what a voice says instead of the
+printed text (no symbols, abbreviations in words), and ``K.spoken.<form>`` a grammatical form
+of it (``….spoken.gen``): the message as a parameter of a spoken variant that asks for that
+form with ``{name:form}`` («з {what:ins}»). A variant lives in one language only (where its
+speech differs from the text) and uses no placeholder its message lacks; a number takes its
+forms from those of ``core.number`` (Ukrainian ordinals: «{age:ordinal_f} епоха» → «друга
+епоха»).
 """
 
 from __future__ import annotations
@@ -28,7 +37,15 @@ REQUIRED_CATEGORIES: dict[str, tuple[str, ...]] = {
     "en": ("one", "other"),
     "uk": ("one", "few", "many", "other"),
 }
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z_]+))?\}")
+"""``{name}``, or in a spoken variant ``{name:form}``: the parameter in a grammatical form."""
+SPOKEN = "spoken"
+NUMBER = "core.number"
+"""The message of a number as a parameter: its variants are the number's spoken forms."""
+"""The variant a voice says (:func:`render` with ``variant=SPOKEN``)."""
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9,
+         "X": 10}
+"""Roman numerals a message takes as a parameter (Glory's ages), said as their numbers."""
 NUMBER_STYLE: dict[str, tuple[str, str]] = {"en": (".", ","), "uk": (",", "\u00a0")}
 """Each language's decimal sign and thousands separator (CLDR: uk «2 048,5» with a no-break
 space, en "2,048.5"); the page's own script reads them from the screen it fills."""
@@ -133,20 +150,27 @@ def has_message(key: str, lang: str = "en") -> bool:
     return key in catalog(lang)
 
 
-def text(value: Shown, lang: str = "en") -> str:
+def text(value: Shown, lang: str = "en", variant: str = "") -> str:
     """A value as text in ``lang``: a message reference rendered, a bool as yes/no, a list
     joined, numbers and text as they are (a plain string is never taken for a message id).
-    The one renderer of message references; never raises, whatever the value.
+    The one renderer of message references; never raises, whatever the value. With a
+    ``variant`` (:data:`SPOKEN`, or a form a spoken variant asks for), the message's variant
+    where the catalog has one, and a number (or a Roman numeral) as a voice says it.
 
-    >>> text(msg("core.yes")), text([1, 2.0, "x"]), text("core.yes")
-    ('yes', '1, 2, x', 'core.yes')
+    >>> text(msg("core.yes")), text([1, 2.0, "x"]), text("core.yes"), text("II", "en", "spoken")
+    ('yes', '1, 2, x', 'core.yes', '2')
     """
+    if variant and (number := _number(value)) is not None:
+        said = _variant(NUMBER, lang, variant)
+        if said is not None:
+            return _fill(said, NUMBER, {"n": number}, lang, "")
+        value = number
     if isinstance(value, bool):
-        return render("core.yes" if value else "core.no", {}, lang)
+        return render("core.yes" if value else "core.no", {}, lang, variant)
     if isinstance(value, dict) and "key" in value:
-        return render(str(value["key"]), value.get("params") or {}, lang)
+        return render(str(value["key"]), value.get("params") or {}, lang, variant)
     if isinstance(value, list):
-        return render("core.list_separator", {}, lang).join(text(v, lang) for v in value)
+        return joined([text(v, lang, variant) for v in value], lang)
     if isinstance(value, float):
         return format_number(value, lang)
     if isinstance(value, int) and value.bit_length() > 64:
@@ -156,6 +180,32 @@ def text(value: Shown, lang: str = "en") -> str:
     from automa.core.numbers import describe  # anything else: short, and never raising
 
     return describe(value)
+
+
+def joined(items: list[str], lang: str = "en") -> str:
+    """A list as a reader parses it: items apart by ``core.list_separator`` («, »), or by
+    ``core.clause_separator`` («; ») when an item is itself a clause with a comma or a dash
+    in it («Голоси — Автома 1: усі її голоси — на карту подій № 3, +1 голос; Автома 2: …»,
+    «Гори — плитки 6 і 10; Рівнини — плитки 9 і 11»), so that the items do not run together.
+
+    >>> joined(["6", "10"]), joined(["Hills: 6", "Plains: 9"])
+    ('6, 10', 'Hills: 6, Plains: 9')
+    >>> joined(["Hills — 6 and 10", "Plains — 9 and 11"]), joined(["card 3, +1", "card 2"])
+    ('Hills — 6 and 10; Plains — 9 and 11', 'card 3, +1; card 2')
+    """
+    comma = render("core.list_separator", {}, lang)
+    if any(comma in item or "—" in item for item in items):
+        return render("core.clause_separator", {}, lang).join(items)
+    return comma.join(items)
+
+
+def _number(value: Any) -> int | float | None:
+    """A number parameter as a voice takes it: a number, or a Roman numeral's value."""
+    if isinstance(value, bool):
+        return None
+    if (isinstance(value, int) and value.bit_length() <= 64) or isinstance(value, float):
+        return value
+    return ROMAN.get(value) if isinstance(value, str) else None
 
 
 def _lookup(key: str, lang: str) -> CatalogText | None:
@@ -180,16 +230,26 @@ def plural_form(message: dict[str, str], lang: str, n: float) -> str:
     return message.get(plural_category(lang, n)) or message.get("other", "")
 
 
-def render(key: str, params: Params | None = None, lang: str = "en") -> str:
+def render(key: str, params: Params | None = None, lang: str = "en",
+           variant: str = "") -> str:
     """Render message ``key`` with ``params`` in ``lang``; never raises.
 
     A parameter may itself be a message reference ``{"key": ..., "params": ...}``,
     a list (joined), a bool (yes/no) or a number. A missing message renders as its id.
+    With a ``variant``, the message's variant in ``lang`` if it has one (a form falls back
+    to the spoken variant), its parameters spoken, each in the form its placeholder asks.
     """
     params = params or {}
-    msg = _lookup(key, lang)
+    msg = _variant(key, lang, variant) if variant else None
+    if msg is None:
+        msg = _lookup(key, lang)
     if msg is None:
         return key
+    return _fill(msg, key, params, lang, variant)
+
+
+def _fill(msg: CatalogText, key: str, params: Params, lang: str, variant: str) -> str:
+    """A message's form for ``params`` with their values in place (``variant``: spoken)."""
     if isinstance(msg, dict):
         n = params.get(msg.get("_by", "n"), 0)
         template = plural_form(msg, lang, n if isinstance(n, int | float) else 0) or key
@@ -197,12 +257,34 @@ def render(key: str, params: Params | None = None, lang: str = "en") -> str:
         template = msg
 
     def substitute(match: re.Match[str]) -> str:
-        name = match.group(1)
+        name, form = match.group(1), match.group(2)
         if name not in params:
             return match.group(0)
-        return text(params[name], lang)
+        return text(params[name], lang, (form or SPOKEN) if variant else "")
 
     return _PLACEHOLDER.sub(substitute, template)
+
+
+def _variant(key: str, lang: str, variant: str) -> CatalogText | None:
+    """The ``variant`` of message ``key`` in ``lang`` itself (a form, else its spoken
+    variant), or None: the message as printed is said."""
+    own = catalog(lang)
+    if variant != SPOKEN and (form := own.get(f"{key}.{SPOKEN}.{variant}")) is not None:
+        return form
+    return own.get(f"{key}.{SPOKEN}")
+
+
+def variant_of(key: str) -> str | None:
+    """The message ``key`` is a variant of (``K`` of ``K.spoken`` and of its forms
+    ``K.spoken.<form>``), or None: ``key`` is a message of its own.
+
+    >>> variant_of("a.b.spoken"), variant_of("a.b.spoken.gen"), variant_of("a.b")
+    ('a.b', 'a.b', None)
+    """
+    parts = key.split(".")
+    at = next((i for i in (len(parts) - 1, len(parts) - 2) if i > 0 and parts[i] == SPOKEN),
+              None)
+    return None if at is None else ".".join(parts[:at])
 
 
 def msg(key: str, **params: Any) -> MessageRef:
@@ -234,6 +316,21 @@ class Namespace:
     def m(self, key: str, **params: Any) -> MessageRef:
         """A message reference in this namespace (:func:`msg`)."""
         return msg(self.k(key), **params)
+
+
+def variant_problems(messages: dict[str, CatalogText]) -> list[str]:
+    """What is wrong with the variants of a language's ``messages``: a variant of no message
+    of that language, or one that uses a placeholder its message has not."""
+    problems = []
+    for key, message in messages.items():
+        base = variant_of(key)
+        if base is None:
+            continue
+        if base not in messages:
+            problems.append(f"{key}: a variant of no message")
+        elif extra := placeholders(message) - placeholders(messages[base]):
+            problems.append(f"{key}: placeholders {sorted(extra)} that {base} has not")
+    return problems
 
 
 def placeholders(message: CatalogText) -> set[str]:

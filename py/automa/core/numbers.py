@@ -12,6 +12,7 @@ import re
 from typing import Any, TypeVar
 
 from automa.core.errors import InvalidAnswer
+from automa.core.records import MessageRef, Shown
 
 MAX_DIGITS = 18
 """Longer numbers are refused before conversion (every number we use is far smaller)."""
@@ -35,10 +36,10 @@ def parse_int(text: str, lo: int, hi: int) -> int:
     if stripped == "":  # (an empty box: said so, not "you gave ''")
         raise InvalidAnswer("error.answer.nothing_typed", lo=lo, hi=hi)
     if stripped is None or not _NUMBER.fullmatch(stripped):
-        raise InvalidAnswer("error.answer.not_a_number", answer=describe(text), lo=lo, hi=hi)
+        raise InvalidAnswer("error.answer.not_a_number", **answered(text), lo=lo, hi=hi)
     value = int(stripped)
     if not lo <= value <= hi:
-        raise InvalidAnswer("error.answer.out_of_range", answer=describe(value), lo=lo, hi=hi)
+        raise InvalidAnswer("error.answer.out_of_range", **answered(value), lo=lo, hi=hi)
     return value
 
 
@@ -65,6 +66,32 @@ def name_of(value: Any, limit: int = 60) -> str:
     if isinstance(value, str) and len(value) <= limit:
         return value
     return describe(value, limit)
+
+
+def echo(value: Any, limit: int = 60) -> Shown:
+    """An answer as a message repeats it: a text in its language's quotes (``core.echo.text``:
+    “abc”, «абв»; cut to ``limit``, a sign no terminal may act on shown escaped, as ``repr``
+    did), anything else described (:func:`describe`).
+
+    >>> echo("абв"), echo(7), echo(chr(27) + "[2J")["params"]["text"]
+    ({'key': 'core.echo.text', 'params': {'text': 'абв'}}, '7', '\\\\x1b[2J')
+    """
+    if not isinstance(value, str):
+        return describe(value, limit)
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value[:limit + 1])
+    return {"key": "core.echo.text",
+            "params": {"text": shown if len(shown) <= limit else shown[:limit - 1] + "…"}}
+
+
+def answered(value: Any) -> dict[str, Shown]:
+    """The parameters a refused answer's message repeats it with: ``answer`` (:func:`echo`)
+    and ``typed``, what the person gave as a clause of its own ("you gave “abc”"; for an
+    empty or blank text: "you gave nothing", «ви нічого не ввели»)."""
+    answer = echo(value)
+    nothing = isinstance(value, str) and not value.strip()
+    typed: MessageRef = ({"key": "core.echo.nothing", "params": {}} if nothing
+                         else {"key": "core.echo.typed", "params": {"answer": answer}})
+    return {"answer": answer, "typed": typed}
 
 
 def describe(value: Any, limit: int = 60) -> str:

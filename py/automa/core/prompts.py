@@ -25,7 +25,7 @@ from automa.core.checks import (
 )
 from automa.core.errors import InvalidAnswer
 from automa.core.i18n import msg
-from automa.core.numbers import describe, parse_int
+from automa.core.numbers import answered, parse_int
 from automa.core.records import MessageRef, Params, Pattern, Ui
 
 PromptKind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan"]
@@ -113,11 +113,7 @@ class Prompt:
 
 
 def _reject(prompt: Prompt, answer: Any, reason: str, **params: Any) -> InvalidAnswer:
-    return InvalidAnswer(reason, answer=_short(answer), **params)
-
-
-def _short(answer: Any) -> str:
-    return describe(answer)
+    return InvalidAnswer(reason, **answered(answer), **params)
 
 
 def _validate_yes_no(prompt: Prompt, answer: Any) -> bool:

@@ -85,6 +85,11 @@ class Ui(TypedDict, total=False):
     shown: list[Any]
     """The choices the question shows, of those it takes (the others are still taken: a game
     saved before a rule narrowed the choices replays with its answers)."""
+    board_fold: MessageRef
+    """The board matters only when you mark it: it is folded to this one line (opened on a
+    tap), so the bots' last turn comes first."""
+    board_open: bool
+    """The folded board is drawn open (you are marking it)."""
 
 
 # --- the game at a glance (``GameDef.view``, ``Session.view``) ---------------------------------

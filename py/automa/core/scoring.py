@@ -1,10 +1,10 @@
-"""How a game keeps score (:class:`Scoring`): what its end screen shows and asks, and what
-a record of one of its games holds; and the bot's score at a game's end (:class:`FinalScore`).
-A :class:`~automa.core.game.GameDef` names its scoring."""
+"""How a game keeps score: what its end screen shows and asks, and what a record of one of its
+games holds (:class:`Scoring`, a :class:`~automa.core.game.GameDef`'s ``scoring``), and the
+bot's score at the end (:class:`FinalScore`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
@@ -33,6 +33,26 @@ class FinalScore(TypedDict):
     played: dict[str, Any]
     """Strength options as they were played where that differs from the option chosen (a
     leader drawn at random): kept in the record instead."""
+
+
+def scores_by_round(progress: Iterable[tuple[int, int] | None]) -> list[int | None]:
+    """The bot's score at the end of each round from round 1, given the ``(round, score)``
+    of positions in play order (None: a position before round 1, or none known): a round
+    with no position keeps the score before it; rounds before the first known are None.
+
+    >>> scores_by_round([None, (1, 3), (1, 5), (3, 9)])
+    [5, 5, 9]
+    >>> scores_by_round([(2, 4)])
+    [None, 4]
+    """
+    at_end: dict[int, int] = {}
+    for found in progress:
+        if found is not None and found[0] >= 1:
+            at_end[found[0]] = found[1]
+    scores: list[int | None] = []
+    for r in range(1, max(at_end, default=0) + 1):
+        scores.append(at_end.get(r, scores[-1] if scores else None))
+    return scores
 
 
 def _no_progress(ctx: Ctx[Any]) -> tuple[int, int] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from automa.core.game import Correction, Procedure
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
@@ -17,8 +18,10 @@ from .state import (
     discipline,
     k,
     m,
+    round_tile_allowed,
     steps,
     terrain,
+    tiles_of,
 )
 from .turn import human_pass
 
@@ -41,7 +44,29 @@ def proc_you_pass(ctx: Ctx) -> None:
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
     # Symbionts only: her youth terrain places her Tools.
-    return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth"))
+    return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth")) \
+        + tile_corrections(ctx)
+
+
+def tile_corrections(ctx: Ctx) -> tuple[Correction, ...]:
+    """Her Round Score tile of each round, offering only the tiles that may lie there beside
+    the other rounds' (:func:`round_tile_allowed`: a tile lies in one round only, the Spade
+    tile never in round 5 or 6), and her Final tile from the Final tiles."""
+    tiles = ctx.data.get("round_tiles", [])
+    out = []
+    for r in range(1, len(tiles) + 1):  # all six (the Final tile lies over round 6's: apart)
+        others = tiles[:r - 1] + tiles[r:]
+        allowed = [t for t in tiles_of("round") if round_tile_allowed(t, r - 1, others)]
+        out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
+                              choices=tuple(allowed), choice_labels=_tile_labels(allowed)))
+    finals = tiles_of("final")
+    out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
+                          choices=tuple(finals), choice_labels=_tile_labels(finals)))
+    return tuple(out)
+
+
+def _tile_labels(tiles: list[str]) -> tuple[MessageRef, ...]:
+    return tuple(m("tile", n=data.tiles()[t]["number"]) for t in tiles)
 
 
 @cache
@@ -69,15 +94,4 @@ def all_corrections() -> tuple[Correction, ...]:
     out.append(Correction("youth", m("fix.youth"), ("youth",), choices=data.TERRAINS,
                           choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
     out.append(Correction("automa_position", m("fix.turn_order"), ("automa_position",), 1, 3))
-    rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
-    finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
-    for r in range(1, 7):  # all six (the Final tile lies over round 6's: corrected apart)
-        out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
-                              choices=tuple(rounds),
-                              choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
-                                                  for t in rounds)))
-    out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
-                          choices=tuple(finals),
-                          choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
-                                              for t in finals)))
     return tuple(out)

@@ -9,12 +9,14 @@ economy, industry, science) and ``military``.
 
 from __future__ import annotations
 
+from automa.core.formats import same_layout
 from automa.core.game import GameDef, OptionSpec, register
 from automa.core.scoring import Scoring
 
 from . import actions, military, procedures, setup, turn, view, walk  # noqa: F401
 from .data import DIFFICULTIES, GAME_ID, LEADERS
-from .state import PHASES, k, migrate, ranges, steps, turn_label
+from .migrations import ACTION_MIGRATIONS
+from .state import PHASES, beyond_box, k, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -38,10 +40,17 @@ GAME = GameDef(
         OptionSpec.reading(GAME_ID, "civil_service_fallback", True),
         OptionSpec.reading(GAME_ID, "nuke_own_tokens", True),
         OptionSpec.reading(GAME_ID, "tokens_on_replaced", "kept", ("kept", "returned")),
-        OptionSpec.reading(GAME_ID, "full_cities", "stays", ("stays", "shared")),
-        OptionSpec.reading(GAME_ID, "capitalism_idle", "reset", ("reset", "not_reset")),
+        # version 1 put the wonder in a full city (read "shared" since)
+        OptionSpec.reading(GAME_ID, "full_cities", "stays", ("stays", "shared"),
+                           earlier=((2, "shared"),)),
+        # version 1 left an idle card swapped through Capitalism in slot 5; version 2 named it
+        OptionSpec.reading(GAME_ID, "capitalism_idle", "reset", ("reset", "not_reset"),
+                           earlier=((2, "not_reset"),)),
         OptionSpec.reading(GAME_ID, "teddy_nw_value", "one_two", ("one_two", "one")),
         OptionSpec.reading(GAME_ID, "teddy_nw_capitalism", "twice", ("twice", "once")),
+        # version 2 kept the tokens on a military card that made no attack (1 and 3 spent them)
+        OptionSpec.reading(GAME_ID, "teddy_nw_no_attack", "spent", ("spent", "kept"),
+                           earlier=((2, "spent"), (3, "kept"))),
     ),
     setup=setup.setup,
     steps=steps,
@@ -49,12 +58,15 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
+    migrations=(same_layout, same_layout),  # 2 and 3 changed rules, not the state's layout
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("ap", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=beyond_box,
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     unit=k("record.unit"), round_label=k("record.round"),

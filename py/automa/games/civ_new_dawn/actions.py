@@ -19,6 +19,7 @@ from .state import (
     card_in,
     card_name,
     card_ui,
+    city_state_room,
     gain_trade_tokens,
     is_leader,
     k,
@@ -276,7 +277,7 @@ def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
 @steps
 def city_state_card(ctx: Ctx, answer: str) -> None:
     """The AP takes a city-state diplomacy card of this type."""
-    if ctx.data["city_states"][answer] >= data.CITY_STATE_CARDS:
+    if not city_state_room(ctx, answer):  # (the box holds 16 in all)
         log_ap(ctx, "log.card_no_room", {"kind": m("kind.city_state"),
                                          "type": m(f"type.{answer}")})
         return

@@ -16,6 +16,7 @@ from automa.core.scoring import Scoring
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
+from .migrations import ACTION_MIGRATIONS
 from .state import (
     PHASES,
     k,
@@ -73,12 +74,14 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(migrate_v2, migrate_v3, migrate_v4, migrate_v5),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("automa", "automa1", "automa2", "automas", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=setup.beyond_box,
     score=k("play.vp"),
     correct_label=k("procedure.correct"),
     new_game_check=view.proxy_players,

@@ -16,6 +16,7 @@ import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
 from automa.core import game as core
+from automa.core.actionlog import questions_waiting
 from automa.core.common_steps import resumed_step
 from automa.core.formats import Migrated
 from automa.core.game import Steps
@@ -209,9 +210,39 @@ def _name_automa(prompt: Any, pending: Any, seat: Any) -> None:
 
 
 def migrate_v2(state: dict[str, Any]) -> Migrated:
-    """Game version 1 → 2: the audit's readings changed the rules, not the layout (a save of
-    version 1 whose answers no longer replay is restored from its snapshot)."""
-    return Migrated(state)
+    """Game version 1 → 2: the audit's readings changed the rules; the automa counts the
+    Wonders it completed (``wonders_done``: version 1 built one, completed at stage 2)."""
+    out = copy.deepcopy(state)
+    old = out.get("data")
+    if isinstance(old, dict) and "wonders_done" not in old:
+        old["wonders_done"] = 1 if old.get("wonder") == 2 else 0
+    waiting = list(questions_waiting(out))
+    for holder in waiting:
+        _ask_as_v2(holder)
+    stack = out.get("stack")
+    for step in [*(stack if isinstance(stack, list) else ()), *(w.get("pending") for w in waiting)]:
+        if isinstance(step, dict) and step.get("step") in BATTLE_STEPS \
+                and isinstance(step.get("args"), dict):
+            step["args"].setdefault("of", 2)
+    return Migrated(out)
+
+
+BATTLE_STEPS = ("battle_army", "target_ask", "target_answer", "battle_next")
+"""The steps of a battle, which name since version 2 how many battles the card makes."""
+
+
+def _ask_as_v2(waiting: dict[str, Any]) -> None:
+    """A question version 1 waited on, as version 2 asks it: the automa's turn with no card
+    face up is its pass (``ready_pass``), and a battle names how many the card makes
+    (``army_of``: version 1 always made two)."""
+    prompt = waiting["prompt"]
+    params = prompt.get("params")
+    if not isinstance(params, dict):
+        return
+    if prompt.get("key") == k("prompt.ready") and params.get("up") == "—":
+        prompt["key"], params["up"] = k("prompt.ready_pass"), []
+    elif prompt.get("key") == k("prompt.army"):
+        prompt["key"], params["of"] = k("prompt.army_of"), 2
 
 
 SHARED = ("edition", "round", "age")
