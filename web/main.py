@@ -391,6 +391,7 @@ def start() -> Page:
                           ("visibilitychange", page.on_hidden), ("freeze", page.on_hidden)):
         window.addEventListener(name, create_proxy(handler))  # (the last two bubble up)
     page.c.update_ready(getattr(window.automaShell, "updateVersion", None))  # (while starting)
+    page.c.engine_started(getattr(window.automaShell, "snapshotSkipped", None))
     window.automaDebug = create_proxy(lambda: page.c.session.to_json() if page.c.session else "")
     scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()

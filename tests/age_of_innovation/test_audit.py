@@ -464,19 +464,53 @@ def test_the_spade_tile_cannot_be_placed_in_round_5_or_6_by_a_correction() -> No
 
 
 def test_each_round_score_tile_lies_in_one_round_only() -> None:
-    """The box has one of each tile: a correction offers no tile lying in another round (the
-    attack's tile_3 → r08, which lies in round 1), only its own and those in the box; the
-    Final tiles lie only over round 6."""
+    """The box has one of each tile: a correction to a tile lying in another round (the
+    attack's tile_3 → r08, which lies in round 1) swaps the two rounds' tiles, said in the
+    log; no tile ever lies in two rounds, and the Final tiles lie only over round 6."""
+    s = _at_round_one()
+    tiles = list(data_of(s)["round_tiles"])
+    offered = _correct(s, "tile_3")
+    assert tiles[2] in offered and tiles[0] in offered
+    assert all(data.tiles()[t]["kind"] == "round" for t in offered)
+    s.answer(tiles[0])
+    after = data_of(s)["round_tiles"]
+    assert after[2] == tiles[0] and after[0] == tiles[2] and len(set(after)) == 6
+    assert s.log[-1]["action"]["key"] == "core.log.swapped"
+    assert all(data.tiles()[t]["kind"] == "final" for t in _correct(s, "final_tile"))
+
+
+def test_a_swap_never_brings_the_spade_tile_to_round_5_or_6() -> None:
+    """Set-up step 2 holds for swaps too: the round holding the Spade tile is not offered
+    round 5's or 6's tile, as that round would take the Spade tile in exchange."""
     s = _at_round_one()
     tiles = data_of(s)["round_tiles"]
-    offered = _correct(s, "tile_3")
-    assert tiles[2] in offered
-    assert not set(offered) & (set(tiles) - {tiles[2]})
-    assert all(data.tiles()[t]["kind"] == "round" for t in offered)
-    with pytest.raises(automa.AutomaError):
-        s.answer(tiles[0])
-    s.cancel()
-    assert all(data.tiles()[t]["kind"] == "final" for t in _correct(s, "final_tile"))
+    spade = next(t for t, v in data.tiles().items() if v["spade"])
+    if spade not in tiles:
+        tiles[0] = spade
+    where = tiles.index(spade) + 1
+    offered = _correct(s, f"tile_{where}")
+    assert tiles[4] not in offered and tiles[5] not in offered
+
+
+def test_a_save_whose_earlier_correction_put_a_tile_in_two_rounds_opens_within_the_box() -> None:
+    """An earlier release let a correction put one tile in two rounds: its save opens, its
+    answers replayed by today's correction (a swap), its history kept, and the player told
+    in one sentence what the box could not give."""
+    import json
+
+    s = _at_round_one()
+    tiles = list(data_of(s)["round_tiles"])
+    _correct(s, "tile_3")
+    s.answer(tiles[0])
+    save = json.loads(s.to_json())
+    save["snapshot"]["data"]["round_tiles"][0] = tiles[0]  # as the earlier release kept it
+    opened = automa.load_game(json.dumps(save))
+    assert not opened.history_dropped
+    assert len(set(data_of(opened)["round_tiles"])) == 6
+    said = [w for w in opened.warnings if w["key"] == "warning.save.within_box"]
+    assert len(said) == 1
+    for lang in ("en", "uk"):
+        assert "{" not in render(said[0]["key"], said[0]["params"], lang)
 
 
 def test_the_box_check_refuses_what_the_set_up_refuses() -> None:

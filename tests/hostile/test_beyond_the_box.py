@@ -1,8 +1,10 @@
 """Issue 45, items 8–10: crafted saves of every game's new state — rows against their piles,
 damaged step arguments, tiles and tokens beyond the box — are refused with a translated
 sentence, or carried down with a sentence in the player's words; never a game that cannot
-go on. Each save is tampered in its snapshot, so its answers no longer replay to it and the
-snapshot's own checks decide (as for a save of an older release whose rules changed)."""
+go on. Each save is tampered in its snapshot and its last answer is one today's questions
+refuse, so its answers no longer replay and the snapshot's own checks decide (as for a save of
+an older release whose rules changed); a tampered snapshot whose answers all replay opens from
+those answers, within the box, and says so."""
 
 from __future__ import annotations
 
@@ -38,10 +40,17 @@ def answered(game: str, options: dict[str, Any], seed: int, until: Callable[[Ses
     raise AssertionError("never reached")
 
 
-def crafted(s: Session, change: Callable[[Snapshot], None]) -> str:
-    """``s``'s save with its snapshot changed."""
+STALE = {"answer": "an answer no question of today's rules takes"}
+"""The last answer of a crafted save: its answers stop replaying there."""
+
+
+def crafted(s: Session, change: Callable[[Snapshot], None], replays: bool = False) -> str:
+    """``s``'s save with its snapshot changed (and, unless it ``replays``, an answer at the end
+    that today's questions refuse)."""
     saved = json.loads(s.to_json())
     change(saved["snapshot"])
+    if not replays:
+        saved["actions"].append(STALE)
     return json.dumps(saved)
 
 
@@ -136,6 +145,24 @@ def test_age_of_innovation_tiles_beyond_the_box_are_refused(
     Spade tile in round 6, a Final tile in round 1, a Round Score tile as the Final one."""
     refused = refused_in_words(crafted(aoi_round_one(), change))
     assert refused.key == "error.save.beyond_box"
+
+
+@pytest.mark.parametrize("change", [_same_tile, _spade_in_round_6, _final_in_round_1,
+                                    _round_tile_as_final])
+def test_a_table_beyond_the_box_whose_answers_all_replay_opens_from_its_answers(
+        change: Callable[[Snapshot], None]) -> None:
+    """A snapshot beyond the box whose every answer today's questions take (an earlier
+    release's correction put one tile in two rounds; today's swaps): the game is the replay
+    of its answers, within the box, its history kept, and one sentence says what the save
+    held, in the player's words."""
+    loaded = automa.load_game(crafted(aoi_round_one(), change, replays=True))
+    check_loaded(loaded)
+    assert not loaded.history_dropped
+    [said] = [w for w in loaded.warnings if w["key"] == "warning.save.within_box"]
+    for lang in ("en", "uk"):
+        text = render(said["key"], said["params"], lang)
+        assert not INTERNAL.search(text) and "r0" not in text, text
+    plays_on(loaded, 100)
 
 
 def _entry_repeats(snap: Snapshot) -> None:

@@ -214,6 +214,13 @@ class Controller:
         """The notice of a newly installed version."""
         return home_views.update_notice(self.w, self.update_version)
 
+    def engine_started(self, without_snapshot: object) -> None:
+        """The engine started; ``without_snapshot`` a word (why: "damaged", "foreign"…) if
+        it started without the start-up snapshot the page found (``web/pyodide/boot.mjs``),
+        which the first screen then says in a sentence."""
+        if isinstance(without_snapshot, str) and without_snapshot:
+            self.banner.flash(self.t("web.resume.snapshot_skipped"), "info")
+
     def update_ready(self, version: object) -> None:
         """A new version is installed and waits, named ``version`` as the page was told it
         (kept only if it is a plain version name); anything but a string (None, JavaScript's
@@ -353,6 +360,9 @@ class Controller:
         if what == "newer":
             self.newer_open = True  # the standing notice asks for a reload
             return Outcome(redraw=self.screen not in PLAY_SCREENS)
+        if what == "moved":  # ... and that version changed this game: nothing more kept here
+            self.newer_open = True
+            return self.leave(self.t("web.store.newer_game"))
         if what == "saved" and error is None:
             self.keep_screen()
         if what == "held":

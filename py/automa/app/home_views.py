@@ -228,7 +228,7 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
                      current["rate"]),
                h("p", {"class": "muted"}, w.t("web.settings.speech_help")),
                voice_state(current, languages, w)),
-             storage_state(w), ios_apart(w),
+             storage_state(w), install_state(w), ios_apart(w),
              h("p", {"class": "muted", "id": "app-version"},
                w.t("web.settings.version", version=version)) if version else None)
 
@@ -265,6 +265,15 @@ def storage_state(w: Words) -> Safe:
                    "data-no": w.t("web.settings.storage_best_effort"),
                    "data-used": w.t("web.settings.storage_used", used="{used}",
                                     quota="{quota}")}, "")
+
+
+def install_state(w: Words) -> Safe:
+    """Where the page's shell says that a new version of the app could not be installed, and
+    why (its service worker says: the browser's storage full, or another failure); hidden
+    until one failed."""
+    return h("p", {"class": "muted", "id": "install-state", "role": "status", "hidden": True,
+                   "data-full": w.t("web.update.install_full", detail="{detail}"),
+                   "data-failed": w.t("web.update.install_failed", detail="{detail}")}, "")
 
 
 def banner(message: str, kind: str, w: Words, *, undo: bool = False,

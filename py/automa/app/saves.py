@@ -352,8 +352,13 @@ class SaveStore:
 
     def meta(self, save_id: str) -> SaveMeta | None:
         """The stored summary of one game (of any layout version), or ``None``."""
-        record = self._record(save_id) if valid_save_id(save_id) else None
+        record = self.peek(save_id)
         return record.meta if record is not None else None
+
+    def peek(self, save_id: str) -> StoredSave | None:
+        """One game as stored, of any layout version (a newer app's as it wrote it), or
+        ``None``."""
+        return self._record(save_id) if valid_save_id(save_id) else None
 
     def _read_index(self) -> dict[str, Any] | None:
         """The list's entries (``None`` if it is missing, malformed or of another version:

@@ -19,6 +19,9 @@ KEY_FORMAT = "automa.format"
 KEY_RELOAD = "automa.reload"
 """When (ms since the epoch) a tab last reloaded to take a newer version: the page's shell
 writes it just before reloading (a passing mark, no format; any tab may overwrite it)."""
+KEY_SNAPSHOT_FAILED = "automa.snapshot-failed"
+"""In the tab's ``sessionStorage``: a start from the engine's start-up snapshot failed, and the
+page reloads to start plainly (``web/pyodide/boot.mjs``; the shell reads and removes it)."""
 RELOAD_LOOP_MS = 10_000
 """A tab that finds a newer version's storage this soon after reloading for it did not get
 the newer version: reloading again would loop."""

@@ -101,6 +101,20 @@ def core_correct_set(ctx: Ctx[Any], answer: Any, correction: str) -> None:
     else:
         _set(ctx.data, c.path, answer)
     ctx.log("player", "core.log.corrected", {"what": c.label, "old": old, "new": answer})
+    if c.swaps:
+        _swap_back(ctx, c, old, answer)
+
+
+def _swap_back(ctx: Ctx[Any], c: Correction, old: Any, answer: Any) -> None:
+    """The slot of the same list that held ``answer`` takes ``old`` (:attr:`Correction.swaps`)."""
+    slots, here = _get(ctx.data, c.path[:-1]), c.path[-1]
+    other = next((i for i, v in enumerate(slots) if v == answer and i != here), None)
+    if other is None or old == answer:
+        return
+    slots[other] = old
+    label = next((o.label for o in ctx.game.corrections(ctx, ctx.phase)
+                  if o.path == (*c.path[:-1], other)), c.label)
+    ctx.log("player", "core.log.swapped", {"what": label, "old": answer, "new": old})
 
 
 def correction_label(key: str, **params: Any) -> MessageRef:

@@ -174,6 +174,9 @@ class Correction:
     """Added to the stored number wherever it is shown or asked (``lo``/``hi`` bound the sum):
     the stored value is one part of a sum (the Automa's VP from corrections), and the player
     sees and sets the sum."""
+    swaps: bool = False
+    """A choice that another slot of the same list holds trades places with the current
+    value (a tile exists once: putting it here puts this one where it was)."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from automa.core.common_steps import CORRECTION_MENU, CORRECTION_VALUE
 from automa.core.errors import AutomaError, NewerSave, UnreadableSave, WrongGameSave
 from automa.core.formats import Migrated
 from automa.core.game import GameDef, find_game, game_format
+from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.ranges import Carried, carry
 from automa.core.records import MessageRef
@@ -140,14 +141,21 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
 
 def _snapshot_or_replay(fresh: Session, data: dict[str, Any], replayed: Session,
                         saved_under: int, whole: bool) -> Session:
-    """The game from the save's snapshot; but the replay itself when every answer replayed,
-    values an earlier release allowed were carried down on the way (said), and the snapshot
-    holds what today's checks refuse — a total the box cannot give, made of values each of
-    which an earlier release allowed (the replay keeps within it, and keeps the history)."""
+    """The game from the save's snapshot; but the replay itself when every answer replayed
+    and the snapshot holds what today's checks refuse — values an earlier release allowed
+    beyond a bound, carried down on the way, or a table the box cannot give (a tile in two
+    rounds, which today's correction swaps): every answer passed today's checks, so the
+    replay keeps within the box, and keeps the history; the player is told."""
     try:
         return _from_snapshot(fresh, data, replayed, saved_under)
-    except UnreadableSave:
-        if whole and replayed.carried:
+    except UnreadableSave as e:
+        if not whole:
+            raise
+        if e.key == "error.save.beyond_box":
+            said = msg("warning.save.within_box", game=msg(fresh.game.name), **e.params)
+            replayed.warnings.append(said)
+            return replayed
+        if replayed.carried:
             return replayed
         raise
 

@@ -49,20 +49,31 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
 
 
 def tile_corrections(ctx: Ctx) -> tuple[Correction, ...]:
-    """Her Round Score tile of each round, offering only the tiles that may lie there beside
-    the other rounds' (:func:`round_tile_allowed`: a tile lies in one round only, the Spade
-    tile never in round 5 or 6), and her Final tile from the Final tiles."""
+    """Her Round Score tile of each round, offering the tiles that may lie there (a tile
+    another round holds swaps places with this round's: the box has one of each), never one
+    that would bring the Spade tile to round 5 or 6 (:func:`round_tile_allowed`), and her Final
+    tile from the Final tiles."""
     tiles = ctx.data.get("round_tiles", [])
     out = []
     for r in range(1, len(tiles) + 1):  # all six (the Final tile lies over round 6's: apart)
-        others = tiles[:r - 1] + tiles[r:]
-        allowed = [t for t in tiles_of("round") if round_tile_allowed(t, r - 1, others)]
+        allowed = [t for t in tiles_of("round") if _swap_allowed(tiles, r - 1, t)]
         out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
-                              choices=tuple(allowed), choice_labels=_tile_labels(allowed)))
+                              choices=tuple(allowed), choice_labels=_tile_labels(allowed),
+                              swaps=True))
     finals = tiles_of("final")
     out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
                           choices=tuple(finals), choice_labels=_tile_labels(finals)))
     return tuple(out)
+
+
+def _swap_allowed(tiles: list[str], slot: int, tile: str) -> bool:
+    """Whether ``tile`` may lie in round ``slot + 1``, the round that holds it now (if any)
+    taking this round's tile in exchange."""
+    after = list(tiles)
+    if tile in after:
+        after[after.index(tile)] = after[slot]
+    after[slot] = tile
+    return all(round_tile_allowed(t, i, after[:i]) for i, t in enumerate(after))
 
 
 def _tile_labels(tiles: list[str]) -> tuple[MessageRef, ...]:
