@@ -51,6 +51,9 @@ GAME = GameDef(
         # version 2 kept the tokens on a military card that made no attack (1 and 3 spent them)
         OptionSpec.reading(GAME_ID, "teddy_nw_no_attack", "spent", ("spent", "kept"),
                            earlier=((2, "spent"), (3, "kept"))),
+        # version 3 left a rival's city the AP beat, not a capital, to its owner
+        OptionSpec.reading(GAME_ID, "city_taken", "changes_hands", ("changes_hands", "stays"),
+                           earlier=((4, "stays"),)),
     ),
     setup=setup.setup,
     steps=steps,
@@ -58,7 +61,7 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
-    migrations=(same_layout, same_layout),  # 2 and 3 changed rules, not the state's layout
+    migrations=(same_layout, same_layout, same_layout),  # 2-4 changed rules, not the layout
     action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,

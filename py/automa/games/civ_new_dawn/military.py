@@ -302,11 +302,12 @@ def barbarian_defeated(ctx: Ctx) -> None:
 @steps
 def was_capital(ctx: Ctx, answer: bool, has_wonder: bool = False) -> None:
     """A rival's capital: the wonder and trade tokens (AP rules, Attacking Capitals); any
-    other city changes hands (:func:`city_taken`)."""
+    other city changes hands (:func:`city_taken`; reading ``city_taken``)."""
     if answer:
         ctx.then("proc_capital", has_wonder=has_wonder)
         return
-    city_taken(ctx, has_wonder)
+    if ctx.options["city_taken"] == "changes_hands":
+        city_taken(ctx, has_wonder)
 
 
 def city_taken(ctx: Ctx, has_wonder: bool) -> None:
