@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from automa.core.errors import InvalidAnswer
 from automa.core import i18n
+from automa.core.errors import InvalidAnswer
 from automa.core.i18n import load_source_catalog, msg, render
 from automa.core.numbers import parse_int
 from automa.core.prompts import count, yes_no
