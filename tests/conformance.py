@@ -65,9 +65,17 @@ def check_ranges(session: Session) -> None:
 
 
 def random_options(game_id: str, rng: Rng) -> dict[str, Any]:
-    """Random allowed values for every option of a game."""
+    """Random allowed values for every option of a game, drawn again while the game refuses
+    them together (Glory: two automas need a person at the table)."""
+    from automa.core.game import find_game
+
     spec = next(g for g in automa.games() if g["id"] == game_id)
-    return {o["id"]: rng.choice(o["choices"]) for o in spec["options"]}
+    game = find_game(game_id)
+    for _ in range(100):
+        options = {o["id"]: rng.choice(o["choices"]) for o in spec["options"]}
+        if game.new_game_check(game.resolve_options(options)) is None:
+            break
+    return options
 
 
 def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,

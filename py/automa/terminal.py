@@ -129,8 +129,7 @@ class Terminal:
         self.say("")
         self.say(present.summary_title(self.session, present.Words(self.lang)))
         for i, step in enumerate(steps, 1):
-            who = f"{step['actor']}: " if step["actor"] else ""
-            self.say(f"  [ ] {i}. {who}{step['text']}")
+            self.say(f"  [ ] {i}. {present.line_text(step)}")
 
     def show_view(self) -> None:
         """Print the bot's state at a glance."""
@@ -153,8 +152,10 @@ class Terminal:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
         if prompt.kind in ("pick_one", "pick_subset"):
             enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
-            for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
-                self.say(f"  {_keyed(key, c['label'])}{enter if c['chosen'] else ''}")
+            keys = answer_keys(prompt.choices)  # (each shown choice by its own key)
+            for c in q["choices"]:
+                self.say(f"  {_keyed(keys[c['index']], c['label'])}"
+                         f"{enter if c['chosen'] else ''}")
         else:
             for c in q["choices"]:
                 self.say(f"  {c['index'] + 1}. {c['label']}")

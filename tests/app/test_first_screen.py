@@ -121,7 +121,8 @@ def layout_of(kind: str, n: int, label: str, lang: str = "en") -> view_records.Q
     q = present.question(session, present.Words(lang))
     q["kind"] = cast(view_records.Kind, kind)
     q.update({"one_tap": [], "short": len(label) <= layout.SHORT_LABEL,
-              "choices": [{"index": i, "label": f"{label} {i}", "chosen": False, "swatch": ""}
+              "choices": [{"index": i, "label": f"{label} {i}", "chosen": False, "swatch": "",
+               "face": ""}
                           for i in range(n)]})
     return q
 

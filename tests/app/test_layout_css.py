@@ -39,6 +39,8 @@ def declaration(selector: str, prop: str) -> str:
     (".app", "padding", r"([\d.]+)rem", layout.APP_PADDING),
     (".app", "padding", r"[\d.]+rem ([\d.]+)rem", layout.APP_PADDING),
     (".panel", "padding", r"([\d.]+)rem", layout.PANEL_PADDING),
+    (".dock-form.pictures", "grid-template-columns", r"minmax\(([\d.]+)px", layout.PICTURE),
+    (".dock-form.pictures", "gap", r"([\d.]+)px", layout.PICTURE_GAP),
     (".value-row", "grid-template-columns", r"minmax\(([\d.]+)rem", layout.VALUE_LIST[0]),
     (".value-row", "grid-template-columns", r"minmax\([\d.]+rem, ([\d.]+)%\)",
      layout.VALUE_LIST[1] * 100),

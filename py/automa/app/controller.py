@@ -248,10 +248,11 @@ class Controller:
         return Screen("home", home_views.home(list(self.games.values()), saves, self.w, extra,
                                          home_link(self.w)))
 
-    def new_game_screen(self, game_id: str) -> Screen:
-        """The options of a new game."""
+    def new_game_screen(self, game_id: str, kept: PageForm | None = None) -> Screen:
+        """The options of a new game (``kept``: the choices read from the form, shown again
+        after a refusal, so nothing chosen is lost)."""
         return Screen("new", home_views.new_game(self.games[game_id], self.w,
-                                            self.deck_choice(game_id)))
+                                            self.deck_choice(game_id), kept))
 
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""

@@ -61,7 +61,7 @@ SCREEN_ATTRS = (
     "aria-expanded", "aria-current", "aria-live",
     "data-act", "data-arg", "data-json", "data-game", "data-kind", "data-key", "data-lo",
     "data-hi", "data-index", "data-card", "data-record", "data-score", "data-layout",
-    "autocomplete", "data-none", "data-unsupported", "open",
+    "autocomplete", "data-none", "data-unsupported", "open", "placeholder",
     # SVG presentation
     "viewbox", "xmlns", "width", "height", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r",
     "rx", "ry", "d", "points", "transform", "fill", "stroke", "stroke-width", "stroke-linecap",

@@ -246,6 +246,10 @@ class GameDef(Generic[D]):
     score: str | None = None
     """Message id of the bot's score with its count ``{n}`` in the game's own word ("{n} VP",
     "{n} Glory"), shown beside the turn; None for a game whose bot keeps no score."""
+    new_game_check: Callable[[Mapping[str, Any]], MessageRef | None] = lambda options: None
+    """Why options that each pass their own check cannot start a game together (a message
+    reference naming the rule, e.g. two Automas need a person at the table), or None. Asked
+    when a new game starts, never of a saved one: a game plays on as it began."""
     correct_label: str = "core.procedure.correct"
     """Message id of the name of the procedure that corrects tracked values, naming what
     this game tracks ("Correct the Automa's Glory, coins or other values")."""

@@ -636,6 +636,9 @@ def new_game(game_id: str, options: dict[str, Any] | None = None,
     """
     game = find_game(game_id)
     resolved = game.resolve_options(options)
+    problem = game.new_game_check(resolved)
+    if problem is not None:
+        raise InvalidOption(problem["key"], **problem.get("params", {}))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") >> 1  # 31 bits; os is loaded already
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_MAX:

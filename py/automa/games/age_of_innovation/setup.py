@@ -211,8 +211,20 @@ def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: Kept) -> None:
     labels = [m("picture.tile", n=data.tiles()[t]["number"]) for t in choices] \
         if what in ("round", "final") else None
     ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels,
-                             default=default if default in choices else None),
+                             default=default if default in choices else None,
+                             ui={"game": data.GAME_ID,
+                                 "faces": _faces(what, slot, choices)}),
             setup_entered, what=what, chosen=chosen, keep=keep)
+
+
+def _faces(what: str, slot: int, choices: list[Any]) -> list[str]:
+    """Each tile offered as the Done screen draws it (its picture id), one tap each: her
+    Round Score tiles with her points for that round (rounds 4-6 and the Final: the later
+    points), the others by their numbers."""
+    if what in ("round", "final"):
+        return [data.tile_picture(t, what == "final" or slot >= 3) for t in choices]
+    pool = "faction" if what == "faction" else what
+    return [data.number_picture(pool, int(n)) for n in choices]
 
 
 @steps
@@ -283,22 +295,29 @@ def _as_offer(raw: list[list[Any]]) -> data.Offer:
 def setup_ask_terrains(ctx: Ctx, answer: Any, offer: list[list[Any]] | None = None) -> None:
     """Ask the human native terrain(s): the Automa's must differ (or the player enters the
     faction offer drawn from the box)."""
+    chips: Ui = {"game": data.GAME_ID}  # (each terrain with its colour chip)
     if answer == ENTER:
         ctx.ask(prompts.pick_subset(k("setup.enter_planning"), list(data.TERRAINS),
                                     labels=[terrain(t) for t in data.TERRAINS], lo=3, hi=3,
-                                    default=[t for t, _, _ in offer or []] or None),
+                                    default=[t for t, _, _ in offer or []] or None, ui=chips),
                 setup_entered_planning, offer=offer or [])
         return
     if offer:
         say(ctx, "log.offer", {"sets": [m("offer_set", terrain=terrain(t), a=a, b=b)
                                         for t, a, b in _as_offer(offer)]}, actor=PLAYER)
-    humans = ctx.data["humans"]
+    # Step 6: "Choose a set, take the corresponding Planning display": the question shows the
+    # displays on offer only. It still takes any terrain, as before the offer was drawn: a
+    # game saved then replays with its answers.
+    shown = [t for t in data.TERRAINS if t in {str(x[0]) for x in offer or []}]
+    if shown:
+        chips["shown"] = shown
     labels = [terrain(t) for t in data.TERRAINS]
-    if humans == 1:
-        prompt = prompts.pick_one(k("setup.your_terrain"), list(data.TERRAINS), labels=labels)
+    if ctx.data["humans"] == 1:
+        prompt = prompts.pick_one(k("setup.your_terrain"), list(data.TERRAINS), labels=labels,
+                                  ui=chips)
     else:
         prompt = prompts.pick_subset(k("setup.your_terrains"), list(data.TERRAINS),
-                                     labels=labels, lo=2, hi=2)
+                                     labels=labels, lo=2, hi=2, ui=chips)
     ctx.ask(prompt, setup_native_terrain)
 
 
@@ -312,8 +331,8 @@ def setup_native_terrain(ctx: Ctx, answer: Any) -> None:
         say(ctx, "log.native_drawn", {"terrain": terrain(native)})
         setup_native_set(ctx, native)
         return
-    ctx.ask(prompts.pick_one(k("setup.native_terrain"), free, labels=[terrain(t) for t in free]),
-            setup_native_set)
+    ctx.ask(prompts.pick_one(k("setup.native_terrain"), free, labels=[terrain(t) for t in free],
+                             ui={"game": data.GAME_ID}), setup_native_set)
 
 
 @steps

@@ -21,9 +21,10 @@ from .state import PHASES, beyond_box, k, migrate, ranges, steps, turn_label
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=3,  # 2: the audit's findings (Teddy's tokens, box counts, pacts, swap); 3: the
-    # second audit's (an idle card through Capitalism reset, Teddy's tokens with no attack)
-    changes={2: k("change.v2"), 3: k("change.v3")},
+    version=4,  # 2: the audit's findings (Teddy's tokens, box counts, pacts, swap); 3: the
+    # second audit's (an idle card through Capitalism reset, Teddy's tokens with no attack);
+    # 4: a rival's city the AP beats, not a capital, becomes the AP's (with its wonder)
+    changes={2: k("change.v2"), 3: k("change.v3"), 4: k("change.v4")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "settler", DIFFICULTIES, help=True),
         OptionSpec.named(GAME_ID, "humans", "int", 1, (1, 2, 3)),
@@ -50,6 +51,9 @@ GAME = GameDef(
         # version 2 kept the tokens on a military card that made no attack (1 and 3 spent them)
         OptionSpec.reading(GAME_ID, "teddy_nw_no_attack", "spent", ("spent", "kept"),
                            earlier=((2, "spent"), (3, "kept"))),
+        # version 3 left a rival's city the AP beat, not a capital, to its owner
+        OptionSpec.reading(GAME_ID, "city_taken", "changes_hands", ("changes_hands", "stays"),
+                           earlier=((4, "stays"),)),
     ),
     setup=setup.setup,
     steps=steps,
@@ -57,7 +61,7 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
-    migrations=(same_layout, same_layout),  # 2 and 3 changed rules, not the state's layout
+    migrations=(same_layout, same_layout, same_layout),  # 2-4 changed rules, not the layout
     action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,

@@ -1,7 +1,8 @@
 """Civilization's versions: what each changed in its questions, and the migrations of an
 older save's action log (:mod:`automa.core.actionlog`). Where a version changed a decision
 already taken, the option that reads it names the reading an older game played with
-(``OptionSpec.earlier``: ``capitalism_idle``, ``full_cities``, ``teddy_nw_no_attack``).
+(``OptionSpec.earlier``: ``capitalism_idle``, ``full_cities``, ``teddy_nw_no_attack``,
+``city_taken``).
 
 - 2 (the audit's findings): Teddy Roosevelt's tokens on his last attack, no count past the
   box, Joint War and Defensive Pact, the resource swap; when the AP is attacked, the
@@ -11,6 +12,9 @@ already taken, the option that reads it names the reading an older game played w
 - 3 (the second audit): an idle card resolved through Capitalism is reset (version 2 left
   it), and Teddy spends his tokens on a military card that makes no attack (version 2 kept
   them on it).
+- 4: a rival's city the AP beats, not a capital, becomes the AP's: a new question asks the
+  wonder in it (version 3 left the city to its owner, and asked nothing: its games keep that
+  reading, ``city_taken``).
 """
 
 from __future__ import annotations
@@ -34,5 +38,6 @@ def defence_without_bonus(here: Here) -> Rewrite | None:
 ACTION_MIGRATIONS: dict[int, tuple[ActionMigration, ...]] = {
     2: (defence_without_bonus,),
     3: (),
+    4: (),
 }
 """The migrations of the action log recorded before each version."""

@@ -228,7 +228,7 @@ def proc_defend(ctx: Ctx) -> None:
     pacts = held_diplomacy(ctx, "defensive_pact")
     ctx.ask(prompts.count(k("prompt.defend_space"), 0, MAX_TOTAL, {
         "bonus": military_bonus(ctx), "pacts": uses_cards(pacts, "defensive_pact")},
-        ui=card_ui(ctx, rule=m("rule.defend_bonus"))), proc_defend_base)
+        ui=card_ui(ctx, rule=m("rule.defend_bonus"), typed=True)), proc_defend_base)
 
 
 @steps

@@ -255,10 +255,14 @@ def nw_value(ctx: Ctx, *, wonder: bool) -> int:
 
 
 def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
-            rule: MessageRef | None = None) -> Ui:
+            rule: MessageRef | None = None, typed: bool = False) -> Ui:
     """Screen hints: the card being resolved alone, its fields highlighted (the whole focus
-    row is on screen as a strip, from the view)."""
+    row is on screen as a strip, from the view); ``typed``: a count the player reads off the
+    board, whose box starts empty (a 0 filled in and taken by one quick OK changed the AP's
+    turn)."""
     ui: Ui = {"game": G, "cards": []}
+    if typed:
+        ui["typed"] = True
     if card_id:
         ui["card"] = card_id
         ui["highlight"] = list(highlight)

@@ -54,6 +54,7 @@ def await_turn(ctx: Ctx, answer: Any = True) -> None:
         return
     ui = card_ui(ctx, card_in(ctx, 5))  # (its card matters once "AP's turn" is tapped)
     ui["fold"] = m("fold_next", card=card_name(card_in(ctx, 5)))
+    ui["turn_first"] = True  # (the turn just played before the focus row)
     ctx.ask(prompts.pick_one(k("prompt.ready"), ["ap_turn", "game_over"], params,
                              labels=[m("answer.ap_turn"), m("answer.game_over")],
                              default="ap_turn", ui=ui), ready)

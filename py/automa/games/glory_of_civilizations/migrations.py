@@ -6,6 +6,8 @@ state are in ``state`` (``migrate_v2`` … ``migrate_v4``).
 - 3: one or two automas (the state's layout: each automa's record in a list); the same
   questions.
 - 4: a win at once told as a procedure is confirmed ("End the game") before the game ends.
+- 5: a win at once answered "Yes" in the achievement phase is confirmed too; with two automas a
+  question about one names it (the same answers).
 """
 
 from __future__ import annotations
@@ -23,9 +25,19 @@ def win_confirmed(here: Here) -> Rewrite | None:
     return None
 
 
+def phase_win_confirmed(here: Here) -> Rewrite | None:
+    """Version 5: the win at once version 4 ended the game with, answered "Yes" in the
+    achievement phase, is confirmed at once."""
+    if here.asks(k("prompt.instant_victory_sure")) and here.last == {"answer": True} \
+            and here.answered is not None and here.answered.key == k("prompt.instant_victory"):
+        return insert("end")
+    return None
+
+
 ACTION_MIGRATIONS: dict[int, tuple[ActionMigration, ...]] = {
     2: (),
     3: (),
     4: (win_confirmed,),
+    5: (phase_win_confirmed,),
 }
 """The migrations of the action log recorded before each version."""

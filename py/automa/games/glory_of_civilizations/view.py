@@ -147,6 +147,17 @@ def progress(ctx: Ctx) -> tuple[int, int] | None:
     return int(ctx.data["round"]), max(int(a["glory"]) for a in automas(ctx))
 
 
+def proxy_players(options: Mapping[str, Any]) -> MessageRef | None:
+    """seeds/003, its second line: each automa is run by a proxy player, a person at the
+    table; so the players (automas included) outnumber the automas. A new game with two
+    automas and 2 players is refused by name (a game saved so before plays on: one human,
+    :func:`humans`)."""
+    automas, players = int(options.get("automas", 1)), int(options.get("players", 2))
+    if players > automas:
+        return None
+    return m("error.proxy_players", automas=automas, least=automas + 1)
+
+
 def humans(options: Mapping[str, Any]) -> int:
     """The players but the automas."""
     return max(1, int(options.get("players", 2)) - int(options.get("automas", 1)))
