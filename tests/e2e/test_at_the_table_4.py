@@ -214,7 +214,7 @@ def test_4_civ_counts_read_off_the_board_start_empty_and_an_empty_ok_says_so(
         page: Page, base_url_app: str) -> None:
     """Shots 26, 28: the count of legal spaces started at 0, so a quick OK placed nothing;
     OK on an empty box answered "(you gave '')". The box starts empty, and an empty OK says
-    that nothing was typed, changing nothing."""
+    that nothing was typed ("you gave nothing", issue 47's echo), changing nothing."""
     phone(page, base_url_app)
     start_game(page, "civ_new_dawn", seed=5)
     answer_until(page, "prompt.legal_spaces", "prompt.city_sites", "prompt.wonders",
@@ -223,7 +223,7 @@ def test_4_civ_counts_read_off_the_board_start_empty_and_an_empty_ok_says_so(
     assert page.input_value("#count") == ""
     page.click('#dock button[data-act="submit-count"]')
     error = shown(page, ".banner-error").inner_text()
-    assert "Nothing was typed" in error and "you gave" not in error
+    assert "(you gave nothing)" in error and "''" not in error
     assert key(page) == asked
 
 
