@@ -35,7 +35,7 @@ def _modules_of(package: str) -> list[str]:
     return [package, *(m.name for m in pkgutil.walk_packages(module.__path__, package + "."))]
 
 
-def prepare(langs: tuple[str, ...] = ("en", "uk")) -> list[str]:
+def prepare(langs: tuple[str, ...] = i18n.LANGUAGES) -> list[str]:
     """Import what the browser app uses and read its data (each catalog of ``langs``, each
     game's cards, by drawing one card of each game); the modules imported."""
     names = [*PAGE_STDLIB, *app_modules()]
