@@ -246,3 +246,23 @@ def test_the_other_language_to_read_aloud_is_named_in_german() -> None:
     names it (English), and reads it."""
     assert i18n.OTHER_LANGUAGE == {"en": "uk", "uk": "en", "de": "en"}
     assert render("web.settings.speech_other", {}, "de") == "Ein, auf Englisch"
+
+
+# --- the terminal ------------------------------------------------------------------------------
+def test_the_terminal_plays_in_german_with_j_and_n(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang de``: the questions, hints and what is read aloud are German, and «j», «ja»
+    and «nein» answer a yes/no question."""
+    import io
+
+    from automa import cli
+    from automa.terminal import NO, YES
+
+    assert {"j", "ja"} <= YES and "nein" in NO
+    code = cli.main(["play", "tapestry", "--seed", "5", "--speak", "--no-autosave",
+                     "--lang", "de"], stdin=io.StringIO("\n" * 8 + "q\n"))
+    out = capsys.readouterr().out
+    assert code == 0
+    assert render("tapestry.q.setup_components", {}, "de") in out
+    said = [line for line in out.splitlines() if line.startswith("Vorgelesen: ")]
+    assert said and not any(" SP" in line or "→" in line for line in said), said
+    assert render("cli.bye_saved", {"file": ""}, "de")[:15] in out or "Auf Wiedersehen" in out

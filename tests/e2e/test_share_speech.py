@@ -252,3 +252,36 @@ def test_a_shared_link_starts_the_same_game_in_a_fresh_profile(
         assert "damaged" in tab.inner_text(".banner")
     finally:
         friend.close()
+
+
+GERMAN_VOICES = SPEECH_RECORDER.replace(
+    "{name: 'Ukrainian test voice', lang: 'uk-UA'}",
+    "{name: 'Austrian test voice', lang: 'de-AT'}, {name: 'German test voice', lang: 'de-DE'}")
+
+
+def test_german_is_read_by_a_german_voice_and_the_other_language_is_english(
+        page: Page, base_url_app: str) -> None:
+    """Issue 51: in German the bots' turn is read by a de-DE voice (before de-AT), in German
+    words («Siegpunkte», never «SP»); "Ein, auf Englisch" reads it by the English voice."""
+    page.add_init_script(GERMAN_VOICES)
+    page.set_viewport_size({"width": 360, "height": 780})
+    open_app(page, base_url_app, lang="de")
+    page.goto(base_url_app + "#/settings")
+    page.check('input[data-setting="speech"][value="on"]')
+    page.wait_for_function("() => document.getElementById('voice-state').textContent"
+                           ".includes('German test voice')")
+    page.goto(base_url_app + "#/")
+    start_game(page, "tapestry", seed=3)
+    for _ in range(12):  # through the set-up, up to the bots' first turn
+        if spoken(page)["said"]:
+            break
+        answer(page)
+        page.wait_for_timeout(150)
+    said = spoken(page)["said"]
+    assert said and said[0]["lang"] == "de-DE", said
+    assert "→" not in said[0]["text"] and " SP" not in said[0]["text"], said[0]["text"]
+    page.goto(base_url_app + "#/settings")
+    page.check('input[data-setting="speech"][value="other"]')
+    page.wait_for_function("() => document.getElementById('voice-state').textContent"
+                           ".includes('English test voice')")
+    assert "Englisch" in page.inner_text("#app")

@@ -6,8 +6,8 @@ each game starts and takes 15 answers; a reload brings back the same question; a
 starts the engine from the snapshot the page made; the app restarts offline from its service
 worker and a new game is played; a finished game is recorded and shown on the records screen
 with its charts; a hostile save is refused; Settings name the version; the screens read in
-Ukrainian. The tests of one engine run in order on its one tab (each leaves the page where
-the next begins). The full suite stays in Chromium.
+Ukrainian and in German. The tests of one engine run in order on its one tab (each leaves the
+page where the next begins). The full suite stays in Chromium.
 """
 
 from __future__ import annotations
@@ -346,3 +346,39 @@ def test_the_screens_read_in_ukrainian(tab: Driver, site: Site) -> None:
         latin = len(re.findall(r"[A-Za-z]", text))
         assert cyrillic > 3 * latin, (name, text[:300])
     assert tab.evaluate("() => document.documentElement.lang") == "uk"
+
+
+GERMAN = re.compile(r"\b(?:der|die|das|und|du|dein\w*|Spiel\w*|Zug|auf|mit|nach|für)\b")
+ENGLISH = re.compile(r"\b(?:the|and|you|your|with|for|game|turn)\b", re.I)
+
+
+def test_the_screens_read_in_german(tab: Driver, site: Site) -> None:
+    """German chosen in the settings (issue 51): the settings, home, a game of each kind of
+    screen (Age of Innovation's set-up pictures, Civilization's row) and the records screen
+    are in German (its words, the page's language de, hyphenation on), and none of them is
+    wider than the screen."""
+    tab.navigate(site.url + "#/settings")
+    tab.wait_for(READY_JS)
+    tab.click('input[data-setting="lang"][value="de"]')
+    tab.wait_for("() => document.documentElement.lang === 'de'")
+    screens = {"settings": tab.evaluate(TEXT_JS)}
+    go_home(tab, site)
+    screens["home"] = tab.evaluate(TEXT_JS)
+    for game in ("tapestry", "age_of_innovation", "civ_new_dawn"):
+        if game not in dist_games():
+            continue
+        go_home(tab, site)
+        start_game(tab, game, seed=2)
+        answer(tab, game, 3, seed=2)
+        screens[game] = tab.evaluate(TEXT_JS)
+        assert tab.evaluate("() => document.documentElement.scrollWidth"
+                            " <= window.innerWidth"), game
+    tab.navigate(site.url + "#/records")
+    tab.shown('button[data-act="record-export"]')
+    screens["records"] = tab.evaluate(TEXT_JS)
+    for name, text in screens.items():
+        german, english = len(GERMAN.findall(text)), len(ENGLISH.findall(text))
+        assert german > 3 * english and german >= 3, (name, text[:300])
+    assert tab.evaluate("() => document.documentElement.lang") == "de"
+    assert tab.evaluate("() => { const s = getComputedStyle(document.body);"
+                        " return s.hyphens || s.webkitHyphens; }") == "auto"
