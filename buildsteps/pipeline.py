@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import check, engine, guides, icons, page, serve, stamp, sw, translations, vendor
+from . import check, engine, guides, hyphenate, icons, page, serve, stamp, sw, translations, vendor
 from .common import DIST, PREFIX, ROOT, BuildError, write
 
 
@@ -23,7 +23,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
     (files, sizes, games, cache version, stamp). ``stamp_as``: the app's version name (by
     default from the sources); ``ahead``: see :func:`buildsteps.stamp.build_info`."""
     vendor.ensure_node_modules()
-    catalogs = check.check_translations()
+    catalogs = hyphenate.catalogs(check.check_translations())  # (as the page shows them)
     games = check.check_cards()
     found = guides.check_guides(games)
     # The app links each game's guide (games.json is what the page reads of the games).

@@ -266,3 +266,30 @@ def test_the_terminal_plays_in_german_with_j_and_n(capsys: pytest.CaptureFixture
     said = [line for line in out.splitlines() if line.startswith("Vorgelesen: ")]
     assert said and not any(" SP" in line or "→" in line for line in said), said
     assert render("cli.bye_saved", {"file": ""}, "de")[:15] in out or "Auf Wiedersehen" in out
+
+
+# --- long words --------------------------------------------------------------------------------
+LONGEST_UNBROKEN = 14
+"""Letters a German word may run without a break the page can use (a hyphen of its own or a
+soft hyphen from ``i18n/de/hyphenation.txt``): at 360 px and the largest text the narrowest
+box (a checklist step) holds about 16."""
+
+
+def test_no_german_word_is_longer_than_a_phone_line_can_hold_without_a_break() -> None:
+    """German compounds break with a hyphen at the breaks the build puts into the page
+    (Chromium has no German hyphenation of its own on every system)."""
+    from buildsteps.hyphenate import SOFT, hyphenator
+
+    put = hyphenator("de")
+    long_word = re.compile(rf"[^\W\d_{SOFT}]{{{LONGEST_UNBROKEN + 1},}}")
+    unbroken = {m.group(0) for where, text in texts("de") if "web.speech" not in where
+                for m in long_word.finditer(put(PLACEHOLDER.sub(" ", text)))}
+    assert sorted(unbroken) == []
+
+
+def test_the_break_marks_spell_the_words_they_break() -> None:
+    """Each word of the list, its marks taken out, is a word of the German texts."""
+    from buildsteps.hyphenate import list_of
+
+    every = " ".join(text for _, text in texts("de"))
+    assert [word for word in list_of("de") if word not in every] == []

@@ -17,7 +17,9 @@ from tests.e2e.test_app import assert_no_horizontal_scroll
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()
-OUT_OF_BOX_JS = """() => [...document.querySelectorAll('#app *, .bar *')].filter(e => {
+OUT_OF_BOX_JS = """() => [...document.querySelectorAll(
+    ['button', 'label', 'legend', 'p', 'li', 'h1', 'h2', 'h3', 'a', 'select', 'summary', 'dt',
+     'dd', 'th', 'td', '.button'].map(t => '#app ' + t + ', #nav ' + t).join(', '))].filter(e => {
     if (e.offsetParent === null || e.closest('.visually-hidden, svg')) return false;
     const st = getComputedStyle(e);
     if (st.overflowX === 'auto' || st.overflowX === 'scroll' || st.overflowX === 'hidden')
