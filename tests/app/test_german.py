@@ -293,3 +293,20 @@ def test_the_break_marks_spell_the_words_they_break() -> None:
 
     every = " ".join(text for _, text in texts("de"))
     assert [word for word in list_of("de") if word not in every] == []
+
+
+def test_the_apps_description_names_the_three_languages() -> None:
+    """The installed app's description (its manifest) and the page's own say it speaks
+    English, Ukrainian and German."""
+    import json
+
+    from buildsteps.icons import manifest
+
+    catalogs = {lang: i18n.load_source_catalog(lang) for lang in i18n.LANGUAGES}
+    description = json.loads(manifest(catalogs))["description"]
+    assert all(name in description for name in ("English", "Ukrainian", "German"))
+    page = (ROOT / "web" / "index.html").read_text("utf-8")
+    assert re.search(r'<meta name="description" content="[^"]*English, Ukrainian and German',
+                     page)
+    for lang in i18n.LANGUAGES:
+        assert render("web.app.languages", {}, lang) != "web.app.languages"
