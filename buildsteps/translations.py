@@ -38,21 +38,23 @@ def fingerprint(text: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()[:12]
 
 
+def strings(value: Any, where: str) -> Iterator[tuple[str, str]]:
+    """Every text of TOML data, down to its lists, with its path (``a.b[2].c``)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings(v, f"{where}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from strings(v, f"{where}[{i}]")
+
+
 def guide_texts(lang: str, root: Path = I18N) -> Iterator[tuple[str, str]]:
     """Every text of a language's guides with its id (``guide.<game>.section[2].body``)."""
-    def walk(value: Any, where: str) -> Iterator[tuple[str, str]]:
-        if isinstance(value, str):
-            yield where, value
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                yield from walk(v, f"{where}.{k}")
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                yield from walk(v, f"{where}[{i}]")
-
     for path in sorted((root / lang / "guide").glob("*.toml")):
         data = tomllib.loads(path.read_text("utf-8")).get("guide", {})
-        yield from walk(data, f"guide.{path.stem}")
+        yield from strings(data, f"guide.{path.stem}")
 
 
 def texts(lang: str, root: Path = I18N) -> dict[str, Any]:

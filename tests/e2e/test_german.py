@@ -14,6 +14,7 @@ from automa.core.i18n import render
 from tests.e2e.conftest import launch
 from tests.e2e.helpers import answer, dist_games, open_app, start_game, wait_ready
 from tests.e2e.test_app import assert_no_horizontal_scroll
+from tests.e2e.test_first_screen import settings
 
 pytestmark = pytest.mark.e2e
 GAMES = dist_games()
@@ -80,10 +81,7 @@ def test_every_screen_fits_a_360_px_phone_in_german_at_the_largest_text(
     the largest text size, in German."""
     page.set_viewport_size({"width": 360, "height": 780})
     open_app(page, base_url_app, lang="de")
-    page.evaluate("() => { const s = JSON.parse(localStorage.getItem('automa.settings'));"
-                  " s.text = 1.3; localStorage.setItem('automa.settings', JSON.stringify(s)); }")
-    page.reload()
-    wait_ready(page)
+    settings(page, "de", 1.3)
     for screen in ("#/", "#/settings", "#/records"):
         page.goto(base_url_app + screen)
         page.wait_for_selector("#app h1, #app h2, #saves", state="attached")
