@@ -62,9 +62,11 @@ def texts(lang: str, root: Path = I18N) -> dict[str, Any]:
     engine()
     from automa.core import i18n
 
-    messages = {k: v for k, v in i18n.load_source_catalog(lang).items()
-                if i18n.variant_of(k) is None} if (root / lang).is_dir() else {}
-    return {**messages, **dict(guide_texts(lang, root))}
+    messages: dict[str, Any] = {}
+    for path in sorted((root / lang).glob("*.toml")):
+        messages.update(i18n.flatten(tomllib.loads(path.read_text("utf-8"))))
+    return {**{k: v for k, v in messages.items() if i18n.variant_of(k) is None},
+            **dict(guide_texts(lang, root))}
 
 
 def record_of(lang: str, root: Path = I18N) -> dict[str, str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from automa.core.i18n import (
@@ -151,3 +153,27 @@ def test_a_plural_message_shows_its_count_at_1_21_and_101_as_it_does_at_2(lang: 
 
 def test_catalog_is_cached_and_non_empty() -> None:
     assert catalog("en") is catalog("en") and len(catalog("en")) > 10
+
+
+def test_the_translations_report_lists_what_is_missing_or_changed_in_english(
+        tmp_path: Path) -> None:
+    """``build.py translations de``: a key English gained is missing; a German text whose
+    English changed since it was marked is changed, until it is marked again."""
+    from buildsteps import translations
+
+    def write(lang: str, text: str) -> None:
+        (tmp_path / lang).mkdir(exist_ok=True)
+        (tmp_path / lang / "web.toml").write_text(text, "utf-8")
+
+    write("en", '[web]\nyes = "Yes"\nno = "No"\n')
+    write("de", '[web]\nyes = "Ja"\nno = "Nein"\n"no.spoken" = "nein"\n')
+    assert translations.status("de", tmp_path).changed == ["web.no", "web.yes"]
+    assert translations.mark("de", None, tmp_path) == ["web.no", "web.yes"]
+    assert translations.status("de", tmp_path).done
+    write("en", '[web]\nyes = "Yes!"\nno = "No"\nmaybe = "Maybe"\n')
+    found = translations.status("de", tmp_path)
+    assert (found.missing, found.changed, found.obsolete) == (["web.maybe"], ["web.yes"], [])
+    report = translations.report("de", tmp_path)
+    assert 'missing  web.maybe  "Maybe"' in report and 'changed  web.yes  "Yes!"' in report
+    translations.mark("de", ["web.yes"], tmp_path)
+    assert translations.status("de", tmp_path).changed == []
