@@ -3,7 +3,8 @@
 # lint (ruff), types (mypy --strict), unit/rules/conformance tests, build, the
 # end-to-end tests in Debian's headless Chromium, and the cross-engine smoke in Chromium,
 # WebKit (WebKitGTK's MiniBrowser under Xvfb) and Firefox ESR; its closing note gives the
-# time per engine. Usage: bash test.sh [pytest args]
+# time per engine. The end-to-end tests run beside the rest (two processes: CI has two
+# cores). Usage: bash test.sh [pytest args] (with arguments: one pytest run of just those)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -52,5 +53,22 @@ fi
 echo "== doctests (the examples in the engine's docstrings)"
 .venv/bin/python -m pytest -q --doctest-modules py/automa
 
-echo "== pytest"
-.venv/bin/python -m pytest "$@"
+if [ $# -gt 0 ]; then
+  echo "== pytest $*"
+  exec .venv/bin/python -m pytest "$@"
+fi
+# Two processes side by side (CI has two cores): the end-to-end tests, whose time is mostly
+# the browsers', beside everything else; the end-to-end report follows the other's.
+echo "== pytest: the end-to-end tests (tests/e2e) beside the rest"
+e2e_log="$(mktemp)"
+.venv/bin/python -m pytest -q tests/e2e --durations=15 >"$e2e_log" 2>&1 &
+e2e_pid=$!
+rest=0
+.venv/bin/python -m pytest -q --ignore=tests/e2e --durations=15 || rest=$?
+e2e=0
+wait "$e2e_pid" || e2e=$?
+echo "== pytest tests/e2e"
+cat "$e2e_log"
+rm -f "$e2e_log"
+echo "== pytest: the rest exited $rest, the end-to-end tests $e2e"
+[ "$rest" = 0 ] && [ "$e2e" = 0 ]

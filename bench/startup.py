@@ -49,6 +49,13 @@ the machine's load.
 * WebKit against Chromium: first-visit bytes, warm start, taps;
 * the size of ``dist/``, raw and gzip.
 
+* a saved game reopened from a spoiled start-up snapshot (``--spoiled`` loads each): damaged,
+  or another build's (the attack review of 2026-11-29, S2 and U2), offline with the CPU slowed
+  ``--cpu`` times, interleaved with the same app started plainly: until the engine is ready.
+
+The app is built for an origin of its own (``build.py --own-origin``: the start-up snapshot's
+rows need it; a build for a shared origin makes none, and says so in the rows).
+
 Start time is from navigation start to "Python ready" (the page's ``automaShell.ready``,
 set when the first screen is on the page). Targets: a reopened game's screen ≤ 0.25 × the bare
 start, its engine ready ≤ 1.0 × (stretch 0.5); app ÷ bare ≤ 1.15 cold and warm; shell
@@ -338,10 +345,10 @@ def plain_start(page: Page, url: str) -> float:
 
 
 def resume(context: Any, base: str, bare: str, games: list[str], count: int, rate: float,
-           answers: int) -> dict[str, dict[str, list[float]]]:
+           answers: int) -> tuple[dict[str, dict[str, list[float]]], dict[str, str]]:
     """Reopening a saved game offline with the CPU slowed ``rate`` times (a phone), app and
     bare Pyodide interleaved (ABBA) per game: ms until the game's screen is painted and until
-    the engine is ready."""
+    the engine is ready; and each game's hash (its URL)."""
     page = context.new_page()
     page.goto(base)
     wait_ready(page)
@@ -379,7 +386,101 @@ def resume(context: Any, base: str, bare: str, games: list[str], count: int, rat
             page.close()
     finally:
         context.set_offline(False)
+    return out, hashes
+
+
+SKIPPED = "started without its start-up snapshot"
+"""What the first screen says (in English) when the engine started without the snapshot."""
+# Puts the start-up snapshot kept aside (in cache "bench-kept": this build's, taken the first
+# time) back in its place, spoiled as the attack review of 2026-11-29 spoiled it: "damaged",
+# 4 KB flipped in the middle, headers kept (S2); "foreign", the build stamp in its memory
+# changed and its SHA-256 written again, as another build's memory under this build's headers
+# (U2). False if there is no snapshot to spoil.
+SPOIL_JS = """async (how) => {
+  const { sha256 } = await import('./pyodide/snapshot-format.mjs');
+  const key = automaShell.snapshotKey, kept = await caches.open('bench-kept');
+  const cache = await caches.open(automaShell.snapshotCache);
+  if (!(await kept.keys()).length) {
+    const found = await cache.match(key);
+    if (!found) return false;
+    await kept.put(key, found);
+  }
+  const response = await kept.match(key);
+  const packed = new Uint8Array(await response.arrayBuffer());
+  const headers = Object.fromEntries(response.headers.entries());
+  if (how === 'damaged') {
+    const m = packed.length >> 1;
+    for (let i = m; i < m + 4096; i++) packed[i] ^= 0x5a;
+  } else {
+    const stamp = new TextEncoder().encode(automaShell.stamp);
+    let changed = 0;
+    for (let at = packed.indexOf(stamp[0]); at >= 0; at = packed.indexOf(stamp[0], at + 1)) {
+      if (stamp.every((b, i) => packed[at + i] === b)) { packed[at] ^= 1; changed++; }
+    }
+    if (!changed) return false;
+    headers['x-sha256'] = await sha256(packed);
+  }
+  await cache.put(key, new Response(packed, { headers }));
+  return true;
+}"""
+
+
+def spoiled(context: Any, base: str, hash_: str, rate: float,
+            count: int) -> dict[str, list[float]]:
+    """The saved game at ``hash_`` reopened offline with the CPU slowed ``rate`` times from a
+    damaged and from a foreign snapshot (:data:`SPOIL_JS`), and started plainly (the
+    snapshot unused), ``count`` times each, interleaved: ms until the engine is ready (the
+    game's screen usable), and whether the screen said it started without the snapshot."""
+    page = context.new_page()
+    page.add_init_script(NO_SNAPSHOT_JS)
+    cdp = context.new_cdp_session(page)
+    out: dict[str, list[float]] = {"damaged": [], "foreign": [], "plain": [], "said": []}
+    url = base + "?spoiled={n}" + hash_
+    try:
+        page.goto(base + hash_)
+        wait_ready(page)
+        for n in range(count):
+            for how in ("damaged", "foreign") if n % 2 == 0 else ("foreign", "damaged"):
+                # (no new snapshot is made meanwhile: the loader makes none while it is told
+                # an update waits)
+                page.evaluate("window.automaShell.updated = true")
+                assert page.evaluate(SPOIL_JS, how), "no snapshot to spoil"
+                context.set_offline(True)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                page.goto(url.format(n=f"{n}{how}"))
+                wait_ready(page, timeout=180_000)
+                ready, state, said = page.evaluate(
+                    "(words) => [automaShell.ready, automaShell.snapshotSkipped,"
+                    " document.body.textContent.includes(words)]", SKIPPED)
+                assert state == how, f"{how}: the engine started {state}"
+                out[how].append(ready)
+                out["said"].append(float(said))
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+                context.set_offline(False)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            out["plain"].append(plain_start(page, url.format(n=f"{n}plain")))
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    finally:
+        context.set_offline(False)
+        page.close()
     return out
+
+
+def spoiled_report(game: str, got: dict[str, list[float]], rate: float) -> list[str]:
+    """The lines of the spoiled-snapshot scenario."""
+    plain = median(got["plain"])
+    return [
+        f"a saved game ({game}) reopened from a spoiled start-up snapshot, offline, CPU slowed "
+        f"{rate:g}× (attack review 2026-11-29, S2 and U2; target: its screen usable within "
+        f"10 s, and a sentence):",
+        f"    damaged (4 KB flipped)       engine {spread(got['damaged'])}"
+        f" ({median(got['damaged']) / plain:.2f} × plain)",
+        f"    foreign (another build's)    engine {spread(got['foreign'])}"
+        f" ({median(got['foreign']) / plain:.2f} × plain)",
+        f"    the same app started plainly engine {spread(got['plain'])}",
+        f"    the screen said the engine started without it: {sum(got['said']):.0f} of "
+        f"{len(got['said'])}",
+    ]
 
 
 def resume_report(found: dict[str, dict[str, list[float]]], rate: float) -> list[str]:
@@ -445,6 +546,9 @@ def main() -> int:
     parser.add_argument("--resume-games", default="",
                         help="games to reopen, comma-separated (default: every game)")
     parser.add_argument("--cpu", type=float, default=4.0, help="CPU slow-down of the resume run")
+    parser.add_argument("--spoiled", type=int, default=3,
+                        help="reopenings from a damaged and from a foreign start-up snapshot "
+                             "(each, with a plain start), of the first game reopened (0: none)")
     parser.add_argument("--only-resume", action="store_true",
                         help="measure only the resume scenario")
     parser.add_argument("--no-build", action="store_true", help="measure the existing build")
@@ -465,7 +569,7 @@ def main() -> int:
     started = time.monotonic()
     dist = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
-        built = build(dist, quiet=True)
+        built = build(dist, quiet=True, own_origin=True)  # (the snapshot's rows)
     else:
         built = {**sizes(dist), "games": packed_games(dist)}
     game = args.game
@@ -503,10 +607,13 @@ def main() -> int:
                 tree = args.against.resolve().parent
                 long = long_save.measure({"this": (ROOT, dist), "against": (tree, tree / "dist")},
                                          built["games"], args.long_loads, page)
-        r = resume(context, base, bare, resume_games, args.resume, args.cpu, RESUME_ANSWERS)
+        r, hashes = resume(context, base, bare, resume_games, args.resume, args.cpu,
+                           RESUME_ANSWERS)
+        first = resume_games[0]
+        bad = spoiled(context, base, hashes[first], args.cpu, args.spoiled) if args.spoiled else {}
         context.close()
     server.shutdown()
-    lines = resume_report(r, args.cpu)
+    lines = resume_report(r, args.cpu) + (spoiled_report(first, bad, args.cpu) if bad else [])
     if not args.only_resume:
         lines += start_report(c, w, t, versus, args, game)
     if long:

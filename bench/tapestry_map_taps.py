@@ -7,9 +7,10 @@ truthfully from a board the bench keeps, finding each hex as the questions' step
 with it (the app picks). In both, the same simulated player explores or conquers one hex
 next to their territories on each of their turns. A tap is one answer; an Automa turn runs
 from "Take the bots' turn" (included) to the next time that question waits, income turns
-included. The player's own marks on the map (2 taps per hex changed on their turn) are
-counted apart, per round of turns. Prints the medians and means side by side, and their
-ratio with the map on to off (≤ 1.00: the map costs no more taps in the Automa's turns).
+included. The player's own marks on the map are counted apart: a tap on the folded map's
+line, then 2 per hex changed on their turn (one hex a turn here). Prints the medians and
+means side by side, and their ratio with the map on to off (≤ 1.00: the map costs no more
+taps in the Automa's turns).
 """
 
 from __future__ import annotations
@@ -82,8 +83,9 @@ def play(seed: int, with_map: bool) -> tuple[list[tuple[int, bool]], int]:
             since = len(session.log)
             hex_id = your_move(board, rng)
             if hex_id is not None:
-                board[hex_id] = twin.YOU1  # the player's own turn (marked: 2 taps)
-                marks += 2 if with_map else 0
+                # the player's own turn, marked: the folded map's line, the hex, its mark
+                board[hex_id] = twin.YOU1
+                marks += 3 if with_map else 0
             taps = 0
         session.answer(default_answer(prompt) if with_map else table(prompt))
         if taps is not None:
@@ -120,7 +122,8 @@ def main() -> None:
         for name, f in (("median", statistics.median), ("mean", statistics.fmean)):
             print(f"{label + ', ' + name:34}{f(a):>10.2f}{f(z):>10.2f}{f(z) / f(a):>10.2f}")
         print(f"{label + ', count':34}{len(a):>10}{len(z):>10}")
-    print(f"your own marks per game (2 taps a hex): mean {statistics.fmean(marks):.1f} taps")
+    print(f"your own marks per game (2 taps a hex, 1 to open the folded map): "
+          f"mean {statistics.fmean(marks):.1f} taps")
 
 
 if __name__ == "__main__":

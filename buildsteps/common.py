@@ -22,6 +22,11 @@ GAMES = ROOT / "py" / "automa" / "games"
 CARDS = ROOT / "cards"
 PREFIX = "/automa-companion/"
 """Where the app is served (as on GitHub Pages): every URL of ``dist/`` is relative."""
+SNAPSHOT_CACHE = "automa-snapshot"
+"""The Cache Storage cache that holds the engine's start-up snapshot made on the device
+(``web/pyodide/boot.mjs``), in a build for an origin of its own: the page names it, and the
+service worker of every build deletes the other builds' snapshots from it as it installs (no
+build reads another's)."""
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 IN_PYODIDE_MJS = """\
 // Runs buildsteps/pyodide_compile.py with the vendored Pyodide's own CPython (by build.py).

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .common import WEB, BuildError, engine, write
+from .common import SNAPSHOT_CACHE, WEB, BuildError, engine, write
 from .vendor import PLUGINS_OFF, PYSCRIPT_PRELOAD
 
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
@@ -26,7 +26,8 @@ SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.s
               "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
               "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved",
               "web.shell.unpacking", "web.shell.resume", "web.shell.tap_kept",
-              "web.shell.tap_wait", "web.store.newer_open")
+              "web.shell.tap_wait", "web.store.newer_open", "web.shell.engine_failed",
+              "web.nav.home")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
                "pyodide/pyodide.asm.mjs")
@@ -87,6 +88,7 @@ def storage_keys() -> bytes:
         "index_v": saves.INDEX_VERSION, "save": saves.SAVE_PREFIX, "save_id": saves.SAVE_ID.pattern,
         "header_max": saves.HEADER_MAX, "screen": screens.SCREEN_PREFIX,
         "format": storage.KEY_FORMAT, "reload": storage.KEY_RELOAD,
+        "snapshot_failed": storage.KEY_SNAPSHOT_FAILED,
     }, separators=(",", ":")).encode()
 
 
@@ -108,11 +110,20 @@ def fill(html: bytes, values: Mapping[str, bytes]) -> bytes:
     return out
 
 
+def snapshot_cache(own_origin: bool) -> bytes:
+    """The page's name of the cache of the engine's start-up snapshot: none ("") unless the
+    app has its origin to itself. On an origin shared with other sites (every project site
+    ``user.github.io/<repo>/``), any of their pages could put a snapshot of its own making
+    there, and the app would run it: there the engine always starts plainly."""
+    return json.dumps(SNAPSHOT_CACHE if own_origin else "").encode()
+
+
 def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]],
                 guides: Mapping[str, Any], shell_total: int,
-                info: Mapping[str, Any]) -> dict[str, bytes]:
+                info: Mapping[str, Any], own_origin: bool = False) -> dict[str, bytes]:
     """What the build writes into the page's placeholders (``info``: the build's stamp and
-    format versions, :func:`buildsteps.stamp.build_info`)."""
+    format versions, :func:`buildsteps.stamp.build_info`; ``own_origin``: see
+    :func:`snapshot_cache`)."""
     from automa.app.saves import SETTING_CHOICES
 
     # PyScript's configuration is inlined in the page: one request less before Python starts.
@@ -129,6 +140,7 @@ def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]
         "SCREEN_ALLOW": screen_allowlist(),
         "FORMAT_VERSIONS": json.dumps(info["versions"]).encode(),
         "APP_STAMP": json.dumps(info["stamp"]).encode(),
+        "SNAPSHOT_CACHE": snapshot_cache(own_origin),
         "PYSCRIPT_CONFIG": json.dumps(config, separators=(",", ":")).encode(),
         "MPY_CONFIG": json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":")).encode(),
     }

@@ -18,10 +18,14 @@ from .common import DIST, PREFIX, ROOT, BuildError, write
 
 
 def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
-          stamp_as: str | None = None, ahead: int = 0) -> dict[str, Any]:
+          stamp_as: str | None = None, ahead: int = 0, own_origin: bool = False
+          ) -> dict[str, Any]:
     """Check the data and translations, then write the whole of ``dist``; what was built
     (files, sizes, games, cache version, stamp). ``stamp_as``: the app's version name (by
-    default from the sources); ``ahead``: see :func:`buildsteps.stamp.build_info`."""
+    default from the sources); ``ahead``: see :func:`buildsteps.stamp.build_info`;
+    ``own_origin``: the app will have its origin to itself, so a reopened page may start
+    the engine from a memory snapshot made on the device (see
+    :func:`buildsteps.page.snapshot_cache`)."""
     vendor.ensure_node_modules()
     catalogs = hyphenate.catalogs(check.check_translations())  # (as the page shows them)
     games = check.check_cards()
@@ -36,7 +40,8 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
     info = stamp.build_info(stamp_as, ahead)
     write(dist / "pkgs" / "automa.zip", engine.engine_zip(catalogs, games, info))
     shell_total = sum((dist / name).stat().st_size for name in page.SHELL_FILES)
-    page.write_page(dist, page.page_values(catalogs, games, found, shell_total, info), chunks)
+    page.write_page(dist, page.page_values(catalogs, games, found, shell_total, info,
+                                           own_origin), chunks)
     guides.write_guides(dist, found, games)
     icons.write_icons(dist, catalogs)
     write(dist / ".nojekyll", b"")
@@ -48,7 +53,9 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
         print(f"built {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}: "
               f"{report['files']} files, {report['raw'] / 1e6:.2f} MB raw, "
               f"{report['gzip'] / 1e6:.2f} MB gzip; games: {', '.join(report['games']) or 'none'}; "
-              f"cache {sw.CACHE_PREFIX}{version}")
+              f"cache {sw.CACHE_PREFIX}{version}; start-up snapshot: "
+              + ("made on the device (an origin of its own)" if own_origin
+                 else "none (--own-origin: only where the app has its origin to itself)"))
     return report
 
 
@@ -70,13 +77,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="ship Pyodide's whole standard library")
     parser.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     parser.add_argument("--stamp", help="the app's version name (default: from the sources)")
+    parser.add_argument("--own-origin", action="store_true",
+                        help="the app will have its origin to itself (a custom domain, a "
+                             "user.github.io site with no other project, 127.0.0.1): a "
+                             "reopened page starts the engine from a memory snapshot made on "
+                             "the device. Never for a sub-path of a shared origin "
+                             "(user.github.io/<repo>/): see README, Hosting")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
     if args.command == "translations":
         return translations_command(args.lang, args.mark, args.mark_all)
     try:
         if not args.no_build:
-            build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib, stamp_as=args.stamp)
+            build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib, stamp_as=args.stamp,
+                  own_origin=args.own_origin)
     except (BuildError, subprocess.CalledProcessError) as e:
         print(f"build failed: {e}", file=sys.stderr)
         return 1
@@ -95,11 +109,12 @@ def add_build_options(parser: argparse.ArgumentParser, dist_help: str = "the bui
     parser.add_argument("--dist", type=Path, default=DIST, help=dist_help)
 
 
-def built(args: argparse.Namespace) -> Path:
-    """The build a benchmark measures: ``--dist``, built first unless ``--no-build`` finds one."""
+def built(args: argparse.Namespace, own_origin: bool = False) -> Path:
+    """The build a benchmark measures: ``--dist``, built first unless ``--no-build`` finds one
+    (``own_origin``: as :func:`build`'s, for a benchmark of the start-up snapshot)."""
     dist: Path = args.dist.resolve()
     if not args.no_build or not (dist / "index.html").is_file():
-        build(dist, quiet=True)
+        build(dist, quiet=True, own_origin=own_origin)
     return dist
 
 

@@ -19,6 +19,9 @@ from typing import Any
 from . import page, sw
 from .common import ROOT, engine, write, zip_bytes
 
+SNAPSHOT_CACHE_LINE = re.compile(rb'(automaShell\.snapshotCache = )"[^"]*"')
+"""Where the built page names its snapshot cache (``web/index.html``)."""
+
 
 def source_hash() -> str:
     """A hash of everything the app is built from (the default version stamp)."""
@@ -53,11 +56,14 @@ def build_info(stamp: str | None = None, ahead: int = 0) -> dict[str, Any]:
             "versions": versions}
 
 
-def restamp(source: Path, out: Path, stamp: str, ahead: int = 0) -> None:
-    """A copy of the built ``source`` under another version ``stamp`` (and ``ahead``): the
-    engine's build stamp, the page's format versions and stamp, its security policy and the
-    service worker are written again; the rest is the same build. Much quicker than a second
-    build of the same commit."""
+def restamp(source: Path, out: Path, stamp: str, ahead: int = 0,
+            own_origin: bool | None = None) -> None:
+    """A copy of the built ``source`` under another version ``stamp`` (and ``ahead``; and,
+    unless ``own_origin`` is None, for an origin of its own or a shared one: see
+    :func:`buildsteps.page.snapshot_cache`): the engine's build stamp, the page's format
+    versions, stamp and snapshot cache, its security policy and the service worker are
+    written again; the rest is the same build. Much quicker than a second build of the same
+    commit."""
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(source, out)
@@ -75,5 +81,7 @@ def restamp(source: Path, out: Path, stamp: str, ahead: int = 0) -> None:
                         b"var formats = " + json.dumps(versions).encode())
     html = html.replace(b"stamp: " + json.dumps(old["stamp"]).encode(),
                         b"stamp: " + json.dumps(stamp).encode())
+    if own_origin is not None:
+        html = SNAPSHOT_CACHE_LINE.sub(lambda m: m[1] + page.snapshot_cache(own_origin), html)
     write(out / "index.html", page.with_csp(html))
     sw.service_worker(out)

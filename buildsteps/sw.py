@@ -11,7 +11,7 @@ import json
 import zipfile
 from pathlib import Path
 
-from .common import WEB, write
+from .common import SNAPSHOT_CACHE, WEB, write
 
 CACHE_PREFIX = "automa-companion-"
 
@@ -57,6 +57,7 @@ def service_worker(dist: Path, verify: bool = SW_VERIFY) -> str:
         for url in urls}
     write(dist / "sw.js", template.replace("__CACHE__", CACHE_PREFIX + version)
           .replace("__CACHE_PREFIX__", CACHE_PREFIX)
+          .replace("__SNAPSHOT_CACHE__", SNAPSHOT_CACHE)
           .replace('"__VERSION__"', json.dumps(build_stamp(dist)))
           .replace("[/*FILES*/]", json.dumps(urls, indent=0))
           .replace("{/*HASHES*/}", json.dumps(hashes, indent=0))

@@ -54,7 +54,10 @@ def check_cards(session: Session) -> None:
 
 def check_ranges(session: Session) -> None:
     """Every tracked value within the range its game declares: no count below 0 or above
-    its component count, no unknown key (the snapshot check refuses the same)."""
+    its component count, no unknown key, nothing the box cannot make (the snapshot check
+    refuses the same)."""
+    beyond = session.game.box(session._ctx())
+    assert beyond is None, f"{session.game_id} seed {session.seed}: {beyond}"
     if session.game.ranges is None:
         return
     problem = first_problem(session._state["data"], session.game.ranges, "data")
@@ -62,9 +65,17 @@ def check_ranges(session: Session) -> None:
 
 
 def random_options(game_id: str, rng: Rng) -> dict[str, Any]:
-    """Random allowed values for every option of a game."""
+    """Random allowed values for every option of a game, drawn again while the game refuses
+    them together (Glory: two automas need a person at the table)."""
+    from automa.core.game import find_game
+
     spec = next(g for g in automa.games() if g["id"] == game_id)
-    return {o["id"]: rng.choice(o["choices"]) for o in spec["options"]}
+    game = find_game(game_id)
+    for _ in range(100):
+        options = {o["id"]: rng.choice(o["choices"]) for o in spec["options"]}
+        if game.new_game_check(game.resolve_options(options)) is None:
+            break
+    return options
 
 
 def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,

@@ -56,6 +56,7 @@ GAME_MODULES = {
     "turn.py": "the bot's turn and the flow between turns",
     "procedures.py": "what the player may start, and the corrections",
     "view.py": "the game view (and the records' final score and progress)",
+    "migrations.py": "what each version changed, the migrations of an older save's action log",
 }
 """The modules every game package has, with the same role in each (issue 19, item 4); any
 other module is a rule module named after a chapter of its rulebook."""

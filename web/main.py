@@ -214,11 +214,14 @@ class Page:
         arg = target.getAttribute("data-arg")
         arg = str(arg) if is_there(arg) else None
         local = PAGE_ACTIONS.get(action)
-        if local is not None:
-            local(self, arg, target)
-        else:
-            t0 = window.performance.now()
-            self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
+        try:
+            if local is not None:
+                local(self, arg, target)
+            else:
+                t0 = window.performance.now()
+                self.follow(self.c.tap(action, arg, read_form(target, action, arg)), t0)
+        except Exception as e:  # (carrying the outcome out failed): said, with a way out
+            self.follow(self.c.failed(e))
 
     def on_key(self, event: Any) -> None:
         """Enter in the number box submits it; any key shows the focused question's ring."""
@@ -388,6 +391,7 @@ def start() -> Page:
                           ("visibilitychange", page.on_hidden), ("freeze", page.on_hidden)):
         window.addEventListener(name, create_proxy(handler))  # (the last two bubble up)
     page.c.update_ready(getattr(window.automaShell, "updateVersion", None))  # (while starting)
+    page.c.engine_started(getattr(window.automaShell, "snapshotSkipped", None))
     window.automaDebug = create_proxy(lambda: page.c.session.to_json() if page.c.session else "")
     scrolled = window.scrollY  # a saved game's stored screen stays as the player scrolled it
     page.route()

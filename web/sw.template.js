@@ -13,8 +13,13 @@
 // A new version never takes over by itself: once installed it waits; the page says an update
 // is ready and, on the player's word or at a safe moment (its save written first), asks it to
 // take over ("skip-waiting"), then reloads.
+// Room: the running build's start-up snapshot (web/pyodide/boot.mjs, 17 MB) is deleted as a new
+// version installs (no build reads another's), so an update needs the room of the files alone;
+// an install that fails anyway (storage full) leaves nothing behind and tells the pages why
+// (Settings say it).
 const CACHE = "__CACHE__";
 const PREFIX = "__CACHE_PREFIX__";
+const SNAPSHOT_CACHE = "__SNAPSHOT_CACHE__";
 const VERSION = "__VERSION__"; // the app's version stamp: the page's update notice names it
 const FILES = [/*FILES*/];
 const HASHES = {/*HASHES*/};
@@ -35,16 +40,45 @@ async function intact(url, response) {
   return EXPECTED.get(url) === await sha256(response);
 }
 
+async function precache() {
+  const cache = await caches.open(CACHE);
+  // "no-cache" revalidates with the server (304s) instead of downloading everything twice.
+  await Promise.all(FILES.map(async (f) => {
+    const url = new URL(f, self.location).href;
+    const response = await fetch(new Request(url, { cache: "no-cache" }));
+    if (!response.ok || !(await intact(url, response))) throw new Error(`not the build's ${f}`);
+    await cache.put(url, response);
+  }));
+}
+
+// Every page of the app, controlled by this worker or not (a page of the running version).
+async function tell(message) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
+    client.postMessage(message);
+  }
+}
+
+// The start-up snapshots of other builds: the running one's, when this is an update. (Not
+// this build's own: on a first visit a browser may install the worker after the page made it.
+// Entry by entry: a cache deleted whole keeps its room while any page still holds it open.)
+async function dropSnapshots() {
+  if (!(await caches.has(SNAPSHOT_CACHE))) return;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).searchParams.get("build") !== VERSION) await cache.delete(request);
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // "no-cache" revalidates with the server (304s) instead of downloading everything twice.
-    await Promise.all(FILES.map(async (f) => {
-      const url = new URL(f, self.location).href;
-      const response = await fetch(new Request(url, { cache: "no-cache" }));
-      if (!response.ok || !(await intact(url, response))) throw new Error(`not the build's ${f}`);
-      await cache.put(url, response);
-    }));
+    await dropSnapshots();
+    try {
+      await precache();
+    } catch (error) {
+      await caches.delete(CACHE);
+      await tell({ type: "install-failed", why: String((error && error.name) || error) });
+      throw error;
+    }
   })());
 });
 

@@ -109,7 +109,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--speak", action="store_true",
                       help="also print each question as it is read aloud")
     play.add_argument("--join", metavar="CODE",
-                      help="start the game another player shared (the code 'share' prints)")
+                      help="start the game another player shared (the link or the code "
+                           "'share' prints)")
+    play.add_argument("--app-url", metavar="URL",
+                      help="the app's address, for the link 'share' prints (default: "
+                           f"$AUTOMA_APP_URL, else {share.APP_URL})")
     cli_records.add_parser(sub)
     return parser
 
@@ -142,7 +146,7 @@ def _start(args: argparse.Namespace, lang: str) -> tuple[Session, Path | None, s
     if args.resume and source is None:
         return _error("cli.nothing_to_resume", lang, file=str(folder))
     if source is None and args.join:
-        shared = share.read_code(args.join)
+        shared = share.read_code(share.code_in(args.join))
         if shared.game != args.game:
             return _error("cli.share_other_game", lang, game=shared.game)
         return shared.start(), None, ""
@@ -271,7 +275,9 @@ def _main(argv: list[str] | None, stdin: TextIO | None) -> int:
         return line
 
     terminal = Terminal(session, lang, read, sys.stdout, autosave, lock,
-                        cli_records.record_game, speak=args.speak)
+                        cli_records.record_game, speak=args.speak,
+                        app_url=args.app_url or os.environ.get("AUTOMA_APP_URL")
+                        or share.APP_URL)
     try:
         if source is not None:
             terminal.resume()

@@ -280,6 +280,9 @@ def main(action: str, target: str | None, game: str, lang: str, stdin: TextIO,
     except (rec.RecordError, StorageError) as e:
         say("! " + e.message(lang))
         return 2
+    if not found.is_bundle and not found.records:  # (no records file, nor a save with any)
+        say("! " + w.t("cli.records.not_records", file=str(path)))
+        return 2
     say(w.t("web.records.imported", n=added, refused=found.refused))
     return 0
 

@@ -25,6 +25,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, NewerFormat
 from automa.core.game import find_game, game_format
@@ -80,7 +81,7 @@ def newer_save_file(path: Path) -> bool:
     if found is None or _WRITTEN.get(str(path)) == found:
         return False
     try:
-        data = json.loads(read_save(path))
+        data = read_json(read_save(path))
     except (OSError, ValueError, RecursionError):
         return False
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
@@ -153,7 +154,7 @@ def folder_version(folder: Path) -> int | None:
     if not marker.is_file():
         return 0 if not folder.is_dir() or not any(folder.iterdir()) else None
     try:
-        data = json.loads(read_save(marker))
+        data = read_json(read_save(marker))
     except (OSError, ValueError, RecursionError):
         return None
     version = data.get("v") if isinstance(data, dict) else None

@@ -49,8 +49,10 @@ class Terminal:
     def __init__(self, session: Session, lang: str, read: Callable[[], str], out: TextIO,
                  autosave: Path | None = None, lock: Lock | None = None,
                  finished: Callable[[Terminal], None] | None = None,
-                 speak: bool = False) -> None:
+                 speak: bool = False, app_url: str = share.APP_URL) -> None:
         self.session = session
+        self.app_url = app_url
+        """The app's address, which ``share`` puts before the code (:data:`share.APP_URL`)."""
         self.speak = speak
         """Print what the page's voice would read aloud, when it reads it (``--speak``):
         what is new of the bots' turn, then the question."""
@@ -127,8 +129,7 @@ class Terminal:
         self.say("")
         self.say(present.summary_title(self.session, present.Words(self.lang)))
         for i, step in enumerate(steps, 1):
-            who = f"{step['actor']}: " if step["actor"] else ""
-            self.say(f"  [ ] {i}. {who}{step['text']}")
+            self.say(f"  [ ] {i}. {present.line_text(step)}")
 
     def show_view(self) -> None:
         """Print the bot's state at a glance."""
@@ -151,8 +152,10 @@ class Terminal:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
         if prompt.kind in ("pick_one", "pick_subset"):
             enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
-            for key, c in zip(answer_keys(prompt.choices), q["choices"], strict=True):
-                self.say(f"  {_keyed(key, c['label'])}{enter if c['chosen'] else ''}")
+            keys = answer_keys(prompt.choices)  # (each shown choice by its own key)
+            for c in q["choices"]:
+                self.say(f"  {_keyed(keys[c['index']], c['label'])}"
+                         f"{enter if c['chosen'] else ''}")
         else:
             for c in q["choices"]:
                 self.say(f"  {c['index'] + 1}. {c['label']}")
@@ -267,14 +270,23 @@ class Terminal:
         elif word == "v":
             self.show_view()
         elif word == "share" and not arg:
-            code = share.code_of(self.session)
-            self.say(self.t("cli.share", code=code))
-            emit(f"automa play {self.session.game_id} --join {code}", self.out)
+            self.share()
         elif word in HELP and not arg:
             self.say(self.t("cli.usage"))
         else:
             return False
         return True
+
+    def share(self) -> None:
+        """The link that starts this game's set-up on a phone (the app's address, then the
+        code), and the command that starts it in another terminal."""
+        code = share.code_of(self.session)
+        self.say(self.t("cli.share_link"))
+        emit(share.link_of(self.session, self.app_url), self.out)  # (copied whole: unwrapped)
+        if self.app_url == share.APP_URL:
+            self.say(self.t("cli.share_address", url=share.APP_URL))
+        self.say(self.t("cli.share_terminal"))
+        emit(f"automa play {self.session.game_id} --join {code}", self.out)
 
     def procedures(self, arg: str) -> None:
         """List the procedures, or start one by number or id."""

@@ -11,7 +11,7 @@ import pytest
 import automa
 from automa.core.i18n import catalog, render
 from automa.core.records import MessageRef
-from automa.games.age_of_innovation import passing
+from automa.games.age_of_innovation import data, passing
 from automa.games.age_of_innovation.state import round_tile, turn_label
 from tests.age_of_innovation.play import (
     GAME,
@@ -430,3 +430,109 @@ def test_each_action_kind_yields_its_checklist_in_table_order(
     for item in s.turn_summary():
         params = item["params"]
         assert params or item["key"].endswith("book_blocked_only")
+
+
+# --- issue 45: no correction builds a table the box cannot make -------------------------------
+def _at_round_one(seed: int = 7) -> Any:
+    """A game past its set-up, the defaults answered up to round 1 (the attack's steps)."""
+    s = automa.new_game(GAME, {}, seed)
+    while s.turn < 100 and s.prompt is not None:
+        p = s.prompt
+        s.answer(p.default if p.default is not None else p.choices[0])
+    return s
+
+
+def _correct(s: Any, correction: str) -> list[Any]:
+    """Open the correction of ``correction``: the values it offers."""
+    s.start("correct")
+    s.answer(correction)
+    return list(asked(s).choices)
+
+
+def test_the_spade_tile_cannot_be_placed_in_round_5_or_6_by_a_correction() -> None:
+    """Set-up step 2: "the Round Score tile with the Spade on its left side cannot be placed
+    in Round 5 or 6". Seed 7, round 1: the correction of round 5's and round 6's tile never
+    offers it, and the answer is refused (the attack's tile_5 → r07)."""
+    s = _at_round_one()
+    spade = next(t for t, v in data.tiles().items() if v["spade"])
+    for r in (5, 6):
+        assert spade not in _correct(s, f"tile_{r}")
+        with pytest.raises(automa.AutomaError):
+            s.answer(spade)
+        s.cancel()
+    assert spade in _correct(s, "tile_1") or spade in data_of(s)["round_tiles"]
+
+
+def test_each_round_score_tile_lies_in_one_round_only() -> None:
+    """The box has one of each tile: a correction to a tile lying in another round (the
+    attack's tile_3 → r08, which lies in round 1) swaps the two rounds' tiles, said in the
+    log; no tile ever lies in two rounds, and the Final tiles lie only over round 6."""
+    s = _at_round_one()
+    tiles = list(data_of(s)["round_tiles"])
+    offered = _correct(s, "tile_3")
+    assert tiles[2] in offered and tiles[0] in offered
+    assert all(data.tiles()[t]["kind"] == "round" for t in offered)
+    s.answer(tiles[0])
+    after = data_of(s)["round_tiles"]
+    assert after[2] == tiles[0] and after[0] == tiles[2] and len(set(after)) == 6
+    assert s.log[-1]["action"]["key"] == "core.log.swapped"
+    assert all(data.tiles()[t]["kind"] == "final" for t in _correct(s, "final_tile"))
+
+
+def test_a_swap_never_brings_the_spade_tile_to_round_5_or_6() -> None:
+    """Set-up step 2 holds for swaps too: the round holding the Spade tile is not offered
+    round 5's or 6's tile, as that round would take the Spade tile in exchange."""
+    s = _at_round_one()
+    tiles = data_of(s)["round_tiles"]
+    spade = next(t for t, v in data.tiles().items() if v["spade"])
+    if spade not in tiles:
+        tiles[0] = spade
+    where = tiles.index(spade) + 1
+    offered = _correct(s, f"tile_{where}")
+    assert tiles[4] not in offered and tiles[5] not in offered
+
+
+def test_a_save_whose_earlier_correction_put_a_tile_in_two_rounds_opens_within_the_box() -> None:
+    """An earlier release let a correction put one tile in two rounds: its save opens, its
+    answers replayed by today's correction (a swap), its history kept, and the player told
+    in one sentence what the box could not give."""
+    import json
+
+    s = _at_round_one()
+    tiles = list(data_of(s)["round_tiles"])
+    _correct(s, "tile_3")
+    s.answer(tiles[0])
+    save = json.loads(s.to_json())
+    save["snapshot"]["data"]["round_tiles"][0] = tiles[0]  # as the earlier release kept it
+    opened = automa.load_game(json.dumps(save))
+    assert not opened.history_dropped
+    assert len(set(data_of(opened)["round_tiles"])) == 6
+    said = [w for w in opened.warnings if w["key"] == "warning.save.within_box"]
+    assert len(said) == 1
+    for lang in ("en", "uk"):
+        assert "{" not in render(said[0]["key"], said[0]["params"], lang)
+
+
+def test_the_box_check_refuses_what_the_set_up_refuses() -> None:
+    """One check of what the box allows, shared by the set-up entry, the corrections and the
+    save reader: a position holding the same tile twice, the Spade tile in round 6, a Final
+    tile in a round's place or a Round Score tile as the Final one is beyond it, each said
+    in the player's words (no internal name)."""
+    from automa.games.age_of_innovation.setup import beyond_box
+
+    s = _at_round_one()
+    spade = next(t for t, v in data.tiles().items() if v["spade"])
+    base = list(data_of(s)["round_tiles"])
+    cases = [[base[0]] * 6, [*[t for t in base if t != spade][:5], spade],
+             ["f01", *base[1:]]]
+    for tiles in cases:
+        data_of(s)["round_tiles"] = tiles
+        said = beyond_box(s._ctx())
+        assert said is not None, tiles
+        for lang in ("en", "uk"):
+            text = render(said["key"], said["params"], lang)
+            assert "round_tiles" not in text and "r0" not in text and "{" not in text
+    data_of(s)["round_tiles"] = base
+    assert beyond_box(s._ctx()) is None
+    data_of(s)["final_tile"] = base[0]
+    assert beyond_box(s._ctx()) is not None

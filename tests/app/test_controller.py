@@ -4,6 +4,7 @@ settings, hostile files and the "My decks" screens — everything but the DOM.""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -382,3 +383,28 @@ def test_a_correction_leaves_a_visible_trace_on_screen() -> None:
         c.tap("answer", None, some_answer(c))
     assert c.banner.message.startswith("Corrected "), c.banner.message
     assert "Corrected " in str(c.play_screen().body) or "Corrected " in str(c.chrome()[0])
+
+
+def test_two_automas_with_two_players_are_refused_by_name_and_the_form_keeps_the_choices(
+        ) -> None:
+    """Issue 45, item 7 (and 43, item 2): "2 players" with "2 Automas" started a game with no
+    person at the table, though each automa is run by a proxy player (seeds/003, its second
+    line). The start is refused with a sentence naming the rule, and the form comes back as
+    the player left it (the choices and the seed kept)."""
+    c = app()
+    game = c.games[GLORY]
+    index = {o["id"]: i for i, o in enumerate(game["options"])}
+    automas = game["options"][index["automas"]]["choices"].index(2)
+    players = game["options"][index["players"]]["choices"].index(2)
+    out = c.tap("start", GLORY, {"options": {"automas": automas, "players": players},
+                                 "seed": "16"})
+    assert out.show is not None and out.show.name == "new" and c.session is None
+    assert "proxy player" in c.banner.message and "3 players" in c.banner.message
+    body = out.show.body
+    assert 'value="16"' in body
+    chosen = re.search(r'<input[^>]*name="opt-automas"[^>]*value="(\d)"[^>]*checked', body)
+    assert chosen is not None and int(chosen.group(1)) == automas
+    three = game["options"][index["players"]]["choices"].index(3)
+    out = c.tap("start", GLORY, {"options": {"automas": automas, "players": three},
+                                 "seed": "16"})
+    assert out.go is not None and out.go.startswith("#/play/")

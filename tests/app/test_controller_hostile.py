@@ -13,8 +13,10 @@ import pytest
 import automa
 from automa.app.controller import Controller
 from automa.app.decks.my_decks import PREFIX
+from automa.app.outcome import Outcome
 from automa.app.screens import SCREEN_PREFIX
 from automa.app.storage import StorageError
+from automa.core.i18n import render
 from tests.app.test_controller import GLORY, app, some_answer, started
 from tests.app.test_saves import MemoryKV
 
@@ -282,3 +284,35 @@ def test_a_deck_kept_before_revisions_reads_as_revision_0_and_is_edited() -> Non
     assert c.desk.deck is not None and c.desk.deck["rev"] == 0
     c.desk.field(0, "main.1", "battles")
     assert json.loads(kv.data[PREFIX + "old1"])["rev"] == 1 and not c.banner.message
+
+
+# --- issue 45, item 8: a tap whose handler fails -------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_tap_whose_handler_fails_says_so_and_offers_undo_and_home(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tap whose handler raises (a state no check foresaw: the attack's Glory rows, whose
+    "no" once did nothing in the page) is never silent: the play screen says what happened
+    in the player's language, the game is as before the tap, and Undo and Home are beside
+    the message."""
+    from automa.app import taps
+
+    kv = MemoryKV()
+    c = app(kv, lang)
+    c.shown(c.route(started(c).go or "").name)
+    play_a_little(c)
+    assert c.session is not None
+    before = c.session.to_json()
+
+    def broken(*_: object) -> Outcome:
+        raise ValueError("list.remove(x): x not in list")
+
+    monkeypatch.setitem(taps.ACTIONS, "answer", broken)
+    out = c.tap("answer", None, some_answer(c))
+    assert out.show is not None and out.show.name == "play"
+    banner, _ = c.chrome()
+    assert "ValueError" in banner and c.banner.message == render(
+        "web.error.tap_failed", {"detail": "ValueError"}, lang)
+    assert 'data-act="undo"' in banner and 'href="#/"' in banner
+    assert c.session.to_json() == before
+    monkeypatch.undo()
+    assert c.tap("undo", None, {}).changed  # the way out works

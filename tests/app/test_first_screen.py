@@ -30,6 +30,17 @@ TOO_LONG_FOR_THE_LARGEST_TEXT = {"age_of_innovation.prompt.final_levels_two"}
 the 2-player game end asks 8 levels at once (at the default size it fits)."""
 
 
+BOARD_ROWS = 2 * 44 + 8
+"""The least of a board drawn under its question on the first screen: two rows of 44-px
+hexes (a game's board as Tapestry's map, cropped around the hex it names)."""
+
+
+def board_first(q: view_records.QuestionView) -> bool:
+    """Whether the question is drawn with the game's board first under it (its steps below
+    the board, past the first screen)."""
+    return q["pattern"] is not None and q["kind"] != "scan" and not q["board_fold"]
+
+
 @cache
 def questions(game: str) -> dict[str, list[automa.Session]]:
     """A session at every question met in seeded playouts of ``game`` (first three of each
@@ -58,7 +69,8 @@ def test_every_question_of_a_game_has_a_first_screen(game: str) -> None:
     """Every question the game asks, in both languages and both text sizes: the question
     and all its answer controls fit a 360×780 screen (the dock takes at most half of it
     unless the question is short), and its numbered steps too at the default size (all but
-    the set-up lists, which are worked through line by line and may scroll)."""
+    the set-up lists, which are worked through line by line and may scroll) — or, where the
+    game's board comes first under the question, two rows of its hexes at both sizes."""
     failures: list[str] = []
     for key, sessions in questions(game).items():
         for session in sessions:
@@ -74,7 +86,13 @@ def test_every_question_of_a_game_has_a_first_screen(game: str) -> None:
                                         f"{screen['question']:.0f} px, dock {screen['dock']:.0f}")
                 steps = layout.first_screen(q, layout.PHONE)
                 setup = "setup" in key  # a set-up list is worked through: it may scroll
-                if not setup and steps["steps"] + steps["dock"] > layout.PHONE.height:
+                if board_first(q):  # the board it names comes first, two hex rows at least
+                    for size, phone in PHONES.items():
+                        at = present.question(session, present.Words(lang), phone.text)
+                        room = layout.board_room(at, phone) * layout.figure_width(phone)
+                        if room < BOARD_ROWS:
+                            failures.append(f"{key} ({lang}, {size}): {room:.0f} px of board")
+                elif not setup and steps["steps"] + steps["dock"] > layout.PHONE.height:
                     failures.append(f"{key} ({lang}): steps end at {steps['steps']:.0f} px")
     assert not failures, "\n".join(sorted(set(failures)))
 
@@ -103,7 +121,8 @@ def layout_of(kind: str, n: int, label: str, lang: str = "en") -> view_records.Q
     q = present.question(session, present.Words(lang))
     q["kind"] = cast(view_records.Kind, kind)
     q.update({"one_tap": [], "short": len(label) <= layout.SHORT_LABEL,
-              "choices": [{"index": i, "label": f"{label} {i}", "chosen": False, "swatch": ""}
+              "choices": [{"index": i, "label": f"{label} {i}", "chosen": False, "swatch": "",
+               "face": ""}
                           for i in range(n)]})
     return q
 

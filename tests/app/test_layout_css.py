@@ -39,9 +39,13 @@ def declaration(selector: str, prop: str) -> str:
     (".app", "padding", r"([\d.]+)rem", layout.APP_PADDING),
     (".app", "padding", r"[\d.]+rem ([\d.]+)rem", layout.APP_PADDING),
     (".panel", "padding", r"([\d.]+)rem", layout.PANEL_PADDING),
+    (".dock-form.pictures", "grid-template-columns", r"minmax\(([\d.]+)px", layout.PICTURE),
+    (".dock-form.pictures", "gap", r"([\d.]+)px", layout.PICTURE_GAP),
     (".value-row", "grid-template-columns", r"minmax\(([\d.]+)rem", layout.VALUE_LIST[0]),
     (".value-row", "grid-template-columns", r"minmax\([\d.]+rem, ([\d.]+)%\)",
      layout.VALUE_LIST[1] * 100),
+    (".pattern", "margin", r"([\d.]+)rem", layout.FIGURE_MARGIN),
+    (".pattern", "max-width", r"([\d.]+)rem", layout.FIGURE_WIDTH),
 ])
 def test_the_phone_model_copies_the_stylesheet(selector: str, prop: str, pattern: str,
                                                copied: float) -> None:

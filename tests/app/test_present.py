@@ -191,7 +191,8 @@ def test_what_a_long_question_says_after_asking_stays_after_it() -> None:
              "reinforced tokens, card abilities)?")
     assert present.split_question(f"{lead} {asked} The app adds +1.") == (
         lead, asked, "The app adds +1.")
-    q = cast(view_records.QuestionView, {"lead": "", "ask": ask, "after": after})
+    q = cast(view_records.QuestionView, {"lead": "", "ask": ask, "after": after,
+                                         "lead_below": False})
     html = str(views.question_text(q))
     assert html.index(ask) < html.index(after) and "<p></p>" not in html
 

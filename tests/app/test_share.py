@@ -64,7 +64,7 @@ def test_the_link_is_the_app_s_address_with_the_code() -> None:
 
 
 @pytest.mark.parametrize("code", [
-    "", "!!!!", "a" * (share.MAX_CODE_CHARS + 1), "eNpLTEoGAAJNASc", "AAAA",
+    "!!!!", "a" * (share.MAX_CODE_CHARS + 1), "eNpLTEoGAAJNASc", "AAAA",
     packed([1, 2]), packed({"f": 1}), packed({"f": 1, "g": "tapestry", "v": 1, "o": {},
                                                "s": True}),
     packed({"f": 1, "g": "tapestry", "v": 0, "o": {}, "s": 1}),
@@ -128,4 +128,54 @@ def test_the_terminal_shares_a_code_and_joins_it(capsys: pytest.CaptureFixture[s
     assert cli.main(["play", "tapestry", "--join", code, "--no-autosave"],
                     stdin=io.StringIO("q\n")) != 0  # another game's code
     assert cli.main(["play", "civ_new_dawn", "--join", code, "--no-autosave"],
+                    stdin=io.StringIO("q\n")) == 0
+
+
+# --- issue 45, item 2: a link with nothing, or with anything appended ----------------------
+def test_a_link_that_ends_after_join_is_refused_as_holding_no_game() -> None:
+    """``#/join/`` or ``#/join`` with nothing: a sentence of its own, not a silent Home."""
+    with pytest.raises(share.ShareRefused) as refused:
+        share.read_code("")
+    assert refused.value.key == "error.share.empty"
+    assert refused.value.message("uk") != refused.value.message("en")
+
+
+@pytest.mark.parametrize("appended", ["x", "xy", "xyz", "AAAA", "garbage", "eNp", "_-_-"])
+def test_a_valid_code_with_anything_appended_is_refused(appended: str) -> None:
+    """Even letters of base64's own alphabet after a valid code: the code is no longer the
+    one the app made (the compressed set-up must be the whole code)."""
+    code = share.code_of(automa.new_game("tapestry", {}, seed=3))
+    assert share.read_code(code).seed == 3
+    with pytest.raises(share.ShareRefused) as refused:
+        share.read_code(code + appended)
+    assert refused.value.key == "error.share.damaged"
+
+
+# --- issue 45, item 3: the terminal prints the link a phone opens --------------------------
+def test_the_terminal_s_share_prints_the_link_with_the_app_s_address(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The link is the app's address (``--app-url``, else ``$AUTOMA_APP_URL``, else the
+    address ``build.py serve`` uses, said so) and the code; ``--join`` takes the link too."""
+    import io
+
+    from automa import cli
+
+    monkeypatch.delenv("AUTOMA_APP_URL", raising=False)
+    cli.main(["play", "civ_new_dawn", "--seed", "8", "--no-autosave"],
+             stdin=io.StringIO("share\nq\n"))
+    out = capsys.readouterr().out
+    link = next(x for x in out.splitlines() if x.startswith(share.APP_URL + "#/join/"))
+    assert "--app-url" in out and "AUTOMA_APP_URL" in out
+    monkeypatch.setenv("AUTOMA_APP_URL", "https://example.org/env/")
+    cli.main(["play", "civ_new_dawn", "--seed", "8", "--no-autosave"],
+             stdin=io.StringIO("share\nq\n"))
+    out = capsys.readouterr().out
+    assert any(x.startswith("https://example.org/env/#/join/") for x in out.splitlines())
+    assert "AUTOMA_APP_URL" not in out
+    cli.main(["play", "civ_new_dawn", "--seed", "8", "--no-autosave",
+              "--app-url", "https://example.org/app/"], stdin=io.StringIO("share\nq\n"))
+    out = capsys.readouterr().out
+    phone = next(x for x in out.splitlines() if x.startswith("https://example.org/app/"))
+    assert phone.split("#/join/")[1] == link.split("#/join/")[1]
+    assert cli.main(["play", "civ_new_dawn", "--join", phone, "--no-autosave"],
                     stdin=io.StringIO("q\n")) == 0

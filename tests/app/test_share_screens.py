@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+import automa
 from automa.app import share
 from automa.app.controller import Controller
 from automa.app.saves import SAVE_PREFIX
+from automa.core.i18n import render
 from tests.app.test_controller import some_answer, started
 from tests.app.test_saves import Clock, MemoryKV
 
@@ -114,3 +118,36 @@ def test_the_settings_say_which_voice_reads_and_keep_older_settings() -> None:
     assert 'data-lang="uk"' in c.settings_screen().body
     c.change_setting("rate", "9")  # not offered: ignored
     assert c.settings["rate"] == 1.0
+
+
+@pytest.mark.parametrize("hash_", ["#/join", "#/join/", "#/join//"])
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_join_link_with_nothing_says_so_and_goes_home(hash_: str, lang: str) -> None:
+    """Issue 45, item 2: a link cut off after ``#/join`` is no silent Home."""
+    kv = MemoryKV()
+    c = app(kv, lang=lang)
+    assert c.route(hash_).name == "home"
+    assert c.banner.message == render("error.share.empty", {}, lang)
+    assert not saves(kv)
+
+
+def test_a_join_link_with_a_path_after_its_code_is_refused() -> None:
+    c = app()
+    code = share.code_of(automa.new_game("tapestry", {}, seed=3))
+    assert c.route(f"#/join/{code}").name == "join"
+    assert c.route(f"#/join/{code}/more").name == "home"
+    assert c.banner.message == render("error.share.damaged", {}, "en")
+
+
+def test_the_join_screen_shows_the_rule_readings_the_link_carries() -> None:
+    """Issue 45, item 3: the readings (advanced options) a link sets apart from the
+    defaults, each named as the new-game form names it; else a line saying none are."""
+    c = app()
+    plain = c.route("#/join/" + share.code_of(automa.new_game("civ_new_dawn", {}, seed=3)))
+    assert render("web.share.readings_default", {}, "en") in plain.body
+    read = automa.new_game("civ_new_dawn", {"combat_tie": "attacker"}, seed=3)
+    screen = c.route("#/join/" + share.code_of(read))
+    tie = render("civ_new_dawn.option.combat_tie", {}, "en")
+    attacker = render("civ_new_dawn.option.combat_tie.attacker", {}, "en")
+    assert render("web.share.readings", {}, "en") in screen.body
+    assert f"{tie}: {attacker}" in screen.body

@@ -37,3 +37,28 @@ def test_preparing_touches_no_page_and_reads_both_catalogs() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     assert int(out.stdout) > 100
+
+
+def test_preparing_reads_the_build_stamp_into_the_memory() -> None:
+    """Attack review 2026-11-29, U2: the page's loader compares the stamp a snapshot's memory
+    was prepared under with its own before the engine runs (another build's is never used)."""
+    code = ("from automa.app import snapshot; from automa.core import formats; "
+            "assert snapshot.made_by() == ''; snapshot.prepare(); "
+            "assert snapshot.made_by() == formats.stamp() != ''; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
+    assert out.stdout.strip() == "ok"
+
+
+def test_the_first_screen_says_when_the_engine_started_without_the_snapshot_it_found() -> None:
+    from tests.app.test_controller import app
+
+    def first_screen(without_snapshot: object) -> str:
+        c = app()
+        c.engine_started(without_snapshot)
+        c.shown(c.route("#/").name)  # (as the page puts it up, with its banner)
+        return str(c.chrome()[0])
+
+    for why in ("damaged", "foreign", "refused", "dropped"):
+        assert "started without its start-up snapshot" in first_screen(why)
+    assert "start-up snapshot" not in first_screen(None)  # (the page's undefined: none found)

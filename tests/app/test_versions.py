@@ -82,22 +82,67 @@ def test_after_the_reload_the_answer_is_there() -> None:
     assert not reloaded.newer_open
 
 
-def test_carried_answers_are_never_lost_when_both_tabs_played_on() -> None:
-    """Both versions answered the same game: the carried game is kept beside it."""
-    kv = MemoryKV()
+def two_tabs(kv: MemoryKV) -> tuple[Controller, Controller, str]:
+    """An older tab with a game in play, and a newer version's tab showing that game; the
+    game's save id."""
     old = tab(kv)
     shown(old, started(old).go or "")
     save_id = old.slot.save_id
     new = tab(kv, NEWER)
     shown(new, f"#/play/{save_id}")
-    mine = answered(new)
+    return old, new, save_id
+
+
+def test_carried_answers_are_kept_beside_a_game_both_tabs_played_on_at_once() -> None:
+    """The older tab answered, and the newer one answered the same game before it heard of
+    it: the carried game is kept beside it, once."""
+    kv = MemoryKV()
+    old, new, save_id = two_tabs(kv)
     answered(old)
-    theirs = answered(old)  # (one answer more than the newer tab: another game)
+    theirs = answered(old)  # carried, not heard yet by the newer tab...
+    mine = answered(new)  # ... which plays on (one answer fewer: another game)
     new.storage_changed(CARRY_PREFIX + save_id)
-    texts = sorted(stored_text(kv, k[len(SAVE_PREFIX):]) for k in kv.data
-                   if k.startswith(SAVE_PREFIX))
-    assert texts == sorted([mine, theirs])
+    assert sorted(saved_texts(kv)) == sorted([mine, theirs])
     assert "separate" in new.banner.message or "own" in new.banner.message
+
+
+def saved_texts(kv: MemoryKV) -> list[str]:
+    return [stored_text(kv, k[len(SAVE_PREFIX):]) for k in kv.data if k.startswith(SAVE_PREFIX)]
+
+
+def test_an_older_tab_answering_on_leaves_no_copy_per_answer() -> None:
+    """Attack review 2026-11-29, U3: each answer of the older tab was carried from the
+    revision it had opened, so once the newer tab had taken in the first, every later one
+    became a saved game of its own (3 answers, 2 copies). Each now goes on from the one
+    taken in."""
+    kv = MemoryKV()
+    old, new, save_id = two_tabs(kv)
+    for _ in range(3):
+        text = answered(old)
+        new.storage_changed(CARRY_PREFIX + save_id)
+        assert saved_texts(kv) == [text]
+    assert CARRY_PREFIX + save_id not in kv.data
+
+
+def test_an_older_tab_stops_writing_once_the_newer_version_changed_the_game() -> None:
+    """Attack review 2026-11-29, U3: after an update that opened the game without its history
+    (the rules changed: the newer version wrote the game anew), the older tab's answers each
+    became a saved game of its own. It now keeps nothing more of that game and says why, as
+    it does for a game a newer version saved."""
+    kv = MemoryKV()
+    old, new, save_id = two_tabs(kv)
+    newer = answered(new)  # the newer version wrote the game itself
+    before = dict(kv.data)
+    out = old.tap("answer", None, some_answer(old))
+    old.autosave()
+    assert out.changed
+    assert kv.data == before  # nothing carried, no copy
+    assert old.newer_open and old.session is None
+    assert "A newer version of the app has changed this game" in old.banner.message
+    assert shown(old, "#/") == "home" and 'id="newer-notice"' in old.notices()
+    assert saved_texts(kv) == [newer]
+    new.storage_changed(CARRY_PREFIX + save_id)
+    assert saved_texts(kv) == [newer]
 
 
 def test_an_older_tab_started_after_a_newer_version_writes_nothing() -> None:
@@ -126,9 +171,10 @@ def test_a_game_written_by_a_newer_version_is_not_opened_nor_written_over() -> N
     assert other.route(f"#/play/{save_id}").name == "home"
     assert NewerFormat(format="storage", version=STORAGE.current + 1,
                        supported=STORAGE.current).message("en") in other.banner.message
-    answered(c)
+    c.tap("answer", None, some_answer(c))
+    c.autosave()
     assert json.loads(kv.data[SAVE_PREFIX + save_id].split("\n", 1)[0]) == newer
-    assert c.newer_open
+    assert c.newer_open and c.session is None  # (it says why: the newer version changed it)
 
 
 class LyingKV(MemoryKV):

@@ -378,3 +378,56 @@ def test_a_correction_whose_room_was_taken_while_it_was_open_is_asked_again() ->
     assert s.prompt is not None and s.prompt.key == "core.correct.new_value"
     assert asked(s).bounds == (0, 0)
     assert sum(data(s)["nw"].values()) == 4
+
+
+# --- issue 45, item 6: the 16 city-state diplomacy cards in all ---------------------------
+def _correct(s: Session, correction: str, value: int) -> None:
+    s.start("correct")
+    s.answer(correction)
+    s.answer(value)
+
+
+def test_the_16_city_state_diplomacy_cards_are_capped_in_total_as_well_as_per_type() -> None:
+    """The box holds 16 city-state diplomacy cards (base game component list): Rome, seed 1
+    — the attack corrected culture, economy and military to 16 each, then gained a science
+    card (49). Now each correction offers only what the other types leave, a gain finds no
+    card left, and the AP never holds more than 16."""
+    s = new(1, leader="rome")
+    _correct(s, "city_states_culture", 10)
+    s.start("correct")
+    s.answer("city_states_economy")
+    assert asked(s).choices[-1] == 6  # 16 in all: 10 are culture cards already
+    with pytest.raises(automa.AutomaError):
+        s.answer(16)
+    s.answer(6)
+    s.start("gain_card")
+    s.answer("city_state")
+    assert entries(s, "log.nothing_to_gain")  # no type is offered: none is left in the box
+    assert sum(data(s)["city_states"].values()) == cards.CITY_STATE_CARDS
+
+
+def test_a_city_state_visited_with_all_16_cards_held_gives_none() -> None:
+    """A caravan arriving at a city-state whose card the AP lacks takes its card — if one is
+    left in the box: with 16 held (all), it is logged as none left, not a 17th."""
+    from automa.games.civ_new_dawn.actions import city_state_card
+    from automa.games.civ_new_dawn.state import beyond_box
+
+    s = new(1, leader="rome")
+    data(s)["city_states"] = dict.fromkeys(cards.TYPES, 0) | {"culture": 8, "economy": 8}
+    city_state_card(s._ctx(), "science")
+    assert data(s)["city_states"]["science"] == 0
+    assert beyond_box(s._ctx()) is None
+
+
+def test_natural_wonder_tokens_never_beyond_the_box_s_four() -> None:
+    """4 natural wonder tokens in the box (base game component list): 4 on each of Teddy
+    Roosevelt's cards plus 4 in the pool (24) is beyond it, said in the player's words."""
+    from automa.games.civ_new_dawn.state import beyond_box
+
+    s = new(1, leader="america")
+    data(s)["nw"] = dict.fromkeys(cards.TYPES, 4)
+    data(s)["nw_pool"] = 4
+    said = beyond_box(s._ctx())
+    assert said is not None
+    assert "24" in render(said["key"], said["params"], "en")
+    assert "24" in render(said["key"], said["params"], "uk")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
 from automa.games.civ_new_dawn.actions import caravan_spend
@@ -150,6 +151,29 @@ def test_example_capital_attack() -> None:
     assert placed == ["civ_new_dawn.card.drama_and_poetry", "civ_new_dawn.card.astrology"]
     assert data(s)["tokens"]["culture"] == 1 and data(s)["tokens"]["science"] == 1
     assert key(s) == "prompt.first_turn"   # back where the procedure started
+
+
+def test_a_rival_city_beaten_that_is_no_capital_becomes_the_aps_with_its_wonder() -> None:
+    """Rules of Play, a won attack on a city that is not a capital (issue 43, item 4: "AP:
+    Attack 1 won" said nothing of the beaten city): the board list says to put one of the
+    AP's unused cities in its place, the AP's cities count it, and a wonder there is asked
+    and becomes the AP's (its token stays on the space)."""
+    s = new(2, leader="rome")
+    set_row(s, ["astrology", "foreign_trade", "pottery", "early_empire", "masonry"])
+    s.answer(True)
+    cities = data(s)["cities"]
+    for answer in ["rival_city", 1, 5, 1, 0]:  # lowest defence, totals 5 vs 1, no tokens
+        s.answer(answer)
+    assert key(s) == "prompt.was_capital"
+    s.answer(False)
+    assert data(s)["cities"] == cities + 1
+    [taken] = entries(s, "log.city_taken")
+    assert taken.get("table") and taken["action"]["params"]["n"] == cities + 1
+    text = render(taken["action"]["key"], taken["action"]["params"], "en")
+    assert "one of the AP’s unused cities" in text
+    assert key(s) == "prompt.city_wonder" and asked(s).choices[0] == "none"
+    s.answer("science")
+    assert data(s)["wonders"]["science"] == 1 and entries(s, "log.city_wonder")
 
 
 @pytest.mark.parametrize(("difficulty", "replaced"), [
@@ -738,3 +762,37 @@ def test_a_card_corrected_away_while_its_question_is_open_is_not_returned_twice(
     s.answer(types[0])
     assert data(s)["city_states"][types[0]] == 0
     assert "log.return_city_state" not in log_keys(s, start)
+
+
+READ_OFF_THE_BOARD = {"legal_spaces", "wonders", "wonders_affordable", "wonder_cost",
+                      "city_sites", "caravan_distance", "barbarians_defeated", "unreinforced",
+                      "defender_total", "defender_tokens"}
+"""The counts the player reads off the board (never a number the app could suggest)."""
+
+
+def test_every_count_read_off_the_board_starts_empty() -> None:
+    """Issue 43, item 4: legal spaces, wonders, city sites and caravan moves started at 0, so
+    a quick OK changed the AP's turn (placed nothing, built nothing, made a caravan arrive).
+    Each such count starts empty, as the defender's total does: OK alone is refused."""
+    from automa.app import present
+    from automa.core.errors import InvalidAnswer
+    from automa.core.rng import Rng
+    from tests.conformance import random_answer
+
+    seen: set[str] = set()
+    for seed in range(1, 9):
+        s = new(seed, leader="rome")
+        rng = Rng.from_seed(seed)
+        for _ in range(400):
+            p = s.prompt
+            if p is None:
+                break
+            name = key(s).removeprefix("prompt.")
+            if p.kind == "count" and name in READ_OFF_THE_BOARD:
+                seen.add(name)
+                assert p.ui.get("typed") and p.default is None, name
+                assert present.question(s, present.Words("en"))["value"] is None, name
+                with pytest.raises(InvalidAnswer):
+                    s.answer("")
+            s.answer("ap_turn" if name == "ready" else random_answer(p, rng))
+    assert {"legal_spaces", "city_sites", "caravan_distance"} <= seen, seen

@@ -16,13 +16,25 @@ def test_ascii_digits_with_a_sign_are_numbers(text: str, value: int) -> None:
     assert parse_int(text, -10, 10) == value
 
 
-@pytest.mark.parametrize("text", ["--1", "²", "٣", "１", "1_0", "0x1", "1e3", "1.0", "", "-",
+@pytest.mark.parametrize("text", ["--1", "²", "٣", "１", "1_0", "0x1", "1e3", "1.0", "-",
                                   "+", "1 2", "\u200b1", "٣٣", "1" * 5000, "9" * 19, "ⅷ"])
 def test_everything_else_is_refused_with_a_translated_message(text: str) -> None:
     with pytest.raises(InvalidAnswer) as info:
         parse_int(text, 0, 10)
     assert info.value.key == "error.answer.not_a_number"
     assert "0" in info.value.message("uk") and "10" in info.value.message("uk")
+
+
+@pytest.mark.parametrize("text", ["", "  ", "\t\n"])
+def test_an_empty_box_is_said_to_be_empty_not_quoted_back(text: str) -> None:
+    """Issue 43, item 4: OK on an empty box answered "Enter a whole number from 0 to 40 (you
+    gave '')". Now it says nothing was typed, and the range."""
+    with pytest.raises(InvalidAnswer) as info:
+        parse_int(text, 0, 40)
+    assert info.value.key == "error.answer.nothing_typed"
+    for lang in ("en", "uk"):
+        said = info.value.message(lang)
+        assert "''" not in said and "0" in said and "40" in said, said
 
 
 def test_numbers_out_of_range_are_refused() -> None:

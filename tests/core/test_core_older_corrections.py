@@ -181,7 +181,10 @@ def test_the_rules_changed_sentence_appears_only_where_the_games_version_changed
     for lang in ("en", "uk"):
         text = render(warning["key"], warning["params"], lang)
         assert "rules" not in text and "правила" not in text, text
-    older = open_save(next(p for p in SAVES if not unchanged(p) and "mid" in p.name))
+    saved = json.loads(read(next(p for p in SAVES if not unchanged(p) and "mid" in p.name)))
+    saved["actions"] = saved["actions"][:-1]  # (answers that stop short of the snapshot)
+    older = automa.load_game(json.dumps(saved))
+    assert older.history_dropped
     assert older.warnings[0]["key"] == "warning.save.rules_changed"
 
 
@@ -204,3 +207,27 @@ def test_a_stored_game_whose_value_was_carried_shows_the_sentence_and_keeps_the_
     notices = str(c.notices())
     assert "holds 30" in notices and "goes on with 18" in notices
     assert kv.data[HELD_PREFIX + "aoi-1"] == text
+
+
+@pytest.mark.parametrize(("corrections", "path", "total"), [
+    ((("nw_culture", 4), ("nw_economy", 4)), "nw", 4),
+    ((("city_states_culture", 8), ("city_states_economy", 8), ("city_states_science", 8)),
+     "city_states", 16)])
+def test_older_corrections_that_together_pass_the_box_replay_carried_with_their_history(
+        corrections: tuple[tuple[str, int], ...], path: str, total: int) -> None:
+    """Issue 45: an earlier release bounded each value alone (8 natural wonder tokens on a
+    card, 8 city-state cards of a type), not their total (the box's 4 tokens, 16 cards). Its
+    save — each correction within what it allowed, their snapshot beyond the box — opens
+    from its answers: the last one carried down to what the box has left, said in one
+    sentence, the undo history kept (its snapshot, beyond the box, is not restored)."""
+    s = automa.new_game("civ_new_dawn", {"leader": "america"}, seed=7)
+    saved = json.loads(s.to_json())
+    for cid, value in corrections:
+        saved["actions"] += [{"start": "correct"}, {"answer": cid}, {"answer": value}]
+        saved["snapshot"]["data"][path][cid.split("_")[-1]] = value
+    s = automa.load_game(json.dumps(saved))
+    assert not s.history_dropped and s.can_undo
+    assert sum(s.state["data"][path].values()) == total
+    carried = [w for w in s.warnings if w["key"] == "warning.save.carried"]
+    named = [render(w["key"], w["params"], "en").split("“")[1].split("”")[0] for w in carried]
+    assert named and not any("." in what or "_" in what for what in named), named

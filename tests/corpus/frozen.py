@@ -14,6 +14,9 @@ from tests.app.test_saves import Clock, MemoryKV
 HERE = Path(__file__).resolve().parent
 FOLDERS = sorted(p for p in HERE.iterdir() if p.is_dir() and p.name.startswith("v"))
 """Every corpus folder, oldest first."""
+HISTORIES = sorted(p for p in (HERE / "histories").iterdir() if p.is_dir())
+"""Every release's frozen histories (random mid-game saves, ``make_histories.py``), oldest
+first."""
 
 
 def read(path: Path) -> str:
@@ -37,6 +40,22 @@ def ident(path: Path) -> str:
     """A short id for a test: the corpus folder and the file's path in it."""
     root = next(f for f in FOLDERS if path.is_relative_to(f))
     return f"{root.name}/{path.relative_to(root).as_posix().removesuffix('.gz')}"
+
+
+def history_saves(folder: Path) -> dict[str, list[str]]:
+    """A release's frozen histories: each game's saves (their texts), in the order made."""
+    return {f.name.removesuffix(".json.gz"): json.loads(read(f))
+            for f in sorted(folder.glob("*.json.gz"))}
+
+
+def fallbacks(folder: Path, game: str) -> list[int]:
+    """Where a release's frozen history of ``game`` stands today: the saves (their place in
+    the set) that open without their undo history. After a change of a game's questions,
+    ``fallbacks(HISTORIES[-1], game)`` must stay as ``history_fallbacks.json`` names it."""
+    import automa
+
+    return [i for i, text in enumerate(history_saves(folder)[game])
+            if automa.load_game(text).history_dropped]
 
 
 def manifest(folder: Path) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""HISTORICAL: the script that made a frozen corpus folder from an old checkout of the app.
+"""HISTORICAL: the script that made the frozen corpus folders from old checkouts of the app.
 
 A corpus folder (``tests/corpus/v<N>-<commit>/``) holds what players of one released version
 have: engine saves, Glory decks, settings, a whole browser storage, terminal autosaves. It is
@@ -12,8 +12,12 @@ that checkout's engine first on the path::
     PYTHONPATH=/tmp/corpus-src/py .venv/bin/python tests/corpus/make_corpus.py \\
         --source /tmp/corpus-src --dist /tmp/corpus-dist --out tests/corpus/v1-588bb06
 
-It refuses to write into a folder that exists. Files larger than 8 KB are stored gzipped
-(``*.gz``); the tests read both.
+(``v2-01dca7e`` and ``v3-f031102`` were made so by this script as it is now: where a later
+release moved a module the script reads — the deck text, the build's server — it finds
+either; the option sets of options a later release added are played where the release has
+them, :data:`LATER_SETS`.) It refuses to write into a folder that exists. Files larger than
+8 KB are stored gzipped (``*.gz``); the tests read both. The same releases' random mid-game
+saves are ``tests/corpus/histories/`` (``make_histories.py``).
 """
 
 from __future__ import annotations
@@ -76,6 +80,25 @@ OPTION_SETS: dict[str, dict[str, dict[str, Any]]] = {
         "easy-custom-deck": {"difficulty": "easy", "custom_deck": "KEYED_IN"},
     },
 }
+
+LATER_SETS: dict[str, dict[str, dict[str, Any]]] = {
+    "tapestry": {"level3-map": {"difficulty": 3, "map": True}},
+    "civ_new_dawn": {"king-america-readings": {"difficulty": "king", "leader": "america",
+                                               "capitalism_idle": "not_reset",
+                                               "teddy_nw_value": "one"}},
+    "glory_of_civilizations": {"medium-two-automas": {"automas": 2, "players": 3}},
+}
+"""Option sets of options later releases added, played where the engine has them."""
+
+
+def option_sets(game: str) -> list[str]:
+    """The names of the option sets the engine on the path can play: every release's, then
+    the later ones whose options it has."""
+    from automa.core.game import find_game
+
+    known = {o.id for o in find_game(game).options}
+    return [*OPTION_SETS[game], *(name for name, options in LATER_SETS.get(game, {}).items()
+                                  if set(options) <= known)]
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -147,7 +170,7 @@ def keyed_in_deck() -> list[dict[str, Any]]:
 
 
 def options_of(game: str, name: str) -> dict[str, Any]:
-    options = copy.deepcopy(OPTION_SETS[game][name])
+    options = copy.deepcopy({**OPTION_SETS[game], **LATER_SETS.get(game, {})}[name])
     if options.get("custom_deck") == "KEYED_IN":
         options["custom_deck"] = keyed_in_deck()
     return options
@@ -161,7 +184,7 @@ def engine_saves(out: Path) -> list[dict[str, Any]]:
 
     made: list[dict[str, Any]] = []
     for game in GAMES:
-        for n, name in enumerate(OPTION_SETS[game]):
+        for n, name in enumerate(option_sets(game)):
             seed = 100 + 10 * GAMES.index(game) + n
             rng = random.Random(seed)
 
@@ -221,19 +244,35 @@ def restored_save(out: Path) -> dict[str, Any]:
 
 
 # --- decks and settings ----------------------------------------------------------------------
+def deck_text_of_release() -> Any:
+    """The release's ``deck_text(name, cards)``: the text the browser keeps for a deck
+    (588bb06: ``app.deck_editor``; later, with the game's id: ``app.decks.editor``, then
+    ``app.decks.my_decks``)."""
+    for module in ("automa.app.deck_editor", "automa.app.decks.my_decks",
+                   "automa.app.decks.editor"):
+        try:
+            found: Any = importlib.import_module(module)
+        except ImportError:
+            continue
+        if hasattr(found, "deck_text"):
+            if module.endswith("deck_editor"):
+                return found.deck_text
+            return lambda name, cards: found.deck_text("glory_of_civilizations", name, cards)
+    raise SystemExit("no deck_text in this release")
+
+
 def decks(out: Path) -> list[str]:
     """Glory decks as the browser keeps them (``automa.deck.<id>`` values) and as files."""
-    deck_editor: Any = importlib.import_module("automa.app.deck_editor")  # (588bb06's)
     from automa.games.glory_of_civilizations import editor
 
+    deck_text = deck_text_of_release()
     mine = keyed_in_deck()
     draft = [editor.blank_card(1), editor.with_field(editor.blank_card(2), "number", "0")]
     made = [
-        put(out, "decks/stored/keyed-in.json", deck_editor.deck_text("My box", mine)),
+        put(out, "decks/stored/keyed-in.json", deck_text("My box", mine)),
         put(out, "decks/stored/companion-copy.json",
-            deck_editor.deck_text("Companion copy", editor.companion_cards())),
-        put(out, "decks/stored/draft-with-problems.json",
-            deck_editor.deck_text("Чернетка", draft)),
+            deck_text("Companion copy", editor.companion_cards())),
+        put(out, "decks/stored/draft-with-problems.json", deck_text("Чернетка", draft)),
         put(out, "decks/files/keyed-in.deck.json", editor.deck_to_json(mine)),
         put(out, "decks/files/bare-list.deck.json",
             json.dumps(editor.companion_cards()[:6], ensure_ascii=False)),
@@ -281,6 +320,8 @@ def settings(out: Path) -> list[str]:
 def served(source: Path, dist: Path) -> Iterator[str]:
     sys.path.insert(0, str(source))
     build: Any = importlib.import_module("build")  # (the old checkout's build.py)
+    if not hasattr(build, "make_server"):  # (later: its steps in buildsteps/)
+        build = importlib.import_module("buildsteps.serve")
     server = build.make_server(dist, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -294,18 +335,25 @@ ANSWER_JS = """(x) => {
   const prompt = document.querySelector('#prompt');
   if (!prompt || prompt.dataset.kind === 'over') return null;
   const kind = prompt.dataset.kind;
+  const dock = document.querySelector('#dock') || prompt;  // (588bb06: in the prompt)
   const pick = (list) => list[Math.min(list.length - 1, Math.floor(x * list.length))];
   let button;
-  if (kind === 'pick_one' || kind === 'yes_no') {
-    button = pick([...prompt.querySelectorAll('button.answer')]);
+  const list = dock.querySelector('#pick');  // (later releases: long lists as a select)
+  if (kind === 'pick_one' && list) {
+    list.selectedIndex = Math.min(list.options.length - 1, Math.floor(x * list.options.length));
+    button = dock.querySelector('button[data-act=submit-pick]');
+  } else if (kind === 'pick_one' || kind === 'yes_no') {
+    button = pick([...dock.querySelectorAll('button.answer')]);
   } else if (kind === 'pick_subset') {
-    const set = prompt.querySelector('#subset');
+    const set = dock.querySelector('#subset');
     const boxes = [...set.querySelectorAll('input[type=checkbox]')];
     const lo = +set.dataset.lo;
     boxes.forEach((b, i) => { b.checked = i < lo; });
-    button = prompt.querySelector('button[data-act=submit-subset]');
+    button = dock.querySelector('button[data-act=submit-subset]');
   } else {
-    button = prompt.querySelector('button.answer.primary') || prompt.querySelector('button.answer');
+    const box = dock.querySelector('#count');
+    if (box && box.value === '') box.value = box.min;  // (an empty box: a number typed)
+    button = dock.querySelector('button.answer.primary') || dock.querySelector('button.answer');
   }
   button.click();
   return kind;
@@ -458,8 +506,22 @@ def cli_autosaves(out: Path, source: Path) -> list[str]:
         for args in runs:
             subprocess.run([sys.executable, "-m", "automa", "play", *args], input=lines,
                            text=True, env=env, capture_output=True, check=True, timeout=120)
+        # (the game records later releases keep in records/ are not part of this corpus)
         return [put(out, f"cli/automa-companion/{p.name}", p.read_text())
-                for p in sorted(folder.iterdir())]
+                for p in sorted(folder.iterdir()) if p.is_file()]
+
+
+def release_commit(source: Path, out: Path) -> str:
+    """The commit of the release checked out at ``source``, once sure its engine is the one
+    on the path and ``out`` is not there yet (frozen files are never made again)."""
+    import automa
+
+    if not Path(automa.__file__).resolve().is_relative_to(source.resolve()):
+        raise SystemExit(f"the engine on the path is not the release's: {automa.__file__}")
+    if out.exists():
+        raise SystemExit(f"{out} exists: frozen files are never regenerated")
+    return subprocess.run(["git", "-C", str(source), "rev-parse", "HEAD"],
+                          capture_output=True, text=True, check=True).stdout.strip()
 
 
 def main() -> int:
@@ -470,12 +532,7 @@ def main() -> int:
     args = parser.parse_args()
     import automa
 
-    if not Path(automa.__file__).resolve().is_relative_to(args.source.resolve()):
-        raise SystemExit(f"the engine on the path is not the old one: {automa.__file__}")
-    if args.out.exists():
-        raise SystemExit(f"{args.out} exists: a corpus folder is never regenerated")
-    commit = subprocess.run(["git", "-C", str(args.source), "rev-parse", "HEAD"],
-                            capture_output=True, text=True, check=True).stdout.strip()
+    commit = release_commit(args.source, args.out)
     out = args.out
     out.mkdir(parents=True)
     manifest: dict[str, Any] = {"commit": commit, "engine": automa.ENGINE_VERSION

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +15,9 @@ from playwright.sync_api import ElementHandle, Page
 
 from buildsteps.common import DIST
 from buildsteps.pipeline import build
+from buildsteps.serve import make_server
+from buildsteps.stamp import restamp
+from buildsteps.sw import build_stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,6 +137,24 @@ def dist_games() -> list[str]:
         build(quiet=True)
     with zipfile.ZipFile(DIST / "pkgs" / "automa.zip") as z:
         return [g["id"] for g in json.loads(z.read("automa/_data/games.json"))]
+
+
+def origin_build(out: Path, own: bool, stamp: str = "") -> Path:
+    """``dist/`` (built first if there is none) copied to ``out`` as a build for an origin of
+    its own (``own``: its start-up snapshot made on the device) or a shared one (none), under
+    ``stamp`` (default: its own stamp): whatever ``dist/`` was built for."""
+    dist_games()
+    restamp(DIST, out, stamp or build_stamp(DIST), own_origin=own)
+    return out
+
+
+def serve(dist: Path, extra: dict[str, bytes] | None = None) -> tuple[Any, str]:
+    """A server of ``dist`` (and ``extra`` pages) under the app's sub-path on a free port,
+    serving; and the app's URL there. ``server.dist`` switches what it serves;
+    ``server.shutdown()`` stops it."""
+    server = make_server(dist, port=0, quiet=True, extra=extra)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
 
 
 def app_url(base: str, hash_: str = "") -> str:

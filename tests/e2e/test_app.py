@@ -172,6 +172,7 @@ def test_export_then_import_and_bad_files(page: Page, base_url_app: str, tmp_pat
     exported_state = game_state(page)
     page.goto(base_url_app + "#/")
     page.wait_for_selector("#saves")
+    page.click("#saves details.save-more > summary")  # (a game in progress: behind "⋯")
     with page.expect_download() as download:
         page.click('button[data-act="export"]')
     path = tmp_path / "game.json"
@@ -462,6 +463,8 @@ def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: 
                 entered = True
                 before = save_text(page)
                 page.focus("#count")
+                if page.input_value("#count") == "":  # (a count read off the board: typed)
+                    page.keyboard.type(str(page.get_attribute("#count", "min")))
                 page.keyboard.press("Enter")
                 page.wait_for_function("(b) => automaDebug() !== b", arg=before)
                 continue

@@ -156,6 +156,7 @@ def assert_all_open(page: Page, ids: list[str]) -> None:
     """Every saved game is still listed and opens."""
     assert sorted(saves_listed(page)) == sorted(ids)
     for save_id in ids:
+        page.evaluate("document.querySelectorAll('#saves details').forEach(d => d.open = true)")
         page.click(f'li.save[data-save="{save_id}"] button[data-act="continue"]')
         page.wait_for_selector("#prompt")
         assert page.locator(".banner-error").count() == 0
@@ -320,6 +321,7 @@ def test_two_tabs_never_overwrite_each_other(browser_context: BrowserContext,
 
         # Deleted in one tab: the other leaves the game and never writes it again.
         one.goto(base_url_app + "#/")
+        one.click(f'li.save[data-save="{save_id}"] details.save-more > summary')
         one.click(f'li.save[data-save="{save_id}"] button[data-act="delete"]')
         one.click(f'li.save[data-save="{save_id}"] button[data-act="delete-yes"]')
         two.wait_for_selector("#saves")

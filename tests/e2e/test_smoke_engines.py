@@ -18,11 +18,12 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 import automa
-from buildsteps.common import DIST, PREFIX
+from buildsteps.common import PREFIX
 from buildsteps.serve import make_server
 from tests.e2e.engines import (
     ENGINE_SECONDS,
@@ -33,7 +34,7 @@ from tests.e2e.engines import (
     selected_engines,
     xvfb,
 )
-from tests.e2e.helpers import ANSWER_STRATEGIES, FIND_ANSWER_JS, dist_games
+from tests.e2e.helpers import ANSWER_STRATEGIES, FIND_ANSWER_JS, dist_games, origin_build
 
 pytestmark = [pytest.mark.e2e, pytest.mark.smoke]
 READY_JS = "() => !!(document.body && document.body.dataset.pyReady)"
@@ -78,12 +79,12 @@ OFFLINE_PROBE = "offline-probe.txt"
 
 
 class Site:
-    """``dist/`` served under the app's sub-path; ``offline`` refuses every connection, as a
+    """``dist/`` served under the app's sub-path, as a build for an origin of its own (with
+    its start-up snapshot), which 127.0.0.1 is; ``offline`` refuses every connection, as a
     phone without a network (the page's only host is this one)."""
 
-    def __init__(self) -> None:
-        dist_games()  # (built first if there is none)
-        self.server = make_server(DIST, port=0, quiet=True)
+    def __init__(self, folder: Path) -> None:
+        self.server = make_server(origin_build(folder / "dist", own=True), port=0, quiet=True)
         self.offline = False
         site = self
 
@@ -105,9 +106,9 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def site() -> Iterator[Site]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """The app's server for this module."""
-    served = Site()
+    served = Site(tmp_path_factory.mktemp("smoke-site"))
     yield served
     served.server.shutdown()
 

@@ -64,6 +64,7 @@ def test_tapestry_with_the_map_at_360x780(page: Page, base_url_app: str, lang: s
         found = _check(page, f"{lang} #{i} {key}")
         if key == "tapestry.q.bots_turn" and not marked:
             assert found is not None and all(h["tap"] for h in found["hexes"])
+            page.click("#prompt-body details.board-fold > summary")  # the map, folded
             # tap 1: the hex (column 3, the top hex); tap 2: what lies on it
             page.click('svg.board-map g.hex[data-arg="map.-1,-3"]')
             page.wait_for_selector('#prompt[data-key="tapestry.q.map_mark"]')

@@ -18,7 +18,15 @@ from buildsteps.common import DIST, PREFIX
 from buildsteps.serve import make_server
 from buildsteps.stamp import restamp
 from tests.e2e.conftest import launch
-from tests.e2e.helpers import answer, dist_games, save_text, start_game, wait_ready
+from tests.e2e.helpers import (
+    answer,
+    dist_games,
+    origin_build,
+    save_text,
+    serve,
+    start_game,
+    wait_ready,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -44,18 +52,21 @@ def controlled_page(chromium: BrowserType, tmp_path: Path, url: str) -> tuple[Br
     return context, page
 
 
-def publish(server: Any, tmp_path: Path, stamp: str, page: Page) -> None:
-    """Serve a new version and let the page's worker find it; wait for the notice."""
-    restamp(DIST, tmp_path / stamp, stamp)
+def publish(server: Any, tmp_path: Path, stamp: str, page: Page, source: Path = DIST,
+            until: str = "#update-notice") -> None:
+    """Serve a new version (``source`` under ``stamp``) and let the page's worker find it;
+    wait until ``until`` shows (the update notice)."""
+    restamp(source, tmp_path / stamp, stamp)
     server.dist = tmp_path / stamp
     for _ in range(30):  # (an update check already under way may have read the old one)
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())"
+                      ".catch(() => {})")
         try:
-            page.wait_for_selector("#update-notice", timeout=3_000)
+            page.wait_for_selector(until, timeout=3_000)
             return
         except Error:
             continue
-    raise AssertionError("no update notice")
+    raise AssertionError(f"no {until} ({page.evaluate('automaShell.installFailed')})")
 
 
 def game(page: Page) -> tuple[Any, str]:
@@ -128,3 +139,62 @@ def test_a_response_another_page_put_in_the_cache_is_never_served(
     wait_ready(page)
     assert not page.query_selector("#foreign")
     context.close()
+
+
+def limit_room(context: BrowserContext, page: Page, spare: int) -> int:
+    """Give the origin a quota of what it uses now and ``spare`` bytes more (a phone short of
+    room; Chromium's CDP ``Storage.overrideQuotaForOrigin``); what it uses."""
+    used = int(page.evaluate("navigator.storage.estimate().then(e => e.usage)"))
+    origin = page.evaluate("location.origin")
+    context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin",
+                                       {"origin": origin, "quotaSize": used + spare})
+    return used
+
+
+def test_an_update_needs_no_room_for_the_old_builds_snapshot(
+        tmp_path: Path, chromium: BrowserType) -> None:
+    """Attack review 2026-11-29, U1: with 6 MB free beyond the files and the start-up
+    snapshot, the next version's worker failed its install (storage full) and no update
+    notice ever came; deleting only the snapshot, which the new build never reads, let it
+    install at once. The new version's worker deletes it as it installs."""
+    older = origin_build(tmp_path / "a", own=True, stamp="test-a")
+    server, url = serve(older)
+    context, page = controlled_page(chromium, tmp_path, url)
+    try:
+        page.wait_for_function("['made', 'failed'].includes(automaShell.snapshot)",
+                               timeout=180_000)
+        assert page.evaluate("automaShell.snapshot") == "made"
+        assert limit_room(context, page, 6_000_000) > 25_000_000  # (the files and snapshot)
+        publish(server, tmp_path, "test-b", page, older)
+        assert page.evaluate("caches.open(automaShell.snapshotCache).then(c => c.keys())"
+                             ".then(k => k.length)") == 0
+        with page.expect_navigation():
+            page.click("#update-notice button[data-act=reload]")
+        wait_ready(page)
+        assert page.evaluate("automaShell.stamp") == "test-b"
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_an_update_that_could_not_be_installed_is_reported_in_settings(
+        tmp_path: Path, chromium: BrowserType) -> None:
+    """Attack review 2026-11-29, U1: a failed install was never told. Settings say why (the
+    browser's storage full), and the new version's half-filled cache is not left behind."""
+    shared = origin_build(tmp_path / "a", own=False, stamp="test-a")
+    server, url = serve(shared)
+    context, page = controlled_page(chromium, tmp_path, url)
+    try:
+        page.goto(url + "#/settings")
+        page.wait_for_selector("#install-state", state="attached")
+        assert page.is_hidden("#install-state")
+        limit_room(context, page, 2_000_000)
+        publish(server, tmp_path, "test-b", page, shared, until="#install-state")
+        assert "could not be installed: the browser’s storage has no room for it" in (
+            page.text_content("#install-state") or "")
+        assert not page.query_selector("#update-notice")
+        names = page.evaluate("caches.keys()")
+        assert len([n for n in names if n.startswith("automa-companion-")]) == 1, names
+    finally:
+        context.close()
+        server.shutdown()

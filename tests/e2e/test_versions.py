@@ -108,3 +108,44 @@ def test_an_older_tab_writes_nothing_over_a_newer_version_and_loses_no_answer(
     assert not old.query_selector("#newer-notice")
     context.close()
     assert not errors, errors
+
+
+def test_an_older_tab_answering_on_leaves_no_copy_per_answer_and_stops_once_the_game_changed(
+        served: tuple[Any, str], two_builds: tuple[Path, Path], tmp_path: Path,
+        chromium: BrowserType) -> None:
+    """Attack review 2026-11-29, U3: an older tab answering on at a player's pace after a
+    newer version opened the storage left a new saved game per answer. Each answer now goes
+    on from the one the newer tab took in; and once the newer version changed the game
+    itself, the older tab keeps nothing more and says why."""
+    server, url = served
+    context = launch(chromium, tmp_path / "profile", service_workers="block")
+    assert isinstance(context, BrowserContext)
+    old = context.new_page()
+    old.goto(url)
+    wait_ready(old)
+    start_game(old, "tapestry", seed=5)
+    answer(old, 0.3)
+    old.wait_for_timeout(400)
+    save_id = old.url.split("#/play/")[1]
+    key = f"automa.save.{save_id}"
+    server.dist = two_builds[1]
+    new = context.new_page()
+    new.goto(url + f"#/play/{save_id}")
+    wait_ready(new)
+    old.wait_for_selector("#newer-notice")
+    saved = "() => Object.keys(localStorage).filter(k => k.startsWith('automa.save.')).sort()"
+    for i in range(3):  # a player's pace: the newer tab takes each answer in before the next
+        answer(old, 0.3 * i)
+        kept = save_text(old)
+        new.wait_for_function("([key, text]) => { const v = localStorage.getItem(key) || '';"
+                              " return v.slice(v.indexOf('\\n') + 1) === text; }", arg=[key, kept])
+        assert new.evaluate(saved) == [key]
+    answer(new, 0.5)  # the newer version plays on
+    new.wait_for_timeout(400)
+    before = storage(old)
+    answer(old, 0.5)
+    old.wait_for_selector("text=A newer version of the app has changed this game")
+    old.wait_for_timeout(400)
+    assert storage(old) == before  # nothing carried, no copy
+    assert new.evaluate(saved) == [key]
+    context.close()

@@ -84,6 +84,7 @@ def test_instant_victory_says_the_rulebook_breaks_off() -> None:
     s = run(new(), at("prompt.instant_victory"))
     assert asked(s).ui["rule"]["key"] == f"{G}.rule.truncated"
     s.answer(True)
+    s.answer("end")  # (said twice: issue 43, item 1)
     text = render(logged(s, "log.game_end_instant")[0]["action"]["key"],
                   logged(s, "log.game_end_instant")[0]["action"]["params"], "en")
     assert "candidate for victory" in text and "breaks off" in text

@@ -229,7 +229,31 @@ def test_instant_victory_ends_the_game_and_says_the_text_is_cut() -> None:
     s = run(new({"difficulty": "easy"}), at("prompt.instant_victory"))
     assert asked(s).ui["rule"]["key"].endswith("rule.truncated")
     s.answer(True)
+    assert asked(s).key.endswith("prompt.instant_victory_sure")  # said twice (issue 43.1)
+    s.answer("end")
     assert s.finished and logged(s, "log.game_end_instant")
+
+
+def test_a_yes_in_the_achievement_phase_asks_end_the_game_as_the_procedure_does() -> None:
+    """Issue 43, item 1: "Yes" to "Has any player now reached a complexity of 4…?" ended and
+    recorded the game at once, where the procedure asks "End the game?". Both paths ask the
+    one question now; "No, go back" brings the phase's question back, and nothing ended."""
+    s = run(new({"difficulty": "easy"}), at("prompt.instant_victory"))
+    s.answer(True)
+    sure = asked(s)
+    assert sure.key.endswith("prompt.instant_victory_sure") and not s.finished
+    assert sure.choices == ["end", "back"]
+    s.answer("back")
+    assert asked(s).key.endswith("prompt.instant_victory") and not s.finished
+    assert not logged(s, "log.game_end_instant")
+    s.answer(True)
+    s.answer("end")
+    assert s.finished
+    by_procedure = run(new({"difficulty": "easy"}), at("prompt.ready"))
+    by_procedure.start("instant_victory")
+    assert {k: v for k, v in asked(by_procedure).to_json().items() if k != "key"} == {
+        k: v for k, v in sure.to_json().items() if k != "key"}
+    assert asked(by_procedure).key == sure.key
 
 
 def test_city_search_walks_four_priorities_then_falls_through() -> None:

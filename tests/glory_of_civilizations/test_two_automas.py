@@ -32,7 +32,7 @@ def turns_of_round(s: Session, someone_passed: bool = False) -> list[int]:
     """Play the current round's automa turns (every question by default, "has a player
     passed before?" as given) up to the achievement phase; the automas in turn order."""
     order: list[int] = []
-    while s.prompt is not None and not s.prompt.key.endswith("prompt.others_pass"):
+    while s.prompt is not None and not s.prompt.key.endswith("prompt.others_pass_n"):
         n = turn_prompt(s)
         if n is not None:
             order.append(n)
@@ -98,7 +98,7 @@ def test_when_its_turn_comes_and_every_card_is_activated_the_automa_passes() -> 
     assert s.prompt.key.endswith("prompt.ready_pass_n")
     s.answer(True)
     assert bot(s, 1)["passed"]
-    assert s.prompt is not None and s.prompt.key.endswith("prompt.others_pass")
+    assert s.prompt is not None and s.prompt.key.endswith("prompt.others_pass_n")
 
 
 def test_thus_the_automa_takes_as_many_turns_each_round() -> None:
@@ -161,7 +161,8 @@ def test_one_achievement_phase_with_each_automas_vote_and_glory() -> None:
     s.answer(True)
     assert s.prompt is not None and s.prompt.key.endswith("prompt.achievements_n")
     assert [e["actor"] for e in logged(s, "log.vote")] == ["automa1", "automa2"]
-    assert "Automa 1:" in render(s.prompt.key, s.prompt.params, "en")
+    [vote] = [t for t in s.turn_summary() if t["key"].endswith("achievement_n.vote")]
+    assert [c["actor"] for c in vote["params"]["each_bot"]] == ["automa1", "automa2"]
     s.answer(True)
     asked = []
     while s.prompt is not None and not s.prompt.key.endswith("instant_victory"):
@@ -254,3 +255,101 @@ def test_each_automa_and_its_row_are_named_on_screen(lang: str, first: str,
     name = "Automa" if lang == "en" else "Автома"
     assert f"{name} 1" in titles and f"{name} 2" in titles
     assert v["head"].startswith(f"{name} 1")
+
+
+def test_the_achievement_phase_shows_what_is_the_same_once_and_what_differs_side_by_side(
+        ) -> None:
+    """Issue 43, item 2: the phase was one "Done" over 24 board lines, 10 of each automa's 12
+    alike. Now the list is the phase's 13 steps once, for both automas; the two lines that
+    differ (the vote, what each has to spend on the main event) give each automa's part
+    side by side, named; the question no longer spells the votes out a second time."""
+    s = new(TWO)
+    s.answer(True)
+    turns_of_round(s)
+    s.answer(True)
+    lines = s.turn_summary()
+    assert len(lines) == 13 and {t["actor"] for t in lines} == {"automas"}
+    apart = {t["key"].rsplit(".", 1)[-1]: t["params"]["each_bot"] for t in lines
+             if "each_bot" in t["params"]}
+    assert set(apart) == {"vote", "main_event"}
+    for each in apart.values():
+        assert [c["actor"] for c in each] == ["automa1", "automa2"]
+    view = present.play(s, "en")
+    vote, spend = [line for line in view["summary"] if line["each"]]
+    assert vote["text"].startswith("Votes:") and spend["text"].startswith("Main event:")
+    assert vote["actor"] == "Both Automas"
+    assert [name for name, _ in vote["each"]] == ["Automa 1", "Automa 2"]
+    assert all(text.startswith("event card ") for _, text in vote["each"])
+    assert all("coins" in text for _, text in spend["each"])
+    assert "event card" not in view["question"]["lead"]
+    html = views.summary(view, present.Words("en"))
+    assert html.count('class="each-cell"') == 4
+
+
+def test_turn_questions_name_the_automa_they_ask_about() -> None:
+    """Issue 43, item 2: with two automas the turn's questions said "the Automa" ("Does the
+    Automa's supply…", "The Automa has passed" after both passed). Each names the one it is
+    about now; a game of one automa reads as before."""
+    seen: dict[str, set[int]] = {}
+    s = new({**TWO, "difficulty": "easy"},
+            deck(main=["train_swordsmen", "build_city", "market", "gather"]))
+    s.answer(True)
+    while s.prompt is not None and s._state["data"]["round"] == 1:
+        p = s.prompt
+        if "automa" in p.params and p.key.endswith("_n"):
+            seen.setdefault(p.key.rsplit(".", 1)[-1], set()).add(
+                p.params["automa"]["params"]["n"])
+        text = render(p.key, p.params, "en")
+        assert "the Automa" not in text and "The Automa" not in text, text
+        s.answer(default_answer(s))
+    assert {"explore_first_n", "site_site_n", "units_left_n"} <= set(seen), seen
+    assert seen["explore_first_n"] == {1, 2}
+
+
+def test_a_save_of_version_4_waiting_on_a_question_about_an_automa_keeps_its_history() -> None:
+    """Game version 5 names the automa in its questions (a new message id, ``…_n``, and the
+    parameter ``automa``): the migration renames the question a version-4 save waits on, so
+    its answers still replay to it and its undo history is kept."""
+    import json
+
+    from automa.core.savefile import load_game
+    from automa.games.glory_of_civilizations.state import NAMED_N
+
+    s = new({**TWO, "difficulty": "easy"},
+            deck(main=["train_swordsmen", "build_city", "market", "gather"]))
+    s.answer(True)
+    s = run(s, lambda s: s.prompt is not None and s.prompt.key.endswith("units_left_n")
+            and s.prompt.params["automa"]["params"]["n"] == 2)
+    saved = json.loads(s.to_json())
+    old = json.loads(json.dumps(saved))
+    old["game_version"] = 4
+    prompt = old["snapshot"]["prompt"]
+    prompt["key"] = prompt["key"].removesuffix("_n")
+    del prompt["params"]["automa"]
+    assert prompt["key"].rsplit(".", 1)[-1] in NAMED_N
+    back = load_game(json.dumps(old))
+    assert not back.history_dropped and back.warnings == []
+    assert s.prompt is not None and back.prompt is not None
+    assert back.prompt.key == s.prompt.key
+    assert back.prompt.params == s.prompt.params
+
+
+def test_two_automas_need_a_person_at_the_table_but_a_game_saved_so_plays_on() -> None:
+    """seeds/003, its second line: each automa is run by a proxy player, a person. A new
+    game of two automas and 2 players (automas included) is refused by name; one an earlier
+    release started so still opens and plays on (one human, as before)."""
+    from automa.core.errors import InvalidOption
+    from automa.core.game import find_game
+    from automa.core.savefile import load_game
+
+    with pytest.raises(InvalidOption) as refused:
+        new({"automas": 2, "players": 2})
+    assert refused.value.key == f"{G}.error.proxy_players"
+    assert "at least 3 players" in refused.value.message("en")
+    assert "щонайменше 3 гравців" in refused.value.message("uk")
+    assert new({"automas": 2, "players": 3}).prompt is not None
+    game = find_game(G)
+    old = Session(game, game.resolve_options({"automas": 2, "players": 2}), 5)
+    old.answer(True)
+    back = load_game(old.to_json())
+    assert back.prompt is not None and not back.history_dropped

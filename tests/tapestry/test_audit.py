@@ -202,6 +202,22 @@ def test_landmark_reached_first_may_already_be_yours() -> None:
     assert s.view()["sections"][0]["rows"][-2]["value"] == "—"  # none on the Automa's mat
 
 
+def test_a_landmark_already_yours_is_never_on_the_bots_board_list() -> None:
+    """Issue 43, item 6 (shot 09): after "It was already taken: you hold it" the checklist
+    still told the bot to take it ("Shadow Empire: takes the Apothecary (onto the Automa's
+    mat)"). The line is written once the answer says the bot takes it: after "taken" no line
+    of the turn names the landmark; after "Done" the line is there."""
+    for answer, listed in (("taken", False), ("placed", True)):
+        s = bots_turn_with(dict.fromkeys(tdata.TRACKS, 12),
+                           shadow=dict.fromkeys(tdata.TRACKS, 3))
+        prompt = run_until(s, "tapestry.q.landmark_to_mat")
+        name = prompt.params["landmark"]
+        s.answer(answer)
+        lines = [t for t in s.turn_summary() if t["key"] == "tapestry.log.landmark"]
+        assert bool(lines) is listed, answer
+        assert all(t["params"]["landmark"] == name for t in lines)
+
+
 def test_landmarks_and_achievements_are_correctable_with_plain_labels() -> None:
     s = at_idle(2, 4)
     s.start("correct")
@@ -414,10 +430,24 @@ def test_landmark_or_end_skips_landmarks_you_claimed() -> None:
 def test_tile_rotation_is_told_with_a_plural_in_both_languages() -> None:
     ref = {"key": "tapestry.rotation", "params": {"n": 1}}
     assert render("tapestry.step.place_neutral.tile", {"rotation": ref}, "en").count("1 step ") == 1
-    for n, word in ((1, "крок"), (3, "кроки"), (5, "кроків")):
+    for n, word in ((1, "крок"), (3, "кроки")):
         text = render("tapestry.step.place_neutral.tile",
                       {"rotation": {"key": "tapestry.rotation", "params": {"n": n}}}, "uk")
         assert f"на {n} {word} за" in text
+
+
+@pytest.mark.parametrize(("turns", "en", "uk"), [
+    (1, "1 step clockwise", "на 1 крок за годинниковою"),
+    (3, "3 steps clockwise", "на 3 кроки за годинниковою"),
+    (4, "2 steps anticlockwise", "на 2 кроки проти годинникової"),
+    (5, "1 step anticlockwise", "на 1 крок проти годинникової")])
+def test_a_tile_is_turned_the_shorter_way(turns: int, en: str, uk: str) -> None:
+    """Issue 43, item 6: a hexagonal tile was "turned 5 steps clockwise" (UK «на 4 кроки»),
+    where 1–2 steps the other way is meant: 4 and 5 steps clockwise are said as 2 and 1
+    anticlockwise (the same orientation of a six-sided tile)."""
+    ref = {"key": "tapestry.rotation", "params": {"n": turns}}
+    assert en in render("tapestry.step.place_neutral.tile", {"rotation": ref}, "en")
+    assert uk in render("tapestry.step.place_neutral.tile", {"rotation": ref}, "uk")
 
 
 

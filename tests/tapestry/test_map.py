@@ -122,7 +122,7 @@ class Truthful:
             elif key == "step.explore.valid":
                 hexes = [h for h in HEXES if self.board[h] == "empty"
                          and self._automa_next_to(h, anywhere)]
-            elif key == "rule.middle_filter":
+            elif key == "rule.middle_filter" and self.middle_conquerable():
                 hexes = _keep_closest(self.board, hexes, ["0,0"])
             elif key == "step.conquer_neutral.closest":
                 hexes = _keep_closest(self.board, hexes,
@@ -135,8 +135,25 @@ class Truthful:
 
     anywhere = False
 
+    def middle_conquerable(self) -> bool:
+        """The Automa can still gain the middle island only while someone can conquer it:
+        not once it holds it, nor once it is yours with 2 tokens."""
+        return self.board["0,0"] in ("empty", "tile", "you1")
+
+    def outposts_left(self, limit: int = 9) -> bool:
+        """Whether fewer than ``limit`` of the Automa's outposts are on the map (9 at most:
+        10 in the box, one beside its favourite track): 1 on each of its territories, 2 on
+        its start (3/5), 1 toppled on each of your territories with 2 tokens but your start
+        (2/4)."""
+        placed = sum(1 for h in HEXES if self.board[h].startswith("automa")) \
+            + (self.board["2,0"] == "automa2") \
+            + sum(1 for h in HEXES if self.board[h] == "you2" and h != "0,2")
+        return placed < limit
+
     def __call__(self, prompt: Prompt) -> Any:
         key = prompt.key.removeprefix("tapestry.")
+        if key == "q.conquer_case" and not self.outposts_left():
+            return "none"
         if key == "q.conquer_case":
             self.anywhere = prompt.params["where"]["key"].endswith("anywhere")
             icon = prompt.ui["rule"]["params"]["adjacent"]["key"]
@@ -157,8 +174,13 @@ def random_map(rng: random.Random) -> dict[str, str]:
     """Any map a game may show, from nearly empty to nearly full: each trial draws how
     likely each mark is, then a mark for every hex (a pre-printed hex is never empty)."""
     weights = {m: rng.random() ** 2 + 0.01 for m in twin.MARKS}
-    return {h: rng.choices(twin.marks_for(h), [weights[m] for m in twin.marks_for(h)])[0]
-            for h in HEXES}
+    board = {h: rng.choices(twin.marks_for(h), [weights[m] for m in twin.marks_for(h)])[0]
+             for h in HEXES}
+    cap = rng.randint(3, 9)  # the Automa's outposts on the map: 9 at most (then all are)
+    while not Truthful(board).outposts_left(limit=cap + 1):
+        board[rng.choice([h for h in HEXES if board[h].startswith("automa")
+                          or board[h] == "you2"])] = "tile"
+    return board
 
 
 _IDLE: dict[str, Any] = {}
@@ -257,6 +279,7 @@ def test_hex_tiebreaker_example_explore_reaches_number_9() -> None:
     assert shown["pick"] == order[8] == "-2,1"
     assert {"-2,1", "-2,0"} <= set(shown["valid"])  # outlined: more than one valid hex
     assert not set(order[:8]) & set(shown["valid"])
+    s.answer(True)  # the tile placed on the board
     assert data(s)["map"]["-2,1"] == "tile"  # the Automa's tile is on the map
 
 
@@ -291,6 +314,7 @@ def test_conquer_neutral_with_the_toppled_icon_adds_a_shadow_empire_outpost() ->
     s = _at("conquer", False, card, False, "science", twin.initial_map())
     picked = twin_pick(s)
     assert picked is not None and picked != twin.MIDDLE
+    s.answer(True)
     assert data(s)["map"][picked] == "automa2"
 
 
@@ -365,6 +389,7 @@ def test_engineers_topple_on_the_first_single_token_territory_in_the_cards_order
     s._state["data"]["map"] = dict(board)
     s._run()
     assert s.prompt is not None and s.prompt.key == "tapestry.q.map_single_token"
+    s.answer(True)
     assert data(s)["map"][singles[0]] == "automa2"
 
 
@@ -379,13 +404,12 @@ def test_a_save_from_before_the_map_opens_without_it(name: str) -> None:
 def test_a_save_of_format_3_made_before_the_map_keeps_its_history() -> None:
     """Save format 3 → 4 names the new option with its default: a game saved just before the
     map existed (frozen: ``save_v3_before_map.json``, commit 01dca7e) opens and plays on
-    without the map. (Its answers pass questions that game version 4 turned into checklist
-    lines, so it opens from its snapshot and names that change.)"""
+    without the map, with its undo history (its answers to the Done questions game version 4
+    turned into checklist lines are dropped by the migration of its action log)."""
     text = (Path(__file__).resolve().parent / "save_v3_before_map.json").read_text()
     assert json.loads(text)["version"] == 3
     back = load_game(text)
-    assert [w["key"] for w in back.warnings] == ["warning.save.rules_changed"]
-    assert back.warnings[0]["params"]["what"] == [{"key": "tapestry.change.v4", "params": {}}]
+    assert not back.warnings and not back.history_dropped and back.can_undo
     assert back.state["options"]["map"] is False and "map" not in data(back)
     assert back.prompt is not None
     back.answer(back.prompt.choices[0])
@@ -394,7 +418,7 @@ def test_a_save_of_format_3_made_before_the_map_keeps_its_history() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
-def test_the_map_is_drawn_with_34_hexes_tappable_only_between_turns(lang: str) -> None:
+def test_the_map_is_drawn_with_34_hexes_tappable_where_the_question_allows(lang: str) -> None:
     """The renderer draws every hex, each a tap starting its mark (``map.<hex>``) when the
     question allows it; the Automa's hex is ringed and the walk numbered."""
     from automa.render.tapestry import question_svg

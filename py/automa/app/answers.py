@@ -3,9 +3,9 @@ into the answer the session checks (the input side of :mod:`automa.app.present`)
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypedDict
 
+from automa.core.checks import read_json
 from automa.core.numbers import int_or
 from automa.core.prompts import Prompt
 
@@ -45,7 +45,7 @@ def answer_from(p: Prompt, form: Form) -> Any:
     changed on the page give an answer it refuses, never an error here)."""
     if "json" in form:
         try:
-            return json.loads(form["json"])
+            return read_json(form["json"])
         except ValueError:
             return form["json"]
     if p.kind == "pick_one" and "pick" in form:

@@ -26,10 +26,13 @@ class Banner:
         """``error`` or ``info``."""
         self.shown_on: str | None = None
         """The screen the message was first shown on (None: not shown yet)."""
+        self.way_out = False
+        """The message offers a way out beside it: undo the last answer, or Home (a tap
+        whose handler failed)."""
 
-    def flash(self, message: str, kind: str = "error") -> None:
+    def flash(self, message: str, kind: str = "error", *, way_out: bool = False) -> None:
         """Show ``message`` at the top of the next screen drawn (and of that screen only)."""
-        self.message, self.kind, self.shown_on = message, kind, None
+        self.message, self.kind, self.shown_on, self.way_out = message, kind, None, way_out
 
     def dismiss(self) -> None:
         """The message is read (or made stale by what the player did): no banner."""

@@ -10,7 +10,6 @@ tabs, decks — with a dictionary for storage.
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
@@ -39,6 +38,7 @@ from automa.app.storage import (
 )
 from automa.app.versions import versions as format_versions
 from automa.core import formats, i18n
+from automa.core.checks import read_json
 
 if TYPE_CHECKING:
     from automa.app.decks.desk import DeckDesk
@@ -177,8 +177,8 @@ class Controller:
                 return self.settings_screen()
             if name == "share" and self.session is not None:
                 return Screen("share", *self.sharing.share_screen())
-            if name == "join" and len(parts) > 1:
-                return Screen("join", *self.sharing.join_screen(parts[1]))
+            if name == "join":  # (nothing after it, or more than one code: refused, said)
+                return Screen("join", *self.sharing.join_screen("/".join(parts[1:])))
         except Exception as e:  # a broken save must never lock the person out of the app
             self.banner.flash(self.error_text(e))
         return self.home_screen()
@@ -187,7 +187,11 @@ class Controller:
         """The message banner and the standing notices above every screen. A message belongs
         to the screen it was first shown on: another screen drawn whole drops it."""
         message = self.banner.on(self.screen)
-        banner = home_views.banner(message, self.banner.kind, self.w) if message else Safe("")
+        way_out = self.banner.way_out
+        banner = home_views.banner(
+            message, self.banner.kind, self.w, home=way_out,
+            undo=way_out and self.session is not None and self.session.can_undo,
+        ) if message else Safe("")
         return banner, self.notices()
 
     def notices(self) -> Safe:
@@ -209,6 +213,13 @@ class Controller:
     def update_notice(self) -> Safe:
         """The notice of a newly installed version."""
         return home_views.update_notice(self.w, self.update_version)
+
+    def engine_started(self, without_snapshot: object) -> None:
+        """The engine started; ``without_snapshot`` a word (why: "damaged", "foreign"…) if
+        it started without the start-up snapshot the page found (``web/pyodide/boot.mjs``),
+        which the first screen then says in a sentence."""
+        if isinstance(without_snapshot, str) and without_snapshot:
+            self.banner.flash(self.t("web.resume.snapshot_skipped"), "info")
 
     def update_ready(self, version: object) -> None:
         """A new version is installed and waits, named ``version`` as the page was told it
@@ -237,10 +248,11 @@ class Controller:
         return Screen("home", home_views.home(list(self.games.values()), saves, self.w, extra,
                                          home_link(self.w)))
 
-    def new_game_screen(self, game_id: str) -> Screen:
-        """The options of a new game."""
+    def new_game_screen(self, game_id: str, kept: PageForm | None = None) -> Screen:
+        """The options of a new game (``kept``: the choices read from the form, shown again
+        after a refusal, so nothing chosen is lost)."""
         return Screen("new", home_views.new_game(self.games[game_id], self.w,
-                                            self.deck_choice(game_id)))
+                                            self.deck_choice(game_id), kept))
 
     def settings_screen(self) -> Screen:
         """Language, theme, text size, keep awake, paper."""
@@ -348,6 +360,9 @@ class Controller:
         if what == "newer":
             self.newer_open = True  # the standing notice asks for a reload
             return Outcome(redraw=self.screen not in PLAY_SCREENS)
+        if what == "moved":  # ... and that version changed this game: nothing more kept here
+            self.newer_open = True
+            return self.leave(self.t("web.store.newer_game"))
         if what == "saved" and error is None:
             self.keep_screen()
         if what == "held":
@@ -493,7 +508,27 @@ class Controller:
 
     # --- taps ---------------------------------------------------------------------------
     def tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
-        """A tap on a ``data-act`` element the page does not handle itself."""
+        """A tap on a ``data-act`` element the page does not handle itself; one whose handler
+        fails is said, with a way out (:meth:`failed`), never nothing."""
+        try:
+            return self._tap(action, arg, form)
+        except Exception as e:  # a fault of ours, or a state no check foresaw
+            return self.failed(e)
+
+    def failed(self, error: BaseException) -> Outcome:
+        """What the player sees when a tap's handler failed: what happened (the game is as
+        before the tap: a failed answer changes nothing), with Undo and Home beside it, on
+        the screen they were on (Home if that screen cannot be drawn)."""
+        self.banner.flash(self.t("web.error.tap_failed", detail=type(error).__name__),
+                          way_out=True)
+        try:
+            if self.session is not None and self.screen in PLAY_SCREENS:
+                return Outcome(show=self.play_screen())
+        except Exception:  # (the play screen itself cannot be drawn: Home)
+            pass
+        return Outcome(show=self.home_screen())
+
+    def _tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
         if action.startswith("deck-") and self.deck_games:
             return self.desk.tap(action, arg or "")
         if action.startswith("record-"):
@@ -559,7 +594,7 @@ class Controller:
         that revision; otherwise the player is told it was not applied."""
         s = self.session
         try:
-            tap = json.loads(kept) if kept else None
+            tap = read_json(kept) if kept else None
         except (ValueError, RecursionError):
             tap = {}
         if tap is None:

@@ -42,9 +42,9 @@ from typing import Any
 
 from automa.app.saves import GAME_ID, MAX_IMPORT_BYTES, MAX_TIME_MS, SAVE_ID
 from automa.app.storage import KeyValue, StorageError
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, Migration
-from automa.core.savefile import check_nesting
 from automa.core.session import Session
 
 RECORD_PREFIX = "automa.record."
@@ -291,8 +291,7 @@ def _json(text: str) -> Any:
     """Parsed JSON, its nesting checked first (a deep one overflows the browser's stack
     before Python's recursion limit is reached)."""
     try:
-        check_nesting(text)
-        return json.loads(text)
+        return read_json(text)
     except (ValueError, RecursionError):
         raise _bad("json") from None
 

@@ -62,6 +62,7 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
     after the others, folded into one line ("Finished games (5)"), each with "See result"."""
     items: list[Safe] = []
     finished: list[Safe] = []
+    more: list[Safe] = []
     for save_id, meta in sorted(index.items(), key=lambda kv: -float(kv[1].get("updated", 0))):
         game = games.get(str(meta.get("game")))
         texts = {k: (meta.get(k) or {}).get(w.lang, "") for k in ("turn_text", "score_text",
@@ -73,7 +74,14 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
         item = save_item(save_id, w.t(game["name"]) if game else str(meta.get("game")),
                          date(float(meta.get("updated") or 0)), state, confirm == save_id, w,
                          "" if over else texts["options_text"], over)
-        (finished if over else items).append(item)
+        (finished if over else items if len(items) < SHOWN_SAVES else more).append(item)
+    if more:  # (New game stays on the first screen however many games go on)
+        items.append(h("li", None, h("details", {"class": "more-saves",
+                                                 "open": bool(confirm)
+                                                 and any(confirm in m for m in more)},
+                                     h("summary", None, w.t("web.home.more_saves",
+                                                            n=len(more))),
+                                     h("ul", {"class": "plain stack"}, *more))))
     if finished:
         items.append(h("li", None, h("details", {"class": "finished-saves",
                                                  "open": any(confirm in f for f in finished)
@@ -84,13 +92,31 @@ def saves(index: Mapping[str, Mapping[str, Any]], games: Mapping[str, Mapping[st
     return items
 
 
+SHOWN_SAVES = 3
+"""The games in progress listed open on Home, the latest first; the others are folded into
+one line, so New game is on the first screen whatever the list holds."""
+
+
 def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w: Words,
               options: str = "", over: bool = False) -> Safe:
     """One saved game: what (and with which options), which turn and score, when; continue
-    (a finished one: see its result), export, delete."""
+    (a finished one: see its result), export, delete. A game in progress is one compact
+    row: a tap on it continues it, export and delete wait behind "⋯"."""
     def button(act: str, key: str, cls: str | None = None) -> Safe:
         return h("button", {"class": cls, "data-act": act, "data-arg": save_id}, w.t(key))
 
+    if not over and not confirm:
+        return h("li", {"class": "save compact", "data-save": save_id},
+                 h("button", {"class": "save-open", "data-act": "continue", "data-arg": save_id,
+                              "title": w.t("web.home.continue")},
+                   h("span", {"class": "save-what"}, h("strong", None, name),
+                     h("span", None, state_),
+                     h("span", {"class": "muted"}, " · ".join(x for x in (when, options) if x))),
+                   h("span", {"class": "save-go", "aria-hidden": "true"}, "▸")),
+                 h("details", {"class": "save-more"},
+                   h("summary", {"aria-label": w.t("web.home.more_of", name=name)}, "⋯"),
+                   h("div", {"class": "row"}, button("export", "web.home.export"),
+                     button("delete", "web.home.delete"))))
     if confirm:
         actions = [h("p", None, w.t("web.home.delete_confirm")),
                    button("delete-yes", "web.home.delete_yes", "danger"),
@@ -107,13 +133,16 @@ def save_item(save_id: str, name: str, when: str, state_: str, confirm: bool, w:
              h("div", {"class": "row"}, *actions))
 
 
-def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Safe:
+def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None,
+             kept: Mapping[str, Any] | None = None) -> Safe:
     """The options of a new game, from the game's option schema; a ``data`` option (no form
-    field) is left to ``extra`` (e.g. the deck choice)."""
+    field) is left to ``extra`` (e.g. the deck choice); ``kept``: the form as the player left
+    it (the index chosen for each option, the seed), shown again after a refusal."""
     gid = str(game["id"])
     shown = [o for o in game["options"] if o.get("form_field", True)]
-    fields = [option_field(o, w) for o in shown if not o.get("advanced")]
-    advanced = [option_field(o, w) for o in shown if o.get("advanced")]
+    chosen = (kept or {}).get("options") or {}
+    fields = [option_field(o, w, chosen.get(o["id"])) for o in shown if not o.get("advanced")]
+    advanced = [option_field(o, w, chosen.get(o["id"])) for o in shown if o.get("advanced")]
     if extra is not None:
         fields.append(extra)
     if advanced:
@@ -124,6 +153,7 @@ def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Sa
     seed = h("div", {"class": "field"}, h("label", {"for": "seed"}, w.t("web.new.seed")),
              h("input", {"id": "seed", "type": "text", "inputmode": "numeric",
                          "pattern": "[0-9]*", "autocomplete": "off",
+                         "value": str((kept or {}).get("seed") or "") or None,
                          "aria-describedby": "seed-help"}),
              h("p", {"id": "seed-help", "class": "muted"}, w.t("web.new.seed_help")))
     return h("section", {"class": "panel"}, h("h2", None, w.t(game["name"])),
@@ -135,9 +165,13 @@ def new_game(game: Mapping[str, Any], w: Words, extra: Safe | None = None) -> Sa
                               "data-arg": gid}, w.t("web.new.start")))))
 
 
-def option_field(option: Mapping[str, Any], w: Words) -> Safe:
-    """One option as a group of radio buttons (or a select for many values)."""
+def option_field(option: Mapping[str, Any], w: Words, index: Any = None) -> Safe:
+    """One option as a group of radio buttons (or a select for many values), its default
+    chosen, or the choice at ``index`` (the player's, kept after a refusal)."""
     oid = str(option["id"])
+    if isinstance(index, int) and not isinstance(index, bool) \
+            and 0 <= index < len(option["choices"]):
+        option = {**option, "default": option["choices"][index]}
     label = w.t(option["label"]) if option.get("label") else oid
     help_id = f"help-{oid}"
     help_ = (h("p", {"class": "muted option-help", "id": help_id}, w.t(option["help"]))
@@ -194,7 +228,7 @@ def settings(current: Mapping[str, Any], languages: Sequence[str], text_sizes: S
                      current["rate"]),
                h("p", {"class": "muted"}, w.t("web.settings.speech_help")),
                voice_state(current, languages, w)),
-             storage_state(w), ios_apart(w),
+             storage_state(w), install_state(w), ios_apart(w),
              h("p", {"class": "muted", "id": "app-version"},
                w.t("web.settings.version", version=version)) if version else None)
 
@@ -233,9 +267,22 @@ def storage_state(w: Words) -> Safe:
                                     quota="{quota}")}, "")
 
 
-def banner(message: str, kind: str, w: Words) -> Safe:
-    """A message at the top of the screen, with a way to dismiss it."""
+def install_state(w: Words) -> Safe:
+    """Where the page's shell says that a new version of the app could not be installed, and
+    why (its service worker says: the browser's storage full, or another failure); hidden
+    until one failed."""
+    return h("p", {"class": "muted", "id": "install-state", "role": "status", "hidden": True,
+                   "data-full": w.t("web.update.install_full", detail="{detail}"),
+                   "data-failed": w.t("web.update.install_failed", detail="{detail}")}, "")
+
+
+def banner(message: str, kind: str, w: Words, *, undo: bool = False,
+           home: bool = False) -> Safe:
+    """A message at the top of the screen, with a way to dismiss it (and, after a tap that
+    failed, ways out: ``undo`` the last answer, go ``home``)."""
     return h("div", {"class": f"banner banner-{kind}", "role": "alert"}, h("p", None, message),
+             h("button", {"data-act": "undo"}, w.t("web.play.undo")) if undo else None,
+             h("a", {"class": "button", "href": "#/"}, w.t("web.nav.home")) if home else None,
              h("button", {"class": "link", "data-act": "dismiss"}, w.t("web.action.dismiss")))
 
 

@@ -61,6 +61,13 @@ BUTTON_PADDING = 0.5
 ``padding: 0.4rem 0.5rem``)."""
 PANEL_PADDING = 0.9
 """The padding inside a panel, the question's among them, in rem (CSS ``.panel``)."""
+PICTURE = 58.0
+"""The narrowest column of a grid of pictures to tap, in px; the gap between them 6 px (CSS
+``.dock-form.pictures``: ``minmax(58px, 1fr)``, ``gap: 6px``): pictures keep their size at
+every text size."""
+PICTURE_GAP = 6.0
+PICTURE_RATIO = 0.92
+"""A picture's height for its width, its button's frame included (a tile is ~1.1 : 1)."""
 VALUE_LIST = (4.5, 0.3)
 """The narrowest list beside a values item: rem, and its share of the row (CSS
 ``.value-row``: ``minmax(4.5rem, 30%)``)."""
@@ -118,7 +125,7 @@ def dock_height(q: QuestionView, phone: Phone) -> float:
     gap = DOCK_GAP * rem
     bar_answers = [label for label, _, _ in q["one_tap"]] or (
         [c["label"] for c in q["choices"]] if q["layout"] == "bar"
-        else [] if q["layout"] in ("buttons", "over") else [q["ok"]])
+        else [] if q["layout"] in ("buttons", "pictures", "over") else [q["ok"]])
     free = inner - 2 * (TAP + gap)
     bar = max([TAP + 8] + [_button(label, free / max(1, len(bar_answers)), phone)
                            for label in bar_answers])
@@ -140,6 +147,12 @@ def dock_height(q: QuestionView, phone: Phone) -> float:
             form += text_height(q["hint"], inner, phone)
         else:  # (the buttons scroll inside the dock past their share of the screen)
             form = min(form, FORM_SHARE * phone.height)
+    elif q["layout"] == "pictures":
+        across = max(1, int((inner + PICTURE_GAP) // (PICTURE + PICTURE_GAP)))
+        side = (inner - (across - 1) * PICTURE_GAP) / across
+        lines = -(-len(labels) // across)
+        form = min(lines * side * PICTURE_RATIO + (lines - 1) * PICTURE_GAP,
+                   FORM_SHARE * phone.height)
     elif q["layout"] == "values":  # a label beside each list
         width = inner - gap - max(VALUE_LIST[0] * rem, VALUE_LIST[1] * inner)
         form = sum(max(44.0, text_height(label, width, phone)) + gap for label in labels)
@@ -161,7 +174,8 @@ def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
     inner = phone.width - 2 * APP_PADDING * rem - 2 * PANEL_PADDING * rem - 2
     top += PANEL_PADDING * rem + 1  # the question's panel
     long = bool(q["ask"]) or len(q["lead"]) > LONG_QUESTION
-    parts = [(q["lead"], 1.05 if long else 1.15), (q["ask"], 1.15), (q["after"], 1.05)]
+    lead = "" if q.get("lead_below") else q["lead"]  # (shown under the question)
+    parts = [(lead, 1.05 if long else 1.15), (q["ask"], 1.15), (q["after"], 1.05)]
     shown = [text_height(text, inner, phone, size) for text, size in parts if text]
     top += sum(shown) + 0.8 * rem * (len(shown) - 1)
     steps = top + sum(max(TAP, text_height(step, inner - 2.6 * rem, phone))
@@ -169,3 +183,28 @@ def first_screen(q: QuestionView, phone: Phone = PHONE) -> FirstScreen:
     dock = dock_height(q, phone)
     return {"question": top, "steps": steps, "dock": dock,
             "fits": top + dock + MARGIN <= phone.height}
+
+
+FIGURE_MARGIN = 0.6
+"""The margin above and below a board drawn with a question, in rem (CSS ``.pattern``)."""
+FIGURE_WIDTH = 24.0
+"""The widest a board drawn with a question is, in rem (CSS ``.pattern``: ``max-width``)."""
+
+
+def figure_width(phone: Phone) -> float:
+    """The width of a board drawn with a question, in px."""
+    rem = EM * phone.text
+    return min(FIGURE_WIDTH * rem,
+               phone.width - 2 * APP_PADDING * rem - 2 * PANEL_PADDING * rem - 2)
+
+
+def board_room(q: QuestionView, phone: Phone) -> float:
+    """How tall the game's board drawn right under the question may be, as a share of its
+    width, to end above the dock on ``phone`` (the game's renderer crops it to that, around
+    the hex it marks)."""
+    rem = EM * phone.text
+    screen = first_screen(q, phone)
+    # the question's own margin, the joined panels' paddings, the figure's margins
+    top = screen["question"] + 0.8 * rem + FIGURE_MARGIN * rem
+    bottom = phone.height - screen["dock"] - FIGURE_MARGIN * rem - MARGIN / 2
+    return max(0.0, bottom - top) / figure_width(phone)

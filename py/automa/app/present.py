@@ -30,6 +30,7 @@ from automa.app.layout import (
     MAX_BUTTONS,
     SHORT_LABEL,
     Phone,
+    board_room,
     first_screen,
     fits_in_dock,
 )
@@ -91,8 +92,37 @@ def turn_summary(session: Session, w: Words,
     for item in session.turn_summary() if found is None else found:
         text = i18n.render(item["key"], item["params"], w.lang)
         actor, text = with_actor(w, session.game_id, item["actor"], text)
-        steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info"})
-    return steps
+        steps.append({"actor": actor, "text": text, "icon": item["icon"] or "info",
+                      "each": each_bot(session.game_id, item["params"], w)})
+    return unnamed(steps, summary_title(session, w, found))
+
+
+def unnamed(steps: list[SummaryLineView], title: str) -> list[SummaryLineView]:
+    """The lines without their actor where the heading names the one bot they all are
+    ("Automa 2: round 1, turn 1 — do this on the board": not "Automa 2:" on every line)."""
+    actors = {s["actor"] for s in steps if s["actor"]}
+    if len(actors) != 1 or not names_actor(title, next(iter(actors))):
+        return steps
+    return [{**s, "actor": ""} for s in steps]
+
+
+def each_bot(game: str, params: records.Params, w: Words) -> list[tuple[str, str]]:
+    """What a board line for several bots means for each (its ``each_bot`` parameter: one
+    ``{"actor", "what"}`` per bot, in seat order), by the bot's name; [] for a line of one
+    (or one whose parameter is not such a list: a log read back from storage)."""
+    found = params.get("each_bot")
+    if not isinstance(found, list):
+        return []
+    return [(w.actor(game, str(c.get("actor"))), w.text(c["what"]))
+            for c in found if isinstance(c, dict) and "what" in c]
+
+
+def line_text(s: SummaryLineView) -> str:
+    """A board line as one sentence (the terminal, a screen reader, speech): its actor, what
+    to do, and what it means for each bot."""
+    each = "; ".join(f"{name}: {what}" for name, what in s["each"])
+    text = f"{s['text']} — {each}" if each else s["text"]
+    return f"{s['actor']}: {text}" if s["actor"] else text
 
 
 def summary_title(session: Session, w: Words,
@@ -186,7 +216,7 @@ def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
         "rule": "", "choices": [], "lo": 0, "hi": 0, "value": 0, "domain": [], "chosen": [],
         "one_tap": [], "ok": w.t("web.play.ok"), "hint": "", "cards": [], "pattern": None,
         "game": session.game_id, "layout": "over", "short": False, "fold": "",
-        "card_lead": ""}
+        "card_lead": "", "lead_below": False, "board_fold": "", "board_open": False}
     if p is None or session.finished:
         return base
     ui = p.ui
@@ -200,8 +230,15 @@ def question(session: Session, w: Words, size: float = 1.0) -> QuestionView:
                  "pattern": ui.get("pattern") if p.kind == "scan"
                  else ui.get("board"),
                  "fold": w.text(ui["fold"]) if ui.get("fold") else "",
-                 "card_lead": w.text(ui["lead"]) if ui.get("lead") else ""})
-    _controls(base, p, w, Phone(text=size))
+                 "card_lead": w.text(ui["lead"]) if ui.get("lead") else "",
+                 "board_fold": w.text(ui["board_fold"]) if ui.get("board_fold") else "",
+                 "board_open": bool(ui.get("board_open"))})
+    phone = Phone(text=size)
+    _controls(base, p, w, phone)
+    board = base["pattern"]
+    if board is not None and p.kind != "scan" and not base["board_fold"]:
+        # drawn right under the question: as tall as the room left above the dock
+        base["pattern"] = {**board, "room": round(board_room(base, phone), 3)}
     return base
 
 
@@ -218,33 +255,25 @@ def _controls(q: QuestionView, p: Prompt, w: Words, phone: Phone) -> None:
                   "value": None if typed else p.default if isinstance(p.default, int) else lo,
                   "hint": w.t("core.prompt.count", lo=lo, hi=hi), "layout": "stepper"})
     elif p.kind in ("pick_one", "pick_subset"):
-        default = p.default if p.kind == "pick_one" else (p.default or [])
-        game = str(p.ui.get("game") or "")
-        q["choices"] = [{"index": i, "label": _label(w, p, i),
-                         "chosen": (c == default if p.kind == "pick_one" and default is not None
-                                    else p.kind == "pick_subset" and c in default),
-                         "swatch": (cards.swatch(game, c) or "") if game else ""}
-                        for i, c in enumerate(p.choices)]
-        # short labels side by side; a last long one ("no valid hex") takes a row of its own
-        q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"][:-1]) and (
-            len(q["choices"]) > 2 or len(q["choices"][-1]["label"]) <= SHORT_LABEL)
+        _choices(q, p, w)
         if p.kind == "pick_subset":
             lo, hi = p.bounds or (0, len(p.choices))
-            q.update({"lo": lo, "hi": hi, "hint": w.t("web.play.pick_between", lo=lo, hi=hi),
-                      "layout": "boxes"})
+            hint = (w.t("web.play.pick_exactly", n=lo) if lo == hi
+                    else w.t("web.play.pick_between", lo=lo, hi=hi))
+            q.update({"lo": lo, "hi": hi, "hint": hint, "layout": "boxes"})
+        elif all(c["face"] for c in q["choices"]):
+            q["layout"] = "pictures"
         elif len(q["choices"]) <= 2 and all(len(c["label"]) <= BAR_LABEL for c in q["choices"]):
             q["layout"] = "bar"
         else:  # one tap each, unless they crowd out the question at this text size
             q["layout"] = "buttons"
-            if not (fits_in_dock(q, phone) and first_screen(q, phone)["fits"]) or (
-                    len(q["choices"]) > MAX_BUTTONS
-                    and not (fits_in_dock(q, LARGEST) and first_screen(q, LARGEST)["fits"])):
+            if not _buttons_fit(q, phone):
                 q["layout"] = "list"
     elif p.kind == "values":
         domain = p.domain or []
         default = p.default or {}
-        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False, "swatch": ""}
-                        for i in range(len(p.choices))]
+        q["choices"] = [{"index": i, "label": _label(w, p, i), "chosen": False, "swatch": "",
+                         "face": ""} for i in range(len(p.choices))]
         q["domain"] = [w.text(v) for v in domain]
         q["chosen"] = [_index(domain, default.get(str(item), domain[0] if domain else None))
                        for item in p.choices]
@@ -254,6 +283,48 @@ def _controls(q: QuestionView, p: Prompt, w: Words, phone: Phone) -> None:
                          json.dumps(c), c is True) for i, c in enumerate(p.choices)]
     if q["one_tap"]:
         q["layout"] = "one_tap"
+
+
+def _choices(q: QuestionView, p: Prompt, w: Words) -> None:
+    """A pick's choices in words, those its ``ui["shown"]`` names if it names some (each
+    keeps its index among the prompt's choices), with the colour chip and the picture the
+    game's renderer gives its value."""
+    default = p.default if p.kind == "pick_one" else (p.default or [])
+    game = str(p.ui.get("game") or "")
+    shown = p.ui.get("shown")
+    faces = p.ui.get("faces")
+    if not (isinstance(faces, list) and len(faces) == len(p.choices)
+            and all(isinstance(f, str) for f in faces) and p.kind == "pick_one" and game):
+        faces = None
+    q["choices"] = [{"index": i, "label": _label(w, p, i),
+                     "chosen": (c == default if p.kind == "pick_one" and default is not None
+                                else p.kind == "pick_subset" and c in default),
+                     "swatch": (cards.swatch(game, c) or "") if game else "",
+                     "face": faces[i] if faces else ""}
+                    for i, c in enumerate(p.choices)
+                    if not isinstance(shown, list) or not shown or c in shown]
+    # short labels side by side; a last long one ("no valid hex") takes a row of its own
+    q["short"] = all(len(c["label"]) <= SHORT_LABEL for c in q["choices"][:-1]) and (
+        len(q["choices"]) > 2 or len(q["choices"][-1]["label"]) <= SHORT_LABEL)
+
+
+def _buttons_fit(q: QuestionView, phone: Phone) -> bool:
+    """Whether the choices go as buttons, one tap each: they leave the question room at this
+    text size, and more than :data:`MAX_BUTTONS` do at the largest size too. Where they would
+    not, up to that many go under the question's explanation (``lead_below``) before they
+    become a list."""
+    def fit(at: Phone) -> bool:
+        return fits_in_dock(q, at) and first_screen(q, at)["fits"]
+
+    if fit(phone) and (len(q["choices"]) <= MAX_BUTTONS or fit(LARGEST)):
+        return True
+    if len(q["choices"]) > MAX_BUTTONS or not q["ask"]:
+        return False
+    q["lead_below"] = True  # (the question short now, the dock may take more than half)
+    if first_screen(q, phone)["fits"]:
+        return True
+    q["lead_below"] = False
+    return False
 
 
 def _index(values: list[Any], value: Any) -> int:
@@ -492,8 +563,7 @@ def announcement(v: PlayView) -> str:
     """What a screen reader says when the bots' turn is new: its heading and every step."""
     if not v["summary"]:
         return ""
-    steps = [f"{s['actor']}: {s['text']}" if s["actor"] else s["text"] for s in v["summary"]]
-    return " ".join([f"{v['summary_title']}:", *steps])
+    return " ".join([f"{v['summary_title']}:", *map(line_text, v["summary"])])
 
 
 def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) -> PlayView:
@@ -532,4 +602,6 @@ def play(session: Session, lang: str, with_log: bool = True, text: float = 1.0) 
         "can_redo": session.can_redo,
         "log": log(session, w) if with_log else [],
         "print_card": pair,
+        "turn_first": bool(session.prompt and not session.finished and done
+                           and session.prompt.ui.get("turn_first")),
     }

@@ -53,6 +53,7 @@ from automa.app.storage import (
     marker,
 )
 from automa.core import formats
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 from automa.core.formats import Format, Migrated, NewerFormat
 
@@ -181,7 +182,7 @@ def _split(raw: str) -> tuple[Any, str]:
     if end < 0:
         return None, raw
     try:
-        header = json.loads(raw[:end])
+        header = read_json(raw[:end])
     except ValueError:
         header = None
     return header, raw[end + 1:]
@@ -192,7 +193,7 @@ def _peek(save_id: str, text: str) -> SaveMeta:
     data: Any = None
     if len(text) <= MAX_IMPORT_BYTES:
         try:
-            data = json.loads(text)
+            data = read_json(text)
         except (ValueError, RecursionError):
             data = None
     if not isinstance(data, dict):
@@ -208,7 +209,7 @@ def _legacy_index(raw: Any) -> dict[str, Any]:
     data: Any = None
     if isinstance(raw, str) and len(raw) <= MAX_IMPORT_BYTES:
         try:
-            data = json.loads(raw)
+            data = read_json(raw)
         except (ValueError, RecursionError):
             data = None
     return data if isinstance(data, dict) and "v" not in data else {}
@@ -351,8 +352,13 @@ class SaveStore:
 
     def meta(self, save_id: str) -> SaveMeta | None:
         """The stored summary of one game (of any layout version), or ``None``."""
-        record = self._record(save_id) if valid_save_id(save_id) else None
+        record = self.peek(save_id)
         return record.meta if record is not None else None
+
+    def peek(self, save_id: str) -> StoredSave | None:
+        """One game as stored, of any layout version (a newer app's as it wrote it), or
+        ``None``."""
+        return self._record(save_id) if valid_save_id(save_id) else None
 
     def _read_index(self) -> dict[str, Any] | None:
         """The list's entries (``None`` if it is missing, malformed or of another version:
@@ -361,7 +367,7 @@ class SaveStore:
         if not isinstance(raw, str) or len(raw) > MAX_IMPORT_BYTES:
             return None
         try:
-            data = json.loads(raw)
+            data = read_json(raw)
         except (ValueError, RecursionError):
             return None
         if (isinstance(data, dict) and data.get("v") == INDEX_VERSION
@@ -542,7 +548,7 @@ class SaveStore:
         data: Any = None
         if isinstance(raw, str) and len(raw) <= HEADER_MAX * 10:
             try:
-                data = json.loads(raw)
+                data = read_json(raw)
             except (ValueError, RecursionError):
                 data = None
         if not isinstance(data, dict):

@@ -28,6 +28,7 @@ from typing import Any
 
 from automa.app.saves import SAVE_PREFIX, valid_save_id
 from automa.app.storage import KeyValue, StorageError
+from automa.core.checks import read_json
 
 SCREEN_PREFIX = "automa.screen."
 SCREEN_VERSION = 1
@@ -60,11 +61,12 @@ SCREEN_ATTRS = (
     "aria-expanded", "aria-current", "aria-live",
     "data-act", "data-arg", "data-json", "data-game", "data-kind", "data-key", "data-lo",
     "data-hi", "data-index", "data-card", "data-record", "data-score", "data-layout",
-    "autocomplete", "data-none", "data-unsupported",
+    "autocomplete", "data-none", "data-unsupported", "open", "placeholder",
     # SVG presentation
     "viewbox", "xmlns", "width", "height", "x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r",
     "rx", "ry", "d", "points", "transform", "fill", "stroke", "stroke-width", "stroke-linecap",
-    "stroke-linejoin", "stroke-dasharray", "opacity", "font-family", "font-size",
+    "stroke-linejoin", "stroke-dasharray", "opacity", "fill-opacity", "font-family",
+    "font-size",
     "font-weight", "text-anchor", "textlength", "lengthadjust",
 )
 """The attributes a stored screen may carry (DOMPurify also refuses any unsafe value)."""
@@ -91,7 +93,7 @@ def _header(raw: str) -> dict[str, Any] | None:
     if end < 0:
         return None
     try:
-        header = json.loads(raw[:end])
+        header = read_json(raw[:end])
     except ValueError:
         return None
     return header if isinstance(header, dict) and header.get("v") == SCREEN_VERSION else None

@@ -19,6 +19,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 from automa.core.game import find_game
 from automa.core.numbers import SEED_MAX
@@ -32,6 +33,10 @@ MAX_JSON_BYTES = 64_000
 """The most a code may decompress to."""
 ROUTE = "join"
 """The URL route of a shared game: ``#/join/<code>``."""
+APP_URL = "http://127.0.0.1:8000/automa-companion/"
+"""The app's address for a link made outside the page (the terminal's ``share``), unless one
+is given (``--app-url``, ``$AUTOMA_APP_URL``): where ``python3 build.py serve`` serves it on
+this computer. A phone opens a link to the address the app is published at."""
 _CODE = re.compile(r"[A-Za-z0-9_-]+")
 _FIELDS = {"f": int, "g": str, "v": int, "o": dict, "s": int}
 
@@ -61,7 +66,11 @@ def code_of(session: Session) -> str:
     payload = {"f": SHARE_FORMAT, "g": session.game_id, "v": session.game.version,
                "o": session.options, "s": session.seed}
     raw = json.dumps(payload, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-    packed = zlib.compress(raw.encode("utf-8"), 9)
+    return _written(zlib.compress(raw.encode("utf-8"), 9))
+
+
+def _written(packed: bytes) -> str:
+    """Compressed bytes as a code: URL-safe base64 without its padding."""
     return base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
 
 
@@ -70,7 +79,15 @@ def link_of(session: Session, base: str) -> str:
     return f"{base.split('#', 1)[0]}#/{ROUTE}/{code_of(session)}"
 
 
+def code_in(text: str) -> str:
+    """The code of a link (``…#/join/<code>``) or of a code given as it is."""
+    marker = f"#/{ROUTE}/"
+    return text.split(marker, 1)[1] if marker in text else text.strip()
+
+
 def _unpacked(code: str) -> dict[str, Any]:
+    if code == "":  # a link cut off after "#/join/"
+        raise ShareRefused("error.share.empty")
     if not isinstance(code, str) or not 0 < len(code) <= MAX_CODE_CHARS:
         raise ShareRefused("error.share.damaged")
     if not _CODE.fullmatch(code):
@@ -79,9 +96,12 @@ def _unpacked(code: str) -> dict[str, Any]:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
-        if inflater.unconsumed_tail or not inflater.eof:
+        # the whole code is one compressed set-up and nothing else: anything appended to a
+        # valid code (even in base64's own letters) is refused, as the code is then not ours
+        if (inflater.unconsumed_tail or inflater.unused_data or not inflater.eof
+                or _written(packed) != code):
             raise ShareRefused("error.share.damaged")
-        data = json.loads(raw.decode("utf-8"))
+        data = read_json(raw.decode("utf-8"))
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError):
         raise ShareRefused("error.share.damaged") from None
     if not isinstance(data, dict):
@@ -90,9 +110,10 @@ def _unpacked(code: str) -> dict[str, Any]:
 
 
 def read_code(code: str) -> SharedGame:
-    """The set-up a code holds, checked: :class:`ShareRefused` names what is wrong (damaged
-    or tampered, made by a newer version, a game this app does not have); an option the game
-    refuses raises the game's own error."""
+    """The set-up a code holds, checked: :class:`ShareRefused` names what is wrong (none at
+    all, damaged or tampered — a valid code with anything appended too —, made by a newer
+    version, a game this app does not have); an option the game refuses raises the game's
+    own error."""
     data = _unpacked(code)
     version = data.get("f")
     if isinstance(version, int) and not isinstance(version, bool) and version > SHARE_FORMAT:

@@ -101,6 +101,7 @@ class ShareDesk:
         body = h("section", {"class": "panel share stack"},
                  h("h2", None, w.t("web.share.join_title")),
                  h("p", {"class": "share-what"}, self.what(shared.game, preview)),
+                 self.readings(preview),
                  h("p", None, w.t("web.share.join_intro")),
                  h("p", {"class": "muted"}, w.t("web.share.join_older")) if older else None,
                  h("div", {"class": "row"},
@@ -108,6 +109,19 @@ class ShareDesk:
                                 "data-arg": code}, w.t("web.share.start")),
                    h("a", {"class": "button", "href": "#/"}, w.t("web.share.cancel"))))
         return body, w.t(game["name"])
+
+    def readings(self, session: Session) -> Safe:
+        """The rule readings (advanced options) the link sets apart from the app's defaults,
+        each as the new-game form names it, or a line saying it sets none."""
+        w = self.tools.w
+        changed = [h("li", None, w.t("web.share.reading", option=w.t(o.label),
+                                     value=w.t(f"{o.label}.{str(value).lower()}")))
+                   for o in session.game.options
+                   if o.advanced and o.label and (value := session.options.get(o.id)) != o.default]
+        if not changed:
+            return h("p", {"class": "muted share-readings"}, w.t("web.share.readings_default"))
+        return h("div", {"class": "share-readings"}, h("p", None, w.t("web.share.readings")),
+                 h("ul", None, *changed))
 
     def start(self, code: str) -> Outcome:
         """Start the shared game as a new saved game."""

@@ -19,6 +19,7 @@ from automa.core.session import Session
 #: What a save came to: "saved"; "held" (not written: the original could not be kept);
 #: "stale" (newer work from another tab is stored: open it again); "deleted" (closed);
 #: "newer" (a newer version of the app opened the storage: carried for it, not written);
+#: "moved" (that version has changed the game itself: nothing kept, the game closed);
 #: "failed".
 Saved = tuple[str, AutomaError | None]
 
@@ -37,6 +38,7 @@ class Slot:
         self.created = 0.0
         self.holding = False  # the original is kept aside until the player accepts
         self.hold_failed = ""  # ... or could not be (why): then the game is not saved
+        self.carried = ""  # the game as this tab last carried it for a newer version
 
     def open(self, save_id: str) -> bool:
         """Make ``save_id`` the game in play, loading it unless the open one is current;
@@ -115,21 +117,33 @@ class Slot:
 
     def carry(self, refused: NewerVersionOpen) -> Saved:
         """Keep the game in play for the newer version of the app that opened the storage
-        (it adopts it when it next starts, or at once if it is open in another tab)."""
+        (it adopts it when it next starts, or at once if it is open in another tab). Once that
+        version has changed the game itself (not only taken in what this tab carried: it
+        played on, or opened it under corrected rules without its history), this tab's
+        answers no longer continue the stored game: it keeps nothing more ("moved") rather
+        than leave a copy of the game per answer."""
         s = self.session
         if s is None:
             return "newer", refused
+        # (a game deleted since is carried all the same: the newer version drops it)
+        stored, rev = self.store.peek(self.save_id), self.rev
+        if stored is not None and stored.meta.rev != self.rev:
+            if not self.carried or stored.text != self.carried:
+                return "moved", refused
+            rev = stored.meta.rev  # it took in what this tab carried: go on from there
+        text = s.to_json()
         try:
-            self.store.carry(self.save_id, s.to_json(), game=s.game_id, turn=s.turn,
-                             finished=s.finished, rev=self.rev, created=self.created)
+            self.store.carry(self.save_id, text, game=s.game_id, turn=s.turn,
+                             finished=s.finished, rev=rev, created=self.created)
         except StorageError as e:
             return "failed", e
+        self.carried = text
         return "newer", refused
 
     def close(self) -> None:
         """No game in play any more."""
         self.session, self.save_id, self.rev = None, "", None
-        self.holding, self.hold_failed = False, ""
+        self.holding, self.hold_failed, self.carried = False, "", ""
 
     def accept(self) -> Saved:
         """The player accepts the game without its history: forget the original (and save

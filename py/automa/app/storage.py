@@ -7,11 +7,11 @@ writing). What is stored under which key is :mod:`automa.app.saves`'s.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, Protocol
 
 from automa.core import formats
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 
 KEY_FORMAT = "automa.format"
@@ -19,6 +19,9 @@ KEY_FORMAT = "automa.format"
 KEY_RELOAD = "automa.reload"
 """When (ms since the epoch) a tab last reloaded to take a newer version: the page's shell
 writes it just before reloading (a passing mark, no format; any tab may overwrite it)."""
+KEY_SNAPSHOT_FAILED = "automa.snapshot-failed"
+"""In the tab's ``sessionStorage``: a start from the engine's start-up snapshot failed, and the
+page reloads to start plainly (``web/pyodide/boot.mjs``; the shell reads and removes it)."""
 RELOAD_LOOP_MS = 10_000
 """A tab that finds a newer version's storage this soon after reloading for it did not get
 the newer version: reloading again would loop."""
@@ -186,7 +189,7 @@ def marker(kv: KeyValue) -> Any:
     if not isinstance(raw, str) or len(raw) > MARKER_MAX:
         return None
     try:
-        data = json.loads(raw)
+        data = read_json(raw)
     except (ValueError, RecursionError):
         return None
     return data.get("versions") if isinstance(data, dict) else None

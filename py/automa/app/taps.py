@@ -38,14 +38,14 @@ def do_start(c: Controller, game_id: str, form: PageForm) -> Outcome:
         seed = automa.parse_int(seed_text, -SEED_MAX, SEED_MAX) if seed_text else None
     except automa.AutomaError:
         c.banner.flash(c.t("web.new.bad_seed"))
-        return Outcome(show=c.new_game_screen(game_id))
+        return Outcome(show=c.new_game_screen(game_id, form))
     try:
         if form.get("deck") and game_id in c.deck_games:
             options.update(c.desk.chosen_deck(game_id, form.get("deck", "")))
         session = automa.new_game(game_id, options, seed)
     except automa.AutomaError as e:
         c.banner.flash(c.error_text(e))
-        return Outcome(show=c.new_game_screen(game_id))
+        return Outcome(show=c.new_game_screen(game_id, form))
     return c.begin(session)
 
 

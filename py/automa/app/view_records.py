@@ -21,6 +21,9 @@ class SummaryLineView(TypedDict):
     """What to do, in words, with its numbers ("Technology 3 → 4")."""
     icon: str
     """An icon name of the shared vocabulary (the page draws it; unknown names: a dot)."""
+    each: list[tuple[str, str]]
+    """A line for several bots at once: what it means for each, by name, side by side
+    ("Automa 1", "event card 3"); [] for a line of one."""
 
 
 class Choice(TypedDict):
@@ -32,6 +35,9 @@ class Choice(TypedDict):
     """Pre-selected (the prompt's default)."""
     swatch: str
     """The colour the cards give its value (a terrain), drawn as a chip ("" none)."""
+    face: str
+    """The picture of its value the game's renderer draws (a tile, as the table shows it),
+    the answer a picture to tap ("" none)."""
 
 
 class CardView(TypedDict):
@@ -64,10 +70,11 @@ class DialView(TypedDict):
 
 
 Kind = Literal["yes_no", "count", "pick_one", "pick_subset", "values", "confirm", "scan", "over"]
-DockLayout = Literal["one_tap", "bar", "stepper", "buttons", "list", "boxes", "values", "over"]
+DockLayout = Literal["one_tap", "bar", "stepper", "buttons", "pictures", "list", "boxes",
+                     "values", "over"]
 """How the answer controls are drawn in the dock: one-tap buttons, two short choices beside
-undo and redo (bar), a number with − and +, a button per choice, a list to pick from (too
-many choices for buttons), tick boxes, a list per item."""
+undo and redo (bar), a number with − and +, a button per choice, a grid of pictures to tap
+(tiles), a list to pick from (too many choices for buttons), tick boxes, a list per item."""
 
 
 class QuestionView(TypedDict):
@@ -115,6 +122,15 @@ class QuestionView(TypedDict):
     fold: str
     """The cards folded to this one line (they matter once the question is answered); ""
     shows them open."""
+    lead_below: bool
+    """The question's explanation (``lead``) is shown under it, with its cards, not in it:
+    at this text size the choices would not fit beside it as buttons (never a list for a
+    handful of short choices)."""
+    board_fold: str
+    """The game's board folded to this one line (it matters when you mark it); "" draws it
+    open."""
+    board_open: bool
+    """The folded board is drawn open (you are marking it)."""
 
 
 class RowView(TypedDict):
@@ -204,3 +220,6 @@ class PlayView(TypedDict):
     log: list[LogGroup]
     print_card: list[str]
     """The cards "Print this card" prints (the pair on the table), or []."""
+    turn_first: bool
+    """The question waits for the bots' next turn: their last turn comes right under it,
+    the rows after it (``Ui.turn_first``)."""

@@ -17,6 +17,7 @@ from automa.app.html import Safe, emphasised, h, icon, join, trusted
 from automa.app.layout import LONG_QUESTION, SHORT_LABEL
 from automa.app.view_records import (
     CardView,
+    Choice,
     DialView,
     LogEntryView,
     LogGroup,
@@ -53,9 +54,19 @@ def play_parts(v: PlayView, w: Words, draw: DrawCard, save_id: str,
 def first_parts(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) -> list[Safe]:
     """The play screen's first :data:`FIRST_PARTS` parts (what a tap changes on screen)."""
     body = prompt_body(v, w, draw)
-    return shown([h("p", {"class": "play-head muted", "id": "play-status"}, v["head"]),
-                  prompt(v, w, draw, joined=bool(body), end=end), dock(v, w), body,
+    return shown([head(v, w),
+                  prompt(v, w, draw, joined=bool(body), end=end), dock(v, w, draw), body,
                   row_strip(v, w, draw), summary(v, w), cards_panel(v["cards"], w, draw)])
+
+
+def head(v: PlayView, w: Words) -> Safe:
+    """The line under the game's title: its turn and score, and "Share" (a link to the
+    set-up's share screen), at hand on every screen of the game (issue 43: it was in the
+    print panel, some 3,000 px down)."""
+    share = (h("a", {"class": "head-link", "href": "#/share"}, icon("share"),
+               w.t("web.share.short")) if v["question"]["kind"] != "over" else None)
+    return h("div", {"class": "play-head", "id": "play-status"},
+             h("span", {"class": "muted"}, v["head"]), share)
 
 
 def other_parts(v: PlayView, w: Words, save_id: str, paper: str) -> list[Safe]:
@@ -79,7 +90,8 @@ def summary(v: PlayView, w: Words) -> Safe:
                              h("span", {"class": "step-text"},
                                h("strong", {"class": "actor"}, s["actor"] + ":")
                                if s["actor"] else None,
-                               " " if s["actor"] else None, *numbers(s["text"]))))
+                               " " if s["actor"] else None, *numbers(s["text"]),
+                               each_bot(s["each"]))))
              for s in v["summary"]]
     return h("section", {"class": "panel summary", "aria-labelledby": "summary-title"},
              h("div", {"class": "summary-head"},
@@ -94,6 +106,16 @@ def summary(v: PlayView, w: Words) -> Safe:
              h("ol", {"class": "plain steps"}, *items))
 
 
+def each_bot(each: list[tuple[str, str]]) -> Safe | None:
+    """What a line for several bots means for each, side by side: a column per bot, its name
+    over its part."""
+    if not each:
+        return None
+    return h("span", {"class": "each"}, *[
+        h("span", {"class": "each-cell"}, h("strong", {"class": "each-name"}, name),
+          h("span", {"class": "each-what"}, *numbers(what))) for name, what in each])
+
+
 def numbers(text: str) -> list[Safe | str]:
     """Text with its numbers ("3 → 4", "+2") in bold, so a step reads at a glance."""
     parts: list[Safe | str] = []
@@ -104,11 +126,12 @@ def numbers(text: str) -> list[Safe | str]:
 
 
 def question_text(q: QuestionView) -> Safe:
-    """The question; a long one as its explanation, the asking sentence in bold, then what
-    it says after that."""
+    """The question; a long one as its explanation (unless it goes under the question:
+    ``lead_below``), the asking sentence in bold, then what it says after that."""
     if q["ask"]:
+        lead = q["lead"] if not q["lead_below"] else ""
         return h("div", {"class": "question long", "id": "question", "tabindex": "-1"},
-                 h("p", None, *emphasised(q["lead"])) if q["lead"] else None,
+                 h("p", None, *emphasised(lead)) if lead else None,
                  h("p", {"class": "ask"}, *emphasised(q["ask"])),
                  h("p", None, *emphasised(q["after"])) if q["after"] else None)
     long = len(q["lead"]) > LONG_QUESTION
@@ -136,6 +159,8 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     q = v["question"]
     if q["kind"] == "over":
         return Safe("")
+    lead = (h("p", {"class": "question-lead"}, *emphasised(q["lead"]))
+            if q["lead_below"] and q["lead"] else None)
     steps = (h("ol", {"class": "instructions"}, *[
         h("li", None, h("label", {"class": "step-item"},
                         h("input", {"type": "checkbox", "class": "tick"}),
@@ -143,6 +168,12 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
         for s in q["steps"]])
         if q["steps"] else None)
     pattern = draw_pattern(q["game"], q["pattern"], w.lang) if q["pattern"] is not None else None
+    # the game's board (not a scan's pattern) comes first: the hex the question names is on it
+    board = pattern is not None and q["kind"] != "scan"
+    if board and q["board_fold"]:
+        pattern = h("details", {"class": "board-fold", "open": q["board_open"]},
+                    h("summary", None, icon("explore"), q["board_fold"]), pattern)
+    first, pattern = (pattern, None) if board else (None, pattern)
     shown = (join([h("p", {"class": "card-lead"}, q["card_lead"]) if q["card_lead"] else None,
                    h("div", {"class": f"cards prompt-cards cards-{len(q['cards'])}"},
                      *[zoomable(c, w, draw) for c in q["cards"]])]) if q["cards"] else None)
@@ -150,15 +181,16 @@ def prompt_body(v: PlayView, w: Words, draw: DrawCard) -> Safe:
                 w.t("web.play.cancel")) if v["can_cancel"] else None)
     rule = (h("details", {"class": "rule"}, h("summary", None, w.t("web.log.why")),
               h("p", None, q["rule"])) if q["rule"] else None)
-    if not (shown or steps or pattern or cancel or rule):
+    if not (first or lead or shown or steps or pattern or cancel or rule):
         return Safe("")
     if shown and q["fold"]:  # (cards for after the answer: one line, the bots' turn first)
         return h("section", {"class": "panel prompt-body", "id": "prompt-body",
-                             "aria-labelledby": "question"}, steps, pattern, cancel, rule,
-                 h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]), shown))
+                             "aria-labelledby": "question"}, first, lead, steps, pattern, cancel,
+                 rule, h("details", {"class": "fold-cards"}, h("summary", None, q["fold"]),
+                         shown))
     return h("section", {"class": "panel prompt-body with-cards" if shown else "panel prompt-body",
-                         "id": "prompt-body",
-                         "aria-labelledby": "question"}, shown, steps, pattern, cancel, rule)
+                         "id": "prompt-body", "aria-labelledby": "question"},
+             first, lead, shown, steps, pattern, cancel, rule)
 
 
 def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
@@ -167,12 +199,13 @@ def draw_pattern(game: str, pattern: Any, lang: str) -> Safe | None:
     return None if svg is None else h("figure", {"class": "pattern"}, trusted(svg))
 
 
-def dock(v: PlayView, w: Words) -> Safe:
+def dock(v: PlayView, w: Words, draw: DrawCard | None = None) -> Safe:
     """The bar under the thumb: every answer control of the question (the number, the
-    choices, the boxes or lists, then OK or the one-tap answers), then undo and redo."""
+    choices — pictures where the game draws them —, the boxes or lists, then OK or the
+    one-tap answers), then undo and redo."""
     q = v["question"]
     undo, redo = w.t("web.play.undo"), w.t("web.play.redo")
-    form, answers = controls(q, w)
+    form, answers = controls(q, w, draw)
     if q["kind"] == "over":
         answers = h("a", {"class": "button", "href": "#/"}, w.t("web.nav.home"))
     return h("div", {"class": "dock", "id": "dock", "data-layout": q["layout"],
@@ -188,9 +221,10 @@ def dock(v: PlayView, w: Words) -> Safe:
             icon("redo"), h("span", {"class": "icon-text"}, redo)))))
 
 
-def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
-    """The answer controls in the dock: the form above the bar (a number, choices, boxes,
-    lists) and the answers in the bar (the one-tap answers, or OK)."""
+def controls(q: QuestionView, w: Words,
+             draw: DrawCard | None = None) -> tuple[Safe | None, Safe | None]:
+    """The answer controls in the dock: the form above the bar (a number, choices, pictures,
+    boxes, lists) and the answers in the bar (the one-tap answers, or OK)."""
     layout = q["layout"]
     if q["one_tap"]:
         return None, join(h("button", {"class": "answer primary" if suggested else "answer",
@@ -216,6 +250,9 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
         return None, join(pick_buttons(q))
     if layout == "buttons":
         return h("div", {"class": cols + " answers"}, *pick_buttons(q)), None
+    if layout == "pictures":
+        return h("div", {"class": "dock-form pictures answers"},
+                 *[picture_button(q["game"], c, draw) for c in q["choices"]]), None
     if layout == "list":
         chosen = next((c["index"] for c in q["choices"] if c["chosen"]), 0)
         return h("div", {"class": "dock-form"},
@@ -225,7 +262,8 @@ def controls(q: QuestionView, w: Words) -> tuple[Safe | None, Safe | None]:
     if layout == "boxes":
         boxes = [h("label", {"class": "choice"},
                    h("input", {"type": "checkbox", "data-index": c["index"],
-                               "checked": c["chosen"]}), h("span", None, c["label"]))
+                               "checked": c["chosen"]}),
+                   h("span", None, swatch(c["swatch"]), c["label"]))
                  for c in q["choices"]]
         return h("fieldset", {"class": cols + " subset", "id": "subset", "data-lo": q["lo"],
                               "data-hi": q["hi"]}, h("legend", None, q["hint"]), *boxes), ok
@@ -250,6 +288,19 @@ def pick_buttons(q: QuestionView) -> list[Safe]:
                          "data-act": "pick", "data-arg": c["index"]}, swatch(c["swatch"]),
               c["label"])
             for i, c in enumerate(q["choices"])]
+
+
+def picture_button(game: str, c: Choice, draw: DrawCard | None) -> Safe:
+    """One choice as its picture, one tap (the suggested one marked; the picture names it
+    for a screen reader), its label shown where the picture cannot be drawn."""
+    try:
+        image = draw(game, c["face"], ()) if draw is not None else None
+    except (KeyError, ValueError, TypeError):  # (a face read back from storage, not ours)
+        image = None
+    return h("button", {"class": "answer picture primary" if c["chosen"] else "answer picture",
+                        "data-act": "pick", "data-arg": c["index"],
+                        "aria-pressed": "true" if c["chosen"] else None},
+             image if image is not None else c["label"])
 
 
 def swatch(colour: str) -> Safe | None:
@@ -313,28 +364,31 @@ def row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
     """The bot's row in table order folded into one line of small cells (position, name,
     level, tokens, cube; the card driving the question marked) and the dial; a tap opens
     it to the cards themselves (drawn again only when one of them changed)."""
-    return drawn(("strip", w.lang, repr(v["rows"]), repr(v["row"]), repr(v["dial"])),
-                 lambda: _row_strip(v, w, draw))
+    return drawn(("strip", w.lang, repr(v["rows"]), repr(v["row"]), repr(v["dial"]),
+                  str(v["turn_first"])), lambda: _row_strip(v, w, draw))
 
 
 def _row_strip(v: PlayView, w: Words, draw: DrawCard) -> Safe:
+    # (waiting for the bots' next turn: laid out after their last one, see .after-turn)
+    later = " after-turn" if v["turn_first"] else ""
     if v["rows"]:  # several bots' rows: one labelled strip each
-        return h("div", {"class": "row-strips", "id": "row-strip"},
+        return h("div", {"class": "row-strips" + later, "id": "row-strip"},
                  *[one_strip(r["cards"], v, w, draw, f"row-strip-{i + 1}", r["label"])
                    for i, r in enumerate(v["rows"])])
     if not v["row"]:
         return Safe("")
-    return one_strip(v["row"], v, w, draw, "row-strip")
+    return one_strip(v["row"], v, w, draw, "row-strip", later=later)
 
 
 def one_strip(row: list[CardView], v: PlayView, w: Words, draw: DrawCard, at: str,
-              label: str = "") -> Safe:
-    """One row as a strip (its label first, where several bots have one)."""
+              label: str = "", later: str = "") -> Safe:
+    """One row as a strip (its label first, where several bots have one; ``later``: the
+    class that lays it out after the bots' last turn)."""
     cells = [strip_cell(i + 1, c, w) for i, c in enumerate(row)]
     d = v["dial"]
     # short labels (card numbers) side by side; names one card a line
     short = all(len(c["label"]) <= 3 for c in row)
-    return h("details", {"class": "panel row-strip", "id": at},
+    return h("details", {"class": "panel row-strip" + later, "id": at},
              h("summary", {"class": "strip cells" if short else "strip lines"},
                h("span", {"class": "strip-label"}, label) if label else None,
                h("span", {"class": "strip-cards"}, *cells), dial_svg(d) if d else None),
@@ -485,8 +539,7 @@ def print_panel(v: PlayView, w: Words, paper: str) -> Safe:
              h("div", {"class": "row"},
                h("button", {"data-act": "print-card", "data-arg": one},
                  icon("print"), w.t("web.print.card")) if one else None,
-               h("button", {"data-act": "print-deck"}, w.t("web.print.deck")),
-               h("a", {"class": "button", "href": "#/share"}, w.t("web.share.button"))),
+               h("button", {"data-act": "print-deck"}, w.t("web.print.deck"))),
              h("p", {"class": "muted"}, w.t("web.print.paper_now",
                                             paper=w.t("web.settings.paper_" + paper))))
 

@@ -1,4 +1,5 @@
-"""Checks of untrusted JSON (saves, snapshots, prompts) against what the engine writes.
+"""Checks of untrusted JSON (saves, snapshots, prompts) against what the engine writes, and
+the one reader of JSON from outside the app (:func:`read_json`).
 
 Every failure raises :class:`UnreadableSave` naming the field (a dotted path) and the reason
 (a message reference), so a player learns why a file is refused. The checks walk at most
@@ -7,7 +8,9 @@ Every failure raises :class:`UnreadableSave` naming the field (a dotted path) an
 
 from __future__ import annotations
 
+import json
 import re
+from itertools import accumulate
 from typing import Any
 
 from automa.core.errors import UnreadableSave
@@ -21,10 +24,50 @@ MAX_TEXT = 2000
 MAX_INT = 2**53 - 1
 """Largest number (either sign) in a save: what a browser's JSON reads exactly."""
 
+MAX_JSON_DEPTH = 64
+"""Deepest bracket nesting accepted in JSON from outside, checked before parsing (honest
+saves, decks, records and links nest about 10 levels)."""
+
 MESSAGE_ID = re.compile(r"[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_-]+)*")
 """The shape of a message id (``game.prompt.conquer``)."""
 NAME = re.compile(r"[A-Za-z0-9_-]{1,80}")
 """The shape of an actor, icon or step name."""
+
+
+def read_json(text: str) -> Any:
+    """JSON from outside the app — a file, a shared link, the browser's storage — parsed, its
+    nesting checked first (:func:`check_nesting`: a deep one overflows the browser's stack
+    before Python's recursion limit is reached, a fatal error of the engine) and NaN or
+    Infinity refused: :class:`UnreadableSave` for anything else than such JSON (a
+    ``ValueError``, as :func:`json.loads` raises)."""
+    if not isinstance(text, str):
+        raise UnreadableSave("error.save.not_a_save")
+    check_nesting(text)
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as e:
+        raise UnreadableSave("error.save.not_json", detail=str(e)[:80]) from None
+
+
+def check_nesting(text: str) -> None:
+    """Refuse text nested deeper than :data:`MAX_JSON_DEPTH`, in linear time, before parsing.
+
+    Strings are cut out first, so brackets inside them do not count; the depth is a running
+    sum over the remaining brackets (no recursion, whatever the input).
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+    if depth > MAX_JSON_DEPTH:
+        raise UnreadableSave("error.save.too_deep", limit=MAX_JSON_DEPTH)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def bad(field: str, reason: str, **params: Any) -> UnreadableSave:

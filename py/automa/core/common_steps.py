@@ -16,6 +16,8 @@ from automa.core.records import MessageRef
 CORE_STEPS = Steps()
 CORRECTION_MENU = "core.correct.which"
 """The question that lists what can be corrected."""
+CORRECTION_VALUE = "core.correct.new_value"
+"""The question that asks a corrected value."""
 CORRECT = Procedure("correct", "core.procedure.correct", "core_correct")
 MAX_OPEN_PROCEDURES = 3
 """How many procedures may be open at once (one started inside another, and so on)."""
@@ -74,11 +76,11 @@ def core_correct_value(ctx: Ctx[Any], answer: str) -> None:
     c = _find(ctx, answer)
     current = _get(ctx.data, c.path)
     if c.choices:
-        prompt = prompts.pick_one("core.correct.new_value", list(c.choices),
+        prompt = prompts.pick_one(CORRECTION_VALUE, list(c.choices),
                                   {"what": c.label, "current": current},
                                   labels=list(c.choice_labels) or None, default=current)
     else:
-        prompt = prompts.count("core.correct.new_value", c.lo, c.hi,
+        prompt = prompts.count(CORRECTION_VALUE, c.lo, c.hi,
                                {"what": c.label, "current": current + c.offset},
                                default=current + c.offset)
     ctx.ask(prompt, core_correct_set, correction=c.id)
@@ -99,6 +101,20 @@ def core_correct_set(ctx: Ctx[Any], answer: Any, correction: str) -> None:
     else:
         _set(ctx.data, c.path, answer)
     ctx.log("player", "core.log.corrected", {"what": c.label, "old": old, "new": answer})
+    if c.swaps:
+        _swap_back(ctx, c, old, answer)
+
+
+def _swap_back(ctx: Ctx[Any], c: Correction, old: Any, answer: Any) -> None:
+    """The slot of the same list that held ``answer`` takes ``old`` (:attr:`Correction.swaps`)."""
+    slots, here = _get(ctx.data, c.path[:-1]), c.path[-1]
+    other = next((i for i, v in enumerate(slots) if v == answer and i != here), None)
+    if other is None or old == answer:
+        return
+    slots[other] = old
+    label = next((o.label for o in ctx.game.corrections(ctx, ctx.phase)
+                  if o.path == (*c.path[:-1], other)), c.label)
+    ctx.log("player", "core.log.swapped", {"what": label, "old": answer, "new": old})
 
 
 def correction_label(key: str, **params: Any) -> MessageRef:

@@ -143,6 +143,13 @@ def newer_than_mine(stored: Any, mine: Mapping[str, int]) -> bool:
                for k, v in stored.items())
 
 
+def same_layout(value: Any) -> Migrated:
+    """A version step that changed the rules, not the layout of what is kept: the value as
+    it is (a game's saved state whose questions changed: its action log migrates instead,
+    :mod:`automa.core.actionlog`)."""
+    return Migrated(value)
+
+
 def stamped(value: Mapping[str, Any], version: int) -> Migrated:
     """``value`` with its version field set (a migration that only adds the version)."""
     return Migrated({**value, "v": version})

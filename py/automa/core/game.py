@@ -15,19 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NoReturn, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
 from automa.core import formats
-from automa.core.card_editor import CardEditor
 from automa.core.errors import InvalidOption, UnknownGame
 from automa.core.formats import Format, Migration
 from automa.core.i18n import msg
-from automa.core.numbers import describe, is_number_text, name_of
+from automa.core.numbers import describe, name_of
+from automa.core.options import OptionSpec as OptionSpec  # (its home since game.py grew)
 from automa.core.piles import Piles
 from automa.core.prompts import Prompt
 from automa.core.ranges import Range
 from automa.core.records import GameView, LogEntry, MessageRef, Params, Why, empty_view
 from automa.core.rng import Rng
+from automa.core.scoring import Scoring
+
+if TYPE_CHECKING:
+    from automa.core.actionlog import ActionMigration
 
 State = dict[str, Any]
 Args = dict[str, Any]
@@ -138,104 +142,6 @@ def broken(invariant: str) -> NoReturn:
 
 
 @dataclass(frozen=True)
-class OptionSpec:
-    """One game option: an id, a type, a default and the allowed values."""
-
-    id: str
-    type: Literal["choice", "int", "bool", "data"]
-    default: Any
-    choices: tuple[Any, ...] = ()
-    """Allowed values (for ``choice`` and ``int``; ``bool`` is always true/false)."""
-    label: str = ""
-    """Message id of the option's name; ``<label>.<value>`` names each value."""
-    help: str = ""
-    """Message id of a longer explanation, if any."""
-    advanced: bool = False
-    """A rules-reading switch most players never touch (shown folded away)."""
-    validate: Callable[[Any], Any] | None = None
-    """For ``data``: returns the canonical value (JSON) or raises a typed, translated error
-    (:class:`InvalidOption`, :class:`InvalidCardData`). A ``data`` option (e.g. a deck keyed in
-    by the player) is not a plain form field: its editor is the game's own."""
-    editor: CardEditor | None = None
-    """For a ``data`` option that is a deck of the player's own cards: the game's card editor
-    (the app's "My decks" screens key, keep and check the cards with it)."""
-
-    @classmethod
-    def named(cls, game_id: str, option_id: str,
-              type: Literal["choice", "int", "bool", "data"], default: Any,
-              choices: tuple[Any, ...] = (), *, advanced: bool = False, help: bool = False,
-              validate: Callable[[Any], Any] | None = None,
-              editor: CardEditor | None = None) -> OptionSpec:
-        """An option of ``game_id`` labelled by the house convention: ``<game>.option.<id>``
-        names it (``….<value>`` each value) and, with ``help``, ``….<id>_help`` explains it.
-
-        >>> OptionSpec.named("tapestry", "difficulty", "int", 2, (1, 2, 3)).label
-        'tapestry.option.difficulty'
-        """
-        label = f"{game_id}.option.{option_id}"
-        return cls(option_id, type, default, choices, label=label,
-                   help=f"{label}_help" if help else "", advanced=advanced, validate=validate,
-                   editor=editor)
-
-    @classmethod
-    def reading(cls, game_id: str, option_id: str, default: Any,
-                choices: tuple[Any, ...] = ()) -> OptionSpec:
-        """A rules reading: an advanced switch with its help text, true/false when
-        ``default`` is a bool, else one of ``choices``.
-
-        >>> r = OptionSpec.reading("civ_new_dawn", "ties", "defender", ("defender", "attacker"))
-        >>> (r.type, r.advanced, r.help)
-        ('choice', True, 'civ_new_dawn.option.ties_help')
-        """
-        kind: Literal["choice", "bool"] = "bool" if isinstance(default, bool) else "choice"
-        return cls.named(game_id, option_id, kind, default, () if kind == "bool" else choices,
-                         advanced=True, help=True)
-
-    def to_json(self) -> dict[str, Any]:
-        """The option's schema as JSON."""
-        allowed = [True, False] if self.type == "bool" else list(self.choices)
-        if self.type == "data":
-            allowed = [self.default]
-        return {
-            "id": self.id,
-            "type": self.type,
-            "default": self.default,
-            "choices": allowed,
-            "label": self.label,
-            "choice_labels": [f"{self.label}.{str(v).lower()}" for v in allowed],
-            "help": self.help,
-            "advanced": self.advanced,
-            "form_field": self.type != "data",
-            "editor": self.editor is not None,
-        }
-
-    def coerce(self, value: Any) -> Any:
-        """The value checked (and converted from text, as given on a command line): the
-        allowed value itself (never ``1.0`` for ``1`` or ``True`` for ``1``); anything else
-        raises :class:`InvalidOption`."""
-        if self.type == "data":
-            return value if self.validate is None else self.validate(value)
-        if self.type == "bool":
-            if isinstance(value, str) and value.lower() in ("true", "yes", "1", "false", "no", "0"):
-                value = value.lower() in ("true", "yes", "1")
-            if not isinstance(value, bool):
-                raise self._refuse(value, ["true", "false"])
-            return value
-        if self.type == "int" and isinstance(value, str) and is_number_text(value):
-            value = int(value.strip())
-        for allowed in self.choices:
-            if isinstance(allowed, bool) == isinstance(value, bool) and type(value) in (
-                    int, str, bool) and allowed == value:
-                return allowed
-        raise self._refuse(value, [str(c) for c in self.choices])
-
-    def _refuse(self, value: Any, allowed: list[str]) -> InvalidOption:
-        shown = value if isinstance(value, str) and len(value) <= 60 else describe(value)
-        return InvalidOption("error.option.bad_value", option=self.id, value=shown,
-                             allowed=allowed)
-
-
-@dataclass(frozen=True)
 class Procedure:
     """A player-initiated procedure available now (e.g. "you conquer an Automa territory")."""
 
@@ -268,73 +174,9 @@ class Correction:
     """Added to the stored number wherever it is shown or asked (``lo``/``hi`` bound the sum):
     the stored value is one part of a sum (the Automa's VP from corrections), and the player
     sees and sets the sum."""
-
-
-class FinalScore(TypedDict):
-    """The bot's score at a game's end, as its end screen shows it and a record keeps it."""
-
-    total: int
-    """The bot's score (what the game counts: VP, Glory, completed agendas…)."""
-    sources: dict[str, int]
-    """The score by source, in the order the game declares its sources (``{}``: none); where
-    several bots play (two Glory automas), each bot's score by name, ``total`` the highest."""
-    rounds: int
-    """Rounds (eras, turns) played, as the game counts them."""
-    winner: str
-    """Who the game itself says won: ``"bot"``, ``"human"`` (a human; with several humans the
-    end screen asks which), or ``""`` when the points decide or nobody said."""
-    ask_winner: bool
-    """The rules decided by something else than points and the game does not know who won:
-    the end screen asks."""
-    played: dict[str, Any]
-    """Strength options as they were played where that differs from the option chosen (a
-    leader drawn at random): kept in the record instead."""
-
-
-def _no_progress(ctx: Ctx[Any]) -> tuple[int, int] | None:
-    return None
-
-
-def _one_human(options: Mapping[str, Any]) -> int:
-    return 1
-
-
-@dataclass(frozen=True)
-class Scoring(Generic[D]):
-    """How a game keeps score: what its end screen shows and asks, and what a record of one
-    of its games holds (its words are message ids, so the app can show a record without
-    loading the game)."""
-
-    final: Callable[[Ctx[D]], FinalScore]
-    """The bot's final score, its sources and who won (called once the game is over)."""
-    round_label: str
-    """Message id of a round as the game counts them ("Era {n}")."""
-    you: str
-    """Message id of the player's own score, as the end screen asks it ("Your VP")."""
-    progress: Callable[[Ctx[D]], tuple[int, int] | None] = _no_progress
-    """``(round, bot's score)`` of a position, or None outside the rounds (setup, final
-    scoring): the bot's score per round is read from the game's history with it."""
-    humans: Callable[[Mapping[str, Any]], int] = _one_human
-    """How many humans play with these options."""
-    sources: tuple[tuple[str, str], ...] = ()
-    """The score's sources: id (the keys of :attr:`FinalScore.sources`) and message id."""
-    strength: tuple[str, ...] = ("difficulty",)
-    """The options that change the bot's strength (kept in a record); the first is the
-    difficulty ladder, its choices in order from easiest to hardest."""
-    player_max: int = 999
-    """The highest score a player can enter."""
-    unit: str = ""
-    """Message id of a score ("{n} VP", plural by ``n``) if it is not the game's
-    :attr:`GameDef.score` (a bot with no score beside the turn)."""
-    bots: bool = False
-    """The sources are the bots' own scores, one per bot (a game with several bots): the
-    end screen names each bot's score and asks which bot won."""
-
-    def to_json(self) -> dict[str, Any]:
-        """What the app reads of it without importing the game."""
-        return {"unit": self.unit, "round_label": self.round_label, "you": self.you,
-                "sources": dict(self.sources), "strength": list(self.strength),
-                "player_max": self.player_max, "bots": self.bots}
+    swaps: bool = False
+    """A choice that another slot of the same list holds trades places with the current
+    value (a tile exists once: putting it here puts this one where it was)."""
 
 
 @dataclass(frozen=True)
@@ -377,6 +219,12 @@ class GameDef(Generic[D]):
     ranges: Range | None = None
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
+    box: Callable[[Ctx[D]], MessageRef | None] = lambda ctx: None
+    """What the box allows across several values and the piles (each tile or card once, a
+    total no component count exceeds, each bot's cards in its own piles): the first thing a
+    position holds beyond it, as a sentence in the player's words, or None. No answer may
+    leave such a position and no snapshot holding one is restored; the game's corrections
+    and set-up entries offer only what it allows (one check, kept by the game)."""
     migrations: tuple[Migration, ...] = ()
     """The migrations of the game's saved state (``state["data"]`` and the rest of a
     snapshot), one per version step up to :attr:`version`: ``migrations[-1]`` takes a state
@@ -385,12 +233,23 @@ class GameDef(Generic[D]):
     changes: Mapping[int, str] = field(default_factory=dict)
     """What changed in the rules at a version (message id of a short phrase, e.g. "the
     Automa's income turn"), told to a player whose saved game no longer replays."""
+    action_migrations: Mapping[int, tuple[ActionMigration, ...]] = field(default_factory=dict)
+    """The migrations of the action log recorded before a version (the answers, starts and
+    cancels of an older save, :mod:`automa.core.actionlog`): ``{version: (migration, …)}``,
+    small pure functions that drop answers to questions gone, insert answers to new ones and
+    rename answers, run while the older save replays. Every version step since the oldest
+    release's saves is named, ``()`` for one whose questions did not change (a test checks
+    it, and that each release's frozen histories replay)."""
     scoring: Scoring[D] | None = None
     """How the game keeps score, for its end screen and the player's records (None: the game
     keeps no records)."""
     score: str | None = None
     """Message id of the bot's score with its count ``{n}`` in the game's own word ("{n} VP",
     "{n} Glory"), shown beside the turn; None for a game whose bot keeps no score."""
+    new_game_check: Callable[[Mapping[str, Any]], MessageRef | None] = lambda options: None
+    """Why options that each pass their own check cannot start a game together (a message
+    reference naming the rule, e.g. two Automas need a person at the table), or None. Asked
+    when a new game starts, never of a saved one: a game plays on as it began."""
     correct_label: str = "core.procedure.correct"
     """Message id of the name of the procedure that corrects tracked values, naming what
     this game tracks ("Correct the Automa's Glory, coins or other values")."""

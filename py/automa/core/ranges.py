@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, NotRequired, get_origin, get_type_hints
 
 from automa.core.checks import MAX_TEXT
+from automa.core.records import MessageRef
 
 
 @dataclass(frozen=True)
@@ -28,11 +29,13 @@ class Count:
     """A whole number from ``lo`` to ``hi``; ``was``: the widest bound an earlier release
     let the value reach (through a correction), when that was more than ``hi`` — a save
     holding such a value still loads and replays, the value carried down to ``hi`` and the
-    player told (:func:`carry`)."""
+    player told (:func:`carry`) in the words of ``label``, the value as the player knows it
+    (a count with ``was`` has one)."""
 
     lo: int
     hi: int
     was: int | None = None
+    label: MessageRef | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -302,6 +305,16 @@ def spec_at(spec: Range, path: Iterable[str | int]) -> Range | None:
         else:
             return None
     return spec
+
+
+def label_at(spec: Range | None, where: str) -> MessageRef | None:
+    """The label (:attr:`Count.label`) of the value at a dotted path of a state's data
+    (``data.nw.culture``), if its range gives one."""
+    path = [int(p) if p.isdigit() else p for p in where.split(".")[1:]]
+    found = spec_at(spec, path) if spec is not None else None
+    if isinstance(found, Maybe):
+        found = found.inner
+    return found.label if isinstance(found, Count) else None
 
 
 def bounds(spec: Range, path: Iterable[str | int]) -> tuple[int, int] | None:

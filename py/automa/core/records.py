@@ -76,6 +76,20 @@ class Ui(TypedDict, total=False):
     fold: MessageRef
     """The cards matter only once the question is answered (the next turn's card): they are
     folded to this one line, opened on a tap, so the bots' last turn comes first."""
+    turn_first: bool
+    """The question waits for the bots' next turn: the last turn's checklist comes right
+    under it, before the bots' rows (the whole turn just played is read first)."""
+    faces: list[str]
+    """Each choice as a picture the game's renderer draws (a tile as the table shows it),
+    one per choice in order: the answers are a grid of pictures, one tap each."""
+    shown: list[Any]
+    """The choices the question shows, of those it takes (the others are still taken: a game
+    saved before a rule narrowed the choices replays with its answers)."""
+    board_fold: MessageRef
+    """The board matters only when you mark it: it is folded to this one line (opened on a
+    tap), so the bots' last turn comes first."""
+    board_open: bool
+    """The folded board is drawn open (you are marking it)."""
 
 
 # --- the game at a glance (``GameDef.view``, ``Session.view``) ---------------------------------

@@ -10,9 +10,10 @@ and :func:`check_opens` then opens it the way a front end will. Anything else ra
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import json
+import types
+import typing
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,8 @@ from automa.core.checks import (
     check_text,
 )
 from automa.core.common_steps import MAX_OPEN_PROCEDURES
-from automa.core.errors import AutomaError
+from automa.core.errors import AutomaError, UnreadableSave
+from automa.core.game import Ctx
 from automa.core.prompts import check_prompt
 from automa.core.ranges import first_problem
 
@@ -79,7 +81,19 @@ def check_snapshot(fresh: Session, snapshot: Any, log: Any,
     if sum(1 for f in stack if f["step"] == "core_reask") > MAX_OPEN_PROCEDURES:
         raise bad("snapshot.stack", "too_long")
     _check_at_rest(game, snapshot)
+    _check_box(game, snapshot)
     _check_log(log, snapshot["turn"])
+
+
+def _check_box(game: GameDef[Any], snapshot: dict[str, Any]) -> None:
+    """Nothing the box cannot make (the game's own check, :attr:`GameDef.box`), once every
+    field has its type and range."""
+    try:
+        beyond = game.box(Ctx(game, snapshot, []))
+    except Exception as e:  # a shape the game's check did not expect: no position of its own
+        raise bad("snapshot", "unusable", detail=type(e).__name__) from None
+    if beyond is not None:
+        raise UnreadableSave("error.save.beyond_box", what=beyond)
 
 
 def _check_ranges(game: GameDef[Any], data: dict[str, Any]) -> None:
@@ -162,6 +176,10 @@ def _check_frame(game: GameDef[Any], frame: Any, field: str, *, answer: bool) ->
         _signature(game.steps[name]).bind(None, **args, **({"answer": None} if answer else {}))
     except TypeError:
         raise bad(f"{field}.args", "step_args", step=name) from None
+    hints = _hints(game.steps[name])
+    for arg, value in args.items():
+        if arg in hints and not fits(value, hints[arg]):
+            raise bad(f"{field}.args.{arg}", "step_args", step=name)
     if name == "core_reask":
         _check_reask(game, args, field)
 
@@ -184,6 +202,54 @@ def _signature(fn: StepFn) -> inspect.Signature:
     if key not in _SIGNATURES:
         _SIGNATURES[key] = inspect.signature(fn)
     return _SIGNATURES[key]
+
+
+_HINTS: dict[int, dict[str, Any]] = {}
+
+
+def _hints(fn: StepFn) -> dict[str, Any]:
+    """The types a step's function declares for its arguments (none it does not declare,
+    nor any the check cannot resolve)."""
+    key = id(fn)
+    if key not in _HINTS:
+        try:
+            found = typing.get_type_hints(fn)
+        except Exception:  # (a name only the type checker sees: the step's own code decides)
+            found = {}
+        _HINTS[key] = {k: v for k, v in found.items() if k not in ("ctx", "answer", "return")}
+    return _HINTS[key]
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value is of the type a step declares: whole numbers, text, true or
+    false, lists, tables, typed tables (``TypedDict``: known keys only, each of its type),
+    fixed values (``Literal``), unions; ``Any`` and what the check does not know fit."""
+    origin, inner = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, h) for h in inner)
+    if origin is typing.Literal:
+        return any(type(value) is type(v) and value == v for v in inner)
+    if hint in (type(None), None):
+        return value is None
+    if hint in (bool, int, str):
+        return type(value) is hint
+    if origin is list or hint is list:
+        return isinstance(value, list) and all(fits(v, inner[0]) for v in value if inner)
+    if origin is dict or hint is dict:
+        return isinstance(value, dict) and all(fits(v, inner[1]) for v in value.values()
+                                               if inner)
+    if typing.is_typeddict(hint):
+        fields = typing.get_type_hints(hint)
+        return isinstance(value, dict) and all(k in fields and fits(v, _required(fields[k]))
+                                               for k, v in value.items())
+    return True
+
+
+def _required(hint: Any) -> Any:
+    """A typed table's field type without its ``NotRequired``."""
+    return typing.get_args(hint)[0] if typing.get_origin(hint) is typing.NotRequired else hint
 
 
 def _check_at_rest(game: GameDef[Any], snapshot: dict[str, Any]) -> None:
@@ -225,10 +291,12 @@ def _check_log(log: Any, turn: int) -> None:
 
 
 def check_opens(session: Session) -> None:
-    """Open a restored session as a front end does, and try one answer on a copy.
+    """Open a restored session as a front end does, and try its answers on copies (each
+    branch the waiting question leads to: :func:`_some_answers`).
 
     A snapshot that passes the field checks but still makes the game's own code fail
-    (a state no rule can reach) is refused here rather than after the import.
+    (a state no rule can reach, a step argument out of its range) is refused here rather
+    than after the import.
     """
     try:
         prompt = session.prompt
@@ -238,18 +306,54 @@ def check_opens(session: Session) -> None:
         for name in session._state["piles"]:
             session.pile(name)
         json.dumps(session._state)
-        if prompt is not None:
-            trial = session.__class__.__new__(session.__class__)
-            trial.__dict__.update(session.__dict__)
-            trial._state = json.loads(json.dumps(session._state))
-            trial._log = list(session._log)
-            trial._undo, trial._actions, trial._open = [], [], []
-            with contextlib.suppress(AutomaError):
-                trial.answer(_some_answer(prompt))
+        for i, answer in enumerate(_some_answers(prompt) if prompt is not None else []):
+            _trial(session, answer, MAX_TRIAL if i == 0 else 1)
     except AutomaError:
         raise
     except Exception as e:  # the game's own code failed on this state
         raise bad("snapshot", "unusable", detail=type(e).__name__) from None
+
+
+MAX_TRIED = 16
+"""The most answers of one question tried on opening a restored game."""
+MAX_TRIAL = 60
+"""The most answers given in a row on a copy of a restored game (:func:`_trial`)."""
+
+
+def _trial(session: Session, first: Any, most: int) -> None:
+    """On a copy of ``session``: answer ``first``, then (up to ``most`` answers in all) each
+    next question's default, until every step the restored state had scheduled has run —
+    so the game's own code has run over each of them once. A refused answer ends it."""
+    trial = session.__class__.__new__(session.__class__)
+    trial.__dict__.update(session.__dict__)
+    trial._state = json.loads(json.dumps(session._state))
+    trial._log = list(session._log)
+    trial._undo, trial._actions, trial._open = [], [], []
+    scheduled = list(trial._state["stack"])
+    answer = first
+    for _ in range(most):
+        try:
+            trial.answer(answer)
+        except AutomaError:
+            return
+        waiting = trial._state["stack"]
+        if trial.prompt is None or not any(f is g for f in scheduled for g in waiting):
+            return
+        answer = _some_answer(trial.prompt)
+
+
+def _some_answers(prompt: Any) -> list[Any]:
+    """Allowed answers to ``prompt`` that run each branch it leads to: every choice of a
+    short list, a count's lowest, default and highest, a subset's fewest and most, else
+    one answer (:func:`_some_answer`)."""
+    choices = list(prompt.choices)
+    if prompt.kind in ("pick_one", "yes_no") and 0 < len(choices) <= MAX_TRIED:
+        return choices
+    if prompt.kind == "count" and choices:
+        return list(dict.fromkeys([choices[0], _some_answer(prompt), choices[-1]]))
+    if prompt.kind == "pick_subset" and prompt.bounds:
+        return [choices[:prompt.bounds[0]], choices[:prompt.bounds[1]]]
+    return [_some_answer(prompt)]
 
 
 def _some_answer(prompt: Any) -> Any:

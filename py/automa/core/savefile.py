@@ -6,48 +6,25 @@ restored from the save's snapshot, checked field by field (:mod:`automa.core.sav
 from __future__ import annotations
 
 import copy
-import json
-import re
-from itertools import accumulate
 from typing import Any
 
-from automa.core.checks import NAME, check_text
-from automa.core.common_steps import CORRECTION_MENU
+from automa.core import actionlog
+from automa.core.actionlog import ActionMigration, migrations_since
+from automa.core.checks import NAME, check_text, read_json
+from automa.core.common_steps import CORRECTION_MENU, CORRECTION_VALUE
 from automa.core.errors import AutomaError, NewerSave, UnreadableSave, WrongGameSave
 from automa.core.formats import Migrated
 from automa.core.game import GameDef, find_game, game_format
+from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.ranges import Carried, carry
 from automa.core.records import MessageRef
 from automa.core.savecheck import check_opens, check_snapshot
-from automa.core.saveformat import SAVE, SAVE_FORMAT
+from automa.core.saveformat import SAVE, SAVE_FORMAT, played_options
 from automa.core.session import MAX_ACTIONS, Action, Session
 
 MAX_SAVE_CHARS = 5_000_000
 """Longest save accepted (a whole honest game is about 150 KB)."""
-MAX_JSON_DEPTH = 64
-"""Deepest bracket nesting accepted in a save, checked before parsing (honest: about 10)."""
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def check_nesting(text: str) -> None:
-    """Refuse text nested deeper than :data:`MAX_JSON_DEPTH`, in linear time, before parsing.
-
-    Strings are cut out first, so brackets inside them do not count; the depth is a running
-    sum over the remaining brackets (no recursion, whatever the input).
-    """
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    depth = max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
-    if depth > MAX_JSON_DEPTH:
-        raise UnreadableSave("error.save.too_deep", limit=MAX_JSON_DEPTH)
-
-
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _text_of(text: str | bytes) -> str:
@@ -67,12 +44,7 @@ def _text_of(text: str | bytes) -> str:
 
 
 def _envelope(text: str | bytes) -> dict[str, Any]:
-    text = _text_of(text)
-    check_nesting(text)
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as e:
-        raise UnreadableSave("error.save.not_json", detail=str(e)[:80]) from None
+    data = read_json(_text_of(text))
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise UnreadableSave("error.save.not_a_save")
     version = data.get("version")
@@ -125,24 +97,67 @@ def load_game(text: str | bytes, expected_game: str | None = None) -> Session:
     migrated = SAVE.upgrade(data, data["version"])
     data, lost = migrated.value, list(migrated.lost)
     data, game_lost = _upgrade_states(game, data, game_version)
+    data = played_options(game, data, game_version)
     lost.extend(game_lost)
     try:
         options = game.resolve_options(data["options"])
     except AutomaError as e:
         raise UnreadableSave("error.save.bad_options", detail=e.to_json()) from None
-    session = (_from_base(Session(game, options, data["seed"]), data["base"])
-               if "base" in data else Session(game, options, data["seed"]))
-    replayed = _replay(session, data)
+    migrations = migrations_since(game, game_version)
     snapshot = _carried_state(game, data.get("snapshot"))[0]
-    if not (replayed and (snapshot is None or _same_state(snapshot, session._state,
-                                                          guessed_phase))):
+    settled: list[Any] = []
+
+    def reaches(session: Session) -> bool:
+        """Whether the replay stands where the save's snapshot does (an older save's moved
+        on past a Done today's rules no longer ask, if it waits on one)."""
+        if snapshot is None or _same_state(snapshot, session._state, guessed_phase):
+            return True
+        if migrations and not settled:
+            settled.append(_settled(game, options, data))
+        return bool(migrations) and _same_state(settled[0], session._state, guessed_phase)
+
+    def replayed(placed: bool) -> tuple[Session, bool, bool, bool]:
+        """The replay, whether it reached the snapshot, whether a migration hinted at a
+        procedure placed elsewhere, and whether every recorded answer replayed."""
+        session = (_from_base(Session(game, options, data["seed"]), data["base"])
+                   if "base" in data else Session(game, options, data["seed"]))
+        done, hinted = _replay(session, data, migrations, placed)
+        return session, done and reaches(session), hinted, done
+
+    session, reached, hinted, whole = replayed(False)
+    if not reached and hinted:  # the procedures a migration would place elsewhere, there
+        again, reached, _, again_whole = replayed(True)
+        if reached:
+            session, whole = again, again_whole
+    if not reached:
         if snapshot is None:
             raise UnreadableSave("error.save.replay_failed")
-        session = _from_snapshot(Session(game, options, data["seed"]), data, session,
-                                 game_version)
+        session = _snapshot_or_replay(Session(game, options, data["seed"]), data, session,
+                                      game_version, whole)
     session.lost = lost
     session.warnings.extend(lost)
     return session
+
+
+def _snapshot_or_replay(fresh: Session, data: dict[str, Any], replayed: Session,
+                        saved_under: int, whole: bool) -> Session:
+    """The game from the save's snapshot; but the replay itself when every answer replayed
+    and the snapshot holds what today's checks refuse — values an earlier release allowed
+    beyond a bound, carried down on the way, or a table the box cannot give (a tile in two
+    rounds, which today's correction swaps): every answer passed today's checks, so the
+    replay keeps within the box, and keeps the history; the player is told."""
+    try:
+        return _from_snapshot(fresh, data, replayed, saved_under)
+    except UnreadableSave as e:
+        if not whole:
+            raise
+        if e.key == "error.save.beyond_box":
+            said = msg("warning.save.within_box", game=msg(fresh.game.name), **e.params)
+            replayed.warnings.append(said)
+            return replayed
+        if replayed.carried:
+            return replayed
+        raise
 
 
 def _upgrade_states(game: GameDef[Any], data: dict[str, Any],
@@ -174,6 +189,24 @@ def _upgrade_states(game: GameDef[Any], data: dict[str, Any],
     return out, lost
 
 
+def _settled(game: GameDef[Any], options: dict[str, Any], data: dict[str, Any]) -> Any:
+    """An older save's snapshot waiting on a confirmation (its one answer, Done), moved on by
+    today's rules as that answer moves it: where the older version asked for a Done that
+    today's rules no longer ask (a step become a line of the turn's checklist), the replay of
+    its migrated answers stands there. None if it waits on another question, or cannot be
+    restored (only compared with the replay, never played)."""
+    try:
+        session = _restored(Session(game, options, data["seed"]), data["snapshot"],
+                            data.get("log", []), None)
+        prompt = session.prompt
+        if prompt is None or prompt.kind != "confirm":
+            return None
+        session._apply({"answer": True})
+    except Exception:  # an untrusted snapshot: no state to compare with
+        return None
+    return session._state
+
+
 def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bool:
     """Whether a save's snapshot is the state its answers replay to. A snapshot whose phase
     a migration derived from an older layout (``guessed_phase``) is compared with the phase
@@ -185,24 +218,30 @@ def _same_state(snapshot: Any, state: dict[str, Any], guessed_phase: bool) -> bo
     return _unlabelled(snapshot) == _unlabelled(state)
 
 
-PRESENTATION = ("labels", "ui")
-"""What of a question is its presentation: its buttons' labels and its screen hints."""
+PRESENTATION = ("labels", "ui", "default")
+"""What of a question is its presentation: its buttons' labels, its screen hints and the
+answer it suggests (filled in, or none)."""
 
 
 def _unlabelled(state: dict[str, Any]) -> dict[str, Any]:
     """A state without how its questions are shown (the one it waits on and those procedures
-    interrupted: their button labels and screen hints), nor the list of the corrections
-    menu: how a button reads, what the screen shows beside a question, or how many values
-    the app can correct, is no part of the game, and a release that changes them does not
-    change where an older save's answers lead."""
+    interrupted: their button labels, screen hints and suggested answers), nor the list of
+    the corrections menu, nor the bounds and the name of a correction's new value: how a
+    button reads, what the screen shows beside a question or fills in, or which values the
+    app can correct, how far and by which name, is no part of the game, and a release that
+    changes them does not change where an older save's answers lead."""
     def bare(prompt: Any) -> Any:
         if not isinstance(prompt, dict):
             return prompt
-        # the corrections menu lists what the release can correct: a newer one offers more
-        # (an answer that picks one of the older list still replays and is checked)
-        menu = prompt.get("key") == CORRECTION_MENU
-        return {k: v for k, v in prompt.items()
-                if k not in PRESENTATION and not (menu and k == "choices")}
+        # the corrections menu lists what the release can correct, and its last question how
+        # far and by which name: a newer one offers more (an answer within the older list or
+        # bounds still replays and is checked)
+        menu = prompt.get("key") in (CORRECTION_MENU, CORRECTION_VALUE)
+        bare_prompt = {k: v for k, v in prompt.items()
+                       if k not in PRESENTATION and not (menu and k in ("choices", "bounds"))}
+        if menu and isinstance(prompt.get("params"), dict):
+            bare_prompt["params"] = {k: v for k, v in prompt["params"].items() if k != "what"}
+        return bare_prompt
 
     stack = [{**f, "args": {**f["args"], "prompt": bare(f["args"].get("prompt"))}}
              if isinstance(f, dict) and f.get("step") == "core_reask"
@@ -234,22 +273,25 @@ def check_save(text: str | bytes, expected_game: str | None = None) -> dict[str,
             "warnings": copy.deepcopy(session.warnings)}
 
 
-def _replay(session: Session, data: dict[str, Any]) -> bool:
-    """Apply the saved actions (and the undone ones, then undo them); False if one fails."""
-    redo = data.get("redo", [])
+def _replay(session: Session, data: dict[str, Any],
+            migrations: tuple[ActionMigration, ...] = (),
+            placed: bool = False) -> tuple[bool, bool]:
+    """Apply the saved actions (and the undone ones, then undo them), an older save's
+    through the migrations of its action log (:mod:`automa.core.actionlog`; ``placed``:
+    with the procedures they would replay elsewhere placed there). Returns whether every
+    action applied, and whether a migration would have placed a procedure elsewhere."""
     session._replaying = True
     try:
-        for action in data["actions"]:
-            session._apply(_checked_action(action))
-        for action in redo:
-            session._apply(_checked_action(action))
-        for _ in redo:
-            session.undo()
+        hinted = actionlog.replay(
+            session, [_checked_action(a) for a in data["actions"]],
+            [_checked_action(a) for a in data.get("redo", [])], migrations, placed)
+    except actionlog.ReplayFailed as e:
+        return False, e.hinted
     except Exception:  # an untrusted save: whatever fails, the snapshot decides
-        return False
+        return False, False
     finally:
         session._replaying = False
-    return True
+    return True, hinted
 
 
 def _checked_action(action: Any) -> Action:

@@ -74,6 +74,33 @@ def _with_new_options(envelope: dict[str, Any], version: int) -> Migrated:
     return Migrated(out)
 
 
+def played_options(game: GameDef[Any], envelope: dict[str, Any],
+                   saved_under: int) -> dict[str, Any]:
+    """The save with every option of the game it does not name (one added since) named as
+    its game played under version ``saved_under`` of the rules (:meth:`OptionSpec.played_under`:
+    the reading of its time where a later fix changed a decision already taken, else the
+    default), in its options and its snapshot's and base's state, so that its history replays
+    as it was played and its state compares with the replay."""
+    named = envelope["options"]
+    added = {spec.id: spec.played_under(saved_under) for spec in game.options
+             if spec.id not in named}
+    if not added:
+        return envelope
+    out = {**envelope, "options": {**named, **added}}
+
+    def with_added(state: Any) -> Any:
+        if not isinstance(state, dict) or not isinstance(state.get("options"), dict):
+            return state
+        return {**state, "options": {**state["options"], **added}}
+
+    if "snapshot" in envelope:
+        out["snapshot"] = with_added(envelope["snapshot"])
+    base = envelope.get("base")
+    if isinstance(base, dict) and "state" in base:
+        out["base"] = {**base, "state": with_added(base["state"])}
+    return out
+
+
 SAVE = Format("save", [save_v1_to_v2, save_v2_to_v3, save_v3_to_v4])
 """The save envelope (:meth:`automa.core.session.Session.to_json`): ``format, version, engine,
 game, game_version, options, seed, actions, redo, turn, finished, snapshot, log`` and, for a

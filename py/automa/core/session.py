@@ -29,7 +29,6 @@ from automa.core.game import (
     START,
     Correction,
     Ctx,
-    FinalScore,
     GameDef,
     Procedure,
     find_game,
@@ -37,7 +36,7 @@ from automa.core.game import (
 from automa.core.i18n import msg
 from automa.core.numbers import SEED_MAX, describe, name_of
 from automa.core.prompts import Prompt
-from automa.core.ranges import Carried, first_problem, widest
+from automa.core.ranges import Carried, first_problem, label_at, widest
 from automa.core.records import (
     LogEntry,
     MessageRef,
@@ -49,6 +48,7 @@ from automa.core.records import (
 )
 from automa.core.rng import Rng
 from automa.core.saveformat import SAVE, SAVE_FORMAT
+from automa.core.scoring import FinalScore, scores_by_round
 
 SAVE_VERSION = SAVE.current
 ENGINE_VERSION = "0.1.0"
@@ -290,20 +290,12 @@ class Session:
 
     def score_by_round(self) -> list[int | None]:
         """The bot's score at the end of each round (era, turn) as the game counts them from
-        round 1, read from the positions the undo history holds: a round with no position
-        there keeps the score before it; rounds before the history began are None."""
+        round 1, read from the positions the undo history holds (:func:`scores_by_round`)."""
         scoring = self.game.scoring
         if scoring is None:
             return []
-        at_end: dict[int, int] = {}
-        for state in self.history():
-            found = scoring.progress(Ctx(self.game, state, []))
-            if found is not None and found[0] >= 1:
-                at_end[found[0]] = found[1]
-        scores: list[int | None] = []
-        for r in range(1, max(at_end, default=0) + 1):
-            scores.append(at_end.get(r, scores[-1] if scores else None))
-        return scores
+        return scores_by_round(scoring.progress(Ctx(self.game, state, []))
+                               for state in self.history())
 
     @property
     def procedures(self) -> list[ProcedureItem]:
@@ -458,6 +450,7 @@ class Session:
             self._run()
             if "cancel" not in action:  # a cancel goes back to a state checked before
                 self._check_ranges()
+                self._check_box()
         except BaseException:
             self._clean = None
             self._state = json.loads(snapshot)
@@ -503,11 +496,13 @@ class Session:
         return None
 
     def _carried(self, carried: list[Carried]) -> list[MessageRef]:
-        """One sentence per value an older save held beyond today's bound, carried down."""
+        """One sentence per value an older save held beyond today's bound, carried down,
+        naming the value as the player knows it (its correction, else its range's label)."""
         labels = {".".join(map(str, ("data", *c.path))): c.label
                   for c in self.game.corrections(self._ctx(), self.phase)}
         return [msg("warning.save.carried", game=msg(self.game.name),
-                    what=labels.get(where, where.removeprefix("data.")), old=old, new=new)
+                    what=labels.get(where) or label_at(self.game.ranges, where)
+                    or where.removeprefix("data."), old=old, new=new)
                 for where, old, new in carried]
 
     def _check_ranges(self) -> None:
@@ -520,6 +515,13 @@ class Session:
             where, reason, params = problem
             raise ImpossibleValue(field=where.removeprefix("data."),
                                   reason=msg(f"error.save.reason.{reason}", **params))
+
+    def _check_box(self) -> None:
+        """Refuse a position the box cannot make (the game's ``box``: a tile twice, more
+        cards than the box holds in all…), said in the player's words."""
+        beyond = self.game.box(self._ctx())
+        if beyond is not None:
+            raise ImpossibleValue("error.beyond_box", what=beyond)
 
     def _procedure(self, procedure_id: str, snapshot: str | None = None) -> Procedure:
         if self.open_procedures >= MAX_OPEN_PROCEDURES:
@@ -634,6 +636,9 @@ def new_game(game_id: str, options: dict[str, Any] | None = None,
     """
     game = find_game(game_id)
     resolved = game.resolve_options(options)
+    problem = game.new_game_check(resolved)
+    if problem is not None:
+        raise InvalidOption(problem["key"], **problem.get("params", {}))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big") >> 1  # 31 bits; os is loaded already
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_MAX:

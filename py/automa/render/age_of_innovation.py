@@ -422,9 +422,33 @@ def _bonus_svg(row: list[int], hers: int | None, lang: str) -> str:
     return _svg("bonus", 630, 240, title, body)
 
 
+def _face_svg(width: int, height: int, label: str, body: str) -> str:
+    """One tile alone, as an answer's face, named ``label`` (the button it is drawn in takes
+    its name from it; no id: a screen shows a dozen of them)."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'role="img" aria-label="{escape(label)}" focusable="false">{body}</svg>')
+
+
+def _one_tile_svg(kind: str, content: tuple[str, object], lang: str) -> str:
+    if kind == "tile":
+        tile_id, late = content
+        t = data.tiles()[str(tile_id)]
+        caption = _t("picture.tile", lang, n=t["number"])
+        points = t["points_late"] if late else t["points_early"]
+        label = ", ".join([caption, _t(f"discipline.{t['discipline']}", lang),
+                           _t("picture.points", lang, n=points)])
+        return _face_svg(214, 194, label,
+                         _score_tile(12, 12, str(tile_id), caption, bool(late), lang))
+    _, n = content
+    caption = _t("picture.tile", lang, n=n)
+    return _face_svg(204, 174, caption, _numbered(12, 12, int(str(n)), caption))
+
+
 def picture_svg(picture: str, lang: str) -> str:
     """A set-up draw as one picture (KeyError for an id that spells no draw)."""
     kind, content = data.read_picture(picture)
+    if kind in ("tile", "one"):
+        return _one_tile_svg(kind, content, lang)
     if kind == "score":
         return _score_svg(content[0], content[1], lang)
     if kind == "palace":

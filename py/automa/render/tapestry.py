@@ -266,6 +266,8 @@ MARK_FILL = {"empty": "#ffffff", "tile": "#e9dcc0", "you1": "#f6d7c9", "you2": "
              "automa1": "#cfe0fb", "automa2": "#aecbf6"}
 """A hex's colour on the map twin by its mark (unexplored hexes stay white)."""
 YOU_COLOUR = "#c0502a"
+PICK_FILL = "#ffd54a"
+"""The hex the Automa picked, filled in (and ringed)."""
 BOARD_HEX = 30.0
 """Hex size on the map twin, in CSS pixels at 360 px wide: 60 × 52 px hexes (tap targets)."""
 
@@ -328,18 +330,33 @@ def board_svg(board: Mapping[str, Any], lang: str = "en") -> str:
         if data.hexes()[hex_id].get("role") == "middle_island":
             cell.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{BOARD_HEX - 8:.1f}" '
                         f'fill="none" stroke="#a08040" stroke-width="2"/>')
-        if hex_id == chosen:
-            cell.append(f'<polygon points="{_board_hex(cx, cy, BOARD_HEX - 3)}" fill="none" '
-                        f'stroke="#111" stroke-width="5"/>')
+        if hex_id == chosen:  # filled and ringed: never taken for the walk's start
+            cell.append(f'<polygon points="{_board_hex(cx, cy, BOARD_HEX - 3)}" '
+                        f'fill="{PICK_FILL}" fill-opacity="0.7" stroke="#111" '
+                        f'stroke-width="5"/>')
         cell.append(_tokens(cx, cy, mark))
         if hex_id in walk:
             cell.append(_text(cx, cy + 1, str(walk[hex_id]), 16, weight="bold",
                               fill="#111" if hex_id == chosen else "#5a2d75"))
         parts.append(f"<g{attrs}>{''.join(cell)}</g>")
     title = _t("tapestry.map_title", lang)
+    top, tall = _band(board, width, height)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board-map" '
-            f'viewBox="0 0 {width:.0f} {height:.0f}" role="group">'
+            f'viewBox="0 {top:.0f} {width:.0f} {tall:.0f}" role="group">'
             f"<title>{title}</title>{''.join(parts)}</svg>")
+
+
+def _band(board: Mapping[str, Any], width: float, height: float) -> tuple[float, float]:
+    """The rows of the map drawn (top and height of its view): all of them, or, where the
+    board has less ``room`` (its height as a share of its width) and a hex is picked, the
+    band around that hex — never less than two hexes high, the hexes never shrunk."""
+    room, chosen = board.get("room"), board.get("pick")
+    if not isinstance(room, int | float) or chosen not in data.hexes() \
+            or room * width >= height:
+        return 0.0, height
+    tall = max(float(room) * width, 2 * BOARD_HEX * math.sqrt(3) + 4)
+    middle = _board_centre(str(chosen))[1]
+    return min(max(0.0, middle - tall / 2), height - tall), tall
 
 
 def _hex_words(hex_id: str, lang: str) -> str:

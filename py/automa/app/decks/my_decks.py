@@ -25,6 +25,7 @@ from automa.app.saves import DECK_PREFIX
 from automa.app.storage import KeyValue
 from automa.app.words import Words
 from automa.core.card_editor import DECK, CardEditor
+from automa.core.checks import read_json
 from automa.core.errors import AutomaError
 from automa.core.game import OptionSpec, find_game
 
@@ -133,7 +134,7 @@ def stored_game(kv: KeyValue, deck_id: str) -> str:
     """The game a kept deck names ("" if none, or no deck is stored under ``deck_id``)."""
     text = kv.get(PREFIX + deck_id)
     try:
-        raw = json.loads(text) if text is not None and len(text) <= MAX_TEXT else None
+        raw = read_json(text) if text is not None and len(text) <= MAX_TEXT else None
     except (ValueError, RecursionError):
         raw = None
     game = raw.get("game") if isinstance(raw, dict) else None
@@ -160,7 +161,7 @@ def stored_revision(kv: KeyValue, deck_id: str) -> int | None:
     if text is None:
         return None
     try:
-        return revision_of(json.loads(text)) if len(text) <= MAX_TEXT else 0
+        return revision_of(read_json(text)) if len(text) <= MAX_TEXT else 0
     except (ValueError, RecursionError):
         return 0
 

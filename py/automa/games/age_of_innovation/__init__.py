@@ -9,11 +9,13 @@ scoring).
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import actions, passing, procedures, science, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import DIFFICULTIES, FACTIONS, GAME_ID
-from .state import PHASES, k, migrate, migrate_v3, ranges, steps, turn_label
+from .migrations import ACTION_MIGRATIONS, migrate_v3
+from .state import PHASES, k, migrate, ranges, steps, turn_label
 
 GAME = GameDef(
     id=GAME_ID,
@@ -43,12 +45,14 @@ GAME = GameDef(
     corrections=procedures.corrections,
     migrate=migrate,
     migrations=(migrate_v3,),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
     actors=("automa", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=setup.beyond_box,
     score=k("score"),
     correct_label=k("procedure.correct"),
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,

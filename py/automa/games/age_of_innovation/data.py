@@ -207,7 +207,9 @@ def base() -> dict[str, Any]:
 # question carries it like any card id: ``score:r03,r07,r01,r11,r02,r09:f02`` (her Round Score
 # tiles for rounds 1-6, then the Final tile), ``palace:4,11``, ``offer:lake.3.7,forest.1.12,
 # desert.5.9`` (Planning displays with their two Faction tiles), ``bonus:3,7,1,9,5`` (the row,
-# left to right; the 2-player variant adds ``:8``, her tile from those not in the game).
+# left to right; the 2-player variant adds ``:8``, her tile from those not in the game); one
+# tile alone, as an answer of "I drew mine" shows it: ``tile:r03:early`` (a Round Score tile
+# with her points for rounds 1-3, ``late`` for 4-6 and the Final), ``one:palace:4``.
 Offer = list[tuple[str, int, int]]
 """The faction offer: each Planning display (its terrain) with its two Faction tiles."""
 
@@ -231,6 +233,17 @@ def bonus_picture(row: list[int], hers: int | None = None) -> str:
     """The picture id of the round bonus tiles: the row, and her own tile in the 2-player
     variant."""
     return "bonus:" + ",".join(map(str, row)) + ("" if hers is None else f":{hers}")
+
+
+def tile_picture(tile: str, late: bool) -> str:
+    """The picture id of one Automa Round Score tile alone, with her points for rounds 1-3
+    or (``late``) for rounds 4-6 and the Final tile: an answer of "I drew mine"."""
+    return f"tile:{tile}:{'late' if late else 'early'}"
+
+
+def number_picture(pool: str, n: int) -> str:
+    """The picture id of one tile known by its number (``pool``: palace, faction, bonus)."""
+    return f"one:{pool}:{n}"
 
 
 def _numbers(text: str, pool: str) -> list[int]:
@@ -266,4 +279,9 @@ def read_picture(picture: str) -> tuple[str, Any]:
             raise KeyError(picture)
         numbers = _numbers(",".join(f"{s[1]},{s[2]}" for s in sets), "faction")
         return kind, [(s[0], numbers[2 * i], numbers[2 * i + 1]) for i, s in enumerate(sets)]
+    if kind == "tile" and len(parts) == 2 and parts[1] in ("early", "late") \
+            and tiles().get(parts[0], {}).get("kind") in ("round", "final"):
+        return kind, (parts[0], parts[1] == "late")
+    if kind == "one" and len(parts) == 2 and parts[0] in ("palace", "faction", "bonus"):
+        return kind, (parts[0], _numbers(parts[1], parts[0])[0])
     raise KeyError(picture)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from automa.core.game import Correction, Procedure
+from automa.core.records import MessageRef
 
 from . import data
 from .state import (
@@ -17,8 +18,10 @@ from .state import (
     discipline,
     k,
     m,
+    round_tile_allowed,
     steps,
     terrain,
+    tiles_of,
 )
 from .turn import human_pass
 
@@ -41,7 +44,40 @@ def proc_you_pass(ctx: Ctx) -> None:
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
     # Symbionts only: her youth terrain places her Tools.
-    return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth"))
+    return tuple(c for c in all_corrections() if c.id != "youth" or ctx.data.get("youth")) \
+        + tile_corrections(ctx)
+
+
+def tile_corrections(ctx: Ctx) -> tuple[Correction, ...]:
+    """Her Round Score tile of each round, offering the tiles that may lie there (a tile
+    another round holds swaps places with this round's: the box has one of each), never one
+    that would bring the Spade tile to round 5 or 6 (:func:`round_tile_allowed`), and her Final
+    tile from the Final tiles."""
+    tiles = ctx.data.get("round_tiles", [])
+    out = []
+    for r in range(1, len(tiles) + 1):  # all six (the Final tile lies over round 6's: apart)
+        allowed = [t for t in tiles_of("round") if _swap_allowed(tiles, r - 1, t)]
+        out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
+                              choices=tuple(allowed), choice_labels=_tile_labels(allowed),
+                              swaps=True))
+    finals = tiles_of("final")
+    out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
+                          choices=tuple(finals), choice_labels=_tile_labels(finals)))
+    return tuple(out)
+
+
+def _swap_allowed(tiles: list[str], slot: int, tile: str) -> bool:
+    """Whether ``tile`` may lie in round ``slot + 1``, the round that holds it now (if any)
+    taking this round's tile in exchange."""
+    after = list(tiles)
+    if tile in after:
+        after[after.index(tile)] = after[slot]
+    after[slot] = tile
+    return all(round_tile_allowed(t, i, after[:i]) for i, t in enumerate(after))
+
+
+def _tile_labels(tiles: list[str]) -> tuple[MessageRef, ...]:
+    return tuple(m("tile", n=data.tiles()[t]["number"]) for t in tiles)
 
 
 @cache
@@ -69,15 +105,4 @@ def all_corrections() -> tuple[Correction, ...]:
     out.append(Correction("youth", m("fix.youth"), ("youth",), choices=data.TERRAINS,
                           choice_labels=tuple(terrain(t) for t in data.TERRAINS)))
     out.append(Correction("automa_position", m("fix.turn_order"), ("automa_position",), 1, 3))
-    rounds = sorted(t for t, v in data.tiles().items() if v["kind"] == "round")
-    finals = sorted(t for t, v in data.tiles().items() if v["kind"] == "final")
-    for r in range(1, 7):  # all six (the Final tile lies over round 6's: corrected apart)
-        out.append(Correction(f"tile_{r}", m("fix.tile_of_round", n=r), ("round_tiles", r - 1),
-                              choices=tuple(rounds),
-                              choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
-                                                  for t in rounds)))
-    out.append(Correction("final_tile", m("fix.final_tile"), ("final_tile",),
-                          choices=tuple(finals),
-                          choice_labels=tuple(m("tile", n=data.tiles()[t]["number"])
-                                              for t in finals)))
     return tuple(out)

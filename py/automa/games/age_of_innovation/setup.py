@@ -8,11 +8,11 @@ the app's draw suggested), after which the question comes back with the tiles en
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from automa.core import prompts
 from automa.core.prompts import Prompt
-from automa.core.records import Ui
+from automa.core.records import MessageRef, Ui
 from automa.core.rng import Rng
 
 from . import data
@@ -27,10 +27,13 @@ from .state import (
     k,
     m,
     native,
+    round_tile_allowed,
     say,
     shuffle_deck,
     steps,
     terrain,
+    tiles_beyond_box,
+    tiles_of,
     two_players,
 )
 
@@ -139,7 +142,27 @@ def _draw_round_tiles(ctx: Ctx) -> None:
 
 
 # --- entering what the player drew: one tile a question, never one taken twice --------------
-def _slots(what: str, keep: dict[str, Any]) -> int:
+Entry = Literal["round", "final", "palace", "faction", "bonus"]
+"""What an entry asks: her Round Score tiles, her Final tile, the Palace tiles, the Faction
+tiles of the offer, the round bonus tiles."""
+
+
+class Kept(TypedDict, total=False):
+    """What a set-up question goes back with once its tiles are entered."""
+
+    palace: list[int]
+    """The Palace tiles drawn (entering hers comes first)."""
+    planning: list[str]
+    """The 3 Planning displays entered (their Faction tiles are entered next)."""
+    offer: list[list[Any]]
+    """The faction offer before (a display, its two Faction tiles)."""
+    row: list[int]
+    """The round bonus tiles in the row before."""
+    hers: int | None
+    """Her own round bonus tile before (2-player variant), or None."""
+
+
+def _slots(what: str, keep: Kept) -> int:
     """How many tiles an entry asks."""
     if what == "bonus":
         return len(keep["row"]) + (keep["hers"] is not None)
@@ -148,17 +171,15 @@ def _slots(what: str, keep: dict[str, Any]) -> int:
 
 def _entry_choices(ctx: Ctx, what: str, slot: int, chosen: list[Any]) -> list[Any]:
     """The tiles the next question offers: those not entered yet (her Round Score tiles:
-    never the Spade tile in round 5 or 6, rulebook step 2)."""
-    if what in ("round", "final"):
-        tiles = sorted((t for t, v in data.tiles().items() if v["kind"] == what),
-                       key=lambda t: data.tiles()[t]["number"])
-        return [t for t in tiles if t not in chosen
-                and not (slot >= 4 and data.tiles()[t]["spade"])]
-    pool = "faction" if what == "faction" else what
-    return [n for n in _numbers(pool) if n not in chosen]
+    as :func:`round_tile_allowed` says)."""
+    if what == "round":
+        return [t for t in tiles_of("round") if round_tile_allowed(t, slot, chosen)]
+    if what == "final":
+        return tiles_of("final")
+    return [n for n in _numbers(what) if n not in chosen]
 
 
-def _entry_question(ctx: Ctx, what: str, slot: int, keep: dict[str, Any]) -> tuple[
+def _entry_question(ctx: Ctx, what: str, slot: int, keep: Kept) -> tuple[
         str, dict[str, Any], Any]:
     """The next question's message id, its parameters, and the app's draw as its default."""
     if what == "round":
@@ -181,7 +202,7 @@ def _entry_question(ctx: Ctx, what: str, slot: int, keep: dict[str, Any]) -> tup
         row[slot]
 
 
-def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: dict[str, Any]) -> None:
+def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: Kept) -> None:
     """Ask the next tile the player drew (``what``: ``round``, ``final``, ``palace``,
     ``faction`` or ``bonus``; ``keep``: what the set-up question goes back with)."""
     slot = len(chosen)
@@ -190,13 +211,25 @@ def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: dict[str, Any]) -> N
     labels = [m("picture.tile", n=data.tiles()[t]["number"]) for t in choices] \
         if what in ("round", "final") else None
     ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels,
-                             default=default if default in choices else None),
+                             default=default if default in choices else None,
+                             ui={"game": data.GAME_ID,
+                                 "faces": _faces(what, slot, choices)}),
             setup_entered, what=what, chosen=chosen, keep=keep)
 
 
+def _faces(what: str, slot: int, choices: list[Any]) -> list[str]:
+    """Each tile offered as the Done screen draws it (its picture id), one tap each: her
+    Round Score tiles with her points for that round (rounds 4-6 and the Final: the later
+    points), the others by their numbers."""
+    if what in ("round", "final"):
+        return [data.tile_picture(t, what == "final" or slot >= 3) for t in choices]
+    pool = "faction" if what == "faction" else what
+    return [data.number_picture(pool, int(n)) for n in choices]
+
+
 @steps
-def setup_entered(ctx: Ctx, answer: Any, what: str, chosen: list[Any],
-                  keep: dict[str, Any]) -> None:
+def setup_entered(ctx: Ctx, answer: Any, what: Entry, chosen: list[Any],
+                  keep: Kept) -> None:
     """One tile entered: the next, or, with all of them, what they were entered for."""
     chosen = [*chosen, answer]
     if len(chosen) < _slots(what, keep):
@@ -262,22 +295,29 @@ def _as_offer(raw: list[list[Any]]) -> data.Offer:
 def setup_ask_terrains(ctx: Ctx, answer: Any, offer: list[list[Any]] | None = None) -> None:
     """Ask the human native terrain(s): the Automa's must differ (or the player enters the
     faction offer drawn from the box)."""
+    chips: Ui = {"game": data.GAME_ID}  # (each terrain with its colour chip)
     if answer == ENTER:
         ctx.ask(prompts.pick_subset(k("setup.enter_planning"), list(data.TERRAINS),
                                     labels=[terrain(t) for t in data.TERRAINS], lo=3, hi=3,
-                                    default=[t for t, _, _ in offer or []] or None),
+                                    default=[t for t, _, _ in offer or []] or None, ui=chips),
                 setup_entered_planning, offer=offer or [])
         return
     if offer:
         say(ctx, "log.offer", {"sets": [m("offer_set", terrain=terrain(t), a=a, b=b)
                                         for t, a, b in _as_offer(offer)]}, actor=PLAYER)
-    humans = ctx.data["humans"]
+    # Step 6: "Choose a set, take the corresponding Planning display": the question shows the
+    # displays on offer only. It still takes any terrain, as before the offer was drawn: a
+    # game saved then replays with its answers.
+    shown = [t for t in data.TERRAINS if t in {str(x[0]) for x in offer or []}]
+    if shown:
+        chips["shown"] = shown
     labels = [terrain(t) for t in data.TERRAINS]
-    if humans == 1:
-        prompt = prompts.pick_one(k("setup.your_terrain"), list(data.TERRAINS), labels=labels)
+    if ctx.data["humans"] == 1:
+        prompt = prompts.pick_one(k("setup.your_terrain"), list(data.TERRAINS), labels=labels,
+                                  ui=chips)
     else:
         prompt = prompts.pick_subset(k("setup.your_terrains"), list(data.TERRAINS),
-                                     labels=labels, lo=2, hi=2)
+                                     labels=labels, lo=2, hi=2, ui=chips)
     ctx.ask(prompt, setup_native_terrain)
 
 
@@ -291,8 +331,8 @@ def setup_native_terrain(ctx: Ctx, answer: Any) -> None:
         say(ctx, "log.native_drawn", {"terrain": terrain(native)})
         setup_native_set(ctx, native)
         return
-    ctx.ask(prompts.pick_one(k("setup.native_terrain"), free, labels=[terrain(t) for t in free]),
-            setup_native_set)
+    ctx.ask(prompts.pick_one(k("setup.native_terrain"), free, labels=[terrain(t) for t in free],
+                             ui={"game": data.GAME_ID}), setup_native_set)
 
 
 @steps
@@ -428,3 +468,64 @@ def setup_deck(ctx: Ctx, answer: bool) -> None:
     shuffle_deck(ctx)
     say(ctx, "log.deck_ready", {"cards": len(deck), "reserve": len(reserve)})
     ctx.then("await_turn")
+
+
+# --- what the box allows: her tiles, and the tiles of a draw or an entry that waits ---------
+def beyond_box(ctx: Ctx) -> MessageRef | None:
+    """The game's check of what the box allows: her Round Score tiles and Final tile
+    (:func:`tiles_beyond_box`), and the tiles a set-up question waiting for its answer holds
+    — drawn, or entered so far, each as the entry's own questions offer them (none twice,
+    none the pool lacks)."""
+    waiting = [ctx.state.get("pending")] + [
+        f["args"].get("pending") for f in ctx.state.get("stack", []) if f["step"] == "core_reask"]
+    held = all(_waiting_tiles_held(ctx, f["step"], f["args"]) for f in waiting if f is not None)
+    return tiles_beyond_box(ctx.data) or (None if held else m("box.entry"))
+
+
+def _waiting_tiles_held(ctx: Ctx, step: str, args: dict[str, Any]) -> bool:
+    """Whether a waiting step's tiles are tiles the box can give at once."""
+    if step == "setup_entered":
+        what, chosen, keep = args["what"], args["chosen"], args["keep"]
+        return (_kept(what, keep) and len(chosen) < _slots(what, keep)
+                and all(c in _entry_choices(ctx, what, i, chosen[:i])
+                        for i, c in enumerate(chosen)))
+    palace, offer, row = args.get("palace"), args.get("offer"), args.get("row")
+    return ((not palace or _distinct(palace, "palace")) and (not offer or _offer_held(offer))
+            and (not row or (len(row) == _taken("bonus") and _distinct(
+                [*row, *filter(None, [args.get("hers")])], "bonus",
+                len(row) + (args.get("hers") is not None)))))
+
+
+def _kept(what: str, keep: Kept) -> bool:
+    """What an entry goes back with holds what its kind needs, tiles the box can give."""
+    if what == "bonus":
+        hers = keep.get("hers")
+        return ("row" in keep and "hers" in keep and len(keep["row"]) == _taken("bonus")
+                and _distinct([*keep["row"], *([hers] if hers is not None else [])], "bonus",
+                           _taken("bonus") + (hers is not None)))
+    if what == "faction":
+        planning = keep.get("planning", [])
+        return (len(planning) == 3 and len(set(planning)) == 3
+                and all(t in data.TERRAINS for t in planning)
+                and (not keep.get("offer") or _offer_held(keep.get("offer", []))))
+    return not keep.get("palace") or _distinct(keep.get("palace", []), "palace")
+
+
+def _offer_held(offer: list[list[Any]]) -> bool:
+    """A faction offer: 3 different Planning displays, 6 different Faction tiles."""
+    return (len(offer) == 3 and all(len(x) == 3 for x in offer)
+            and all(x[0] in data.TERRAINS for x in offer) and len({x[0] for x in offer}) == 3
+            and _distinct([n for x in offer for n in x[1:]], "faction"))
+
+
+def _distinct(numbers: list[Any], pool: str, count: int | None = None) -> bool:
+    """As many different tiles of a pool as its draw takes (or ``count``)."""
+    top = data.pools()[pool]["count"]
+    return (len(numbers) == (_taken(pool) if count is None else count)
+            and all(type(n) is int and 1 <= n <= top for n in numbers)
+            and len(set(numbers)) == len(numbers))
+
+
+def _taken(pool: str) -> int:
+    """How many tiles the set-up draws from a pool."""
+    return int(data.pools()[pool]["drawn"])

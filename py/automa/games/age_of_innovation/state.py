@@ -10,11 +10,11 @@ card is the current Support card).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NotRequired, TypedDict, Unpack
 
 from automa.core import game as core
 from automa.core.common_steps import resumed_step
-from automa.core.formats import Migrated
 from automa.core.game import Steps, known
 from automa.core.i18n import Namespace
 from automa.core.ranges import FLAG, Count, Items, Json, Maybe, OneOf, Table, record_table, table_of
@@ -45,13 +45,6 @@ def migrate(state: dict[str, Any]) -> None:
         phase = {"automa_turn": WAITING, "human_pass": HUMANS_PASS}.get(
             resumed_step(state), AUTOMA_TURN)
     state["phase"] = phase
-
-
-def migrate_v3(state: dict[str, Any]) -> Migrated:
-    """Game version 2 → 3: every set-up draw shown and enterable changed the set-up's
-    questions, not the layout (a game saved at the first set-up question opens from its
-    snapshot; one past the set-up replays answer by answer)."""
-    return Migrated(state)
 
 
 class FinalScoring(TypedDict):
@@ -399,8 +392,8 @@ def ranges() -> Table:
         "scholars": Count(0, int(base["scholars"])),
         "supply": Table({b: Count(0, n) for b, n in counts.items()}),
         # earlier releases let a correction set up to 30: carried down to the box on load
-        "marked": Count(0, buildings, was=LEGACY_BUILDINGS),
-        "unmarked": Count(0, buildings, was=LEGACY_BUILDINGS),
+        "marked": Count(0, buildings, was=LEGACY_BUILDINGS, label=m("fix.marked")),
+        "unmarked": Count(0, buildings, was=LEGACY_BUILDINGS, label=m("fix.unmarked")),
         "innovations": Count(0, 3), "player_terrains": Items(terrains, 2),
         "native": Maybe(terrains), "youth": Maybe(terrains), "final": Maybe(final),
         "together": FLAG, "automa_position": Count(1, 3),
@@ -409,3 +402,39 @@ def ranges() -> Table:
         "setup_card": OneOf(tuple(data.decision_cards())),
         "built": FLAG, "pick": Json(), "steps": Items(Json(), 99),
     })
+
+
+# --- what the box allows --------------------------------------------------------------------
+def tiles_of(kind: str) -> list[str]:
+    """Her Automa Round Score tiles (``round``) or Final Round Score tiles (``final``), by
+    number."""
+    return sorted((t for t, v in data.tiles().items() if v["kind"] == kind),
+                  key=lambda t: int(data.tiles()[t]["number"]))
+
+
+def round_tile_allowed(tile: str, slot: int, others: Iterable[str]) -> bool:
+    """Whether a tile may lie in round ``slot + 1`` while ``others`` lie in the other rounds:
+    a Round Score tile (a Final one lies only over round 6), one no other round holds (the
+    box has one of each), and never the tile with the Spade in round 5 or 6 (rulebook, set-up
+    step 2). The set-up's entry, the corrections and the save check all ask this."""
+    found = data.tiles().get(tile)
+    return (found is not None and found["kind"] == "round" and tile not in others
+            and not (slot >= 4 and found["spade"]))
+
+
+def tiles_beyond_box(d: Data) -> MessageRef | None:
+    """What is wrong with her Round Score tiles and Final tile (None: nothing)."""
+    tiles = d.get("round_tiles", [])
+    for slot, tile in enumerate(tiles):
+        if round_tile_allowed(tile, slot, tiles[:slot]):
+            continue
+        n, where = data.tiles()[tile]["number"], {"round": slot + 1}
+        if data.tiles()[tile]["kind"] != "round":
+            return m("box.final_in_round", n=n, **where)
+        if tile in tiles[:slot]:
+            return m("box.tile_twice", n=n, first=tiles.index(tile) + 1, **where)
+        return m("box.spade_late", n=n, **where)
+    final = d.get("final_tile")
+    if final is not None and data.tiles()[final]["kind"] != "final":
+        return m("box.round_as_final", n=data.tiles()[final]["number"])
+    return None

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, FinalScore
+from automa.core.game import START
 from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
+from automa.core.scoring import FinalScore
 
 from . import data
 from .state import (

@@ -19,6 +19,7 @@ from .state import (
     card_in,
     card_name,
     card_ui,
+    city_state_room,
     gain_trade_tokens,
     is_leader,
     k,
@@ -68,7 +69,8 @@ def place_tokens(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     """Ask the legal spaces, then spend tokens for them, then walk the priority list."""
     ctx.ask(prompts.count(k("prompt.legal_spaces"), 0, MAX_SPACES, {
         "near": m(f"near.{step['near']}"), "card": card_name(res(ctx)["card"])},
-        ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), rule=m("rule.culture_spaces"))),
+        ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), rule=m("rule.culture_spaces"),
+                   typed=True)),
         place_tokens_count, i=i)
 
 
@@ -120,7 +122,7 @@ def defeat_barbarians(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     log_table(ctx, "log.currency_barbarians", icon="attack")
     if is_leader(ctx, "gilgamesh"):
         ctx.ask(prompts.count(k("prompt.barbarians_defeated"), 0, 9, {},
-                              ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",))),
+                              ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), typed=True)),
                 currency_gilgamesh)
 
 
@@ -199,7 +201,7 @@ def caravan_tied(ctx: Ctx, answer: int, i: int, j: int, cls: str) -> None:
                   why={"rule": m("why.golden_rule_2"), "candidates": list(range(1, answer + 1)),
                        "pick": pick})
     ctx.ask(prompts.count(k("prompt.caravan_distance"), 0, MAX_SPACES, {"j": j},
-                          ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
+                          ui=card_ui(ctx, res(ctx)["card"], ("strip",), typed=True)),
             caravan_distance, i=i, j=j, cls=cls)
 
 
@@ -275,7 +277,7 @@ def caravan_arrived(ctx: Ctx, cls: str, j: int) -> None:
 @steps
 def city_state_card(ctx: Ctx, answer: str) -> None:
     """The AP takes a city-state diplomacy card of this type."""
-    if ctx.data["city_states"][answer] >= data.CITY_STATE_CARDS:
+    if not city_state_room(ctx, answer):  # (the box holds 16 in all)
         log_ap(ctx, "log.card_no_room", {"kind": m("kind.city_state"),
                                          "type": m(f"type.{answer}")})
         return
@@ -332,7 +334,8 @@ def wonder(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     most = most_production(ctx, int(step["production"]))
     key = "prompt.wonders_affordable" if ctx.options["wonder_affordable"] else "prompt.wonders"
     ctx.ask(prompts.count(k(key), 0, MAX_WONDERS, {"most": most},
-                          ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",))), wonder_count, i=i)
+                          ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), typed=True)),
+            wonder_count, i=i)
 
 
 @steps
@@ -354,7 +357,8 @@ def wonder_chosen(ctx: Ctx, placed: int, i: int) -> None:
     most = most_production(ctx, int(step["production"]))
     hi = most if ctx.options["wonder_affordable"] else MAX_COST
     ctx.ask(prompts.count(k("prompt.wonder_cost"), 0, hi, {"most": most},
-                          ui=card_ui(ctx, res(ctx)["card"], ("strip",))), wonder_cost, i=i)
+                          ui=card_ui(ctx, res(ctx)["card"], ("strip",), typed=True)),
+            wonder_cost, i=i)
 
 
 def pay_wonder(ctx: Ctx, cost: int, production: int) -> tuple[bool, list[tuple[str, int]]]:
@@ -430,7 +434,8 @@ def city(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     ctx.ask(prompts.count(k("prompt.city_sites"), 0, MAX_SPACES, {
         "range": step["range"], "near": m(f"near_site.{step['near']}"),
         "water": m("water.yes" if step["water"] else "water.no")},
-        ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), rule=m("rule.city_sites"))),
+        ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), rule=m("rule.city_sites"),
+                   typed=True)),
         city_count, i=i)
 
 

@@ -225,9 +225,8 @@ def attack_rival_named(ctx: Ctx, answer: str, i: int, target: str, last: bool) -
 def attack_ap_total(ctx: Ctx, answer: int, i: int, target: str) -> None:
     """Ask the defender's total: typed, nothing filled in (a 0 accepted by one quick OK
     handed the AP the win)."""
-    ui = card_ui(ctx, res(ctx)["card"], ("strip",))
-    ui["typed"] = True
-    ctx.ask(prompts.count(k("prompt.defender_total"), 0, MAX_TOTAL, {"ap": answer}, ui=ui),
+    ctx.ask(prompts.count(k("prompt.defender_total"), 0, MAX_TOTAL, {"ap": answer},
+                          ui=card_ui(ctx, res(ctx)["card"], ("strip",), typed=True)),
             attack_defender_total, i=i, target=target, ap=answer)
 
 
@@ -240,7 +239,7 @@ def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -
     can_get_ahead = attacker_wins(ap + tokens, answer, ctx.options["combat_tie"])
     if target in RIVAL_TARGETS and can_get_ahead:
         ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
-                              ui=card_ui(ctx, res(ctx)["card"], ("strip",))),
+                              ui=card_ui(ctx, res(ctx)["card"], ("strip",), typed=True)),
                 attack_spend_step, i=i, target=target, ap=ap, opponent=answer)
         return
     ctx.then(attack_spend_step, answer=0, i=i, target=target, ap=ap, opponent=answer)
@@ -302,9 +301,44 @@ def barbarian_defeated(ctx: Ctx) -> None:
 
 @steps
 def was_capital(ctx: Ctx, answer: bool, has_wonder: bool = False) -> None:
-    """A rival's capital: the wonder and trade tokens (AP rules, Attacking Capitals)."""
+    """A rival's capital: the wonder and trade tokens (AP rules, Attacking Capitals); any
+    other city changes hands (:func:`city_taken`; reading ``city_taken``)."""
     if answer:
         ctx.then("proc_capital", has_wonder=has_wonder)
+        return
+    if ctx.options["city_taken"] == "changes_hands":
+        city_taken(ctx, has_wonder)
+
+
+def city_taken(ctx: Ctx, has_wonder: bool) -> None:
+    """The Rules of Play, a won attack on a city that is not a capital: the attacker puts
+    one of its unused cities in its place, and a wonder there stays on its space, its card
+    going to the attacker. The AP's tracked cities follow, and the wonder is asked (its
+    type only, after an attack on "a city with a wonder")."""
+    d = ctx.data
+    if d["cities"] >= data.MAX_CITIES:  # (every AP city is on the board already)
+        log_table(ctx, "log.city_taken_none", icon="conquer", why={"rule": m("rule.city_taken")})
+        return
+    d["cities"] += 1
+    log_table(ctx, "log.city_taken", {"n": d["cities"]}, icon="conquer",
+              why={"rule": m("rule.city_taken")})
+    types = list(data.TYPES)
+    ctx.ask(prompts.pick_one(k("prompt.city_wonder"), types if has_wonder else ["none", *types],
+                             {}, labels=[*([] if has_wonder else [m("answer.no_wonder")]),
+                                         *[m(f"type.{t}") for t in types]],
+                             ui=card_ui(ctx, rule=m("rule.city_taken"))), city_wonder)
+
+
+@steps
+def city_wonder(ctx: Ctx, answer: str) -> None:
+    """The wonder in the city taken becomes the AP's (its token stays on the space)."""
+    if answer == "none":
+        return
+    if ctx.data["wonders"][answer] >= data.MAX_CITIES:
+        log_ap(ctx, "log.card_no_room", {"kind": m("kind.wonder"), "type": m(f"type.{answer}")})
+        return
+    ctx.data["wonders"][answer] += 1
+    log_table(ctx, "log.city_wonder", {"type": m(f"type.{answer}")}, icon="wonder")
 
 
 def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:
@@ -315,7 +349,7 @@ def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     if n == 0:
         return
     ctx.ask(prompts.count(k("prompt.unreinforced"), 0, 31, {"n": n},
-                          ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",))),
+                          ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), typed=True)),
             reinforce_count, n=n)
 
 

@@ -20,6 +20,7 @@ from .state import (
     card_in,
     card_name,
     card_ui,
+    city_state_room,
     gain_trade_tokens,
     held_diplomacy,
     is_leader,
@@ -28,6 +29,7 @@ from .state import (
     log_table,
     m,
     military_bonus,
+    nw_held,
     steps,
     take_one,
     uses_cards,
@@ -88,12 +90,6 @@ def proc_gain_resources(ctx: Ctx) -> None:
 def proc_gain_resources_n(ctx: Ctx, answer: int) -> None:
     """Random types."""
     gain_resources(ctx, answer)
-
-
-def nw_held(ctx: Ctx) -> int:
-    """Natural wonder tokens the AP holds (on its cards, in its pool, in the card it resolves)."""
-    r = ctx.data["res"]
-    return int(ctx.data["nw_pool"] + sum(ctx.data["nw"].values()) + (r["nw"] if r else 0))
 
 
 @steps
@@ -190,8 +186,11 @@ def card_types(ctx: Ctx, kind: str, delta: int) -> list[str]:
     """The types a card of this kind can be gained in (the box still has one) or lost in
     (the AP holds one)."""
     counts = card_counts(ctx, kind)
-    most = data.MAX_CITIES if kind == "wonder" else data.CITY_STATE_CARDS
-    return [t for t in data.TYPES if (counts[t] > 0 if delta < 0 else counts[t] < most)]
+    if delta < 0:
+        return [t for t in data.TYPES if counts[t] > 0]
+    if kind == "city_state":
+        return [t for t in data.TYPES if city_state_room(ctx, t)]
+    return [t for t in data.TYPES if counts[t] < data.MAX_CITIES]
 
 
 @steps
@@ -229,7 +228,7 @@ def proc_defend(ctx: Ctx) -> None:
     pacts = held_diplomacy(ctx, "defensive_pact")
     ctx.ask(prompts.count(k("prompt.defend_space"), 0, MAX_TOTAL, {
         "bonus": military_bonus(ctx), "pacts": uses_cards(pacts, "defensive_pact")},
-        ui=card_ui(ctx, rule=m("rule.defend_bonus"))), proc_defend_base)
+        ui=card_ui(ctx, rule=m("rule.defend_bonus"), typed=True)), proc_defend_base)
 
 
 @steps
@@ -448,7 +447,12 @@ def proc_victory_set(ctx: Ctx, answer: list[str]) -> None:
 # --- corrections ---------------------------------------------------------------------------
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value of the AP, in every phase."""
-    out = list(_fixed())
+    held = sum(ctx.data["city_states"].values())  # the box's 16 in all, whatever their types
+    out = list(_fixed()) + [
+        Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
+                   ("city_states", t), 0,
+                   left_for(ctx.data["city_states"][t], held, data.CITY_STATE_CARDS))
+        for t in data.TYPES]
     out.insert(2, Correction("nw_pool", m("view.nw"), ("nw_pool",), 0,
                              nw_left_for(ctx, ctx.data["nw_pool"])))
     for slot in range(1, 6):
@@ -472,7 +476,14 @@ def nw_left_for(ctx: Ctx, now: int) -> int:
     """The most natural wonder tokens a place holding ``now`` of them can be corrected to:
     the box has 4 in all (AP rules, Natural Wonders), so what the AP holds elsewhere is not
     left for it (never below what it holds now)."""
-    return max(now, min(data.NATURAL_WONDERS, data.NATURAL_WONDERS - nw_held(ctx) + now))
+    return left_for(now, nw_held(ctx), data.NATURAL_WONDERS)
+
+
+def left_for(now: int, held: int, box: int) -> int:
+    """The most a place holding ``now`` of a component can be corrected to, when ``held``
+    of the ``box``'s ones are held in all: what is held elsewhere is not left for it (never
+    below what it holds now)."""
+    return max(now, min(box, box - held + now))
 
 
 @cache
@@ -491,6 +502,4 @@ def _fixed() -> tuple[Correction, ...]:
     out += [Correction(f"agenda_{i}", m("victory_card", n=i), ("agendas", i - 1),
                        choices=(False, True), choice_labels=(m("view.not_done"), m("view.done")))
             for i in (1, 2, 3)]
-    out += [Correction(f"city_states_{t}", m("view.city_states_of", type=m(f"type.{t}")),
-                       ("city_states", t), 0, data.CITY_STATE_CARDS) for t in data.TYPES]
     return tuple(out)

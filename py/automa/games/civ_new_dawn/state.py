@@ -255,10 +255,14 @@ def nw_value(ctx: Ctx, *, wonder: bool) -> int:
 
 
 def card_ui(ctx: Ctx, card_id: str | None = None, highlight: tuple[str, ...] = (),
-            rule: MessageRef | None = None) -> Ui:
+            rule: MessageRef | None = None, typed: bool = False) -> Ui:
     """Screen hints: the card being resolved alone, its fields highlighted (the whole focus
-    row is on screen as a strip, from the view)."""
+    row is on screen as a strip, from the view); ``typed``: a count the player reads off the
+    board, whose box starts empty (a 0 filled in and taken by one quick OK changed the AP's
+    turn)."""
     ui: Ui = {"game": G, "cards": []}
+    if typed:
+        ui["typed"] = True
     if card_id:
         ui["card"] = card_id
         ui["highlight"] = list(highlight)
@@ -304,6 +308,31 @@ def card_counts(ctx: Ctx, kind: str) -> dict[str, int]:
     if kind == "city_state":
         return ctx.data["city_states"]
     broken(f"Civilization: the AP counts wonders and city-states only, not {kind!r}")
+
+
+def city_state_room(ctx: Ctx, card_type: str) -> bool:
+    """Whether the AP can take one more city-state diplomacy card of this type: the box
+    holds 16 in all (base game component list), so neither one type nor all of them
+    together pass that."""
+    held = ctx.data["city_states"]
+    return held[card_type] < data.CITY_STATE_CARDS and sum(held.values()) < data.CITY_STATE_CARDS
+
+
+def nw_held(ctx: Ctx) -> int:
+    """Natural wonder tokens the AP holds (on its cards, in its pool, in the card it resolves)."""
+    r = ctx.data["res"]
+    return int(ctx.data["nw_pool"] + sum(ctx.data["nw"].values()) + (r["nw"] if r else 0))
+
+
+def beyond_box(ctx: Ctx) -> MessageRef | None:
+    """What the box allows across the AP's values (the game's check): 16 city-state
+    diplomacy cards and 4 natural wonder tokens in all (base game component list)."""
+    cards = sum(ctx.data["city_states"].values())
+    if cards > data.CITY_STATE_CARDS:
+        return m("box.city_states", n=cards, most=data.CITY_STATE_CARDS)
+    if nw_held(ctx) > data.NATURAL_WONDERS:
+        return m("box.nw", n=nw_held(ctx), most=data.NATURAL_WONDERS)
+    return None
 
 
 def take_one(counts: dict[str, int], key: str) -> bool:
@@ -427,8 +456,10 @@ def take_notice(ctx: Ctx) -> MessageRef | str:
 # --- declared ranges ------------------------------------------------------------------------
 
 
-NW = Count(0, data.NATURAL_WONDERS, was=LEGACY_NATURAL_WONDERS)
-"""Natural wonder tokens on a card, in the pool, on the card being resolved: the box's 4."""
+def nw_count(label: MessageRef) -> Count:
+    """Natural wonder tokens on a card, in the pool, on the card being resolved: the box's 4
+    (an older release's 8 carried down, named as ``label``)."""
+    return Count(0, data.NATURAL_WONDERS, was=LEGACY_NATURAL_WONDERS, label=label)
 
 
 def ranges() -> Table:
@@ -438,7 +469,7 @@ def ranges() -> Table:
     card_ids = OneOf(tuple(data.cards()))
     resolving = record_table(Resolving, {
         "card": card_ids, "type": OneOf(data.TYPES), "bonus": Count(0, MAX_BONUS),
-        "nw": NW, "reset": FLAG, "built": FLAG,
+        "nw": nw_count(m("view.nw_resolving")), "reset": FLAG, "built": FLAG,
         "attacks": Count(0, 9), "won": Count(0, 9), "reinforced": Count(0, MAX_SPACES),
         "retry": Maybe(OneOf(data.TARGETS)),
         "caravans": Items(Table({"j": Count(1, 9), "cls": OneOf(data.CRITERIA),
@@ -453,8 +484,8 @@ def ranges() -> Table:
         "tokens": table_of(data.TYPES, Count(0, MAX_TRADE_TOKENS)),
         # the box holds 4 (gains stop there); earlier releases' corrections allowed 8,
         # carried down to the box on load
-        "nw": table_of(data.TYPES, NW),
-        "nw_pool": NW,
+        "nw": Table({t: nw_count(m("view.nw_on", type=m(f"type.{t}"))) for t in data.TYPES}),
+        "nw_pool": nw_count(m("view.nw")),
         "dial": Count(0, data.dial()["last"]),
         "resources": table_of(data.RESOURCES, Count(0, data.RESOURCES_PER_TYPE)),
         "wonders": table_of(data.TYPES, Count(0, data.MAX_CITIES)),

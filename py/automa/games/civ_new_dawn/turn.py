@@ -54,6 +54,7 @@ def await_turn(ctx: Ctx, answer: Any = True) -> None:
         return
     ui = card_ui(ctx, card_in(ctx, 5))  # (its card matters once "AP's turn" is tapped)
     ui["fold"] = m("fold_next", card=card_name(card_in(ctx, 5)))
+    ui["turn_first"] = True  # (the turn just played before the focus row)
     ctx.ask(prompts.pick_one(k("prompt.ready"), ["ap_turn", "game_over"], params,
                              labels=[m("answer.ap_turn"), m("answer.game_over")],
                              default="ap_turn", ui=ui), ready)
@@ -193,8 +194,14 @@ def _teddy_tokens_after(ctx: Ctx, res: Resolving) -> int:
     """Teddy's tokens after the card: spent, they go on the card in slot 4 (AP rules, Leader
     Abilities: "He always spends natural wonder tokens on a focus card he is resolving, even
     when the bonus for doing so is not needed" — a military card that made no attack spends
-    them too, there being no last attack to wait for). Returns how many went on it."""
+    them too, there being no last attack to wait for; reading ``teddy_nw_no_attack`` =
+    ``kept``, version 2's: they stay on it). Returns how many went on it."""
     if not res["nw"]:
+        return 0
+    if (ctx.options["teddy_nw_no_attack"] == "kept" and res["type"] == "military"
+            and "nw" not in res.get("used", [])):
+        ctx.data["nw"]["military"] += res["nw"]
+        log_ap(ctx, "log.teddy_unspent", {"n": res["nw"], "card": card_name(res["card"])})
         return 0
     target = card_in(ctx, 4)
     ctx.data["nw"][data.card(target)["type"]] += res["nw"]

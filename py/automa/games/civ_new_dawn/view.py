@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, FinalScore
+from automa.core.game import START
 from automa.core.records import GameView, MessageRef, Row, Section, TableCard, empty_view
+from automa.core.scoring import FinalScore
 
 from . import data
 from .state import Ctx, card_in, is_leader, level_of, m, row

@@ -10,11 +10,13 @@ editor's model), ``state`` (step registry, message ids, the game's data, readers
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
 from .data import GAME_ID
 from .editor import CARD_EDITOR, option_value
+from .migrations import ACTION_MIGRATIONS
 from .state import (
     PHASES,
     k,
@@ -22,6 +24,7 @@ from .state import (
     migrate_v2,
     migrate_v3,
     migrate_v4,
+    migrate_v5,
     ranges,
     steps,
     turn_label,
@@ -30,10 +33,12 @@ from .state import (
 GAME = GameDef(
     id=GAME_ID,
     name=k("name"),
-    version=4,  # 2: the audit's Wonder, event, age, castle and building readings;
+    version=5,  # 2: the audit's Wonder, event, age, castle and building readings;
     # 3: one or two automas (the state's layout: each automa's record in a list);
-    # 4: a win at once by instant achievements is confirmed before the game ends
-    changes={2: k("change.v2"), 4: k("change.v4")},
+    # 4: a win at once by instant achievements is confirmed before the game ends;
+    # 5: so is one answered in the achievement phase, and with two automas each question
+    # about one of them names it
+    changes={2: k("change.v2"), 4: k("change.v4"), 5: k("change.v5")},
     options=(
         OptionSpec.named(GAME_ID, "difficulty", "choice", "medium", ("easy", "medium", "hard"),
                          help=True),
@@ -68,15 +73,18 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
-    migrations=(migrate_v2, migrate_v3, migrate_v4),
+    migrations=(migrate_v2, migrate_v3, migrate_v4, migrate_v5),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,
-    actors=("automa", "automa1", "automa2", "player"),
+    actors=("automa", "automa1", "automa2", "automas", "player"),
     description=k("description"),
     ranges=ranges(),
+    box=setup.beyond_box,
     score=k("play.vp"),
     correct_label=k("procedure.correct"),
+    new_game_check=view.proxy_players,
     scoring=Scoring(final=view.final_score, progress=view.progress, humans=view.humans,
                     round_label=k("record.round"), you=k("record.you"),
                     sources=(("automa1", k("actor.automa1")), ("automa2", k("actor.automa2"))),

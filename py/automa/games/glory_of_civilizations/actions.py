@@ -18,6 +18,7 @@ from .state import (
     MAX_WONDERS,
     STORAGE,
     Ctx,
+    about_automa,
     add_glory,
     bot,
     card_ui,
@@ -32,6 +33,14 @@ from .state import (
     terrain,
     who,
 )
+
+
+def _counted(ctx: Ctx, key: str, lo: int, hi: int,
+             params: dict[str, Any]) -> tuple[str, int, int, dict[str, Any]]:
+    """A count about the automa in play (:func:`about_automa`), as ``prompts.count`` takes
+    its first arguments."""
+    named, given = about_automa(ctx, key, params)
+    return named, lo, hi, given
 
 
 def _entry_params(ctx: Ctx, i: int) -> dict[str, Any]:
@@ -120,7 +129,8 @@ def act_build_city(ctx: Ctx, row: int, tried: int, piece: str = "city") -> None:
     if _site_failed(ctx, row, tried, piece):
         return
     e1 = entry(ctx, 1)
-    ctx.ask(prompts.confirm(k("prompt.explore_first"), {"direction": direction(e1["direction"])},
+    ctx.ask(prompts.confirm(*about_automa(ctx, "prompt.explore_first",
+                                                {"direction": direction(e1["direction"])}),
                             ui=card_ui(ctx, "priority.1", rule=m("rule.explore"))),
             site_ask, purpose="site", i=1, row=row, tried=tried, piece=piece)
 
@@ -190,7 +200,7 @@ def site_ask(ctx: Ctx, purpose: str, i: int, row: int, tried: int, piece: str,
     """Walk the priority scale: is entry ``i``'s hex fit for this piece?"""
     params = _entry_params(ctx, i)
     params.update({"piece": m(f"piece.{piece}"), "n": ctx.data["age"]})
-    ctx.ask(prompts.yes_no(k(f"prompt.site_{purpose}"), params,
+    ctx.ask(prompts.yes_no(*about_automa(ctx, f"prompt.site_{purpose}", params),
                            ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             site_answer, purpose=purpose, i=i, row=row, tried=tried, piece=piece)
 
@@ -287,8 +297,8 @@ def ask_buildings_fit(ctx: Ctx, row: int, tried: int, i: int) -> None:
     """No hex takes them all (seeds/003: "побудуйте таку кількість будівель, щоб не
     перевищити ліміт забудови"): the best priority hex is the first entry where any fit."""
     n = ctx.data["age"]
-    ctx.ask(prompts.count(k("prompt.buildings_fit"), 0, max(0, n - 1),
-                          {**_entry_params(ctx, i), "n": n},
+    ctx.ask(prompts.count(*_counted(ctx, "prompt.buildings_fit", 0, max(0, n - 1),
+                                          {**_entry_params(ctx, i), "n": n}),
                           ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             buildings_fit, row=row, tried=tried, i=i)
 
@@ -320,12 +330,14 @@ def _train(ctx: Ctx, row: int, tried: int, unit: str, n: int) -> None:
         return
     if n > 1:
         # only tokens that "ran out" send the action down the list: fewer than n still train
-        ctx.ask(prompts.count(k("prompt.units_count"), 0, n,
-                              {"n": n, "unit": m(f"unit.{unit}", n=n)}, default=n,
+        ctx.ask(prompts.count(*_counted(ctx, "prompt.units_count", 0, n,
+                                              {"n": n, "unit": m(f"unit.{unit}", n=n)}),
+                              default=n,
                               ui=card_ui(ctx)),
                 train_count, row=row, tried=tried, unit=unit)
         return
-    ctx.ask(prompts.yes_no(k("prompt.units_left"), {"n": n, "unit": m(f"unit.{unit}", n=n)},
+    ctx.ask(prompts.yes_no(*about_automa(ctx, "prompt.units_left",
+                                               {"n": n, "unit": m(f"unit.{unit}", n=n)}),
                            ui=card_ui(ctx)),
             train_supply, row=row, tried=tried, unit=unit, n=n)
 
@@ -370,8 +382,8 @@ def train_supply(ctx: Ctx, answer: bool, row: int, tried: int, unit: str, n: int
 @steps
 def train_ask(ctx: Ctx, i: int, row: int, tried: int, unit: str, n: int) -> None:
     """Is entry ``i``'s hex (next to an automa city or castle) free for the new units?"""
-    ctx.ask(prompts.yes_no(k("prompt.site_train"), {**_entry_params(ctx, i),
-                                                    "unit": m(f"unit.{unit}", n=n), "n": n},
+    ctx.ask(prompts.yes_no(*about_automa(ctx, "prompt.site_train", {
+        **_entry_params(ctx, i), "unit": m(f"unit.{unit}", n=n), "n": n}),
                            ui=card_ui(ctx, f"priority.{i}", rule=m("rule.proxy_decides"))),
             train_answer, i=i, row=row, tried=tried, unit=unit, n=n)
 
@@ -415,8 +427,8 @@ def act_spread_religion(ctx: Ctx, row: int, tried: int) -> None:
     if ctx.data["round"] == 1 or bot(ctx)["religion"] is None:
         fail(ctx, row, tried, "no_religion")
         return
-    ctx.ask(prompts.yes_no(k("prompt.community"), {}, ui=card_ui(ctx)), religion_answer,
-            row=row, tried=tried)
+    ctx.ask(prompts.yes_no(*about_automa(ctx, "prompt.community"), ui=card_ui(ctx)),
+            religion_answer, row=row, tried=tried)
 
 
 @steps
@@ -435,7 +447,8 @@ def religion_answer(ctx: Ctx, answer: bool, row: int, tried: int) -> None:
 def act_adversity(ctx: Ctx, row: int, tried: int, kind: str, adversity: str) -> None:
     """Repair (``kind = "repair"``: damages, malfunctions, calamities) or suppress
     (``"suppress"``: rebels, corruption, heresy) every ``adversity`` of the automa."""
-    ctx.ask(prompts.yes_no(k(f"prompt.has_{kind}"), {"adversity": m(f"adversity.{adversity}")},
+    ctx.ask(prompts.yes_no(*about_automa(ctx, f"prompt.has_{kind}",
+                                               {"adversity": m(f"adversity.{adversity}")}),
                            ui=card_ui(ctx)),
             adversity_answer, row=row, tried=tried, kind=kind, adversity=adversity)
 
@@ -455,7 +468,8 @@ def adversity_answer(ctx: Ctx, answer: bool, row: int, tried: int, kind: str,
                      icon="move")
         ask_removed(ctx, adversity)
         return
-    ctx.ask(prompts.count(k("prompt.adversity_count"), 1, 30, {"adversity": adv}, default=1,
+    ctx.ask(prompts.count(*_counted(ctx, "prompt.adversity_count", 1, 30, {"adversity": adv}),
+                          default=1,
                           ui=card_ui(ctx)), suppress_count, adversity=adversity)
 
 
@@ -471,8 +485,8 @@ def suppress_count(ctx: Ctx, answer: int, adversity: str) -> None:
 def ask_removed(ctx: Ctx, adversity: str, most: int = 30) -> None:
     """How many black cubes went (suppression: at most the ones it had): the automa gains the
     reward per cube, like a player."""
-    ctx.ask(prompts.count(k("prompt.removed"), 0, most,
-                          {"adversity": m(f"adversity.{adversity}")},
+    ctx.ask(prompts.count(*_counted(ctx, "prompt.removed", 0, most,
+                                          {"adversity": m(f"adversity.{adversity}")}),
                           default=0, ui=card_ui(ctx)), adversity_removed)
 
 
@@ -492,7 +506,8 @@ def act_battles(ctx: Ctx, row: int, tried: int) -> None:
     if of <= 0:
         fail(ctx, row, tried, "no_army")
         return
-    ctx.ask(prompts.yes_no(k("prompt.army_of"), {"battle": 1, "of": of}, ui=card_ui(ctx)),
+    ctx.ask(prompts.yes_no(*about_automa(ctx, "prompt.army_of", {"battle": 1, "of": of}),
+                           ui=card_ui(ctx)),
             battle_army, battle=1, row=row, tried=tried, of=of)
 
 
@@ -546,7 +561,8 @@ def target_answer(ctx: Ctx, answer: bool, i: int, battle: int, of: int = 2) -> N
 def battle_next(ctx: Ctx, battle: int, of: int = 2) -> None:
     """After a battle, the next one."""
     if battle < of:
-        ctx.ask(prompts.yes_no(k("prompt.army_of"), {"battle": battle + 1, "of": of},
+        ctx.ask(prompts.yes_no(*about_automa(ctx, "prompt.army_of",
+                                             {"battle": battle + 1, "of": of}),
                                ui=card_ui(ctx)),
                 battle_army, battle=battle + 1, row=0, tried=0, of=of)
 
@@ -554,8 +570,8 @@ def battle_next(ctx: Ctx, battle: int, of: int = 2) -> None:
 @steps
 def battle_experience(ctx: Ctx, i: int) -> None:
     """Experience cubes for the bag: the priority number (+1 under Autocracy)."""
-    ctx.ask(prompts.yes_no(k("prompt.experience"), {}, ui=card_ui(ctx, f"priority.{i}")),
-            battle_fight, i=i)
+    ctx.ask(prompts.yes_no(*about_automa(ctx, "prompt.experience"),
+                           ui=card_ui(ctx, f"priority.{i}")), battle_fight, i=i)
 
 
 @steps

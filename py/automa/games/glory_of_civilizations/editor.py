@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from automa.core.card_editor import DECK, CardEditor, upgrade_deck
+from automa.core.checks import read_json
 from automa.core.errors import InvalidOption
 from automa.core.numbers import int_or, is_number_text
 from automa.core.records import MessageRef
@@ -271,7 +272,7 @@ def _parsed(text: Any) -> Any:
     if len(text) > MAX_JSON_CHARS:
         raise InvalidOption(data.k("error.deck_too_long"), n=MAX_JSON_CHARS)
     try:
-        found = json.loads(text)
+        found = read_json(text)
     except (ValueError, RecursionError):
         raise InvalidOption(data.k("error.deck_not_json")) from None
     return upgrade_deck(found)  # (a deck of an earlier format read through its migrations)

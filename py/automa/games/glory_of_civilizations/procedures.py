@@ -11,7 +11,7 @@ from automa.core.game import Correction, Procedure
 from automa.core.records import MessageRef
 
 from . import data
-from .rounds import end_game
+from .rounds import confirm_instant_victory, instant_victory_sure
 from .state import (
     ACHIEVEMENTS,
     AREAS,
@@ -23,6 +23,7 @@ from .state import (
     STORAGE,
     WAITING,
     Ctx,
+    about_automa,
     automa_name,
     automas,
     k,
@@ -58,6 +59,12 @@ def procedures(ctx: Ctx, phase: str) -> list[Procedure]:
     return found
 
 
+def _about(ctx: Ctx, seat: int, key: str,
+           params: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """A question about the automa of ``seat`` (named with two automas)."""
+    return about_automa(ctx, key, params, seat)
+
+
 def _most(item: str) -> int:
     return MAX_TRACKED if item == "coins" else MAX_STORED
 
@@ -76,7 +83,8 @@ def proc_event_gain(ctx: Ctx, seat: int = 0) -> None:
     if not items:
         return
     more = {"seat": seat} if seat else {}
-    ctx.ask(prompts.pick_one(k("prompt.event_item"), items, {},
+    key, params = _about(ctx, seat, "prompt.event_item")
+    ctx.ask(prompts.pick_one(key, items, params,
                              labels=[m(f"item.{i}") for i in items],
                              ui={"game": data.GAME_ID, "rule": m("rule.event_gain")}),
             proc_event_amount, **more)
@@ -87,9 +95,10 @@ def proc_event_amount(ctx: Ctx, answer: str, seat: int = 0) -> None:
     """How many."""
     room = _most(answer) - _held(ctx, seat, answer)
     more = {"seat": seat} if seat else {}
-    ctx.ask(prompts.count(k("prompt.event_amount"), 1, max(1, min(room, 99)),
-                          {"item": m(f"item.{answer}"), "have": _held(ctx, seat, answer)},
-                          default=1, ui={"game": data.GAME_ID}), proc_event_add, item=answer,
+    key, params = _about(ctx, seat, "prompt.event_amount",
+                         {"item": m(f"item.{answer}"), "have": _held(ctx, seat, answer)})
+    ctx.ask(prompts.count(key, 1, max(1, min(room, 99)), params, default=1,
+                          ui={"game": data.GAME_ID}), proc_event_add, item=answer,
             **more)
 
 
@@ -119,19 +128,15 @@ def proc_automa_achievement(ctx: Ctx, seat: int = 0) -> None:
 @steps
 def proc_instant_victory(ctx: Ctx) -> None:
     """A player reached complexity 4 in instant achievements: the game ends at once — once
-    the player says so a second time, as the end of a Civ game is (a slip of the thumb on
-    this line must not end the evening's game)."""
-    ctx.ask(prompts.pick_one(k("prompt.instant_victory_sure"), ["end", "back"], {},
-                             labels=[m("answer.end_now"), m("answer.go_on")],
-                             ui={"game": data.GAME_ID, "rule": m("rule.truncated")}),
-            proc_instant_victory_sure)
+    the player says so a second time (:func:`~.rounds.confirm_instant_victory`); "No" goes
+    back to the question before."""
+    confirm_instant_victory(ctx, "proc_instant_victory_sure")
 
 
 @steps
 def proc_instant_victory_sure(ctx: Ctx, answer: str) -> None:
     """Said twice: the game ends; else nothing happened (the question before comes back)."""
-    if answer == "end":
-        end_game(ctx, instant=True)
+    instant_victory_sure(ctx, answer)
 
 
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from automa.core import prompts
-from automa.core.records import MessageRef
+from automa.core.records import MessageRef, Why
 
 from . import data
 from .state import (
@@ -14,6 +14,7 @@ from .state import (
     ACHIEVEMENTS,
     AREAS,
     AUTOMA,
+    BOTH,
     FACE_UP,
     ROUNDS,
     STORAGE,
@@ -169,13 +170,20 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     ctx.phase = ACHIEVEMENTS
     ctx.turn = round_turn(ctx, ACHIEVEMENT_TURN[several(ctx)])
     votes: list[MessageRef] = []
+    cast: list[tuple[int, int]] = []
     event, extra = 1, 0
     for seat in range(len(automas(ctx))):
         d["seat"] = seat
+        if several(ctx):  # (the checklist follows, once for both)
+            event, extra, vote = cast_vote(ctx, instruct=False)
+            votes.append(m("vote.of", automa=automa_name(ctx), vote=vote))
+            cast.append((event, extra))
+            continue
         event, extra, vote = achievement_checklist(ctx)
-        votes.append(m("vote.of", automa=automa_name(ctx), vote=vote) if several(ctx) else vote)
+        votes.append(vote)
     d["seat"] = 0
     if several(ctx):
+        both_checklist(ctx, cast)
         ctx.ask(prompts.confirm(k("prompt.achievements_n"), {
             "votes": votes, "round": d["round"],
         }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
@@ -185,25 +193,59 @@ def achievement_phase(ctx: Ctx, answer: bool = True) -> None:
     }, ui={"game": data.GAME_ID, "rule": m("rule.achievements")}), achievement_glory)
 
 
-def achievement_checklist(ctx: Ctx) -> tuple[int, int, MessageRef]:
-    """The phase's checklist for the automa in play, its vote logged with its reason;
-    returns (event card, extra votes, the vote in words)."""
+def cast_vote(ctx: Ctx, instruct: bool = True) -> tuple[int, int, MessageRef]:
+    """The automa in play's vote from its last card's numbers, logged with its reason (a
+    line of the board list, or with two automas the log's alone: the list shows both votes
+    side by side); returns (event card, extra votes, the vote in words)."""
     b = bot(ctx)
     last = data.card(b["last_card"]) if b["last_card"] else None
     numbers = [e["number"] for e in last["priority"]] if last else [1]
     event, extra = vote_target(numbers, ctx.options["vote_fours"])
     vote = m("vote.extra" if extra else "vote.plain", event=event, extra=extra)
+    why: Why = {"rule": m("rule.vote", card=last["number"] if last else 0),
+                "candidates": numbers}
+    if instruct:
+        ctx.instruct(who(ctx), k("log.vote"), {"vote": vote}, why, icon="vote")
+    else:
+        ctx.log(who(ctx), k("log.vote"), {"vote": vote}, why)
+    return event, extra, vote
+
+
+def achievement_checklist(ctx: Ctx) -> tuple[int, int, MessageRef]:
+    """The phase's checklist for the automa in play, its vote logged with its reason;
+    returns (event card, extra votes, the vote in words)."""
+    b = bot(ctx)
     storage = [m(f"storage.{s}", n=b["storage"][s]) for s in STORAGE]
+    event, extra, vote = 1, 0, m("vote.plain", event=1)
     for item, icon in ACHIEVEMENT_CHECKLIST:
         if item == "vote":
-            ctx.instruct(who(ctx), k("log.vote"), {"vote": vote},
-                         {"rule": m("rule.vote", card=last["number"] if last else 0),
-                          "candidates": numbers}, icon="vote")
+            event, extra, vote = cast_vote(ctx)
             continue
         ctx.instruct(who(ctx), k(f"achievement.{item}"), {"storage": storage, "coins": b["coins"]},
-                     {"rule": m("rule.cleanup" if item.startswith("cleanup") else
-                                "rule.achievements")}, icon=icon)
+                     {"rule": _item_rule(item)}, icon=icon)
     return event, extra, vote
+
+
+def _item_rule(item: str) -> MessageRef:
+    return m("rule.cleanup" if item.startswith("cleanup") else "rule.achievements")
+
+
+def both_checklist(ctx: Ctx, cast: list[tuple[int, int]]) -> None:
+    """Two automas: the phase's checklist once, for both (:data:`BOTH`), what is the same
+    for both a line alone and what differs — each one's vote (``cast``: its event card and
+    extra votes, in seat order), what each has to spend on the main event — side by side in
+    its line (``each_bot``: one entry per automa, in seat order)."""
+    each: dict[str, list[dict[str, Any]]] = {"vote": [], "main_event": []}
+    for seat, (b, (event, extra)) in enumerate(zip(automas(ctx), cast, strict=True)):
+        each["vote"].append({"actor": who(ctx, seat), "what": m(
+            "vote_cell.extra" if extra else "vote_cell.plain", event=event, extra=extra)})
+        each["main_event"].append({"actor": who(ctx, seat), "what": m(
+            "spend_cell", storage=[m(f"storage.{s}", n=b["storage"][s]) for s in STORAGE],
+            coins=b["coins"])})
+    for item, icon in ACHIEVEMENT_CHECKLIST:
+        ctx.instruct(BOTH, k(f"achievement_n.{item}"),
+                     {"each_bot": each[item]} if item in each else {},
+                     {"rule": _item_rule(item)}, icon=icon)
 
 
 ACHIEVEMENT_CHECKLIST = (
@@ -302,11 +344,37 @@ def ask_instant_victory(ctx: Ctx) -> None:
 
 @steps
 def instant_victory(ctx: Ctx, answer: bool) -> None:
-    """A player reached complexity 4 in instant achievements: the game ends now."""
+    """A player reached complexity 4 in instant achievements: the game ends, once the player
+    says so a second time (as a win told by the procedure); else the cleanup."""
     if answer:
-        end_game(ctx, instant=True)
+        confirm_instant_victory(ctx, "instant_victory_said")
         return
     cleanup(ctx)
+
+
+@steps
+def instant_victory_said(ctx: Ctx, answer: str) -> None:
+    """Said twice: the game ends; "No, go back": the phase's question comes back."""
+    if not instant_victory_sure(ctx, answer):
+        ask_instant_victory(ctx)
+
+
+def confirm_instant_victory(ctx: Ctx, then: str) -> None:
+    """The one question that ends the game by instant achievements, whichever way it was told
+    (the achievement phase's question or the procedure): a slip of the thumb on "Yes" must
+    not end the evening's game. ``then``: the step its answer goes to."""
+    ctx.ask(prompts.pick_one(k("prompt.instant_victory_sure"), ["end", "back"], {},
+                             labels=[m("answer.end_now"), m("answer.go_on")],
+                             ui={"game": data.GAME_ID, "rule": m("rule.truncated")}), then)
+
+
+def instant_victory_sure(ctx: Ctx, answer: str) -> bool:
+    """The answer to :func:`confirm_instant_victory`: "end" ends the game (True), else
+    nothing happens (False)."""
+    if answer != "end":
+        return False
+    end_game(ctx, instant=True)
+    return True
 
 
 def cleanup(ctx: Ctx) -> None:

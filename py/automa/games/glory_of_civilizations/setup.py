@@ -4,6 +4,7 @@ plays the game with; the first round starts (:func:`.rounds.round_start`)."""
 from __future__ import annotations
 
 from automa.core import prompts
+from automa.core.records import MessageRef
 
 from . import data
 from .rounds import round_start
@@ -11,6 +12,7 @@ from .state import (
     AUTOMA,
     SETUP,
     Ctx,
+    automa_name,
     automas,
     initial_data,
     k,
@@ -79,3 +81,24 @@ def setup_cards(ctx: Ctx, answer: bool = True) -> None:
                      {"rule": m("rule.twelve")}, icon="card")
     ctx.data["seat"] = 0
     round_start(ctx)
+
+
+# --- what the box allows: each automa with its own cards -------------------------------------
+def beyond_box(ctx: Ctx) -> MessageRef | None:
+    """The game's check of what the box allows: each automa plays with cards of its own, as
+    many as the deal gives each (none before it), its row the cards lying in its row pile,
+    no more of them activated than lie there, and the card it activated last one of its own
+    (seeds/003: each automa's row, deck and discard are its own)."""
+    own = [[c for name in ("deck", "row", "discard")
+            for c in ctx.piles[pile(ctx, name, seat)].cards] for seat in range(len(automas(ctx)))]
+    every = len(ctx.piles["box"]) + sum(map(len, own))
+    if any(own) and any(len(cards) != dealt(every, len(own)) for cards in own):
+        seat = next(i for i, cards in enumerate(own) if len(cards) != dealt(every, len(own)))
+        return m("box.cards", automa=automa_name(ctx, seat), n=len(own[seat]),
+                 dealt=dealt(every, len(own)))
+    for seat, b in enumerate(automas(ctx)):
+        laid = ctx.piles[pile(ctx, "row", seat)].cards
+        if (sorted(b["row"]) != sorted(laid) or b["activated"] > len(b["row"])
+                or (b["last_card"] is not None and b["last_card"] not in own[seat])):
+            return m("box.row", automa=automa_name(ctx, seat))
+    return None

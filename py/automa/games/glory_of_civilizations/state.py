@@ -16,6 +16,7 @@ import copy
 from typing import Any, Literal, NotRequired, TypedDict
 
 from automa.core import game as core
+from automa.core.actionlog import questions_waiting
 from automa.core.common_steps import resumed_step
 from automa.core.formats import Migrated
 from automa.core.game import Steps
@@ -27,6 +28,8 @@ from . import data
 G = data.GAME_ID
 steps = Steps()
 AUTOMA = "automa"
+BOTH = "automas"
+"""The actor of a board line for both automas at once (the achievement phase with two)."""
 PLAYER = "player"
 ROW_SIZE = {"easy": 4, "medium": 5, "hard": 6}
 """seeds/003 "round start": 4, 5 or 6 cards by difficulty easy / medium / hard."""
@@ -49,7 +52,7 @@ PHASES = (SETUP, WAITING, AUTOMA_TURN, ACHIEVEMENTS)
 _OLD_PHASES = {"setup_cards": SETUP, "automa_turn": WAITING, "achievement_phase": WAITING,
                "achievement_glory": ACHIEVEMENTS, "achievement_done": ACHIEVEMENTS,
                "spent": ACHIEVEMENTS, "storage_left": ACHIEVEMENTS,
-               "instant_victory": ACHIEVEMENTS}
+               "instant_victory": ACHIEVEMENTS, "instant_victory_said": ACHIEVEMENTS}
 """The phase of a state saved before the engine had one, by the step its prompt leads to."""
 
 
@@ -170,10 +173,76 @@ def migrate_v4(state: dict[str, Any]) -> Migrated:
     return Migrated(state)
 
 
+def migrate_v5(state: dict[str, Any]) -> Migrated:
+    """Game version 4 → 5: with two automas, a waiting question about one automa names it
+    (its ``_n`` form, :data:`NAMED_N`, with the automa as ``automa``); and a win at once
+    answered in the achievement phase is confirmed before the game ends (a save that ended
+    so no longer replays: it is restored from its snapshot)."""
+    out = copy.deepcopy(state)
+    found = out.get("data")
+    if not (isinstance(found, dict) and isinstance(found.get("automas"), list)
+            and len(found["automas"]) > 1):
+        return Migrated(out)
+    seat = found.get("seat", 0)
+    frames = [f.get("args") for f in out.get("stack") or []
+              if isinstance(f, dict) and f.get("step") == "core_reask"]
+    for held_ in [out, *frames]:
+        if isinstance(held_, dict):
+            _name_automa(held_.get("prompt"), held_.get("pending"), seat)
+    return Migrated(out)
+
+
+def _name_automa(prompt: Any, pending: Any, seat: Any) -> None:
+    """A waiting question of :data:`NAMED_N` in its ``_n`` form (an event procedure's automa
+    is its step's ``seat``, 0 when not given)."""
+    if not (isinstance(prompt, dict) and isinstance(prompt.get("params"), dict)):
+        return
+    name = str(prompt.get("key", "")).removeprefix(f"{G}.prompt.")
+    if name not in NAMED_N:
+        return
+    args = pending.get("args") if isinstance(pending, dict) else None
+    step = pending.get("step") if isinstance(pending, dict) else None
+    if str(step).startswith("proc_event_"):
+        seat = args.get("seat", 0) if isinstance(args, dict) else 0
+    n = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else 1
+    prompt["key"] = f"{G}.prompt.{name}_n"
+    prompt["params"]["automa"] = m("automa_n", n=n)
+
+
 def migrate_v2(state: dict[str, Any]) -> Migrated:
-    """Game version 1 → 2: the audit's readings changed the rules, not the layout (a save of
-    version 1 whose answers no longer replay is restored from its snapshot)."""
-    return Migrated(state)
+    """Game version 1 → 2: the audit's readings changed the rules; the automa counts the
+    Wonders it completed (``wonders_done``: version 1 built one, completed at stage 2)."""
+    out = copy.deepcopy(state)
+    old = out.get("data")
+    if isinstance(old, dict) and "wonders_done" not in old:
+        old["wonders_done"] = 1 if old.get("wonder") == 2 else 0
+    waiting = list(questions_waiting(out))
+    for holder in waiting:
+        _ask_as_v2(holder)
+    stack = out.get("stack")
+    for step in [*(stack if isinstance(stack, list) else ()), *(w.get("pending") for w in waiting)]:
+        if isinstance(step, dict) and step.get("step") in BATTLE_STEPS \
+                and isinstance(step.get("args"), dict):
+            step["args"].setdefault("of", 2)
+    return Migrated(out)
+
+
+BATTLE_STEPS = ("battle_army", "target_ask", "target_answer", "battle_next")
+"""The steps of a battle, which name since version 2 how many battles the card makes."""
+
+
+def _ask_as_v2(waiting: dict[str, Any]) -> None:
+    """A question version 1 waited on, as version 2 asks it: the automa's turn with no card
+    face up is its pass (``ready_pass``), and a battle names how many the card makes
+    (``army_of``: version 1 always made two)."""
+    prompt = waiting["prompt"]
+    params = prompt.get("params")
+    if not isinstance(params, dict):
+        return
+    if prompt.get("key") == k("prompt.ready") and params.get("up") == "—":
+        prompt["key"], params["up"] = k("prompt.ready_pass"), []
+    elif prompt.get("key") == k("prompt.army"):
+        prompt["key"], params["of"] = k("prompt.army_of"), 2
 
 
 SHARED = ("edition", "round", "age")
@@ -207,6 +276,24 @@ def who(ctx: Ctx, seat: int | None = None) -> str:
 def automa_name(ctx: Ctx, seat: int | None = None) -> MessageRef:
     """An automa's name on screen ("Automa 2"), the one in play by default."""
     return m("automa_n", n=(ctx.data["seat"] if seat is None else seat) + 1)
+
+
+def about_automa(ctx: Ctx, key: str, params: dict[str, Any] | None = None,
+                 seat: int | None = None) -> tuple[str, dict[str, Any]]:
+    """A question about one automa (the one in play by default): its message id and
+    parameters; with two automas, the id's ``_n`` form, which names it ("Does Automa 2's
+    supply still hold…?") where one automa's game says "the Automa"."""
+    if not several(ctx):
+        return k(key), dict(params or {})
+    return k(key + "_n"), {**(params or {}), "automa": automa_name(ctx, seat)}
+
+
+NAMED_N = ("explore_first", "buildings_fit", "units_count", "units_left", "site_site",
+           "site_buildings", "site_wonder", "site_train", "community", "has_repair",
+           "has_suppress", "adversity_count", "removed", "army_of", "experience",
+           "event_item", "event_amount", "others_pass")
+"""The questions that name the automa they ask about when two play (version 5: before, they
+said "the Automa" for either)."""
 
 
 def pile(ctx: Ctx, name: str, seat: int | None = None) -> str:

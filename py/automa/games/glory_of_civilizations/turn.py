@@ -19,6 +19,7 @@ from .state import (
     MAX_TRACKED,
     WAITING,
     Ctx,
+    about_automa,
     add_glory,
     automa_name,
     automas,
@@ -49,7 +50,8 @@ def await_turn(ctx: Ctx) -> None:
     d = ctx.data
     ctx.phase = WAITING
     if all(a["passed"] for a in automas(ctx)):
-        ctx.ask(prompts.confirm(k("prompt.others_pass"), {"round": d["round"]},
+        # (with two automas it says both have passed)
+        ctx.ask(prompts.confirm(*about_automa(ctx, "prompt.others_pass", {"round": d["round"]}),
                                 ui={"game": data.GAME_ID}, label=m("answer.achievements")),
                 "achievement_phase")
         return
@@ -65,8 +67,9 @@ def await_turn(ctx: Ctx) -> None:
         key += "_n"
         params["automa"] = automa_name(ctx)
         label = m("answer.automa_turn_n", n=d["seat"] + 1)
-    ctx.ask(prompts.confirm(k(key), params, ui={"game": data.GAME_ID}, label=label),
-            "automa_turn")
+    # (the turn just played, the other automa's with two, before the rows)
+    ctx.ask(prompts.confirm(k(key), params, ui={"game": data.GAME_ID, "turn_first": True},
+                            label=label), "automa_turn")
 
 
 @steps

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from automa.core.game import START, FinalScore
+from automa.core.game import START
 from automa.core.records import GameView, MessageRef, PileInfo, Row, Section, TableCard
+from automa.core.scoring import FinalScore
 
 from . import data
 from .state import AREAS, FACE_UP, STORAGE, Ctx, automa_name, automas, bot, m, pile, roman, several
@@ -144,6 +145,17 @@ def progress(ctx: Ctx) -> tuple[int, int] | None:
     if ctx.phase == START:
         return None
     return int(ctx.data["round"]), max(int(a["glory"]) for a in automas(ctx))
+
+
+def proxy_players(options: Mapping[str, Any]) -> MessageRef | None:
+    """seeds/003, its second line: each automa is run by a proxy player, a person at the
+    table; so the players (automas included) outnumber the automas. A new game with two
+    automas and 2 players is refused by name (a game saved so before plays on: one human,
+    :func:`humans`)."""
+    automas, players = int(options.get("automas", 1)), int(options.get("players", 2))
+    if players > automas:
+        return None
+    return m("error.proxy_players", automas=automas, least=automas + 1)
 
 
 def humans(options: Mapping[str, Any]) -> int:

@@ -9,9 +9,11 @@ civilization bonuses), ``board`` (conquer, explore) and ``income`` (income turns
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, Scoring, register
+from automa.core.game import GameDef, OptionSpec, register
+from automa.core.scoring import Scoring
 
 from . import benefits, board, income, procedures, setup, tracks, turn, view  # noqa: F401
+from .migrations import ACTION_MIGRATIONS, migrate_v3, migrate_v4
 from .state import PHASES, VP_SOURCES, G, k, migrate, ranges, steps, turn_label
 
 __all__ = ["GAME"]
@@ -47,6 +49,8 @@ GAME = GameDef(
     procedures=procedures.procedures,
     corrections=procedures.corrections,
     migrate=migrate,
+    migrations=(migrate_v3, migrate_v4),
+    action_migrations=ACTION_MIGRATIONS,
     view=view.view,
     value_label=view.value_label,
     turn_label=turn_label,

@@ -8,6 +8,8 @@ pattern (``ui["pattern"]``), and asks only what the board must answer. Rulebook 
 
 from __future__ import annotations
 
+from typing import Any
+
 from automa.core import prompts
 from automa.core.records import MessageRef, Params, Ui, Why
 
@@ -40,7 +42,12 @@ def _toppled_icon(ctx: Ctx) -> bool:
 
 
 def _filters(ctx: Ctx) -> dict[str, bool]:
-    return {"middle": can_gain(ctx, "middle_island"), "adjacent": _toppled_icon(ctx)}
+    """Whether the middle island filter applies (rulebook "Conquer opponent"/"Conquer
+    neutral": the Automa can still gain its achievement — on the map, not once the middle
+    island can no longer be conquered) and hexes next to yours are valid."""
+    middle = can_gain(ctx, "middle_island") and (
+        "map" not in ctx.data or twin.middle_open(ctx.data["map"]))
+    return {"middle": middle, "adjacent": _toppled_icon(ctx)}
 
 
 @steps
@@ -190,7 +197,7 @@ def topple_on_single_token(ctx: Ctx) -> None:
     app finds those territories and walks the card's order itself.
     """
     if on_map(ctx):
-        _topple_on_map(ctx)
+        topple_single_on_map(ctx)
         return
     if ctx.data["territories"] <= 2:
         ctx.log("automa", k("log.few_territories"), {"n": ctx.data["territories"]},
@@ -213,6 +220,9 @@ def topple_on_single_token_where(ctx: Ctx, answer: bool) -> None:
 
 
 # --- with the map twin (the ``map`` option): the app picks the hex ---------------------------
+# The pick is made from the map as it is when the question is asked, and carried out when it
+# is answered: a mark made while the question waits (a hex you forgot) makes it again
+# (:func:`pick_again`).
 def on_map(ctx: Ctx) -> bool:
     """Whether the game keeps the map twin (and a tiebreaker card is on the table)."""
     return "map" in ctx.data and tiebreaker_card(ctx) is not None
@@ -232,17 +242,20 @@ def hex_name(hex_id: str) -> MessageRef:
 
 
 def map_ui(ctx: Ctx, pick: twin.Pick, rule: MessageRef | None = None) -> Ui:
-    """Screen hints for a question about the Automa's hex: the card, the map with the valid
-    hexes, the filters' survivors and the walk numbered, and the reason as steps."""
+    """Screen hints for a question about the Automa's hex: the map with the valid hexes,
+    the filters' survivors and the walk numbered, each hex a tap that marks it (the pick is
+    then made again), the reason as steps (under what to place, which the caller puts
+    first), and the card folded to one line under them."""
     ui = tb_ui(ctx, rule, pattern=False)
     kept = pick["filters"][-1][1] if pick["filters"] else pick["valid"]
     ui["board"] = {"map": dict(ctx.data["map"]), "valid": pick["valid"], "kept": kept,
-                   "walk": pick["walk"], "pick": pick["hex"]}
+                   "walk": pick["walk"], "pick": pick["hex"], "tap": True}
     valid = (m("map.valid", n=len(pick["valid"]), case=m(f"map.case.{pick['case']}"))
              if pick["valid"] else m("map.none"))
     ui["steps"] = [valid,
                    *[m(f"map.filter.{name}", n=len(left)) for name, left in pick["filters"]],
-                   m("map.walk", n=len(pick["walk"]))]
+                   m("map.walk", n=len(pick["walk"])), m("map.forgot")]
+    ui["fold"] = m("map.card_fold", card=tiebreaker_card(ctx) or "")
     return ui
 
 
@@ -252,9 +265,25 @@ def _why(pick: twin.Pick) -> Why:
             "pick_label": hex_name(pick["hex"] or "")}
 
 
-def conquer_on_map(ctx: Ctx, anywhere: bool) -> None:
+def _why_of(valid: list[str], hex_id: str) -> Why:
+    return _why({"case": "", "valid": valid, "filters": [], "walk": [], "hex": hex_id})
+
+
+def automa_supply_out(ctx: Ctx) -> bool:
+    """Whether every outpost of the Automa's is on the map (base game: a player whose
+    outposts are all on the map may not conquer; the Automa follows the normal rules where
+    its own do not say otherwise)."""
+    return twin.automa_outposts(ctx.data["map"]) >= twin.ON_THE_MAP
+
+
+@steps
+def conquer_on_map(ctx: Ctx, anywhere: bool, turns: int | None = None) -> None:
     """Rulebook "Conquer" on the map twin: the app computes the valid hexes, the filters and
-    the walk; only what the board cannot tell is asked (did you play a trap?)."""
+    the walk; only what the board cannot tell is asked (did you play a trap?). ``turns``:
+    the tile's turn, when an earlier pick of this conquest rolled it."""
+    if automa_supply_out(ctx):
+        ctx.log("automa", k("log.no_outposts"), why={"rule": m("rule.outposts_out")})
+        return
     f = _filters(ctx)
     pick = twin.pick_conquer(ctx.data["map"], _order(ctx), anywhere=anywhere,
                              adjacent_ok=f["adjacent"], middle_open=f["middle"])
@@ -262,49 +291,63 @@ def conquer_on_map(ctx: Ctx, anywhere: bool) -> None:
     if hex_id is None:
         ctx.log("automa", k("log.conquer_skipped"), why={"rule": m("rule.no_valid_hex")})
         return
-    if pick["case"] == "opponent":
-        ui = map_ui(ctx, pick, m("rule.distance"))
-        ctx.ask(prompts.yes_no(k("q.map_trap"), {"hex": hex_name(hex_id)}, ui=ui),
-                conquer_opponent_on_map, hex=hex_id)
-        return
-    se_outpost = f["adjacent"] and hex_id != twin.MIDDLE
-    empty = ctx.data["map"][hex_id] == twin.EMPTY
-    ctx.data["map"][hex_id] = twin.AUTOMA2 if se_outpost else twin.AUTOMA1
-    count_territories(ctx)
-    turns = ctx.rng.die(6) - 1
-    params: Params = {"n": ctx.data["territories"], "rotation": rotation(turns),
-                      "hex": hex_name(hex_id)}
-    ctx.instruct("automa", k("log.map_neutral_se") if se_outpost else k("log.map_neutral"),
-                 params, icon="conquer", why=_why(pick))
-    if hex_id == twin.MIDDLE and f["middle"]:
-        gain_achievement(ctx, "automa", "middle_island")
     ui = map_ui(ctx, pick, m("rule.distance"))
-    ui["steps"] = [*ui["steps"], *steps_of(
-        "place_neutral", (("tile",) if empty else ()) + (("outpost", "shadow") if se_outpost
-                                                        else ("outpost",)), params)]
-    ctx.ask(prompts.confirm(k("q.map_place"), params, ui=ui), "tap_done")
+    if pick["case"] == "opponent":
+        ctx.ask(prompts.yes_no(k("q.map_trap"), {"hex": hex_name(hex_id)}, ui=ui),
+                conquer_opponent_on_map, hex=hex_id, anywhere=anywhere, valid=pick["valid"])
+        return
+    shadow = f["adjacent"] and hex_id != twin.MIDDLE
+    if turns is None:
+        turns = ctx.rng.die(6) - 1
+    params: Params = {"rotation": rotation(turns), "hex": hex_name(hex_id)}
+    empty = ctx.data["map"][hex_id] == twin.EMPTY
+    ui["steps"] = [*steps_of("place_neutral", (("tile",) if empty else ()) + (
+        ("outpost", "shadow") if shadow else ("outpost",)), params), *ui["steps"]]
+    ctx.ask(prompts.confirm(k("q.map_place"), params, ui=ui), map_conquered, hex=hex_id,
+            anywhere=anywhere, turns=turns, valid=pick["valid"])
 
 
 @steps
-def conquer_opponent_on_map(ctx: Ctx, answer: bool, hex: str) -> None:
+def map_conquered(ctx: Ctx, answer: bool, hex: str, anywhere: bool, turns: int,
+                  valid: list[str]) -> None:
+    """The Automa's outpost is on the neutral hex it conquered (and a toppled Shadow Empire
+    one with the card's icon, but never on the middle island)."""
+    shadow = _toppled_icon(ctx) and hex != twin.MIDDLE
+    middle = hex == twin.MIDDLE and _filters(ctx)["middle"]
+    ctx.data["map"][hex] = twin.AUTOMA2 if shadow else twin.AUTOMA1
+    count_territories(ctx)
+    params: Params = {"n": ctx.data["territories"], "rotation": rotation(turns),
+                      "hex": hex_name(hex)}
+    ctx.instruct("automa", k("log.map_neutral_se") if shadow else k("log.map_neutral"),
+                 params, icon="conquer", why=_why_of(valid, hex))
+    if middle:
+        gain_achievement(ctx, "automa", "middle_island")
+
+
+@steps
+def conquer_opponent_on_map(ctx: Ctx, answer: bool, hex: str, anywhere: bool = False,
+                            valid: list[str] | None = None) -> None:
     """The Automa's outpost goes on your territory: yours is toppled, or its own if you
     played a trap (rulebook "Conquer opponent", "Traps")."""
     if answer:
         ctx.data["map"][hex] = twin.YOU2
         ctx.instruct("automa", k("log.conquer_trapped"), icon="defend")
         return
+    middle = hex == twin.MIDDLE and can_gain(ctx, "middle_island")
     ctx.data["map"][hex] = twin.AUTOMA2
     count_territories(ctx)
     ctx.data["toppled_yours"] += 1
     ctx.instruct("automa", k("log.map_opponent"),
                  {"n": ctx.data["territories"], "toppled": ctx.data["toppled_yours"],
-                  "hex": hex_name(hex)}, icon="conquer")
+                  "hex": hex_name(hex)}, icon="conquer",
+                 why=_why_of(valid, hex) if valid else None)
     if ctx.data["toppled_yours"] >= 2:
         gain_achievement(ctx, "automa", "topple_two")
-    if hex == twin.MIDDLE and can_gain(ctx, "middle_island"):
+    if middle:
         gain_achievement(ctx, "automa", "middle_island")
 
 
+@steps
 def explore_on_map(ctx: Ctx, anywhere: bool, turns: int) -> None:
     """Rulebook "Explore" on the map twin: the app picks the hex and shows it on the map."""
     military = ctx.data["fav"]["automa"] == "military"  # rulebook "Explore"
@@ -314,12 +357,21 @@ def explore_on_map(ctx: Ctx, anywhere: bool, turns: int) -> None:
     if hex_id is None:
         ctx.log("automa", k("log.explore_skipped"), why={"rule": m("rule.no_valid_hex")})
         return
-    ctx.data["map"][hex_id] = twin.TILE
     params: Params = {"rotation": rotation(turns), "hex": hex_name(hex_id)}
-    ctx.instruct("automa", k("log.map_explore"), params, icon="explore", why=_why(pick))
     ui = map_ui(ctx, pick, m("rule.distance"))
-    ui["steps"] = [*ui["steps"], *steps_of("explore", ("tile",), params)]
-    ctx.ask(prompts.confirm(k("q.map_explore"), params, ui=ui), "tap_done")
+    ui["steps"] = [*steps_of("explore", ("tile",), params), *ui["steps"]]
+    ctx.ask(prompts.confirm(k("q.map_explore"), params, ui=ui), map_explored, hex=hex_id,
+            anywhere=anywhere, turns=turns, valid=pick["valid"])
+
+
+@steps
+def map_explored(ctx: Ctx, answer: bool, hex: str, anywhere: bool, turns: int,
+                 valid: list[str]) -> None:
+    """The Automa's tile is on the hex it explored."""
+    ctx.data["map"][hex] = twin.TILE
+    ctx.instruct("automa", k("log.map_explore"), {"rotation": rotation(turns),
+                                                   "hex": hex_name(hex)},
+                 icon="explore", why=_why_of(valid, hex))
 
 
 def count_territories(ctx: Ctx) -> None:
@@ -327,7 +379,8 @@ def count_territories(ctx: Ctx) -> None:
     ctx.data["territories"] = twin.automa_territories(ctx.data["map"])
 
 
-def _topple_on_map(ctx: Ctx) -> None:
+@steps
+def topple_single_on_map(ctx: Ctx) -> None:
     """Civilization bonus on the map: the Automa's 1-token territories, if more than 2, the
     first of them in the card's order gets a toppled Shadow Empire outpost."""
     single = twin.single_token_territories(ctx.data["map"])
@@ -337,8 +390,32 @@ def _topple_on_map(ctx: Ctx) -> None:
     walked, hex_id = twin.walk(_order(ctx), single)
     pick: twin.Pick = {"case": "single_token", "valid": single, "filters": [],
                        "walk": walked, "hex": hex_id}
-    ctx.data["map"][hex_id or ""] = twin.AUTOMA2
     params: Params = {"hex": hex_name(hex_id or "")}
-    ctx.instruct("shadow", k("log.map_single_token"), params, icon="conquer", why=_why(pick))
     ctx.ask(prompts.confirm(k("q.map_single_token"), params,
-                            ui=map_ui(ctx, pick, m("rule.single_token"))), "tap_done")
+                            ui=map_ui(ctx, pick, m("rule.single_token"))),
+            map_single_toppled, hex=hex_id, valid=single)
+
+
+@steps
+def map_single_toppled(ctx: Ctx, answer: bool, hex: str, valid: list[str]) -> None:
+    """The toppled Shadow Empire outpost is on the Automa's territory."""
+    ctx.data["map"][hex] = twin.AUTOMA2
+    ctx.instruct("shadow", k("log.map_single_token"), {"hex": hex_name(hex)}, icon="conquer",
+                 why=_why_of(valid, hex))
+
+
+PICKED = {"map_conquered": "conquer_on_map", "conquer_opponent_on_map": "conquer_on_map",
+          "map_explored": "explore_on_map", "map_single_toppled": "topple_single_on_map"}
+"""The question of each pick the Automa made on the map (its step), and the step that makes
+that pick."""
+
+
+def pick_again(pending: dict[str, Any]) -> dict[str, Any] | None:
+    """The step that makes the pick of a waiting question again, with what it was made with
+    (the tile's turn included, so a new pick turns it the same way), or None when the
+    question waits on no pick (or on one saved before picks were made again)."""
+    step = PICKED.get(pending.get("step", ""))
+    args = pending.get("args") or {}
+    if step is None or "valid" not in args:
+        return None
+    return {"step": step, "args": {k: args[k] for k in ("anywhere", "turns") if k in args}}

@@ -14,6 +14,14 @@ all, as it does when you hold no territory), always the furthest. Both start ter
 begin with 2 outposts (the Automa's by its setup, yours by the normal rules), so neither can
 be conquered; a trap leaves your territory yours with 2 tokens (the Automa's outpost toppled
 on it). The player can mark any hex otherwise.
+
+Outposts (:func:`automa_outposts`): the base game's rule that a player whose outposts are all
+on the map may not conquer holds for the Automa too. The map counts them from the marks: a
+territory of yours with 2 tokens other than your start holds a toppled Automa outpost (a trap
+you sprung on its conquest, or your conquest of its territory: in the solo game nothing else
+puts a second token on your territory). The Shadow Empire's never run out: each lies toppled
+on a territory of the Automa's but its start, and those are at most 7 (9 outposts, 2 on the
+start).
 """
 
 from __future__ import annotations
@@ -36,6 +44,10 @@ MIDDLE = "0,0"
 """The middle island (rulebook "Achievements": the middle island achievement)."""
 AUTOMA_START, YOUR_START = "2,0", "0,2"
 """The start territories, 3/5 (the Automa's, 2 outposts) and 2/4 (yours)."""
+OUTPOSTS = 10
+"""Outposts of one colour in the box (the base game's 50 outposts in 5 colours)."""
+ON_THE_MAP = OUTPOSTS - 1
+"""The most outposts of one bot the map can hold: one more marks its favourite track."""
 _STEPS = ((0, 1), (1, 0), (1, 1), (0, -1), (-1, 0), (-1, -1))
 
 Board = Mapping[str, str]
@@ -97,6 +109,24 @@ def passable(mark: str) -> bool:
     """Rulebook "Distance": a path runs through hexes with 0 Automa outposts and 0-1 of your
     tokens (empty hexes included): hexes the Automa could conquer one after another."""
     return not automa_controls(mark) and mark != YOU2
+
+
+def middle_open(board: Board) -> bool:
+    """Whether the Automa can still conquer the middle island (and so gain its achievement:
+    rulebook "Conquer opponent", "Conquer neutral", tiebreaker 1): not once it holds it, nor
+    once it is your territory with 2 tokens, which no one can conquer (a trap you sprung
+    there toppled the Automa's outpost on it)."""
+    return board[MIDDLE] in (EMPTY, TILE, YOU1)
+
+
+def automa_outposts(board: Board) -> int:
+    """The Automa's outposts on the map, standing and toppled: one on each of its
+    territories (two on its start), and one toppled on each territory of yours with 2 tokens
+    but your start."""
+    standing = sum(1 for mark in board.values() if automa_controls(mark))
+    second = 1 if board.get(AUTOMA_START) == AUTOMA2 else 0
+    toppled = sum(1 for h, mark in board.items() if mark == YOU2 and h != YOUR_START)
+    return standing + second + toppled
 
 
 def distances(board: Board, targets: Iterable[str]) -> dict[str, int]:

@@ -17,7 +17,7 @@ from automa.core.records import MessageRef
 
 from . import data
 from . import map as twin
-from .board import count_territories, hex_name
+from .board import count_territories, hex_name, pick_again
 from .data import ACHIEVEMENTS, TRACKS
 from .state import (
     HOLDERS,
@@ -49,7 +49,8 @@ def _yours(ctx: Ctx, phase: str) -> list[Procedure]:
     d = ctx.data
     if phase not in PLAYER_PHASES or d["procedure"]:
         return []
-    found = [_procedure("you_conquer_automa")]
+    found = [_procedure("you_conquer_automa")] if "map" not in d else [
+        _procedure("you_conquer_automa", "you_conquer_on_map")] if _conquerable(ctx) else []
     if any(not holder for holder in d["landmarks"].values()):
         found.append(_procedure("you_claim_landmark"))
     if any("player" not in h for h in d["achievements"].values()):
@@ -99,22 +100,40 @@ def mark_hex(ctx: Ctx, hex: str) -> None:
 
 @steps
 def hex_marked(ctx: Ctx, answer: str, hex: str) -> None:
-    """Keep the mark (the Automa's territory count follows the map)."""
+    """Keep the mark (the Automa's territory count follows the map). A territory of the
+    Automa's marked as yours is your conquest of it: its trap check comes first."""
+    if twin.automa_controls(ctx.data["map"][hex]) and twin.you_control(answer):
+        ctx.then(you_conquer_automa, hex=hex, mark=answer)
+        return
+    keep_mark(ctx, hex, answer)
+
+
+def keep_mark(ctx: Ctx, hex: str, mark: str) -> None:
+    """A hex's mark is on the map: the count follows it, and the question it interrupted
+    comes back — a pick of the Automa's made again from the map as it is now, any other
+    question with the map redrawn (and drawn open: you are marking)."""
     ctx.data["procedure"] = None
-    ctx.data["map"][hex] = answer
+    ctx.data["map"][hex] = mark
     count_territories(ctx)
-    # the question the mark interrupted comes back: its map shows the mark
-    for frame in reversed(ctx.state["stack"]):
-        if frame["step"] == "core_reask":
-            board = ((frame["args"].get("prompt") or {}).get("ui") or {}).get("board")
-            if isinstance(board, dict):
-                board["map"] = dict(ctx.data["map"])
-            break
-    ctx.log("player", k("log.map_mark"), {"hex": hex_name(hex), "mark": m(f"mark.{answer}")})
+    ctx.log("player", k("log.map_mark"), {"hex": hex_name(hex), "mark": m(f"mark.{mark}")})
+    stack = ctx.state["stack"]
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i]["step"] != "core_reask":
+            continue
+        prompt = stack[i]["args"].get("prompt") or {}
+        again = pick_again(stack[i]["args"].get("pending") or {})
+        if again is not None:
+            stack[i] = again
+        elif isinstance((prompt.get("ui") or {}).get("board"), dict):
+            prompt["ui"]["board"]["map"] = dict(ctx.data["map"])
+            prompt["ui"]["board_open"] = True
+        break
 
 
-def _procedure(step: str) -> Procedure:
-    return Procedure(step, k(f"procedure.{step}"), "begin_procedure", {"procedure": step})
+def _procedure(name: str, step: str = "") -> Procedure:
+    """One of your procedures, run by the step of its name (or ``step``)."""
+    return Procedure(name, k(f"procedure.{name}"), "begin_procedure",
+                     {"procedure": step or name})
 
 
 @steps
@@ -171,12 +190,24 @@ def you_income_turn(ctx: Ctx) -> None:
 
 
 # --- you conquer a territory of the Automa (rulebook "Traps") ---------------------------------
+# With the map the conquest is the mark (from the procedures' list: the hex is asked first,
+# ``you_conquer_on_map``): the count is read from the map, so the conquest is counted once.
 @steps
-def you_conquer_automa(ctx: Ctx) -> None:
-    """Discard the Automa's tapestry cards at random until a trap shows or none are left."""
+def you_conquer_automa(ctx: Ctx, hex: str | None = None, mark: str = twin.YOU2) -> None:
+    """Discard the Automa's tapestry cards at random until a trap shows or none are left
+    (``hex``: the territory marked yours on the map, which takes ``mark`` if it stands)."""
+    on_map = {"hex": hex, "mark": mark} if hex is not None else {}
     held = ctx.data["tapestry_held"]
+    if held <= 0 and hex is not None:
+        ctx.log("player", k("log.map_conquest"), {"hex": hex_name(hex)},
+                why={"rule": m("rule.traps")})
+        keep_mark(ctx, hex, mark)
+        return
     if held <= 0:
-        ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
+        if "map" in ctx.data:  # (a conquest begun before it was a mark: the map counts)
+            count_territories(ctx)
+        else:
+            ctx.data["territories"] = max(0, ctx.data["territories"] - 1)
         ctx.log("player", k("log.conquest_stands"), {"n": ctx.data["territories"]})
         ctx.ask(prompts.confirm(k("q.conquest_stands"),
                                 ui={"game": G, "rule": m("rule.traps")}),
@@ -185,35 +216,67 @@ def you_conquer_automa(ctx: Ctx) -> None:
     index = ctx.rng.below(held) + 1
     ctx.ask(prompts.yes_no(k("q.reveal_tapestry"), {"index": index, "n": held},
                            ui={"game": G, "rule": m("rule.traps")}),
-            trap_revealed)
+            trap_revealed, **on_map)
 
 
 @steps
-def trap_revealed(ctx: Ctx, answer: bool) -> None:
+def you_conquer_on_map(ctx: Ctx) -> None:
+    """Your conquest from the procedures' list, with the map: which territory?"""
+    yours = _conquerable(ctx)
+    ctx.ask(prompts.pick_one(k("q.which_automa_territory"), yours,
+                             labels=[hex_name(h) for h in yours],
+                             ui={"game": G, "rule": m("rule.traps"),
+                                 "board": {"map": dict(ctx.data["map"]), "valid": yours}}),
+            automa_territory_chosen)
+
+
+def _conquerable(ctx: Ctx) -> list[str]:
+    """The Automa's territories you may conquer: those with its outpost alone."""
+    return sorted(twin.single_token_territories(ctx.data["map"]), key=twin.place_of)
+
+
+@steps
+def automa_territory_chosen(ctx: Ctx, answer: str) -> None:
+    """The territory you conquered: your outpost on it, the Automa's toppled."""
+    ctx.then(you_conquer_automa, hex=answer, mark=twin.YOU2)
+
+
+@steps
+def trap_revealed(ctx: Ctx, answer: bool, hex: str | None = None,
+                  mark: str = twin.YOU2) -> None:
     """A trap keeps the territory for the Automa; anything else: try the next card."""
+    on_map = {"hex": hex, "mark": mark} if hex is not None else {}
     ctx.data["tapestry_held"] = max(0, ctx.data["tapestry_held"] - 1)
     if answer:
         # your turn, not the bots': the prompt says what to do, the bots' checklist stays
         ctx.log("automa", k("log.trap"), {"left": ctx.data["tapestry_held"]})
         ctx.ask(prompts.confirm(k("q.trap_sprung"),
                                 ui={"game": G, "rule": m("rule.traps")}),
-                "tap_done")
+                "tap_done" if hex is None else map_trap_sprung, **on_map)
         return
     ctx.log("automa", k("log.not_a_trap"), {"left": ctx.data["tapestry_held"]})
-    ctx.then(you_conquer_automa)
+    ctx.then(you_conquer_automa, **on_map)
+
+
+@steps
+def map_trap_sprung(ctx: Ctx, answer: bool, hex: str, mark: str) -> None:
+    """The Automa keeps the territory, your outpost toppled on it: 2 tokens."""
+    keep_mark(ctx, hex, twin.AUTOMA2)
 
 
 # --- corrections ------------------------------------------------------------------------------
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """The values the player may set by hand: every tracked value, landmarks and
-    achievements included (until the game is over)."""
+    achievements included (until the game is over); with the map, the Automa's territories
+    are read from it (a mark corrects them)."""
     if phase == PHASE_OVER:
         return ()
     # The player sets the Automa's VP as a total; the difference goes to its "correction"
     # source, so the breakdown by source stays as the rules scored it.
     other_sources = total_vp(ctx) - int(ctx.data["vp"]["correction"])
     vp = Correction("vp", m("correct.vp"), ("vp", "correction"), 0, 999, offset=other_sources)
-    return (vp, *_corrections())
+    return (vp, *[c for c in _corrections()
+                  if "map" not in ctx.data or c.id != "territories"])
 
 
 def holder_orders(achievement: str) -> list[list[str]]:

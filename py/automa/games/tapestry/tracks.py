@@ -106,8 +106,7 @@ def advance_on(ctx: Ctx, bot: str, track: str, benefits: bool,
     if landmark is not None and not ctx.data["landmarks"].get(landmark):
         ctx.data["landmarks"][landmark] = bot
         ref = m(f"landmark.{_slug(landmark)}")
-        ctx.instruct(bot, k("log.landmark"), {"landmark": ref}, icon="landmark",
-                     why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
+        # (the board list says it is taken once the player said it was not theirs already)
         ctx.ask(prompts.pick_one(k("q.landmark_to_mat"), list(LANDMARK_ANSWERS),
                                  {"bot": bot_ref(bot), "landmark": ref},
                                  labels=[m(f"landmark_answer.{a}")
@@ -124,11 +123,17 @@ LANDMARK_ANSWERS = ("placed", "taken")
 
 @steps
 def landmark_placed(ctx: Ctx, answer: str, landmark: str) -> None:
-    """The landmark was already yours: it stays yours and is not on the Automa's mat."""
+    """The bot took the landmark (onto the Automa's mat: a line of the board list); or it
+    was already yours: it stays yours, and the list never says the bot takes it."""
     if answer == "taken":
         ctx.data["landmarks"][landmark] = "player"
         ctx.log("player", k("log.landmark_was_yours"),
                 {"landmark": msg(landmark_key(landmark))})
+        return
+    bot = str(ctx.data["landmarks"][landmark])  # (the bot it went to, set when asked)
+    ctx.instruct(bot, k("log.landmark"), {"landmark": m(f"landmark.{_slug(landmark)}")},
+                 icon="landmark",
+                 why={"rule": k("rule.landmarks")} if bot == "shadow" else None)
 
 
 @steps

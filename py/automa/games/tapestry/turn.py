@@ -38,9 +38,11 @@ def idle(ctx: Ctx) -> None:
 
 def _with_map(ctx: Ctx, ui: Ui) -> Ui:
     """With the map twin, the question between turns shows the map, every hex a tap target
-    (you mark what you explored and conquered)."""
+    (you mark what you explored and conquered), folded to one line that reminds you to: the
+    bots' turn just done comes first (a mark draws it open)."""
     if "map" in ctx.data:
         ui["board"] = {"map": dict(ctx.data["map"]), "tap": True}
+        ui["board_fold"] = m("map.fold")
     return ui
 
 

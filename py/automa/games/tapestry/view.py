@@ -5,11 +5,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from automa.core.game import START, FinalScore
+from automa.core.game import START
 from automa.core.i18n import msg
 from automa.core.records import GameView, MessageRef, Row, Section, Shown, TableCard, empty_view
+from automa.core.scoring import FinalScore
 
 from . import data
+from . import map as twin
 from .board import CONQUER_CASES
 from .data import ACHIEVEMENTS, TRACKS
 from .state import (
@@ -34,6 +36,9 @@ def _bot_section(ctx: Ctx, bot: str) -> Section:
     d = ctx.data
     rows = [_row(k("view.favorite"), _track(d["fav"][bot]))]
     rows += [Row(label=_track(t), value=d["pos"][bot][t]) for t in TRACKS]
+    if bot == "automa" and "map" in d:  # counted on the map, the toppled ones it knows of too
+        rows.append(_row(k("view.outposts"), twin.automa_outposts(d["map"]),
+                         max=twin.ON_THE_MAP))
     if bot == "automa":
         rows = [_row(k("view.vp"), total_vp(ctx)), *rows,
             _row(k("view.civs"), [m(f"civ.{c}") for c in d["civs"]]),
