@@ -33,8 +33,6 @@ def parse_int(text: str, lo: int, hi: int) -> int:
     automa.core.errors.InvalidAnswer: ...
     """
     stripped = text.strip(" \t\r\n") if isinstance(text, str) else None
-    if stripped == "":  # (an empty box: said so, not "you gave ''")
-        raise InvalidAnswer("error.answer.nothing_typed", lo=lo, hi=hi)
     if stripped is None or not _NUMBER.fullmatch(stripped):
         raise InvalidAnswer("error.answer.not_a_number", **answered(text), lo=lo, hi=hi)
     value = int(stripped)
