@@ -28,7 +28,7 @@ def test_option_labels_exist_for_every_value() -> None:
     """Each option, its help and each allowed value has a label; readings are advanced."""
     options = assert_options_named(GAME)
     advanced = {o["id"] for o in options if o["advanced"]}
-    assert {"difficulty", "humans", "leader"}.isdisjoint(advanced) and len(advanced) == 15
+    assert {"difficulty", "humans", "leader"}.isdisjoint(advanced) and len(advanced) == 16
 
 
 def test_ukrainian_plurals_read_right() -> None:
