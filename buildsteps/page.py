@@ -19,7 +19,7 @@ from .vendor import PLUGINS_OFF, PYSCRIPT_PRELOAD
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
               "web.shell.failed", "web.shell.blocked", "web.shell.no_wasm", "web.shell.loaded",
               "web.shell.ready_soon", "web.home.saved", "web.home.turn", "web.home.finished",
-              "web.shell.guides", "web.shell.guides_short",
+              "web.shell.guides", "web.shell.guides_short", "web.app.languages",
               "web.shell.settings_more", "web.nav.settings", "web.settings.title",
               "web.settings.language", "web.settings.theme", "web.settings.theme_auto",
               "web.settings.theme_light",
