@@ -206,7 +206,7 @@ GLORY = "glory_of_civilizations"
 
 
 def glory_two() -> Session:
-    return answered(GLORY, {"automas": 2}, 3, lambda s: s.turn > 1100 and bool(
+    return answered(GLORY, {"automas": 2, "players": 3}, 3, lambda s: s.turn > 1100 and bool(
         s.state["data"]["automas"][1]["row"]))
 
 
