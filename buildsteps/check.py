@@ -11,7 +11,8 @@ from .common import CARDS, GAMES, BuildError, engine
 
 
 def check_translations() -> dict[str, dict[str, Any]]:
-    """Every English message exists in Ukrainian with its plural categories and placeholders;
+    """Every English message exists in every other language (Ukrainian, German) with its
+    plural categories and placeholders;
     a message's variants (its spoken words: one language's own) belong to a message of theirs."""
     engine()
     from automa.core import i18n
@@ -61,6 +62,7 @@ def check_cards() -> list[dict[str, Any]]:
     engine."""
     automa = engine()
     import automa.render as render
+    from automa.core import i18n
 
     shipped = game_packages()
     games: list[dict[str, Any]] = [g for g in automa.games() if g["id"] in shipped]
@@ -74,7 +76,7 @@ def check_cards() -> list[dict[str, Any]]:
             session.view()
             if render.has_renderer(game_id):
                 for card in render.deck(game_id):
-                    for lang in ("en", "uk"):
+                    for lang in i18n.LANGUAGES:
                         render.card_svg(game_id, card, (), lang)
         except automa.InvalidCardData as e:
             raise BuildError(f"invalid card data of {game_id}: {e}") from None

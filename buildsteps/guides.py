@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import ROOT, BuildError, engine, write
+from .hyphenate import html as hyphenated
 from .page import with_csp
 
 
@@ -37,7 +38,8 @@ def guide_pages(guides: dict[str, dict[str, Any]],
     for game_id, by_lang in sorted(guides.items()):
         for lang, text in sorted(by_lang.items()):
             html = guide.page(by_id[game_id], text, present.Words(lang), i18n.LANGUAGES)
-            pages[f"guide/{guide.page_name(game_id, lang)}"] = with_csp(html.encode())
+            pages[f"guide/{guide.page_name(game_id, lang)}"] = with_csp(
+                hyphenated(lang, html).encode())
     return pages
 
 

@@ -111,7 +111,7 @@ def manifest(catalogs: dict[str, dict[str, Any]]) -> str:
     return json.dumps({
         "name": en["web.app.title"],
         "short_name": en["web.app.short_name"],
-        "description": en["web.app.description"],
+        "description": f"{en['web.app.description']} {en['web.app.languages']}",
         "lang": "en",
         "start_url": "./",
         "scope": "./",

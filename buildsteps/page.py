@@ -19,10 +19,10 @@ from .vendor import PLUGINS_OFF, PYSCRIPT_PRELOAD
 SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.shell.last",
               "web.shell.failed", "web.shell.blocked", "web.shell.no_wasm", "web.shell.loaded",
               "web.shell.ready_soon", "web.home.saved", "web.home.turn", "web.home.finished",
-              "web.shell.guides", "web.shell.guides_short",
+              "web.shell.guides", "web.shell.guides_short", "web.app.languages",
               "web.shell.settings_more", "web.nav.settings", "web.settings.title",
-              "web.settings.language", "web.settings.lang_en", "web.settings.lang_uk",
-              "web.settings.theme", "web.settings.theme_auto", "web.settings.theme_light",
+              "web.settings.language", "web.settings.theme", "web.settings.theme_auto",
+              "web.settings.theme_light",
               "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
               "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved",
               "web.shell.unpacking", "web.shell.resume", "web.shell.tap_kept",
@@ -41,11 +41,13 @@ valid JavaScript (none inside an attribute or an element)."""
 def shell_strings(catalogs: dict[str, dict[str, Any]],
                   games: list[dict[str, Any]] | None = None) -> dict[str, dict[str, str]]:
     """The few texts the page shows before Python is ready, in every language (a plural
-    message by its ``other`` form), and the games' names (``game.<id>``)."""
+    message by its ``other`` form) with every language's name, and the games' names
+    (``game.<id>``)."""
     out: dict[str, dict[str, str]] = {}
+    names = tuple(f"web.settings.lang_{lang}" for lang in catalogs)
     for lang, catalog in catalogs.items():
         out[lang] = {}
-        for key in SHELL_KEYS:
+        for key in (*SHELL_KEYS, *names):
             value = catalog.get(key)
             if isinstance(value, dict):
                 value = value.get("other")

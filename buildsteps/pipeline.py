@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import check, engine, guides, icons, page, serve, stamp, sw, vendor
+from . import check, engine, guides, hyphenate, icons, page, serve, stamp, sw, translations, vendor
 from .common import DIST, PREFIX, ROOT, BuildError, write
 
 
@@ -27,7 +27,7 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
     the engine from a memory snapshot made on the device (see
     :func:`buildsteps.page.snapshot_cache`)."""
     vendor.ensure_node_modules()
-    catalogs = check.check_translations()
+    catalogs = hyphenate.catalogs(check.check_translations())  # (as the page shows them)
     games = check.check_cards()
     found = guides.check_guides(games)
     # The app links each game's guide (games.json is what the page reads of the games).
@@ -60,9 +60,17 @@ def build(dist: Path = DIST, *, trim_stdlib: bool = True, quiet: bool = False,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``build.py [serve] [--port N] [--no-trim-stdlib] [--out DIR]``."""
+    """Command line: ``build.py [serve] [--port N] [--no-trim-stdlib] [--out DIR]``, and
+    ``build.py translations LANG [--mark KEY …|--mark-all]`` (:mod:`buildsteps.translations`)."""
     parser = argparse.ArgumentParser(description="Build the offline web app into dist/.")
-    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("command", nargs="?", choices=["build", "serve", "translations"],
+                        default="build")
+    parser.add_argument("lang", nargs="?", default="de",
+                        help="translations: the language to report on (default: de)")
+    parser.add_argument("--mark", nargs="+", metavar="KEY",
+                        help="translations: these texts now follow today's English")
+    parser.add_argument("--mark-all", action="store_true",
+                        help="translations: every text now follows today's English")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--out", type=Path, default=DIST)
     parser.add_argument("--no-trim-stdlib", action="store_true",
@@ -77,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(user.github.io/<repo>/): see README, Hosting")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
+    if args.command == "translations":
+        return translations_command(args.lang, args.mark, args.mark_all)
     try:
         if not args.no_build:
             build(args.out.resolve(), trim_stdlib=not args.no_trim_stdlib, stamp_as=args.stamp,
@@ -106,3 +116,13 @@ def built(args: argparse.Namespace, own_origin: bool = False) -> Path:
     if not args.no_build or not (dist / "index.html").is_file():
         build(dist, quiet=True, own_origin=own_origin)
     return dist
+
+
+def translations_command(lang: str, keys: list[str] | None, every: bool) -> int:
+    """``build.py translations``: mark what follows today's English, then report what a
+    language still needs (exit status 1 while anything is missing or out of date)."""
+    if keys or every:
+        marked = translations.mark(lang, None if every else keys)
+        print(f"{lang}: {len(marked)} texts marked as following today's English")
+    print(translations.report(lang))
+    return 0 if translations.status(lang).done else 1

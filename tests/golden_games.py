@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import automa
-from automa.core.i18n import load_source_catalog, placeholders, variant_of
+from automa.core.i18n import LANGUAGES, load_source_catalog, placeholders, variant_of
 
 Case = tuple[str, dict[str, Any], int]
 """A golden game: its transcript's file name, the game options and the seed."""
@@ -63,17 +63,19 @@ def game_messages(game_id: str, lang: str) -> dict[str, Any]:
 
 
 def assert_messages_match_across_languages(game_id: str) -> None:
-    """English and Ukrainian hold the same messages of the game, with the same placeholders."""
-    en, uk = game_messages(game_id, "en"), game_messages(game_id, "uk")
-    assert set(en) == set(uk)
-    for key, text in en.items():
-        assert placeholders(text) == placeholders(uk[key]), key
+    """Every language holds English's messages of the game, with the same placeholders."""
+    en = game_messages(game_id, "en")
+    for lang in LANGUAGES:
+        other = game_messages(game_id, lang)
+        assert set(en) == set(other), lang
+        for key, text in en.items():
+            assert placeholders(text) == placeholders(other[key]), (lang, key)
 
 
 def assert_options_named(game_id: str) -> list[dict[str, Any]]:
-    """Each option, its help (if any) and each allowed value are named in both languages;
+    """Each option, its help (if any) and each allowed value are named in every language;
     the options are returned for the game's own checks."""
-    catalogs = [load_source_catalog(lang) for lang in ("en", "uk")]
+    catalogs = [load_source_catalog(lang) for lang in LANGUAGES]
     spec = next(g for g in automa.games() if g["id"] == game_id)
     for option in spec["options"]:
         labels = [option["label"], *option["choice_labels"]]

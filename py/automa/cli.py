@@ -1,7 +1,7 @@
 """Play any registered game in a terminal, through the same prompts as the web app.
 
 ``python -m automa list`` lists the games; ``python -m automa play GAME [--seed N]
-[--lang uk] [--option key=value ...]`` plays one, with undo, redo, save and load;
+[--lang uk|de] [--option key=value ...]`` plays one, with undo, redo, save and load;
 ``python -m automa records`` shows how you did (:mod:`automa.cli_records`). Every
 change is autosaved (``--save FILE``, else a file of its own in the user's data folder,
 announced at the start: :mod:`automa.files`); ``--resume`` continues the newest. Nothing
@@ -25,6 +25,7 @@ from typing import Any, TextIO
 import automa
 from automa import cli_records
 from automa.app import share
+from automa.core import i18n
 from automa.core.errors import AutomaError
 from automa.core.game import find_game
 from automa.core.i18n import render
@@ -88,13 +89,13 @@ def _seed(text: str) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="automa", description="Automa Companion")
-    parser.add_argument("--lang", choices=("en", "uk"), default="en")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default="en")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="list the games and their options")
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game")
     play.add_argument("--seed", type=_seed)
-    play.add_argument("--lang", dest="play_lang", choices=("en", "uk"))
+    play.add_argument("--lang", dest="play_lang", choices=i18n.LANGUAGES)
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
     play.add_argument("--load", metavar="FILE", help="continue a saved game")
     play.add_argument("--deck", metavar="FILE",

@@ -20,6 +20,7 @@ from automa.app import present
 from automa.app.charts import number
 from automa.app.record_present import ChartView, EndView, Words4Records
 from automa.app.storage import StorageError, StorageFull
+from automa.core import i18n
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.files import read_save, write_save
@@ -295,5 +296,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("action", nargs="?", choices=ACTIONS, default="show")
     p.add_argument("target", nargs="?", help="a record's number or id, or a file")
     p.add_argument("--game", default="")
-    p.add_argument("--lang", dest="records_lang", choices=("en", "uk"))
+    p.add_argument("--lang", dest="records_lang", choices=i18n.LANGUAGES)
 

@@ -37,9 +37,9 @@ from automa.terminal_io import (
     wrapped,
 )
 
-YES = {"y", "yes", "t", "true", "так", "т", "1"}
-NO = {"n", "no", "f", "false", "ні", "н", "0"}
-HELP = {"?", "help", "допомога"}
+YES = {"y", "yes", "t", "true", "так", "т", "j", "ja", "1"}
+NO = {"n", "no", "f", "false", "ні", "н", "nein", "0"}
+HELP = {"?", "help", "допомога", "hilfe"}
 """What shows the commands again."""
 
 

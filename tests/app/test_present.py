@@ -331,10 +331,11 @@ def test_ukrainian_conquest_count_agrees() -> None:
                                                    "територію"]
 
 
-SCORE_WORDS = {"tapestry": ("VP", "ПО"), "age_of_innovation": ("points?", "оч(?:ко|ки|ок|ка)"),
-               "glory_of_civilizations": ("Glory", "Слав"), "civ_new_dawn": None}
-"""The word each game's own screens use for the bot's score, as a pattern (None: the AP
-keeps no score)."""
+SCORE_WORDS = {"tapestry": ("VP", "ПО", "SP"),
+               "age_of_innovation": ("points?", "оч(?:ко|ки|ок|ка)", "Punkte?"),
+               "glory_of_civilizations": ("Glory", "Слав", "Ruhm"), "civ_new_dawn": None}
+"""The word each game's own screens use for the bot's score in each of :data:`i18n.LANGUAGES`,
+as a pattern (None: the AP keeps no score)."""
 
 
 @pytest.mark.parametrize("game", GAMES)

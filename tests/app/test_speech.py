@@ -27,16 +27,18 @@ KEPT_NAMES = ("Sid Meier's", "Sid Meier’s", "Civilization: A New Dawn", "Tapes
               "Age of Innovation",
               "Glory of Civilizations", "Automalein", "Automächtig", "Automa", "Ultoma",
               "Alptrauma", "BGA", "JSON", "json", "UTF-8", "QR", "WebAssembly", "cookie",
-              "iPhone", "iPad", "Safari", "English", "EN", "A4", "Letter")
+              "iPhone", "iPad", "Safari", "English", "EN", "Deutsch", "DE", "A4", "Letter")
 """Latin words a Ukrainian voice says on purpose: the games' titles and Age of
 Innovation's levels as printed on their boxes (README, "Names in Ukrainian"), Board Game
-Arena's initials, and the names of formats, devices and browsers."""
+Arena's initials, the names of formats, devices and browsers, and each language's own name
+in the language choice."""
 NEVER_SPOKEN = ("cli.", "web.speech.vp", "web.speech.letters", "web.speech.abbreviations")
 """The terminal's own commands and hints (typed, never read aloud: ``--speak`` prints what
 the page reads), and the read-aloud's own data (what it says for an abbreviation)."""
 LATIN = re.compile(r"[A-Za-z]")
-ROMAN = re.compile(r"\b(?:II|III|IV|VI|VII|VIII|IX)\b|\b(?:age|level|era) I\b", re.I)
-ABBREVIATIONS = re.compile(r"(?<!\w)(?:AP|VP|SE|lv|АГ|ПО)(?!\w)")
+ROMAN = re.compile(r"\b(?:II|III|IV|VI|VII|VIII|IX)\b|\b(?:age|level|era|Epoche|Stufe|Ära) I\b",
+                   re.I)
+ABBREVIATIONS = re.compile(r"(?<!\w)(?:AP|VP|SE|lv|АГ|ПО|AS|SP|Nr\.)(?!\w)")
 SPOKEN_CHARACTERS = re.compile(r"[\w\s.,:;!?'ʼ’()\-–—%]+")
 RAW_ID = re.compile(r"\b[a-z]+(?:[._][a-z0-9]+)+\b|\{|\}")
 

@@ -19,7 +19,6 @@ import tomllib
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -27,6 +26,7 @@ from automa.app import game_records as rec
 from automa.app.record_views import records_screen
 from automa.app.words import Words
 from automa.core.i18n import format_number, render
+from buildsteps.translations import strings
 
 ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"
@@ -36,19 +36,9 @@ UNITS = r"(?:МБ|ГБ|кБ|мм|см|км|кг|ПО)"
 
 def texts(lang: str) -> Iterator[tuple[str, str]]:
     """Every string of a language's catalogs and guides, with where it is (a TOML path)."""
-    def walk(value: Any, where: str) -> Iterator[tuple[str, str]]:
-        if isinstance(value, str):
-            yield where, value
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                yield from walk(v, f"{where}.{k}")
-        elif isinstance(value, list):
-            for i, v in enumerate(value):
-                yield from walk(v, f"{where}[{i}]")
-
     folder = ROOT / "i18n" / lang
     for path in sorted([*folder.glob("*.toml"), *folder.glob("guide/*.toml")]):
-        yield from walk(tomllib.loads(path.read_text("utf-8")), str(path.relative_to(folder)))
+        yield from strings(tomllib.loads(path.read_text("utf-8")), str(path.relative_to(folder)))
 
 
 def hits(lang: str, pattern: str) -> list[str]:

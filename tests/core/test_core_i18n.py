@@ -1,6 +1,8 @@
-"""Messages: CLDR plurals, fallback uk → en → id, complete catalogs in both languages."""
+"""Messages: CLDR plurals, fallback uk/de → en → id, complete catalogs in every language."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +33,13 @@ def test_english_plural_categories() -> None:
     assert [plural_category("en", n) for n in (0, 1, 2, 21)] == ["other", "one", "other", "other"]
 
 
+@pytest.mark.parametrize(("n", "category"), [
+    (1, "one"), (0, "other"), (2, "other"), (21, "other"), (101, "other"), (1.5, "other")])
+def test_german_plural_categories(n: float, category: str) -> None:
+    """CLDR German: ``one`` is exactly 1 (no 21, 101 as in Ukrainian), all else ``other``."""
+    assert plural_category("de", n) == category
+
+
 def test_fallback_goes_uk_then_en_then_the_message_id() -> None:
     assert render("core.yes", {}, "uk") == "так"
     assert render("no.such.message", {}, "uk") == "no.such.message"
@@ -46,13 +55,38 @@ def test_parameters_nested_messages_lists_and_booleans() -> None:
     assert render("core.correct.new_value", {}, "en") == "New value for {what} (now {current}):"
 
 
-def test_every_english_message_exists_in_ukrainian_with_the_same_placeholders() -> None:
-    en, uk = ({k: m for k, m in load_source_catalog(lang).items() if variant_of(k) is None}
-              for lang in ("en", "uk"))
-    assert sorted(set(en) - set(uk)) == [], "missing in uk"
-    assert sorted(set(uk) - set(en)) == [], "missing in en"
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_english_message_exists_in_each_language_with_the_same_placeholders_and_plurals(
+        lang: str) -> None:
+    """Key by key (issue 51, done when): every message of English is in Ukrainian and in
+    German, none more, each with English's placeholders; a plural message stays plural, with
+    the plural categories the language needs (CLDR: German one/other, Ukrainian
+    one/few/many/other) chosen by the same count (a language may make a message plural that
+    English need not: Ukrainian counts «карти»/«карт» where English says "cards")."""
+    en, other = ({k: m for k, m in load_source_catalog(code).items() if variant_of(k) is None}
+                 for code in ("en", lang))
+    assert sorted(set(en) - set(other)) == [], f"missing in {lang}"
+    assert sorted(set(other) - set(en)) == [], "missing in en"
     for key, message in en.items():
-        assert placeholders(message) == placeholders(uk[key]), key
+        assert placeholders(message) == placeholders(other[key]), (lang, key)
+        translated = other[key]
+        if isinstance(message, dict):
+            assert isinstance(translated, dict), (lang, key)
+            assert translated.get("_by", "n") == message.get("_by", "n"), (lang, key)
+        if isinstance(translated, dict):
+            assert set(REQUIRED_CATEGORIES[lang]) <= set(translated), (lang, key)
+
+
+def test_german_follows_todays_english() -> None:
+    """Whatever reaches English later (new screens, reworded messages) is listed, with its
+    English, by ``python3 build.py translations de``; once translated, ``--mark KEY``
+    records the English it follows (``i18n/de/translated-from.json``)."""
+    from buildsteps import translations
+
+    found = translations.status("de")
+    assert found.missing == [], "python3 build.py translations de"
+    assert found.changed == [], "python3 build.py translations de"
+    assert found.obsolete == [], "python3 build.py translations de"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -73,7 +107,7 @@ def test_a_spoken_variant_is_said_its_parameters_in_the_form_it_asks() -> None:
     assert render("core.yes", {}, "uk", SPOKEN) == "так"  # no variant: the message itself
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_plural_messages_have_every_category_the_language_needs(lang: str) -> None:
     for key, message in load_source_catalog(lang).items():
         if isinstance(message, dict):
@@ -119,3 +153,27 @@ def test_a_plural_message_shows_its_count_at_1_21_and_101_as_it_does_at_2(lang: 
 
 def test_catalog_is_cached_and_non_empty() -> None:
     assert catalog("en") is catalog("en") and len(catalog("en")) > 10
+
+
+def test_the_translations_report_lists_what_is_missing_or_changed_in_english(
+        tmp_path: Path) -> None:
+    """``build.py translations de``: a key English gained is missing; a German text whose
+    English changed since it was marked is changed, until it is marked again."""
+    from buildsteps import translations
+
+    def write(lang: str, text: str) -> None:
+        (tmp_path / lang).mkdir(exist_ok=True)
+        (tmp_path / lang / "web.toml").write_text(text, "utf-8")
+
+    write("en", '[web]\nyes = "Yes"\nno = "No"\n')
+    write("de", '[web]\nyes = "Ja"\nno = "Nein"\n"no.spoken" = "nein"\n')
+    assert translations.status("de", tmp_path).changed == ["web.no", "web.yes"]
+    assert translations.mark("de", None, tmp_path) == ["web.no", "web.yes"]
+    assert translations.status("de", tmp_path).done
+    write("en", '[web]\nyes = "Yes!"\nno = "No"\nmaybe = "Maybe"\n')
+    found = translations.status("de", tmp_path)
+    assert (found.missing, found.changed, found.obsolete) == (["web.maybe"], ["web.yes"], [])
+    report = translations.report("de", tmp_path)
+    assert 'missing  web.maybe  "Maybe"' in report and 'changed  web.yes  "Yes!"' in report
+    translations.mark("de", ["web.yes"], tmp_path)
+    assert translations.status("de", tmp_path).changed == []

@@ -432,9 +432,9 @@ PLAY_SCREEN_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", ["en", "uk", "de"])
 def test_the_play_screen_on_a_360_px_phone(page: Page, base_url_app: str, lang: str) -> None:
-    """At 360 px in both languages, through the first answers of every game: the question
+    """At 360 px in every language, through the first answers of every game: the question
     comes first, then what the bots did as a checklist (icon and box per step); the new
     question gets the focus after every answer and is scrolled to (though the player had
     scrolled down to the bots' steps), the dock offers the answer before Undo, no word is
@@ -514,14 +514,16 @@ OVERFLOW_JS = """() => [...document.querySelectorAll('.play *')].filter(e => {
 }).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 50))"""
 
 
-def test_nothing_runs_out_of_its_box_at_the_largest_text_size(page: Page,
-                                                              base_url_app: str) -> None:
-    """Ukrainian, largest text size, 360 px: the state rows ("Улюблений трек  Дослідження"),
-    the pile rows with their button and the bot's steps ("«Тваринництво»:") all fit."""
+@pytest.mark.parametrize("lang", ["uk", "de"])
+def test_nothing_runs_out_of_its_box_at_the_largest_text_size(page: Page, base_url_app: str,
+                                                              lang: str) -> None:
+    """Ukrainian and German, largest text size, 360 px: the state rows ("Улюблений трек
+    Дослідження", "Zusatzwertungsplättchen"), the pile rows with their button and the bot's
+    steps ("«Тваринництво»:") all fit, and the page never scrolls sideways."""
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(base_url_app + "icons/icon.svg")
-    page.evaluate("() => localStorage.setItem('automa.settings', "
-                  "JSON.stringify({lang: 'uk', text: 1.3}))")
+    page.evaluate("lang => localStorage.setItem('automa.settings', "
+                  "JSON.stringify({lang, text: 1.3}))", lang)
     page.goto(base_url_app + "#/")
     wait_ready(page)
     for game in GAMES:
@@ -540,11 +542,11 @@ GUIDE_BAR_JS = """() => [...document.querySelectorAll('.bar-title, .bar-nav a')]
     .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())"""
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", ["en", "uk", "de"])
 def test_the_rule_guides_keep_the_games_name_whole_on_a_360_px_phone(page: Page,
                                                                     base_url_app: str,
                                                                     lang: str) -> None:
-    """At 360 px the guide's top bar names the other language short, so the game's name
+    """At 360 px the guide's top bar names the other languages short, so the game's name
     ("Civilization: A New Dawn") keeps its words whole; nothing is wider than the phone."""
     page.set_viewport_size({"width": 360, "height": 740})
     for game in GAMES:
@@ -552,8 +554,10 @@ def test_the_rule_guides_keep_the_games_name_whole_on_a_360_px_phone(page: Page,
         page.wait_for_selector("main.guide h2")
         assert page.evaluate(GUIDE_BAR_JS) == [], f"{game} ({lang})"
         assert_no_horizontal_scroll(page, f"guide {game} ({lang})")
-        other = page.locator(".bar-nav a[hreflang]")
-        assert other.get_attribute("aria-label") and other.inner_text().strip(), game
+        others = page.locator(".bar-nav a[hreflang]").all()
+        assert len(others) == 2, game
+        for other in others:
+            assert other.get_attribute("aria-label") and other.inner_text().strip(), game
 
 
 ROW_TEXT_JS = """() => {

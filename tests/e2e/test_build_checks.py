@@ -11,18 +11,21 @@ from buildsteps.common import BuildError
 
 
 def test_a_missing_ukrainian_message_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every English message must exist in Ukrainian, with the Ukrainian plural forms."""
+    """Every English message must exist in Ukrainian, with the Ukrainian plural forms, and
+    in German with its placeholders."""
     from automa.core import i18n
 
     catalogs: dict[str, dict[str, Any]] = {
         "en": {"web.x": "x", "web.n": {"one": "{n} card", "other": "{n} cards"}},
         "uk": {"web.n": {"one": "{n} карта", "other": "{n} карти"}},
+        "de": {"web.x": "x", "web.n": {"one": "eine Karte", "other": "{k} Karten"}},
     }
     monkeypatch.setattr(i18n, "load_source_catalog", lambda lang: catalogs[lang])
     with pytest.raises(BuildError) as error:
         check_translations()
     assert "uk: missing web.x" in str(error.value)
     assert "web.n needs the plural forms ['few', 'many']" in str(error.value)
+    assert "de: web.n has placeholders ['k'], English has ['n']" in str(error.value)
 
 
 def test_invalid_card_data_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,7 @@
 """The first screen at the table: on a 360×780 phone every question is answered without
 scrolling — the question at the top, every answer control in the dock above the screen's
 foot — through a few dozen seeded answers of every game, in English at the default text
-size and in Ukrainian at the largest; and on a desktop window.
+size and in Ukrainian and German (its long words) at the largest; and on a desktop window.
 
 (The presenter's estimate of the same layout is checked for every question of every game in
 ``tests/app/test_first_screen.py``; this test holds the browser to it.)
@@ -27,6 +27,7 @@ GAMES = dist_games()
 RUNS = [  # (language, text size, viewport, answers per game)
     ("en", 1.0, (360, 780), 30),
     ("uk", 1.3, (360, 780), 14),
+    ("de", 1.3, (360, 780), 14),
     ("en", 1.0, (1280, 800), 6),
 ]
 

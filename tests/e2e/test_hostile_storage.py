@@ -27,7 +27,7 @@ def blocked_profile(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("locale,lang", [("en-GB", "en"), ("uk-UA", "uk")])
+@pytest.mark.parametrize("locale,lang", [("en-GB", "en"), ("uk-UA", "uk"), ("de-DE", "de")])
 def test_a_browser_that_blocks_site_data_says_why_in_the_players_language(
         chromium: BrowserType, base_url_app: str, tmp_path: Path, locale: str, lang: str) -> None:
     """With site data blocked Chromium refuses ``localStorage`` and IndexedDB. The vendored

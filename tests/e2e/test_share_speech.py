@@ -172,16 +172,18 @@ def test_with_no_voice_at_all_the_play_screen_says_so_within_3_seconds_of_the_ta
     assert "no voice" in state.inner_text() and spoken(page)["said"] == []
 
 
-def test_a_bot_turn_is_read_once_in_the_app_s_language_and_an_answer_stops_it(
-        page: Page, base_url_app: str) -> None:
-    page.add_init_script(SPEECH_RECORDER)
+def first_bot_turn_read(page: Page, base_url_app: str, recorder: str, lang: str,
+                        voice: str) -> list[dict[str, Any]]:
+    """Reading on in Settings (in ``lang``, whose voice is ``voice``), then a Tapestry game
+    through its set-up up to the bots' first turn: what was said."""
+    page.add_init_script(recorder)
     page.set_viewport_size({"width": 360, "height": 780})
-    open_app(page, base_url_app, lang="uk")
+    open_app(page, base_url_app, lang=lang)
     page.goto(base_url_app + "#/settings")
     page.check('input[data-setting="speech"][value="on"]')
     shown(page, "#voice-state:not([hidden])")
-    page.wait_for_function("() => document.getElementById('voice-state').textContent"
-                           ".includes('Ukrainian test voice')")
+    page.wait_for_function("(v) => document.getElementById('voice-state').textContent"
+                           ".includes(v)", arg=voice)
     page.goto(base_url_app + "#/")
     start_game(page, "tapestry", seed=3)
     for _ in range(12):  # through the set-up, up to the bots' first turn
@@ -189,7 +191,13 @@ def test_a_bot_turn_is_read_once_in_the_app_s_language_and_an_answer_stops_it(
             break
         answer(page)
         page.wait_for_timeout(150)
-    said = spoken(page)["said"]
+    said: list[dict[str, Any]] = spoken(page)["said"]
+    return said
+
+
+def test_a_bot_turn_is_read_once_in_the_app_s_language_and_an_answer_stops_it(
+        page: Page, base_url_app: str) -> None:
+    said = first_bot_turn_read(page, base_url_app, SPEECH_RECORDER, "uk", "Ukrainian test voice")
     assert len(said) == 1, said
     assert said[0]["lang"] == "uk-UA" and said[0]["text"]
     assert "→" not in said[0]["text"] and " ПО" not in said[0]["text"]
@@ -252,3 +260,22 @@ def test_a_shared_link_starts_the_same_game_in_a_fresh_profile(
         assert "damaged" in tab.inner_text(".banner")
     finally:
         friend.close()
+
+
+GERMAN_VOICES = SPEECH_RECORDER.replace(
+    "{name: 'Ukrainian test voice', lang: 'uk-UA'}",
+    "{name: 'Austrian test voice', lang: 'de-AT'}, {name: 'German test voice', lang: 'de-DE'}")
+
+
+def test_german_is_read_by_a_german_voice_and_the_other_language_is_english(
+        page: Page, base_url_app: str) -> None:
+    """Issue 51: in German the bots' turn is read by a de-DE voice (before de-AT), in German
+    words («Siegpunkte», never «SP»); "Ein, auf Englisch" reads it by the English voice."""
+    said = first_bot_turn_read(page, base_url_app, GERMAN_VOICES, "de", "German test voice")
+    assert said and said[0]["lang"] == "de-DE", said
+    assert "→" not in said[0]["text"] and " SP" not in said[0]["text"], said[0]["text"]
+    page.goto(base_url_app + "#/settings")
+    page.check('input[data-setting="speech"][value="other"]')
+    page.wait_for_function("() => document.getElementById('voice-state').textContent"
+                           ".includes('English test voice')")
+    assert "Englisch" in page.inner_text("#app")

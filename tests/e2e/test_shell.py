@@ -77,6 +77,8 @@ def test_the_shell_is_usable_before_python_and_its_settings_last(page: Page,
     page.click("#shell-guides-open")
     assert page.get_attribute("#shell-guides-open", "aria-expanded") == "true"
     assert_touch_targets(page, "#shell-guides a")
+    # the guides' index names the three languages (issue 51)
+    assert "In English, Ukrainian and German." in page.inner_text("#shell-guides")
     page.click(f'#shell-guides a[href="./guide/{GAME}.en.html"]')
     page.wait_for_selector("main.guide h2")
     assert page.locator("main.guide section").count() >= 2
@@ -93,6 +95,7 @@ def test_the_shell_is_usable_before_python_and_its_settings_last(page: Page,
     assert "Збережені ігри" in page.inner_text("#shell-saves")
     assert page.locator(f'#shell-guides a[href="./guide/{GAME}.uk.html"]').count() == 1
     assert page.locator("#shell-guides a").count() == 4  # every game has its guide
+    assert "Українською, англійською та німецькою." in page.inner_text("#shell-guides")
     page.check("#shell-theme-dark")
     page.check('[id="shell-text-1.3"]')
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"

@@ -6,8 +6,8 @@ each game starts and takes 15 answers; a reload brings back the same question; a
 starts the engine from the snapshot the page made; the app restarts offline from its service
 worker and a new game is played; a finished game is recorded and shown on the records screen
 with its charts; a hostile save is refused; Settings name the version; the screens read in
-Ukrainian. The tests of one engine run in order on its one tab (each leaves the page where
-the next begins). The full suite stays in Chromium.
+Ukrainian and in German. The tests of one engine run in order on its one tab (each leaves the
+page where the next begins). The full suite stays in Chromium.
 """
 
 from __future__ import annotations
@@ -347,3 +347,52 @@ def test_the_screens_read_in_ukrainian(tab: Driver, site: Site) -> None:
         latin = len(re.findall(r"[A-Za-z]", text))
         assert cyrillic > 3 * latin, (name, text[:300])
     assert tab.evaluate("() => document.documentElement.lang") == "uk"
+
+
+def catalog_words(lang: str) -> set[str]:
+    """The words of a language's catalogs."""
+    from automa.core.i18n import load_source_catalog
+
+    texts = [t for m in load_source_catalog(lang).values()
+             for t in (m.values() if isinstance(m, dict) else [m])]
+    return set(re.findall(r"\w{3,}", " ".join(texts)))
+
+
+def language_words(text: str) -> tuple[int, int]:
+    """How many words of ``text`` only the German catalogs use, and only the English ones
+    (a soft hyphen, shown or not, is no part of a word)."""
+    german, english = catalog_words("de"), catalog_words("en")
+    words = re.findall(r"\w{3,}", text.replace("\u00ad", ""))
+    return (sum(w in german - english for w in words), sum(w in english - german for w in words))
+
+
+def test_the_screens_read_in_german(tab: Driver, site: Site) -> None:
+    """German chosen in the settings (issue 51): the settings, home, a game of each kind of
+    screen (Age of Innovation's set-up pictures, Civilization's row) and the records screen
+    are in German (its words, the page's language de, hyphenation on), and none of them is
+    wider than the screen."""
+    tab.navigate(site.url + "#/settings")
+    tab.wait_for(READY_JS)
+    tab.click('input[data-setting="lang"][value="de"]')
+    tab.wait_for("() => document.documentElement.lang === 'de'")
+    screens = {"settings": tab.evaluate(TEXT_JS)}
+    go_home(tab, site)
+    screens["home"] = tab.evaluate(TEXT_JS)
+    for game in ("tapestry", "age_of_innovation", "civ_new_dawn"):
+        if game not in dist_games():
+            continue
+        go_home(tab, site)
+        start_game(tab, game, seed=2)
+        answer(tab, game, 3, seed=2)
+        screens[game] = tab.evaluate(TEXT_JS)
+        assert tab.evaluate("() => document.documentElement.scrollWidth"
+                            " <= window.innerWidth"), game
+    tab.navigate(site.url + "#/records")
+    tab.shown('button[data-act="record-export"]')
+    screens["records"] = tab.evaluate(TEXT_JS)
+    for name, text in screens.items():
+        german, english = language_words(text)
+        assert german > 3 * english and german >= 3, (name, text[:300])
+    assert tab.evaluate("() => document.documentElement.lang") == "de"
+    assert tab.evaluate("() => { const s = getComputedStyle(document.body);"
+                        " return s.hyphens || s.webkitHyphens; }") == "auto"

@@ -247,7 +247,7 @@ def voice_state(current: Mapping[str, Any], languages: Sequence[str], w: Words) 
     that the device has none for the language chosen (the voices are the browser's)."""
     lang = current["lang"]
     if current.get("speech") == "other":
-        lang = next((x for x in languages if x != lang), lang)
+        lang = i18n.OTHER_LANGUAGE.get(lang, lang)
     return h("p", {"class": "muted", "id": "voice-state", "aria-live": "polite",
                    "data-lang": lang, "data-yes": w.t("web.settings.voice_yes", voice="{voice}"),
                    "data-none": w.t("web.settings.voice_none"),

@@ -145,7 +145,7 @@ class ShareDesk:
             return None
         lang = self.tools.w.lang
         if mode == "other":
-            lang = next((x for x in i18n.LANGUAGES if x != lang), lang)
+            lang = i18n.OTHER_LANGUAGE.get(lang, lang)
         reading = self.reader.news(self.playing.save_id(), s)
         if on_demand:
             reading = speech.whole(s)

@@ -46,7 +46,7 @@ def made_by() -> str:
     return _made_by
 
 
-def prepare(langs: tuple[str, ...] = ("en", "uk")) -> list[str]:
+def prepare(langs: tuple[str, ...] = i18n.LANGUAGES) -> list[str]:
     """Import what the browser app uses and read its data (each catalog of ``langs``, each
     game's cards, by drawing one card of each game) and the build's stamp; the modules
     imported."""

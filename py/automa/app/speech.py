@@ -39,7 +39,7 @@ RATES = (0.8, 1.0, 1.25, 1.5)
 MEMORY = 4000
 """How many things read a game's memory keeps before it starts again from the screen."""
 
-_UNSPOKEN = re.compile(r"[*▸▶◀◂►◄“”„«»\"⟶]")
+_UNSPOKEN = re.compile(r"[*▸▶◀◂►◄“”„«»\"⟶\u00ad]")
 _FIGURE = r"\d+(?:[.,]\d+)?"
 _NUMBER = rf"({_FIGURE})"
 Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]

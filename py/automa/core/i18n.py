@@ -1,4 +1,4 @@
-"""Message catalogs (English, Ukrainian) with CLDR plural categories.
+"""Message catalogs (English, Ukrainian, German) with CLDR plural categories.
 
 Catalogs are TOML files ``i18n/<lang>/*.toml``; dotted tables give dotted message ids.
 A table whose keys are plural categories (it must have ``other``) is one plural message;
@@ -7,7 +7,7 @@ its optional ``_by`` names the parameter that selects the category (default ``n`
 covers 21, 31, 101…, so a text that says "the card" instead of "1 card" goes there.
 ``build.py`` compiles each language to ``i18n/<lang>.json`` which loads faster in the browser.
 
-Rendering never raises: a missing message falls back ``uk → en → message id``.
+Rendering never raises: a missing message falls back ``uk``/``de`` → ``en`` → message id.
 
 A message may carry **variants** in a language's catalog, as keys under its own id: its
 spoken variant ``K.spoken`` (``"upgraded.spoken" = "…"``) is what a voice says instead of the
@@ -30,12 +30,13 @@ from typing import Any
 from automa.core.paths import i18n_dir
 from automa.core.records import MessageRef, Params, Shown
 
-LANGUAGES = ("en", "uk")
+LANGUAGES = ("en", "uk", "de")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 EXACT_FORM = re.compile(r"=\d{1,3}")
 REQUIRED_CATEGORIES: dict[str, tuple[str, ...]] = {
     "en": ("one", "other"),
     "uk": ("one", "few", "many", "other"),
+    "de": ("one", "other"),
 }
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::([a-z_]+))?\}")
 """``{name}``, or in a spoken variant ``{name:form}``: the parameter in a grammatical form."""
@@ -46,9 +47,15 @@ NUMBER = "core.number"
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9,
          "X": 10}
 """Roman numerals a message takes as a parameter (Glory's ages), said as their numbers."""
-NUMBER_STYLE: dict[str, tuple[str, str]] = {"en": (".", ","), "uk": (",", "\u00a0")}
+NUMBER_STYLE: dict[str, tuple[str, str]] = {"en": (".", ","), "uk": (",", "\u00a0"),
+                                            "de": (",", "\u202f")}
 """Each language's decimal sign and thousands separator (CLDR: uk «2 048,5» with a no-break
-space, en "2,048.5"); the page's own script reads them from the screen it fills."""
+space, en "2,048.5"; de «2 048,5» with a narrow no-break space: DIN 5008 groups digits with a
+space — in typesetting a fixed narrow one — and keeps the dot for sums of money, which the
+app never shows); the page's own script reads them from the screen it fills."""
+OTHER_LANGUAGE: dict[str, str] = {"en": "uk", "uk": "en", "de": "en"}
+"""The language of the setting "Read aloud in the other language": English and Ukrainian
+each other's, as before there were three; German's is English, which its label names."""
 
 CatalogText = str | dict[str, str]
 
@@ -80,6 +87,8 @@ def format_number(value: float, lang: str = "en", digits: int = 1) -> str:
 
     >>> format_number(2048.5, "uk"), format_number(72.25, "en"), format_number(-3.0, "uk")
     ('2\xa0048,5', '72.2', '−3')
+    >>> format_number(2048.5, "de")
+    '2\u202f048,5'
     """
     if not isinstance(value, int | float) or value != value or value in (float("inf"),
                                                                          float("-inf")):
