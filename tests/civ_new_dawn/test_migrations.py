@@ -18,13 +18,14 @@ from tests.corpus.frozen import FOLDERS, read
 def test_an_older_game_keeps_the_readings_it_was_played_with() -> None:
     """Version 1 left an idle card swapped through Capitalism in slot 5 and put a won
     capital's wonder in a full city; version 2 kept Teddy's tokens on a military card that
-    made no attack. A save that does not name these options plays them so; today's, the
-    defaults."""
-    played = {o: [GAME.option(o).played_under(v) for v in (1, 2, 3)]
-              for o in ("capitalism_idle", "full_cities", "teddy_nw_no_attack")}
-    assert played == {"capitalism_idle": ["not_reset", "reset", "reset"],
-                      "full_cities": ["shared", "stays", "stays"],
-                      "teddy_nw_no_attack": ["spent", "kept", "spent"]}
+    made no attack; versions 1-3 left a rival's city the AP beat, not a capital, to its
+    owner. A save that does not name these options plays them so; today's, the defaults."""
+    played = {o: [GAME.option(o).played_under(v) for v in (1, 2, 3, 4)]
+              for o in ("capitalism_idle", "full_cities", "teddy_nw_no_attack", "city_taken")}
+    assert played == {"capitalism_idle": ["not_reset", "reset", "reset", "reset"],
+                      "full_cities": ["shared", "stays", "stays", "stays"],
+                      "teddy_nw_no_attack": ["spent", "kept", "spent", "spent"],
+                      "city_taken": ["stays", "stays", "stays", "changes_hands"]}
     saved = json.loads(read(FOLDERS[0] / "saves" / "civ_new_dawn" / "settler-random.mid.json.gz"))
     assert "capitalism_idle" not in saved["options"]
     s = automa.load_game(read(FOLDERS[0] / "saves" / "civ_new_dawn" / "settler-random.mid.json.gz"))

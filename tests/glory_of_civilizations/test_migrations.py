@@ -11,7 +11,7 @@ from typing import Any
 import automa
 from automa.core.actionlog import Here, Rest, Rewrite
 from automa.core.prompts import Prompt
-from automa.games.glory_of_civilizations.migrations import win_confirmed
+from automa.games.glory_of_civilizations.migrations import phase_win_confirmed, win_confirmed
 from automa.games.glory_of_civilizations.state import migrate_v2
 from tests.corpus.frozen import FOLDERS, read
 
@@ -54,6 +54,25 @@ def test_a_win_at_once_told_by_version_3_is_confirmed() -> None:
         "options": {}, "open_procedures": 1, "pending": None}
     assert win_confirmed(Here(**fields)) == Rewrite(give=({"answer": "end"},))
     assert win_confirmed(Here(**{**fields, "last": {"answer": "x"}})) is None
+
+
+def test_a_win_at_once_answered_yes_in_version_4s_achievement_phase_is_confirmed() -> None:
+    """Version 5 asks "End the game?" after the phase's "Yes" too (issue 43, item 1): a
+    version-4 game that ended so replays with "End the game" answered; a "Yes" to any other
+    question, or the procedure's start, is left to its own migration."""
+    sure = Prompt("pick_one", "glory_of_civilizations.prompt.instant_victory_sure",
+                  choices=["end", "back"])
+    phase = Prompt("yes_no", "glory_of_civilizations.prompt.instant_victory",
+                   choices=[True, False])
+    other = Prompt("yes_no", "glory_of_civilizations.prompt.community", choices=[True, False])
+    fields: dict[str, Any] = {
+        "prompt": sure, "last": {"answer": True}, "answered": phase, "done": [],
+        "recorded": Rest([], 0), "taken": 0, "data": {}, "phase": "achievements",
+        "options": {}, "open_procedures": 0, "pending": None}
+    assert phase_win_confirmed(Here(**fields)) == Rewrite(give=({"answer": "end"},))
+    assert phase_win_confirmed(Here(**{**fields, "answered": other})) is None
+    assert phase_win_confirmed(Here(**{**fields, "last": {"start": "instant_victory"},
+                                       "answered": None})) is None
 
 
 def test_every_frozen_game_of_version_1_and_2_keeps_its_history() -> None:
