@@ -29,11 +29,12 @@ def test_every_engine_module_the_page_imports_is_in_the_snapshot() -> None:
     assert imported <= set(snapshot.app_modules()) | {"automa"}
 
 
-def test_preparing_touches_no_page_and_reads_both_catalogs() -> None:
+def test_preparing_touches_no_page_and_reads_every_languages_catalog() -> None:
     code = ("import sys; from automa.app import snapshot; from automa.core import i18n; "
             "snapshot.prepare(); "
             "assert not {'js', 'pyodide', 'pyscript'} & set(sys.modules), 'page module'; "
-            "assert i18n.catalog.cache_info().currsize == 2; print(len(sys.modules))")
+            "assert i18n.catalog.cache_info().currsize == len(i18n.LANGUAGES) == 3; "
+            "print(len(sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     assert int(out.stdout) > 100
