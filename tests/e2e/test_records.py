@@ -37,13 +37,16 @@ def at_last_question(game: str) -> str:
 
 
 def tap_until(page: Page, key_end: str, limit: int = 40) -> None:
-    """Tap the first (or suggested) answer until the question ``key_end`` is on screen."""
+    """Tap the first (or suggested) answer until the question ``key_end`` is on screen (a
+    count the player reads off the board starts empty: its least value is typed)."""
     for _ in range(limit):
         key = page.get_attribute("#prompt", "data-key") or ""
         if key.endswith(key_end):
             return
         page.evaluate("""() => {
             const p = document.querySelector('#dock');  // the answers
+            const count = p.querySelector('#count');  // a count read off the board: empty
+            if (count && count.value === '') count.value = count.min || '0';
             const b = p.querySelector('button.answer.primary') || p.querySelector('button.answer')
                 || p.querySelector('button[data-act^=submit]');
             b.click(); }""")
