@@ -26,7 +26,8 @@ SHELL_KEYS = ("web.app.title", "web.shell.starting", "web.shell.loading", "web.s
               "web.settings.theme_dark", "web.settings.text", "web.settings.text_0",
               "web.settings.text_1", "web.settings.text_2", "web.error.settings_not_saved",
               "web.shell.unpacking", "web.shell.resume", "web.shell.tap_kept",
-              "web.shell.tap_wait", "web.store.newer_open", "web.shell.engine_failed",
+              "web.shell.tap_wait", "web.shell.home_kept", "web.store.newer_open",
+              "web.shell.engine_failed",
               "web.nav.home")
 # The files whose bytes the shell's progress bar counts (the engine and what it loads first).
 SHELL_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pkgs/automa.zip",
@@ -73,15 +74,36 @@ def screen_allowlist() -> bytes:
     return json.dumps({"v": screens.SCREEN_VERSION,
                        "max": screens.MAX_SCREEN_CHARS + screens.HEADER_MAX,
                        "tags": list(screens.SCREEN_TAGS), "attrs": list(screens.SCREEN_ATTRS),
-                       "classes": classes, "href": screens.SCREEN_HREF.pattern},
+                       "classes": classes, "href": screens.SCREEN_HREF.pattern,
+                       "early": early_actions()},
                       separators=(",", ":")).encode()
+
+def first_homes(languages: list[str]) -> bytes:
+    """Home as a first visit sees it (:mod:`automa.app.first_home`), drawn by the app's own
+    controller, in each language, as JSON a ``<script>`` holds (every ``<`` escaped, so no
+    markup ends the script): the shell paints it before the engine has started."""
+    engine()
+    from automa.app import first_home
+
+    text = json.dumps(first_home.first_homes(languages), ensure_ascii=False,
+                      separators=(",", ":"))
+    return text.replace("<", "\\u003c").encode()
+
+
+def early_actions() -> dict[str, list[str]]:
+    """The taps the shell keeps for the engine: on a stored play screen, on the build's Home."""
+    engine()
+    from automa.app import controller, first_home
+
+    return {"play": list(controller.EARLY_ACTIONS), "home": list(first_home.EARLY_ACTIONS)}
+
 
 def storage_keys() -> bytes:
     """The storage keys and formats the shell reads (:mod:`automa.app.saves`,
     :mod:`automa.app.storage`, :mod:`automa.app.screens`), as JSON: the page names none
     itself, so a key renamed in Python cannot silently break the shell."""
     engine()
-    from automa.app import saves, screens, storage
+    from automa.app import first_home, saves, screens, storage
 
     return json.dumps({
         "settings": saves.KEY_SETTINGS, "last": saves.KEY_LAST, "index": saves.KEY_INDEX,
@@ -89,6 +111,7 @@ def storage_keys() -> bytes:
         "header_max": saves.HEADER_MAX, "screen": screens.SCREEN_PREFIX,
         "format": storage.KEY_FORMAT, "reload": storage.KEY_RELOAD,
         "snapshot_failed": storage.KEY_SNAPSHOT_FAILED,
+        "home_unless": list(first_home.SHOWN_UNLESS), "home_key": first_home.HOME_KEY,
     }, separators=(",", ":")).encode()
 
 
@@ -138,6 +161,7 @@ def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]
         "SETTING_CHOICES": json.dumps({k: list(SETTING_CHOICES[k])
                                        for k in ("theme", "text")}).encode(),
         "SCREEN_ALLOW": screen_allowlist(),
+        "FIRST_HOMES": first_homes(sorted(catalogs)),
         "FORMAT_VERSIONS": json.dumps(info["versions"]).encode(),
         "APP_STAMP": json.dumps(info["stamp"]).encode(),
         "SNAPSHOT_CACHE": snapshot_cache(own_origin),

@@ -35,7 +35,9 @@ def test_the_build_gives_the_shell_every_key_it_reads() -> None:
                      "save": "automa.save.", "save_id": saves.SAVE_ID.pattern,
                      "header_max": saves.HEADER_MAX, "screen": "automa.screen.",
                      "format": "automa.format", "reload": "automa.reload",
-                     "snapshot_failed": "automa.snapshot-failed"}
+                     "snapshot_failed": "automa.snapshot-failed",
+                     "home_unless": ["automa.index", "automa.save.", "automa.held.",
+                                     "automa.carry."], "home_key": "home"}
     read = set(re.findall(r"\bK\.([a-z_]+)", INDEX))
     assert read and read <= set(given)
     assert "STORAGE_KEYS" in [m[0].decode() for m in PLACEHOLDER.findall(INDEX.encode())]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import automa
 import automa.render as cards
-from automa.app import guide, home_views, present, taps, views
+from automa.app import first_home, guide, home_views, present, taps, views
 from automa.app.answers import PageForm
 from automa.app.banner import Banner, DeskTools, error_text
 from automa.app.decks import deck_games
@@ -591,7 +591,8 @@ class Controller:
         """A tap the loading shell kept, made on the stored screen before the engine was
         ready (JSON ``{"save", "rev", "key", "act", "arg", "json"}``, untrusted; "" if none):
         applied once if it answers, as the engine itself offers, the question of that save at
-        that revision; otherwise the player is told it was not applied."""
+        that revision, or is a game's tile on Home (the build's Home: :mod:`first_home`);
+        otherwise the player is told it was not applied."""
         s = self.session
         try:
             tap = read_json(kept) if kept else None
@@ -604,7 +605,8 @@ class Controller:
         form = self.early_form(tap) if (
             self.screen == "play" and s is not None and s.prompt is not None
             and tap.get("save") == self.slot.save_id and tap.get("rev") == self.slot.rev
-            and tap.get("key") == s.prompt.key) else None
+            and tap.get("key") == s.prompt.key) else first_home.early_form(
+                tap, self.games) if self.screen == "home" else None
         if form is None:
             self.banner.flash(self.t("web.resume.tap_dropped"), "info")
             return Outcome(redraw=True)
