@@ -62,10 +62,11 @@ def first_parts(v: PlayView, w: Words, draw: DrawCard, end: Safe | None = None) 
 def head(v: PlayView, w: Words) -> Safe:
     """The line under the game's title: its turn and score, and "Share" (a link to the
     set-up's share screen), at hand on every screen of the game (issue 43: it was in the
-    print panel, some 3,000 px down); at a larger text its word is kept for screen readers
-    only, so the line stays one line (the turn and score are not pushed onto a second)."""
-    share = (h("a", {"class": "head-link", "href": "#/share"}, icon("share"),
-               h("span", {"class": "head-word"}, w.t("web.share.short")))
+    print panel, some 3,000 px down); at a larger text it is its icon alone (its name kept
+    for screen readers), so the turn and score stay on one line."""
+    word = w.t("web.share.short")
+    share = (h("a", {"class": "head-link", "href": "#/share", "aria-label": word},
+               icon("share"), h("span", {"class": "head-word"}, word))
              if v["question"]["kind"] != "over" else None)
     return h("div", {"class": "play-head", "id": "play-status"},
              h("span", {"class": "muted"}, v["head"]), share)
