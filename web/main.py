@@ -17,15 +17,14 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from automa.app.answers import PageForm, stepped
+from automa.app.answers import PageForm, step_box
 from automa.app.controller import Controller
 from automa.app.html import Safe
 from automa.app.outcome import Outcome, Screen
 from automa.app.parts import Parts
 from automa.app.storage import StorageError, StorageFull
-from automa.core.numbers import MAX_DIGITS, int_or
-
-MAX = 10**MAX_DIGITS - 1
+from automa.app.words import clock_text
+from automa.core.numbers import int_or
 
 
 def is_there(value: Any) -> bool:
@@ -73,7 +72,7 @@ class Page:
 
     def __init__(self) -> None:
         self.c = Controller(LocalStorage(), lambda: float(window.Date.now()),
-                            str(window.automaShell.lang), date,
+                            str(window.automaShell.lang), lambda ms: clock_text(ms, local_time),
                             bool(window.navigator.wakeLock), address=str(window.location.href))
         self.wake_lock = False
         self.save_later = create_proxy(lambda *_: self.follow(self.c.flush()))
@@ -116,9 +115,8 @@ class Page:
         self.app.innerHTML = banner + notices + screen.body
         self.parts.drawn(screen, (self.c.slot.save_id, self.c.lang, str(notices)))
         document.documentElement.lang = self.c.lang
-        app_title = self.c.t("web.app.title")
-        document.title = f"{screen.title} · {app_title}" if screen.title else app_title
-        document.getElementById("title").textContent = screen.title or app_title
+        document.title, heading = screen.titles(self.c.t("web.app.title"))
+        document.getElementById("title").textContent = heading
         self.nav.innerHTML = self.c.nav(screen.name)
         if new_screen:
             window.scrollTo(0, 0)
@@ -249,9 +247,8 @@ class Page:
             name = str(target.getAttribute("data-setting"))
             out = self.c.change_setting(name, bool(target.checked) if name == "wake"
                                         else str(target.value))
-            root, text = document.documentElement, str(self.c.settings["text"])
-            root.dataset.theme, root.dataset.text = self.c.settings["theme"], text
-            root.style.setProperty("--text-scale", text)
+            for look in ("theme", "text"):  # (the shell's own, as at the page's start)
+                window.automaShell.apply(look, self.c.settings[look])
             self.follow(out)
             self.keep_awake()
 
@@ -298,10 +295,8 @@ class Page:
 
     def do_step(self, arg: str | None, target: Any) -> None:
         """The count stepper's − and +."""
-        box = document.getElementById("count")
-        stepper = target.closest(".stepper")
-        lo, hi = (int_or(str(getattr(stepper.dataset, end)), -MAX, MAX, 0) for end in ("lo", "hi"))
-        box.value = str(stepped(str(box.value), int_or(arg, -1, 1, 0), lo, hi))
+        box, stepper = document.getElementById("count"), target.closest(".stepper")
+        box.value = step_box(str(box.value), arg, str(stepper.dataset.lo), str(stepper.dataset.hi))
 
     def keep_awake(self) -> None:
         """Hold a screen wake lock while a game is on screen, if the setting asks for it."""
@@ -356,13 +351,10 @@ def numbers(selector: str, field: str) -> list[int]:
             for e in elements(selector)]
 
 
-def date(ms: float) -> str:
-    """A date and time in the browser's time zone, written the same way in every language."""
-    if not ms:
-        return "—"
+def local_time(ms: float) -> tuple[int, int, int, int, int]:
+    """The moment ``ms`` in the browser's time zone: year, month, day, hour, minute."""
     d = window.Date.new(ms)
-    return (f"{d.getFullYear()}-{d.getMonth() + 1:02d}-{d.getDate():02d} "
-            f"{d.getHours():02d}:{d.getMinutes():02d}")
+    return d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()
 
 
 def warm_up(page: Page) -> None:

@@ -20,6 +20,7 @@ from automa.app import present
 from automa.app.charts import number
 from automa.app.record_present import ChartView, EndView, Words4Records
 from automa.app.storage import StorageError, StorageFull
+from automa.app.words import clock_text
 from automa.core import i18n
 from automa.core.i18n import render
 from automa.core.session import Session
@@ -96,10 +97,14 @@ def words(lang: str) -> Words4Records:
 
 
 def date(ms: float) -> str:
-    """A date and time in the local time zone."""
+    """A date and time in the local time zone (:func:`automa.app.words.clock_text`)."""
     import time
 
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ms / 1000)) if ms else "—"
+    def local(at: float) -> tuple[int, int, int, int, int]:
+        t = time.localtime(at / 1000)
+        return t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min
+
+    return clock_text(ms, local)
 
 
 # --- the end of a game ---------------------------------------------------------------------

@@ -246,6 +246,16 @@ def test_the_stepper_stays_in_bounds() -> None:
     assert answers.stepped("x", 1, 1, 5) == 2
 
 
+def test_the_stepper_reads_the_page_as_untrusted_text() -> None:
+    """The page hands over the box's text, the button's step and the stepper's bounds as
+    they stand on the page: a damaged one moves nothing out of bounds."""
+    assert answers.step_box("3", "1", "0", "3") == "3"
+    assert answers.step_box("2", "-1", "0", "40") == "1"
+    assert answers.step_box("", "1", "0", "40") == "1"
+    assert answers.step_box("7", "99", "0", "40") == "7"  # (a step of neither −1 nor +1)
+    assert answers.step_box("7", None, "x", "1e9") == "0"
+
+
 def test_cancel_is_offered_only_inside_a_started_procedure() -> None:
     """The Cancel control appears once a procedure is started and takes the player back."""
     s = automa.new_game("tapestry", {"difficulty": 2}, seed=7)

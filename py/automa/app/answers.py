@@ -76,3 +76,10 @@ def stepped(text: str, step: int, lo: int, hi: int) -> int:
 
 
 MAX_STEPPED = 10**9
+
+
+def step_box(text: str, step: str | None, lo: str, hi: str) -> str:
+    """The count stepper's − or + as the page reads it (the box's text, the button's step,
+    the stepper's bounds: all untrusted text), the box's new text (:func:`stepped`)."""
+    bounds = (int_or(end, -MAX_STEPPED, MAX_STEPPED, 0) for end in (lo, hi))
+    return str(stepped(text, int_or(step, -1, 1, 0), *bounds))

@@ -33,6 +33,16 @@ class Screen:
     """Play, after a tap: the other parts, worked out once the first screen is painted
     (``parts`` then holds the first ones only)."""
 
+    def titles(self, app_title: str) -> tuple[str, str]:
+        """The document's title and the heading over the screen, the app's name ``app_title``.
+
+        >>> Screen("play", Safe(""), "Tapestry").titles("Automa Companion")
+        ('Tapestry · Automa Companion', 'Tapestry')
+        """
+        if not self.title:
+            return app_title, app_title
+        return f"{self.title} · {app_title}", self.title
+
 
 @dataclass
 class Outcome:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from automa.core import i18n, records
@@ -58,3 +59,19 @@ def turn_name(session: Session, turn: Any) -> records.MessageRef:
     if not isinstance(turn, int) or turn <= 0:
         return i18n.msg("web.log.setup")
     return session.game.turn_label(turn) or i18n.msg("web.play.turn", n=turn)
+
+
+def clock_text(ms: float, local: Callable[[float], tuple[int, int, int, int, int]]) -> str:
+    """A moment as the page and the terminal write it, the same in every language
+    ("2026-11-29 08:12"; "—" for none): ``local`` gives its year, month, day, hour and minute
+    in the device's time zone.
+
+    >>> clock_text(1.0, lambda ms: (2026, 11, 29, 8, 5))
+    '2026-11-29 08:05'
+    >>> clock_text(0, lambda ms: (1970, 1, 1, 0, 0))
+    '—'
+    """
+    if not ms:
+        return "—"
+    year, month, day, hour, minute = local(ms)
+    return f"{year}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}"
