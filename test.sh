@@ -3,8 +3,8 @@
 # lint (ruff), types (mypy --strict), unit/rules/conformance tests, build, the
 # end-to-end tests in Debian's headless Chromium, and the cross-engine smoke in Chromium,
 # WebKit (WebKitGTK's MiniBrowser under Xvfb) and Firefox ESR; its closing note gives the
-# time per engine. The end-to-end tests run beside the rest (two processes: CI has two
-# cores). Usage: bash test.sh [pytest args] (with arguments: one pytest run of just those)
+# time per engine. Usage: bash test.sh [pytest args] (with arguments: one pytest run of just
+# those)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -57,18 +57,9 @@ if [ $# -gt 0 ]; then
   echo "== pytest $*"
   exec .venv/bin/python -m pytest "$@"
 fi
-# Two processes side by side (CI has two cores): the end-to-end tests, whose time is mostly
-# the browsers', beside everything else; the end-to-end report follows the other's.
-echo "== pytest: the end-to-end tests (tests/e2e) beside the rest"
-e2e_log="$(mktemp)"
-.venv/bin/python -m pytest -q tests/e2e --durations=15 >"$e2e_log" 2>&1 &
-e2e_pid=$!
-rest=0
-.venv/bin/python -m pytest -q --ignore=tests/e2e --durations=15 || rest=$?
-e2e=0
-wait "$e2e_pid" || e2e=$?
-echo "== pytest tests/e2e"
-cat "$e2e_log"
-rm -f "$e2e_log"
-echo "== pytest: the rest exited $rest, the end-to-end tests $e2e"
-[ "$rest" = 0 ] && [ "$e2e" = 0 ]
+# Two processes (CI has two cores) share every test, the end-to-end ones among the rest,
+# each taking the next test when it is free (pytest-xdist's worksteal); the closing lines give
+# the slowest tests, the time per family of tests and anything run again (past a limit of
+# three, the run fails).
+echo "== pytest: every test, in ${AUTOMA_TEST_PROCESSES:-2} processes"
+exec .venv/bin/python -m pytest -q -n "${AUTOMA_TEST_PROCESSES:-2}" --dist worksteal --durations=20

@@ -1,12 +1,16 @@
-"""Random seeded playouts of any registered game, checking the engine's invariants.
+"""Random seeded play of any registered game, checking the engine's invariants: the one
+random-play family of the suite (conformance and fuzzing in one, OpenSpiel's games_sim_test).
 
-Used by ``test_conformance.py`` (every game, many seeds), by the benchmark and by the
+Used by ``test_conformance.py`` (every game, a budget of steps), by the benchmark and by the
 per-game tests. A playout mixes answers with every other thing a player does: start a
-procedure, cancel it, undo (several steps back) and redo. After every action: no card lost
-or duplicated, the state is JSON, every tracked value lies within the range its game
-declares (the count invariant), undo restores the previous state and log exactly and redo
-re-applies them; at the end the replay of the same seed and actions goes through identical
-states and log, and save → load gives an identical session.
+procedure, cancel it, undo (several steps back) and redo, and now and then an answer no
+question takes. After every action: no card lost or duplicated, the state is JSON, every
+tracked value lies within the range its game declares (the count invariant), undo restores
+the previous state and log exactly and redo re-applies them, a refused answer changes
+nothing; after every undo and cancel and every :data:`LOAD_EVERY` th action, save ->
+load gives the same session and its snapshot passes the checks a save's snapshot gets
+(issue 21 item 8: "undo of a cancel" once left a log that its save did not load back); at
+the end the replay of the same seed and actions goes through identical states and log.
 """
 
 from __future__ import annotations
@@ -17,13 +21,22 @@ from collections import Counter
 from typing import Any
 
 import automa
+from automa.core.errors import AutomaError
 from automa.core.i18n import catalog
 from automa.core.prompts import Prompt
 from automa.core.ranges import first_problem
 from automa.core.rng import Rng
+from automa.core.savecheck import check_snapshot
 from automa.core.session import Session
 
 MAX_ANSWERS = 5000
+LOAD_EVERY = 32
+"""Besides every undo and cancel, save -> load is checked every this many actions (a
+load replays every action: checking each one would make a playout's cost grow with its
+square)."""
+REFUSED: list[Any] = ["²", "-1", {"x": 1}, ["²", 10**30], "٣", 10**30]
+"""Answers no question takes (a superscript, a negative, an object, a list of such, an Arabic-Indic
+digit, a number past any count)."""
 UNTRANSLATED_TEST_GAMES = {"demo"}
 """Games registered only by the tests, whose messages are not in the app's catalogs."""
 
@@ -81,22 +94,28 @@ def random_options(game_id: str, rng: Rng) -> dict[str, Any]:
 def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
             check: bool = True, procedure_rate: int = 25, undo_rate: int = 40) -> Session:
     """Play one game to its end with random answers, sometimes a procedure (and sometimes
-    its cancel), an undo or a redo (``undo_rate`` 0: answers and procedures only)."""
+    its cancel), an undo, a redo or a refused answer (``undo_rate`` 0: answers and
+    procedures only); ``check``: every invariant of the module's docstring."""
     rng = Rng.from_seed(seed * 7919 + 17)
     if options is None:
         options = random_options(game_id, rng)
     session = automa.new_game(game_id, options, seed=seed)
+    fresh = automa.new_game(game_id, options, seed=seed)
     states: list[str] = [_dump(session)]
     """The state after each action of ``session.actions`` (and before the first)."""
     procedures_started = 0
-    for _ in range(MAX_ANSWERS):
+    for n in range(MAX_ANSWERS):
         prompt = session.prompt
         if prompt is None:
             break
+        if check and rng.below(20) == 0:
+            _check_refused(session, rng)
         if undo_rate and session.can_undo and rng.below(undo_rate) == 0:
             session.undo()
             states.pop()
             assert _dump(session) == states[-1], "undo did not restore"
+            if check:
+                _check_load(session, fresh)
             continue
         if undo_rate and session.can_redo and rng.below(2) == 0:
             session.redo()
@@ -104,7 +123,8 @@ def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
             continue
         log_before = list(session._log)
         procs = session.procedures
-        if undo_rate and session.can_cancel and rng.below(3) == 0:
+        cancelled = undo_rate and session.can_cancel and rng.below(3) == 0
+        if cancelled:
             session.cancel()
         elif procs and procedures_started < 10 and rng.below(procedure_rate) == 0:
             session.start(rng.choice(procs)["id"])
@@ -113,6 +133,8 @@ def playout(game_id: str, seed: int, *, options: dict[str, Any] | None = None,
             session.answer(random_answer(prompt, rng))
         if check:
             _check_step(session, states, log_before)
+            if cancelled or n % LOAD_EVERY == 0:
+                _check_load(session, fresh)
         states.append(_dump(session))
     else:
         raise AssertionError(f"{game_id} seed {seed}: no end after {MAX_ANSWERS} actions")
@@ -182,6 +204,25 @@ def _check_step(session: Session, states: list[str],
     session.redo()
     assert _dump(session) == after, "redo did not re-apply"
     assert session._log == log_after, "redo gave another log"
+
+
+def _check_refused(session: Session, rng: Rng) -> None:
+    """An answer no question takes is refused and changes nothing."""
+    before = session.to_json()
+    try:
+        session.answer(rng.choice(REFUSED))
+    except AutomaError:
+        assert session.to_json() == before, "a refused answer changed the game"
+    else:
+        raise AssertionError(f"{session.game_id}: an answer no question takes was taken")
+
+
+def _check_load(session: Session, fresh: Session) -> None:
+    """Save -> load gives the same session, and its snapshot passes a save's checks."""
+    loaded = automa.load_game(session.to_json())
+    assert loaded == session, f"{session.game_id} seed {session.seed}: save -> load differs"
+    assert not loaded.history_dropped and not loaded.warnings
+    check_snapshot(fresh, json.loads(json.dumps(session._state)), session.log)
 
 
 def _check_replay(session: Session, states: list[str]) -> None:

@@ -1,7 +1,10 @@
-"""The conformance suite, run over every registered game (OpenSpiel's games_sim_test).
+"""The conformance suite, run over every registered game (OpenSpiel's games_sim_test): the
+suite's one family of random play (``tests/conformance.py``), with a budget of steps.
 
-``AUTOMA_PLAYOUTS`` sets how many seeded random playouts each game gets (default 60, which
-keeps the whole test command within CI's budget; a deeper run: ``AUTOMA_PLAYOUTS=1000``).
+``AUTOMA_RANDOM_STEPS`` sets the actions of seeded random play each game gets (default 5,000:
+25 to 100 games to their end, a game's share of CI's budget; a deeper run:
+``AUTOMA_RANDOM_STEPS=100000``). The actions are counted as a game keeps them (an undone
+action is not counted).
 """
 
 from __future__ import annotations
@@ -16,17 +19,25 @@ from automa.core.ranges import first_problem, spec_at
 from automa.core.rng import Rng
 from tests.conformance import playout, random_answer
 
-PLAYOUTS = int(os.environ.get("AUTOMA_PLAYOUTS", "60"))
+STEPS = int(os.environ.get("AUTOMA_RANDOM_STEPS", "5000"))
+GAME_STEPS = 50
+"""What a game counts against the budget at least: its start and its replay cost as much
+(Civilization's random games end in under 20 actions)."""
 CHUNKS = 4
+"""Each game's budget is played in this many tests (seeds ``chunk``, ``chunk + CHUNKS``, ...),
+which two processes share."""
 GAMES = [g["id"] for g in automa.games()]
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("game_id", GAMES)
-def test_random_playouts_keep_invariants(game_id: str, chunk: int) -> None:
-    """Cards kept, JSON state, undo/redo exact, replay identical, save/load identical."""
-    for seed in range(chunk, PLAYOUTS, CHUNKS):
-        playout(game_id, seed)
+def test_random_play_keeps_every_invariant(game_id: str, chunk: int) -> None:
+    """Cards kept, values in range, JSON state, undo/redo exact, refused answers change
+    nothing, save/load identical and its snapshot valid, replay identical."""
+    steps, seed = 0, chunk
+    while steps < STEPS // CHUNKS:
+        steps += max(len(playout(game_id, seed).actions), GAME_STEPS)
+        seed += CHUNKS
 
 
 @pytest.mark.parametrize("game_id", GAMES)

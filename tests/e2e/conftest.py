@@ -110,13 +110,3 @@ def page(browser_context: BrowserContext, base_url_app: str,
                if not u.startswith(origin) and not u.startswith(LOCAL_SCHEMES)]
     assert not foreign, f"requests to other hosts: {foreign}"
     assert not errors, f"errors in the page: {errors}"
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The closing note: how long the cross-engine smoke took in each engine."""
-    from tests.e2e.engines import ENGINE_SECONDS, RETRIED
-
-    if ENGINE_SECONDS:
-        terminalreporter.write_line("smoke time per engine: " + ", ".join(
-            f"{engine} {seconds:.0f} s" for engine, seconds in ENGINE_SECONDS.items())
-            + (f"; loads done again after a driver stall: {RETRIED}" if RETRIED else ""))

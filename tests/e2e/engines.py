@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tests.notes import RETRIED
+
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserType
 
@@ -46,12 +48,6 @@ PHONE = (390, 844)
 WAIT_S = float(os.environ.get("AUTOMA_SMOKE_WAIT", "180"))
 """The longest wait for any of the app's own signals (seconds): generous, since a shared
 2-core machine under load starts WebKit's Pyodide in up to 40 s."""
-
-ENGINE_SECONDS: dict[str, float] = {}
-"""Wall time of each engine's smoke run (launch to close), for the run's closing note."""
-RETRIED: list[str] = []
-"""Loads done again because WebKitWebDriver stopped answering right after one (a known
-stall of the driver, with the page idle: seen about once in eight runs), for the note."""
 
 # Page errors in engines whose driver reports none (WebKit): caught in the page itself from
 # DOMContentLoaded on (installed again after every navigation).

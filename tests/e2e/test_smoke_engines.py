@@ -26,7 +26,6 @@ import automa
 from buildsteps.common import PREFIX
 from buildsteps.serve import make_server
 from tests.e2e.engines import (
-    ENGINE_SECONDS,
     ChromiumDriver,
     Driver,
     FirefoxDriver,
@@ -35,6 +34,7 @@ from tests.e2e.engines import (
     xvfb,
 )
 from tests.e2e.helpers import ANSWER_STRATEGIES, FIND_ANSWER_JS, dist_games, origin_build
+from tests.notes import ENGINE_SECONDS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.smoke]
 READY_JS = "() => !!(document.body && document.body.dataset.pyReady)"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from functools import cache
 from typing import Any
 
@@ -12,9 +11,7 @@ from automa.core.rng import Rng
 from automa.core.savefile import _from_base
 from automa.core.session import Session
 from tests.conformance import random_answer
-
-TALLY: Counter[str] = Counter()
-"""Hostile inputs tried, by category (printed at the end of the run)."""
+from tests.notes import TALLY
 
 GAMES = [g["id"] for g in automa.games()]
 

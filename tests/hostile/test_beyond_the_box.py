@@ -20,7 +20,8 @@ from automa.core.i18n import render
 from automa.core.rng import Rng
 from automa.core.session import Session
 from tests.conformance import random_answer
-from tests.hostile.hostile_support import TALLY, check_loaded
+from tests.hostile.hostile_support import check_loaded
+from tests.notes import TALLY
 
 Snapshot = dict[str, Any]
 INTERNAL = re.compile(r"\b(?:data|snapshot|nw|round_tiles|automas)\.[a-z0-9_.]+|\{[a-z_]+\}")

@@ -12,7 +12,8 @@ from automa.core.rng import Rng
 from automa.core.savecheck import check_opens, check_snapshot
 from automa.core.savefile import _from_snapshot
 from tests.conformance import random_answer, random_options
-from tests.hostile.hostile_support import GAMES, TALLY
+from tests.hostile.hostile_support import GAMES
+from tests.notes import TALLY
 from tests.sessions import asked
 
 

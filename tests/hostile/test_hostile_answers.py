@@ -14,12 +14,12 @@ import automa
 from automa.core.session import Session
 from tests.hostile.hostile_support import (
     GAMES,
-    TALLY,
     honest_saves,
     honest_session,
     replayed,
     snapshot_of,
 )
+from tests.notes import TALLY
 
 NUMBER_TEXTS = ["--1", "²", "٣", "１", "1_000", "0x10", "1e3", " 7 ", "+2", "-0", "1" * 5000,
                 "9" * 19, "", "-", "+", "1.0", "1,5", "\u200b1", "1\u00a0", "<b>1</b>"]

@@ -15,7 +15,7 @@ import pytest
 
 import automa
 from tests.conformance import UNTRANSLATED_TEST_GAMES
-from tests.hostile.hostile_support import TALLY
+from tests.notes import TALLY
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [g["id"] for g in automa.games() if g["id"] not in UNTRANSLATED_TEST_GAMES]

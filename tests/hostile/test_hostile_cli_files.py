@@ -17,7 +17,7 @@ import pytest
 
 import automa
 from automa.cli import shown
-from tests.hostile.hostile_support import TALLY
+from tests.notes import TALLY
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "tapestry"

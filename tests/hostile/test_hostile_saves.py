@@ -19,12 +19,12 @@ from automa.core.ranges import bounds
 from tests.hostile.hostile_support import (
     DELETE,
     GAMES,
-    TALLY,
     fields,
     honest_saves,
     load_or_refuse,
     replace,
 )
+from tests.notes import TALLY
 
 HTML = '<img src=x onerror="alert(1)">'
 

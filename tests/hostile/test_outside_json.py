@@ -27,7 +27,7 @@ from automa.app.screens import SCREEN_PREFIX
 from automa.app.storage import CARRY_PREFIX, KEY_FORMAT
 from automa.core.checks import MAX_JSON_DEPTH, read_json
 from tests.app.test_saves import Clock, MemoryKV
-from tests.hostile.hostile_support import TALLY
+from tests.notes import TALLY
 
 PY = Path(__file__).resolve().parents[2] / "py" / "automa"
 GLORY = "glory_of_civilizations"
