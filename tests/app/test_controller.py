@@ -85,8 +85,9 @@ def test_a_played_tap_returns_its_screen_so_the_page_asks_for_nothing_more() -> 
     rest once it is painted), for an answer, a wrong answer and an undo alike."""
     c = app()
     c.route(started(c).go or "")
-    wrong: PageForm = {"json": '"no"'}
-    for action, form in (("answer", some_answer(c)), ("answer", wrong), ("undo", {})):
+    forms: list[tuple[str, PageForm]] = [("answer", some_answer(c)), ("answer", {"json": '"no"'}),
+                                         ("undo", {})]
+    for action, form in forms:
         out = c.tap(action, None, form)
         assert out.played and out.show is not None and out.show.name == "play"
         assert out.show.rest is not None and len(out.show.parts) == out.show.first
