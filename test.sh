@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh machine, then runs them all:
-# lint (ruff), types (mypy --strict), unit/rules/conformance tests, build, the
+# lint (ruff), types (mypy --strict), the page's JavaScript (tsc --checkJs, eslint, node --test),
+# unit/rules/conformance tests, build, the
 # end-to-end tests in Debian's headless Chromium, and the cross-engine smoke in Chromium,
 # WebKit (WebKitGTK's MiniBrowser under Xvfb) and Firefox ESR; its closing note gives the
 # time per engine. Usage: bash test.sh [pytest args] (with arguments: one pytest run of just
@@ -36,7 +37,7 @@ echo "== installing the Python test tools"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 
 if [ -f package.json ]; then
-  echo "== npm ci (pinned Pyodide, PyScript, axe-core, puppeteer-core: it downloads no browser)"
+  echo "== npm ci (pinned Pyodide, PyScript, axe-core, puppeteer-core, TypeScript, ESLint: it downloads no browser)"
   PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi
 
@@ -44,6 +45,13 @@ echo "== ruff"
 .venv/bin/ruff check py web tests bench build.py buildsteps
 echo "== mypy --strict (py/automa, web/main.py, build.py, buildsteps, bench, tests: pyproject.toml)"
 .venv/bin/mypy
+if [ -f package.json ]; then
+  echo "== the page's JavaScript: tsc --checkJs (web/shell/shell.d.ts, Pyodide's pyodide.d.ts), eslint, node --test"
+  node_modules/.bin/tsc -p tsconfig.json
+  node_modules/.bin/tsc -p tsconfig.worker.json
+  node_modules/.bin/eslint .
+  node --test tests/js/
+fi
 
 if [ -f build.py ]; then
   echo "== build dist/"

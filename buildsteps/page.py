@@ -1,7 +1,8 @@
-"""The page: ``web/`` copied into ``dist/``, its ``index.html`` filled in — the loading
-shell's texts, the storage keys and formats it reads before Python is ready (from the Python
-that owns them), the settings it accepts, what it lets through of a stored screen, PyScript's
-configuration inlined — and given its Content-Security-Policy."""
+"""The page: ``web/`` copied into ``dist/``, the loading shell's values filled in
+(``web/shell/built.mjs``: its texts, the storage keys and formats it reads before Python is
+ready, from the Python that owns them, the settings it accepts, what it lets through of a
+stored screen), ``index.html`` given PyScript's configuration inlined, the shell's modules
+preloaded and its Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -80,8 +81,8 @@ def screen_allowlist() -> bytes:
 
 def first_homes(languages: list[str]) -> bytes:
     """Home as a first visit sees it (:mod:`automa.app.first_home`), drawn by the app's own
-    controller, in each language, as JSON a ``<script>`` holds (every ``<`` escaped, so no
-    markup ends the script): the shell paints it before the engine has started."""
+    controller, in each language, as JSON (every ``<`` escaped: no markup in the module's
+    text): the shell paints it before the engine has started."""
     engine()
     from automa.app import first_home
 
@@ -123,13 +124,13 @@ def fill(html: bytes, values: Mapping[str, bytes]) -> bytes:
     def value(m: re.Match[bytes]) -> bytes:
         name = m[1].decode()
         if name not in values:
-            raise BuildError(f"web/index.html: nothing to put in /*{name}*/")
+            raise BuildError(f"nothing to put in /*{name}*/")
         found.add(name)
         return values[name]
 
     out = PLACEHOLDER.sub(value, html)
     if set(values) - found:
-        raise BuildError(f"web/index.html has no place for {sorted(set(values) - found)}")
+        raise BuildError(f"no place for {sorted(set(values) - found)}")
     return out
 
 
@@ -148,6 +149,7 @@ def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]
     format versions, :func:`buildsteps.stamp.build_info`; ``own_origin``: see
     :func:`snapshot_cache`)."""
     from automa.app.saves import SETTING_CHOICES
+    from automa.core.i18n import NUMBER_STYLE
 
     # PyScript's configuration is inlined in the page: one request less before Python starts.
     config = {"interpreter": "./pyodide/boot.mjs", "files": {"./pkgs/automa.zip": "./*"},
@@ -163,6 +165,8 @@ def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]
         "SCREEN_ALLOW": screen_allowlist(),
         "FIRST_HOMES": first_homes(sorted(catalogs)),
         "FORMAT_VERSIONS": json.dumps(info["versions"]).encode(),
+        "NUMBER_STYLE": json.dumps({lang: NUMBER_STYLE[lang] for lang in sorted(catalogs)
+                                    if lang in NUMBER_STYLE}, ensure_ascii=False).encode(),
         "APP_STAMP": json.dumps(info["stamp"]).encode(),
         "SNAPSHOT_CACHE": snapshot_cache(own_origin),
         "PYSCRIPT_CONFIG": json.dumps(config, separators=(",", ":")).encode(),
@@ -170,22 +174,39 @@ def page_values(catalogs: dict[str, dict[str, Any]], games: list[dict[str, Any]]
     }
 
 
+FILLED = ("index.html", "shell/built.mjs")
+"""The files of ``web/`` with placeholders (:data:`PLACEHOLDER`) the build fills in."""
+
+
 def write_page(dist: Path, values: Mapping[str, bytes], chunks: list[Path]) -> None:
     """Copy ``web/`` into ``dist`` (not the glue, which goes in the engine zip, nor the
-    service worker's template), ``index.html`` filled in with ``values`` and its policy."""
+    service worker's template, nor the shell's types), the files :data:`FILLED` filled in with
+    ``values`` (each value in one of them, each placeholder given one), ``index.html`` with
+    the modules it preloads and its policy."""
     # PyScript loads its chunks one after another; preloading them all removes the waterfall.
     preload = "\n".join(f'<link rel="modulepreload" href="./pyscript/{p.name}">'
                         for p in chunks if p.suffix == ".js" and PYSCRIPT_PRELOAD.match(p.name))
+    # The shell's modules: all of them asked for at once, not import by import.
+    shell = "\n".join(f'<link rel="modulepreload" href="./shell/{p.name}">'
+                      for p in sorted((WEB / "shell").glob("*.mjs")))
+    used: set[str] = set()
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
-        if not path.is_file() or rel in ("sw.template.js", "main.py") or "__pycache__" in rel:
+        if (not path.is_file() or rel in ("sw.template.js", "main.py") or "__pycache__" in rel
+                or rel.endswith((".d.ts", ".d.mts"))):
             continue
         data = path.read_bytes()
+        if rel in FILLED:
+            names = {m[1].decode() for m in PLACEHOLDER.finditer(data)}
+            data = fill(data, {k: v for k, v in values.items() if k in names})
+            used |= names
         if rel == "index.html":
-            data = fill(data, values).replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
+            data = (data.replace(b"<!--PYSCRIPT_PRELOAD-->", preload.encode())
+                    .replace(b"<!--SHELL_PRELOAD-->", shell.encode()))
             data = with_csp(data)
         write(dist / rel, data)
-
+    if set(values) - used:
+        raise BuildError(f"web/ has no place for {sorted(set(values) - used)}")
 
 
 # The page's Content-Security-Policy: scripts only from the app's own files and the inline
@@ -197,7 +218,7 @@ def write_page(dist: Path, values: Mapping[str, bytes], chunks: list[Path]) -> N
 # neither run a script nor, with every other source limited to 'self', send anything elsewhere.
 # No manifest-src: default-src 'self' covers the manifest, and WebKit logs every directive it
 # does not know as a console error at each load ("Unrecognized ... directive 'manifest-src'").
-CSP = ("default-src 'self'; script-src 'self' {scripts} 'wasm-unsafe-eval' 'unsafe-eval'; "
+CSP = ("default-src 'self'; script-src 'self'{scripts} 'wasm-unsafe-eval' 'unsafe-eval'; "
        "style-src 'self' 'unsafe-inline'; img-src 'self'; font-src 'self'; "
        "connect-src 'self'; worker-src 'self'; object-src 'none'; "
        "base-uri 'none'; form-action 'none'")
@@ -213,7 +234,7 @@ def content_security_policy(html: bytes) -> str:
             continue  # an external file ('self'), or Python that PyScript runs, not the browser
         digest = base64.b64encode(hashlib.sha256(m["body"]).digest()).decode()
         hashes.append(f"'sha256-{digest}'")
-    return CSP.format(scripts=" ".join(hashes))
+    return CSP.format(scripts="".join(f" {h}" for h in hashes))
 
 
 def with_csp(html: bytes) -> bytes:

@@ -19,8 +19,16 @@ from typing import Any
 from . import page, sw
 from .common import ROOT, engine, write, zip_bytes
 
-SNAPSHOT_CACHE_LINE = re.compile(rb'(automaShell\.snapshotCache = )"[^"]*"')
-"""Where the built page names its snapshot cache (``web/index.html``)."""
+BUILT = "shell/built.mjs"
+"""The shell's module the build writes its values into (``web/shell/built.mjs``)."""
+
+
+def with_value(module: bytes, name: str, value: bytes) -> bytes:
+    """The built shell module with its constant ``name`` (one line) set to ``value``."""
+    line = re.compile(rb"^(export const " + name.encode() + rb" = ).*;$", re.M)
+    if not line.search(module):
+        raise ValueError(f"{BUILT} has no {name}")
+    return line.sub(lambda m: m[1] + value + b";", module, count=1)
 
 
 def source_hash() -> str:
@@ -61,7 +69,7 @@ def restamp(source: Path, out: Path, stamp: str, ahead: int = 0,
     """A copy of the built ``source`` under another version ``stamp`` (and ``ahead``; and,
     unless ``own_origin`` is None, for an origin of its own or a shared one: see
     :func:`buildsteps.page.snapshot_cache`): the engine's build stamp, the page's format
-    versions, stamp and snapshot cache, its security policy and the service worker are
+    versions, stamp and snapshot cache (the shell's built module) and the service worker are
     written again; the rest is the same build. Much quicker than a second build of the same
     commit."""
     if out.exists():
@@ -75,13 +83,10 @@ def restamp(source: Path, out: Path, stamp: str, ahead: int = 0,
     write(out / "pkgs" / "automa.zip", zip_bytes(
         (name, json.dumps(info).encode() if name == "automa/_data/build.json" else data)
         for name, data in entries))
-    html = (source / "index.html").read_bytes()
-    html = re.sub(rb'<meta http-equiv="Content-Security-Policy"[^>]*>', b"<!--CSP-->", html)
-    html = html.replace(b"var formats = " + json.dumps(old["versions"]).encode(),
-                        b"var formats = " + json.dumps(versions).encode())
-    html = html.replace(b"stamp: " + json.dumps(old["stamp"]).encode(),
-                        b"stamp: " + json.dumps(stamp).encode())
+    shell = (source / BUILT).read_bytes()
+    shell = with_value(shell, "FORMATS", json.dumps(versions).encode())
+    shell = with_value(shell, "STAMP", json.dumps(stamp).encode())
     if own_origin is not None:
-        html = SNAPSHOT_CACHE_LINE.sub(lambda m: m[1] + page.snapshot_cache(own_origin), html)
-    write(out / "index.html", page.with_csp(html))
+        shell = with_value(shell, "SNAPSHOT_CACHE", page.snapshot_cache(own_origin))
+    write(out / BUILT, shell)
     sw.service_worker(out)

@@ -161,24 +161,25 @@ class Page:
             area.innerHTML, pages = out.print_sheets
             area.dataset.pages = str(pages)
             window.print()
+        if out.changed:  # saved once the new screen is painted (or the page is hidden)
+            window.requestAnimationFrame(self.save_after_frame)
+            window.setTimeout(self.save_later, 250)
         if out.played:
-            self.played(out.changed, t0 if t0 is not None else window.performance.now())
-        if out.show is not None:
+            self.played(out, t0 if t0 is not None else window.performance.now())
+        elif out.show is not None:
             self.show(out.show)
         if out.redraw:
             self.route()
         if out.go is not None:
             self.go(out.go)
 
-    def played(self, changed: bool, t0: float) -> None:
-        """Redraw the game after a tap, question focused; saved after the paint or if hidden."""
-        if changed:
-            window.requestAnimationFrame(self.save_after_frame)
-            window.setTimeout(self.save_later, 250)
-        if self.c.session is None:
+    def played(self, out: Outcome, t0: float) -> None:
+        """The game's new screen after a tap (the controller's, in ``out``), question
+        focused."""
+        screen = out.show
+        if screen is None:  # no game left in play
             self.route()
             return
-        screen = self.c.play_screen(first_only=True)
         self.show(screen)
         self.focus_question()
         box = document.getElementById("announce")  # the bots' new turn, for a screen reader

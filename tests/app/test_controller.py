@@ -80,6 +80,21 @@ def test_an_answer_changes_the_game_and_asks_for_a_save_after_the_frame() -> Non
     assert undone.played and undone.changed
 
 
+def test_a_played_tap_returns_its_screen_so_the_page_asks_for_nothing_more() -> None:
+    """Issue 50 item 4: the outcome of a tap on the game carries its new first screen (the
+    rest once it is painted), for an answer, a wrong answer and an undo alike."""
+    c = app()
+    c.route(started(c).go or "")
+    forms: list[tuple[str, PageForm]] = [("answer", some_answer(c)), ("answer", {"json": '"no"'}),
+                                         ("undo", {})]
+    for action, form in forms:
+        out = c.tap(action, None, form)
+        assert out.played and out.show is not None and out.show.name == "play"
+        assert out.show.rest is not None and len(out.show.parts) == out.show.first
+        assert 'id="question"' in out.show.body
+        assert out.go is None and not out.redraw
+
+
 def test_a_wrong_answer_is_shown_and_nothing_is_saved() -> None:
     c = app()
     c.route(started(c).go or "")

@@ -1,6 +1,7 @@
 """The page's loading shell reads the storage before Python is ready, with the keys and
 formats the Python owns (``automa.app.saves``, ``automa.app.screens``): the build writes them
-into the page, so a key renamed in Python cannot silently break the shell."""
+into the shell (``web/shell/built.mjs``), so a key renamed in Python cannot silently break the
+shell."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from buildsteps.page import PLACEHOLDER, fill, storage_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 INDEX = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+SHELL = "\n".join(p.read_text(encoding="utf-8")
+                  for p in sorted((ROOT / "web" / "shell").glob("*.mjs")))
+BUILT = (ROOT / "web" / "shell" / "built.mjs").read_text(encoding="utf-8")
 KEYS = [v for module in (saves, screens, decks) for name, v in vars(module).items()
         if name.isupper() and isinstance(v, str) and v.startswith("automa.")]
 
@@ -24,8 +28,9 @@ KEYS = [v for module in (saves, screens, decks) for name, v in vars(module).item
 def test_the_shell_names_no_storage_key_itself() -> None:
     assert {saves.KEY_SETTINGS, saves.KEY_LAST, saves.KEY_INDEX, saves.SAVE_PREFIX,
             screens.SCREEN_PREFIX} <= set(KEYS)
-    assert [k for k in KEYS if k in INDEX] == []
-    assert re.findall(r"""["']automa\.[a-z]""", INDEX) == []  # nor any other
+    for page in (INDEX, SHELL):
+        assert [k for k in KEYS if k in page] == []
+        assert re.findall(r"""["']automa\.[a-z]""", page) == []  # nor any other
 
 
 def test_the_build_gives_the_shell_every_key_it_reads() -> None:
@@ -38,9 +43,9 @@ def test_the_build_gives_the_shell_every_key_it_reads() -> None:
                      "snapshot_failed": "automa.snapshot-failed",
                      "home_unless": ["automa.index", "automa.save.", "automa.held.",
                                      "automa.carry."], "home_key": "home"}
-    read = set(re.findall(r"\bK\.([a-z_]+)", INDEX))
+    read = set(re.findall(r"\b(?:K|keys)\.([a-z_]+)", SHELL))
     assert read and read <= set(given)
-    assert "STORAGE_KEYS" in [m[0].decode() for m in PLACEHOLDER.findall(INDEX.encode())]
+    assert "STORAGE_KEYS" in [m[0].decode() for m in PLACEHOLDER.findall(BUILT.encode())]
 
 
 def test_a_placeholder_left_empty_or_a_value_without_its_place_stops_the_build() -> None:

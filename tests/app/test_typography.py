@@ -200,7 +200,8 @@ def test_a_file_too_large_says_its_size_in_ukrainian() -> None:
     ("en", "Used: 12.3 MB of about 2,048.5 MB.")])
 def test_the_storage_line_writes_the_languages_numbers(lang: str, line: str) -> None:
     """The page's own script fills the settings' storage line (the figures are the
-    browser's): it formats them with the decimal sign and separator the screen carries."""
+    browser's): its one formatter (``web/shell/format.mjs``) writes them with the decimal sign
+    and separator the screen carries."""
     from automa.app.controller import Controller
     from tests.app.test_saves import Clock, MemoryKV
 
@@ -208,14 +209,13 @@ def test_the_storage_line_writes_the_languages_numbers(lang: str, line: str) -> 
     state = re.search(r'<p [^>]*id="storage-state"[^>]*>', body)
     assert state is not None
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', state.group(0)))
-    page = (ROOT / "web" / "index.html").read_text("utf-8")
-    script = re.search(r"function megabytes\(n, point, group\) \{.*?\n  \}", page, re.S)
-    assert script is not None
+    module = (ROOT / "web" / "shell" / "format.mjs").as_uri()
     used = attrs["used"].replace("&quot;", '"').replace("&amp;", "&")
-    program = (script.group(0) + f"; var a = {json.dumps(attrs)};"
+    program = (f"const {{ megabytes }} = await import({json.dumps(module)});"
+               f"const a = {json.dumps(attrs)};"
                f"console.log(JSON.stringify({json.dumps(used)}"
                ".replace('{used}', megabytes(12.34e6, a.point, a.group))"
                ".replace('{quota}', megabytes(2048.5e6, a.point, a.group))))")
-    result = subprocess.run(["node", "-e", program], capture_output=True, text=True,
-                            timeout=30, check=True)
+    result = subprocess.run(["node", "--input-type=module", "-e", program], capture_output=True,
+                            text=True, timeout=30, check=True)
     assert json.loads(result.stdout) == line

@@ -26,8 +26,13 @@ import { FORMAT, MADE_BY } from "./snapshot-format.mjs";
 
 export { version };
 
+/** @typedef {import("./pyodide.mjs").PyodideAPI} Pyodide */
+/** @typedef {NonNullable<Parameters<typeof startPyodide>[0]>} Options */
+/** @typedef {import("../shell/shell").SnapshotState} SnapshotState */
+
 const DELAY_MS = 4000; // idle time after the page is ready, before a snapshot is made
-const shell = globalThis.automaShell || (globalThis.automaShell = {});
+const shell = globalThis.automaShell
+  || (globalThis.automaShell = /** @type {import("../shell/shell").AutomaShell} */ ({}));
 const CACHE = String(shell.snapshotCache || ""); // the cache the shell reads it from ("": none)
 const key = String(shell.snapshotKey || ""); // and its place there: this build's
 const base = key.split("?")[0]; // (every build's snapshot is kept under it)
@@ -40,6 +45,7 @@ function usable() {
 
 // This start found a snapshot and went without it (``state``: what was wrong with it, which
 // automaShell.snapshot says until a new one is being made, and snapshotSkipped for good).
+/** @param {SnapshotState} state */
 function skipped(state) {
   shell.snapshot = shell.snapshotSkipped = state;
 }
@@ -60,6 +66,7 @@ async function stored() {
   return null;
 }
 
+/** @param {boolean} all */
 async function forget(all) {
   try {
     const cache = await caches.open(CACHE);
@@ -81,8 +88,9 @@ async function refuse() {
   return false;
 }
 
+/** @param {() => void} run */
 function whenIdle(run) {
-  const later = () => (globalThis.requestIdleCallback
+  const later = () => ("requestIdleCallback" in globalThis
     ? requestIdleCallback(run, { timeout: DELAY_MS }) : setTimeout(run, 0));
   const ready = () => document.body && document.body.dataset.pyReady;
   if (ready()) { setTimeout(later, DELAY_MS); return; }
@@ -97,6 +105,7 @@ function whenIdle(run) {
 
 // A snapshot that could not be made (storage full, no memory for a second Pyodide…) is not
 // tried again at every start of this build: the mark of a refused one takes its place.
+/** @param {unknown} why */
 function notMade(why) {
   shell.snapshot = "failed";
   console.info("No start-up snapshot:", why);
@@ -155,6 +164,7 @@ function guard() {
 }
 
 // The build stamp the started engine's memory was prepared under ("" if it cannot say).
+/** @param {Pyodide} py */
 function madeBy(py) {
   try {
     return String(py.runPython(MADE_BY));
@@ -165,12 +175,17 @@ function madeBy(py) {
 
 // Pyodide started from ``memory``, or null (it refused it, or the memory holds another build's
 // engine: the caller starts plainly).
+/**
+ * @param {Options} options
+ * @param {Uint8Array} memory
+ * @returns {Promise<Pyodide | null>}
+ */
 async function fromSnapshot(options, memory) {
   let py;
   try {
     py = await startPyodide({ ...options, _loadSnapshot: memory });
   } catch (e) {
-    console.info("The start-up snapshot was refused:", e && e.message);
+    console.info("The start-up snapshot was refused:", e instanceof Error ? e.message : e);
     await refuse();
     skipped("refused");
     return null;
@@ -187,9 +202,14 @@ async function fromSnapshot(options, memory) {
 }
 
 // When each stage of the start was reached (ms since navigation start), for the benchmarks.
+/** @type {Record<string, number>} */
 const marks = shell.startMarks = {};
-const mark = (name) => { marks[name] = Math.round(performance.now()); };
+const mark = (/** @type {string} */ name) => { marks[name] = Math.round(performance.now()); };
 
+/**
+ * @param {Options} options
+ * @returns {Promise<Pyodide>}
+ */
 async function start(options) {
   mark("loader");
   if (!CACHE) {
@@ -226,13 +246,14 @@ async function start(options) {
 const early = start({ indexURL: new URL("./", import.meta.url).href });
 early.catch(() => {});
 
+/** @param {Options} options */
 export async function loadPyodide(options) {
   mark("asked");
   let py = null;
   try {
     py = await early;
   } catch (e) {
-    console.info("Pyodide did not start early:", e && e.message);
+    console.info("Pyodide did not start early:", e instanceof Error ? e.message : e);
   }
   if (!py) return watched(await startPyodide(options));
   if (typeof options.stdout === "function") py.setStdout({ batched: options.stdout });
@@ -243,13 +264,18 @@ export async function loadPyodide(options) {
 // A fatal error of the engine (Pyodide's own: Python cannot go on in this page) is never left
 // on the loading screen or a screen that no longer answers: the shell says what happened and
 // offers Home (automaShell.engineFailed). `engine` is the interpreter the page runs.
-let ran;
+/** @type {(py: Pyodide) => void} */
+let ran = () => {};
+/** @type {Promise<Pyodide>} */
 export const engine = new Promise((done) => { ran = done; });
 
+/** @param {Pyodide} py */
 function watched(py) {
-  if (py && py._api) {
-    py._api.on_fatal = (e) => {
-      if (typeof shell.engineFailed === "function") shell.engineFailed(String((e && e.message) || e));
+  // (Pyodide's own hook, not in its types)
+  const api = /** @type {{_api?: {on_fatal?: (e: unknown) => void}}} */ (/** @type {unknown} */ (py))._api;
+  if (api) {
+    api.on_fatal = (e) => {
+      if (typeof shell.engineFailed === "function") shell.engineFailed(String((e instanceof Error && e.message) || e));
     };
   }
   ran(py);

@@ -12,7 +12,12 @@ export const MADE_BY = "__import__('automa.app.snapshot', fromlist=['made_by']).
 // The snapshot without its pages of zeros (nearly half of Pyodide's memory is free space): the
 // whole length and the number of runs, each run's offset and length, then the runs' bytes (all
 // numbers 32-bit little-endian). Less to read at every start.
+/**
+ * @param {Uint8Array} memory
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
 export function pack(memory) {
+  /** @type {[number, number][]} */
   const runs = [];
   let start = -1;
   for (let at = 0; at < memory.length; at += PAGE) {
@@ -38,6 +43,10 @@ export function pack(memory) {
 }
 
 // The memory :func:`pack` packed, or null if the runs do not fit together.
+/**
+ * @param {Uint8Array} packed
+ * @returns {Uint8Array<ArrayBuffer> | null}
+ */
 export function unpack(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   if (packed.length < 8) return null;
@@ -58,6 +67,10 @@ export function unpack(packed) {
 // makes a snapshot writes it beside the bytes, the reader checks it: bytes changed in storage
 // (a flash error, a write by anything else on the origin) are never laid out as the engine's
 // memory.
+/**
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @returns {Promise<string>}
+ */
 export async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   let text = "";

@@ -10,10 +10,17 @@
 // the mark of a snapshot that is not to be made again.
 import { sha256, unpack } from "./snapshot-format.mjs";
 
+/**
+ * @param {string} cacheName
+ * @param {string} key
+ * @param {string} build
+ * @returns {Promise<import("../shell/shell").SnapshotFound | null>}
+ */
 async function read(cacheName, key, build) {
   const hit = await (await caches.open(cacheName)).match(key);
   if (!hit) return null;
   const length = hit.headers.get("x-length");
+  /** @type {import("../shell/shell").SnapshotFound} */
   const found = { memory: null, length, pyodide: hit.headers.get("x-pyodide"),
                   format: hit.headers.get("x-format"), build: hit.headers.get("x-build"),
                   damaged: false };
@@ -26,6 +33,7 @@ async function read(cacheName, key, build) {
 }
 
 self.onmessage = async ({ data }) => {
+  /** @type {import("../shell/shell").SnapshotFound | null} */
   let found = null;
   try {
     found = await read(String(data.cache), String(data.key), String(data.build));

@@ -9,6 +9,10 @@
 import { loadPyodide } from "./pyodide.mjs";
 import { MADE_BY, pack, sha256 } from "./snapshot-format.mjs";
 
+/**
+ * @param {{cache: string, key: string, version: string, format: string, stamp: string}} data
+ * @returns {Promise<number>}
+ */
 async function make(data) {
   const py = await loadPyodide({ indexURL: new URL("./", import.meta.url).href,
                                  _makeSnapshot: true });
@@ -33,6 +37,6 @@ self.onmessage = async ({ data }) => {
   try {
     postMessage({ made: await make(data) });
   } catch (e) {
-    postMessage({ failed: String((e && e.message) || e) });
+    postMessage({ failed: String((e instanceof Error && e.message) || e) });
   }
 };

@@ -424,7 +424,7 @@ class Controller:
             change()
         except automa.AutomaError as e:
             self.banner.flash(self.error_text(e))
-            return Outcome(played=True)
+            return self.played(changed=False)
         self.unsaved = self.session
         self.turn_passed = self.session is not None and self.session.turn != turn
         if self.session is not None and self.session.finished:  # recorded the moment it ends
@@ -434,7 +434,13 @@ class Controller:
         now = self.session.log_tail(1) if self.session else []
         if now and now != last and now[0]["action"]["key"] == "core.log.corrected":
             self.banner.flash(self.w.text(now[0]["action"]), "info")  # a visible trace on screen
-        return Outcome(played=True, changed=True)
+        return self.played(changed=True)
+
+    def played(self, changed: bool) -> Outcome:
+        """After a tap on the game in play: its new first screen, in the outcome (the page
+        asks for nothing more); none if no game is left in play (the page routes)."""
+        screen = self.play_screen(first_only=True) if self.session is not None else None
+        return Outcome(show=screen, played=True, changed=changed)
 
     def flush(self) -> Outcome:
         """Write the game the last tap changed, if it still waits (another game opened
@@ -521,12 +527,13 @@ class Controller:
         the screen they were on (Home if that screen cannot be drawn)."""
         self.banner.flash(self.t("web.error.tap_failed", detail=type(error).__name__),
                           way_out=True)
+        changed = self.unsaved is not None  # (a change the screen failed after: saved)
         try:
             if self.session is not None and self.screen in PLAY_SCREENS:
-                return Outcome(show=self.play_screen())
+                return Outcome(show=self.play_screen(), changed=changed)
         except Exception:  # (the play screen itself cannot be drawn: Home)
             pass
-        return Outcome(show=self.home_screen())
+        return Outcome(show=self.home_screen(), changed=changed)
 
     def _tap(self, action: str, arg: str | None, form: PageForm) -> Outcome:
         if action.startswith("deck-") and self.deck_games:

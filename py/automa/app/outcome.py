@@ -55,9 +55,11 @@ class Outcome:
     show: Screen | None = None
     """Put this screen up without navigating."""
     played: bool = False
-    """A tap on the game in play: redraw it (a new question gets the focus)."""
+    """A tap on the game in play: ``show`` is its new screen (only its first parts: the
+    question gets the focus, what is new is announced and read aloud); no game left in play
+    (``show`` None): the screen of the current hash."""
     changed: bool = False
-    """... and the game changed: save it once the new screen is painted."""
+    """The game changed: save it once the new screen is painted."""
     download: tuple[str, str] | None = None
     """A file to download: name and text."""
     print_sheets: tuple[Safe, int] | None = None
