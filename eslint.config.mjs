@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["dist/**", "node_modules/**", "site/**", "build/**"] },
+  { ignores: ["dist/**", "node_modules/**", ".venv/**", "site/**", "build/**"] },
   js.configs.recommended,
   {
     files: ["web/**/*.mjs"],
