@@ -8,7 +8,7 @@ tiles and a few base-game facts. Everything here is read-only; the game's state 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 from automa.core.cards import Field, Schema, load_records, read_toml, value_of
 
@@ -26,10 +26,27 @@ TB_ORDER = ("atp", "closest")
 a faction card that builds may give its own order (``tiebreak`` in factions.toml)."""
 PENCILS = ("structure", "atp_row", "directional", "scholar")
 BONUS_POSITIONS = ("left", "middle", "right")
-DIFFICULTIES = ("automalein", "automa", "automachtig", "ultoma", "alptrauma")
-FACTIONS = ("simpletons", "kuddlers", "druids", "racelings", "wanderers", "mimics",
-            "powermongers", "symbionts", "blight", "gognomes")
+Difficulty = Literal["automalein", "automa", "automachtig", "ultoma", "alptrauma"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+Faction = Literal["simpletons", "kuddlers", "druids", "racelings", "wanderers", "mimics",
+                  "powermongers", "symbionts", "blight", "gognomes"]
+FACTIONS: tuple[Faction, ...] = get_args(Faction)
 BUILDINGS = ("workshop", "guild", "school", "palace", "university")
+
+
+
+class Options(TypedDict):
+    """The game's options as a step reads them (``ctx.options``): each one's choices, the
+    option schema of ``__init__.py`` said as types (a test holds the two the same)."""
+
+    difficulty: Difficulty
+    faction: Faction
+    variant: Literal["solo", "two_players"]
+    random_terrain: bool
+    book_without_power: bool
+    highest_includes_automa: bool
+    two_player_board: Literal["two", "three"]
+    science_scoring: Literal["computed", "ask"]
 
 
 def _check_action(action: Any) -> str | None:

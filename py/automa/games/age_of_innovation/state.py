@@ -124,9 +124,10 @@ class Data(TypedDict):
     """Table steps (message references) waiting to be shown with the next question."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 def initial_data(difficulty: str, faction_id: str, humans: int) -> Data:

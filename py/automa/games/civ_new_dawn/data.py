@@ -8,7 +8,7 @@ game's state lives in ``ctx.data``.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 from automa.core.cards import Field, Schema, load_records, read_toml, value_of
 
@@ -17,8 +17,10 @@ TYPES = ("culture", "economy", "industry", "military", "science")
 LEVELS = (1, 2, 3, 4)
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 RESOURCES = ("diamond", "marble", "mercury", "oil")
-DIFFICULTIES = ("settler", "chieftain", "warlord", "prince", "king", "emperor")
-LEADERS = ("america", "aztec", "scythia", "egypt", "france", "japan", "rome", "sumer")
+Difficulty = Literal["settler", "chieftain", "warlord", "prince", "king", "emperor"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+Leader = Literal["america", "aztec", "scythia", "egypt", "france", "japan", "rome", "sumer"]
+LEADERS: tuple[Leader, ...] = get_args(Leader)
 DIPLOMACY = ("open_borders", "joint_war", "defensive_pact", "embassy")
 """Player diplomacy cards in the order the AP takes them (AP rules, Wonders and Diplomacy)."""
 MAX_CITIES = 8
@@ -46,6 +48,32 @@ ACTIONS = ("place_tokens", "weaken_rivals", "caravans", "defeat_barbarians", "ga
            "resolve_slot5", "wonder", "city", "upgrade_if_idle", "resolve_culture", "attack",
            "reinforce", "advance", "gain_trade_token", "upgrade_card", "nuke")
 CRITERIA = FILTER_CRITERIA + BEST_CRITERIA
+
+
+
+class Options(TypedDict):
+    """The game's options as a step reads them (``ctx.options``): each one's choices, the
+    option schema of ``__init__.py`` said as types (a test holds the two the same)."""
+
+    difficulty: Difficulty
+    humans: Literal[1, 2, 3]
+    leader: Literal["random"] | Leader
+    dial_past_24: Literal["to_15", "to_17", "stay_24"]
+    combat_tie: Literal["defender", "attacker"]
+    economy_spend: Literal["minimum", "most_arrivals"]
+    industry_bonus: Literal["wonders_and_city_states", "city_states_only"]
+    wonder_affordable: bool
+    mathematics_self: bool
+    parts_self: bool
+    civil_service_fallback: bool
+    nuke_own_tokens: bool
+    tokens_on_replaced: Literal["kept", "returned"]
+    full_cities: Literal["stays", "shared"]
+    capitalism_idle: Literal["reset", "not_reset"]
+    teddy_nw_value: Literal["one_two", "one"]
+    teddy_nw_capitalism: Literal["twice", "once"]
+    teddy_nw_no_attack: Literal["spent", "kept"]
+    city_taken: Literal["changes_hands", "stays"]
 
 
 def _check_steps(steps: Any) -> str | None:

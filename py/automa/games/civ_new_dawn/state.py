@@ -127,9 +127,10 @@ class Data(TypedDict):
     """A board reminder kept for the next question (:func:`notice`)."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 def initial_data(leader_id: str, difficulty: str, humans: int) -> Data:

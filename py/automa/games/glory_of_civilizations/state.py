@@ -123,9 +123,10 @@ class Data(TypedDict):
     """Each automa of the game, in seat order ("Automa 1", "Automa 2")."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 MAX_AUTOMAS = 2
