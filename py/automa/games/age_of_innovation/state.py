@@ -179,7 +179,7 @@ m = _IDS.m
 
 def round_no(ctx: Ctx) -> int:
     """The current round, 1..6."""
-    return int(ctx.data["round"])
+    return ctx.data["round"]
 
 
 def level(ctx: Ctx) -> dict[str, Any]:

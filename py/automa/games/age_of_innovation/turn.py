@@ -62,7 +62,7 @@ def starts(ctx: Ctx) -> MessageRef:
     pass takes the topmost free space of the next round's column)."""
     last = 3 if two_players(ctx) else 2
     # a corrected place may overshoot the places that exist
-    place = min(max(int(ctx.data.get("automa_position", last)), 1), last)
+    place = min(max(ctx.data.get("automa_position", last), 1), last)
     return m(f"starts.{'two' if two_players(ctx) else 'one'}_{place}")
 
 

@@ -87,7 +87,7 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     if not extra:
         if _first_use(ctx, "bonus"):
             base += r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
-        spendable = int(ctx.data["tokens"]["culture"])
+        spendable = ctx.data["tokens"]["culture"]
     spend = min(spendable, max(0, legal - base))
     spend_tokens(ctx, "culture", spend)
     allowed = base + spend
@@ -241,7 +241,7 @@ def caravans_move(ctx: Ctx, i: int) -> None:
     step = data.card(r["card"])["steps"][i]
     move = int(step["move"]) + r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
     spend = caravan_spend([c["dist"] for c in r["caravans"]], move,
-                          int(ctx.data["tokens"]["economy"]), ctx.options["economy_spend"])
+                          ctx.data["tokens"]["economy"], ctx.options["economy_spend"])
     spend_tokens(ctx, "economy", spend)
     move += spend
     arrivals = []
@@ -288,7 +288,7 @@ def city_state_card(ctx: Ctx, answer: str) -> None:
 # --- industry -----------------------------------------------------------------------------
 def free_cities(ctx: Ctx) -> int:
     """AP cities without a wonder (a city holds one wonder)."""
-    return max(0, int(ctx.data["cities"]) - int(sum(ctx.data["wonders"].values())))
+    return max(0, ctx.data["cities"] - sum(ctx.data["wonders"].values()))
 
 
 def place_wonder(ctx: Ctx, wonder_type: str, key: str, card: str) -> None:
@@ -313,7 +313,7 @@ def place_wonder(ctx: Ctx, wonder_type: str, key: str, card: str) -> None:
         return
     log_table(ctx, "log.wonder_shared", {"type": m(f"type.{wonder_type}")}, icon="wonder",
               why={"rule": m("why.full_cities.shared")})
-    start_walk(ctx, total=int(ctx.data["cities"]), need=1, criteria=["highest_city_defence"],
+    start_walk(ctx, total=ctx.data["cities"], need=1, criteria=["highest_city_defence"],
                noun="city", card=card, verb="wonder_city", then="walk_done")
 
 
@@ -464,7 +464,7 @@ def city_built(ctx: Ctx, placed: int) -> None:
 def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     """Science: always spend every trade token on the card; advance 5 + tokens + bonus."""
     r = res(ctx)
-    tokens = int(ctx.data["tokens"]["science"])
+    tokens = ctx.data["tokens"]["science"]
     spend_tokens(ctx, "science", tokens)
     nw = r["nw"] * nw_value(ctx, wonder=False)
     amount = int(step["amount"]) + tokens + r["bonus"] + nw

@@ -73,7 +73,7 @@ def teddy_tokens_unspent(ctx: Ctx) -> int:
     r = res(ctx)
     if not is_leader(ctx, "teddy") or "nw" in r.get("used", []):
         return 0
-    return int(r["nw"])
+    return r["nw"]
 
 
 def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
@@ -82,7 +82,7 @@ def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
     held = held_diplomacy(ctx, "joint_war")
     if target not in RIVAL_TARGETS:
         return held
-    if int(ctx.data["humans"]) == 1:
+    if ctx.data["humans"] == 1:
         return []
     return [p for p in held if p != defender]
 
@@ -184,7 +184,7 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
                 attack_is_last, i=i, target=target)
             return
     if defender is None and _ask_defender(ctx, target):
-        rivals = [str(p) for p in range(1, int(ctx.data["humans"]) + 1)]
+        rivals = [str(p) for p in range(1, ctx.data["humans"] + 1)]
         ctx.ask(prompts.pick_one(k("prompt.which_rival_attacked"), rivals, {
             "target": m(f"target.{target}", limit=step["limit"])},
             labels=[m("rival", n=int(p)) for p in rivals],
@@ -205,7 +205,7 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
 
 def _ask_defender(ctx: Ctx, target: str) -> bool:
     """Whose city or token it is matters only to Joint Wars, with several human rivals."""
-    return (target in RIVAL_TARGETS and int(ctx.data["humans"]) > 1
+    return (target in RIVAL_TARGETS and ctx.data["humans"] > 1
             and bool(held_diplomacy(ctx, "joint_war")))
 
 
@@ -235,7 +235,7 @@ def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -
     """A rival may still spend tokens: ask how many it has. Not asked for barbarians and
     city-states (no tokens), nor when the AP cannot get ahead even with all its tokens: then it
     spends none and loses whatever the defender does."""
-    tokens = int(ctx.data["tokens"]["military"])
+    tokens = ctx.data["tokens"]["military"]
     can_get_ahead = attacker_wins(ap + tokens, answer, ctx.options["combat_tie"])
     if target in RIVAL_TARGETS and can_get_ahead:
         ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
@@ -250,7 +250,7 @@ def attack_spend_step(ctx: Ctx, answer: int, i: int, target: str, ap: int,
                       opponent: int) -> None:
     """Spend the attacker's tokens; the outcome is known unless the rival can still answer."""
     tie = ctx.options["combat_tie"]
-    tokens = int(ctx.data["tokens"]["military"])
+    tokens = ctx.data["tokens"]["military"]
     s = attack_spend(ap, opponent, tokens, answer, tie)
     case = "winning" if attacker_wins(ap, opponent, tie) else "losing"
     log_ap(ctx, f"log.combat.{case}", {"ap": ap, "opponent": opponent, "n": s},

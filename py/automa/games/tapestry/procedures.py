@@ -273,7 +273,7 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
         return ()
     # The player sets the Automa's VP as a total; the difference goes to its "correction"
     # source, so the breakdown by source stays as the rules scored it.
-    other_sources = total_vp(ctx) - int(ctx.data["vp"]["correction"])
+    other_sources = total_vp(ctx) - ctx.data["vp"]["correction"]
     vp = Correction("vp", m("correct.vp"), ("vp", "correction"), 0, 999, offset=other_sources)
     return (vp, *[c for c in _corrections()
                   if "map" not in ctx.data or c.id != "territories"])
