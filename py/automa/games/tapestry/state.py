@@ -110,7 +110,7 @@ class Data(_Tracked, total=False):
     """The bots' state the app keeps (``ctx.data``); :func:`ranges` declares every value's
     range, and the keys here are exactly the keys there."""
 
-    map: dict[str, str]
+    map: dict[str, twin.Mark]
     """The map twin (the ``map`` option): each hex's mark (:data:`.map.MARKS`); absent when
     the game is played without the map (then the board questions are asked)."""
 
