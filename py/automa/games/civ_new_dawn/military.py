@@ -87,18 +87,32 @@ def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
     return [p for p in held if p != defender]
 
 
-def combat_value(ctx: Ctx, step: dict[str, Any], target: str, last: bool,
-                 defender: str | None = None) -> int:
-    """The AP's combat value: the card's (against barbarians, Iron Working's higher one), +1
-    per military wonder and city-state card, +2 per Joint War it uses, Teddy's tokens on his
-    last attack (AP rules, Leader Abilities: "he spends all unspent natural wonder tokens on
-    the last attack he performs")."""
-    value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
-    value += military_bonus(ctx) + JOINT_WAR * len(joint_wars(ctx, target, defender))
-    if last and teddy_tokens_unspent(ctx):
-        value += teddy_tokens_unspent(ctx) * nw_value(ctx, wonder=False)
-        res(ctx).setdefault("used", []).append("nw")
-    return value
+def card_combat(step: dict[str, Any], target: str) -> int:
+    """The card's own combat value (against barbarians, Iron Working's higher one)."""
+    return int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
+
+
+def teddy_tokens_on(ctx: Ctx, last: bool) -> int:
+    """Teddy Roosevelt's tokens that go on this attack: all he kept, on his last (AP rules,
+    Leader Abilities: "he spends all unspent natural wonder tokens on the last attack he
+    performs"); else none."""
+    return teddy_tokens_unspent(ctx) if last else 0
+
+
+def combat_value(ctx: Ctx, step: dict[str, Any], target: str, defender: str | None = None,
+                 teddy: int = 0) -> int:
+    """The AP's combat value (computed only): the card's, +1 per military wonder and
+    city-state card, +2 per Joint War it uses, and ``teddy`` tokens Teddy Roosevelt spends
+    on it (:func:`teddy_tokens_on`; :func:`spend_teddy_tokens` spends them)."""
+    return (card_combat(step, target) + military_bonus(ctx)
+            + JOINT_WAR * len(joint_wars(ctx, target, defender))
+            + teddy * nw_value(ctx, wonder=False))
+
+
+def spend_teddy_tokens(ctx: Ctx) -> None:
+    """Teddy Roosevelt's kept tokens are spent (on his last attack): none are left for
+    another."""
+    res(ctx).setdefault("used", []).append("nw")
 
 
 def attack(ctx: Ctx, step: dict[str, Any], i: int) -> None:
@@ -191,13 +205,15 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
             ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.joint_war"))),
             attack_rival_named, i=i, target=target, last=last)
         return
-    value = combat_value(ctx, step, target, last, defender)
+    teddy = teddy_tokens_on(ctx, last)
+    value = combat_value(ctx, step, target, defender, teddy)
+    if teddy:
+        spend_teddy_tokens(ctx)
     log_table(ctx, "log.attack", {"n": n, "target": m(f"target.{target}", limit=step["limit"]),
                                   "value": value}, icon="attack")
     wars = joint_wars(ctx, target, defender)
-    card_value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
     ctx.ask(prompts.count(k("prompt.ap_total"), 0, MAX_TOTAL, {
-        "value": value, "uses": uses_cards(wars, "joint_war"), "card": card_value,
+        "value": value, "uses": uses_cards(wars, "joint_war"), "card": card_combat(step, target),
         "bonus": military_bonus(ctx)}, default=value,
         ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.combat"))),
         attack_ap_total, i=i, target=target)
