@@ -19,7 +19,7 @@ from automa.app import present, share, speech, view_records
 from automa.core.errors import AutomaError
 from automa.core.i18n import render
 from automa.core.numbers import is_number_text, parse_int
-from automa.core.prompts import Prompt
+from automa.core.prompts import Prompt, PromptKind
 from automa.core.session import Session
 from automa.files import (
     Lock,
@@ -196,52 +196,7 @@ class Terminal:
         Numbers go through :func:`automa.parse_int` only: text that is no number is passed
         on as text, and the session rejects it with a translated message.
         """
-        text = text.strip()
-        if prompt.kind == "yes_no":
-            if not text and prompt.default is not None:
-                return prompt.default
-            low = text.lower()
-            return True if low in YES else False if low in NO else text
-        if prompt.kind == "count":
-            if not text and prompt.default is not None:
-                return prompt.default
-            return text
-        if prompt.kind == "pick_one":
-            if not text and prompt.default is not None:
-                return prompt.default
-            return self._pick(prompt.choices, text)
-        if prompt.kind == "pick_subset":
-            return [self._pick(prompt.choices, part) for part in text.split()]
-        if prompt.kind == "values":
-            parts = text.split()
-            domain = prompt.domain or []
-            picked = [self._pick(domain, p) for p in parts]
-            if len(picked) != len(prompt.choices):
-                return text
-            return dict(zip(map(str, prompt.choices), picked, strict=True))
-        # Enter (or yes) confirms; a scan that may find no valid place also takes "n";
-        # other text is passed on, and refused: a typo never plays the bots' turn
-        low = text.lower()
-        if low in NO and False in prompt.choices:
-            return False
-        return True if not text or low in YES else text
-
-    @staticmethod
-    def _pick(choices: list[Any], text: str) -> Any:
-        """The choice that typed ``text`` names: its key as :func:`answer_keys` shows it, or
-        its id; else the text (or number) itself, which the session then rejects."""
-        if is_number_text(text) and any(number_of(c) is not None for c in choices):
-            typed = int(text.strip(" \t\r\n"))
-            return next((c for c in choices if number_of(c) == typed), typed)
-        if choices and is_number_text(text):
-            try:
-                return choices[parse_int(text, 1, len(choices)) - 1]
-            except AutomaError:
-                return text
-        for c in choices:
-            if str(c) == text:
-                return c
-        return text
+        return TYPED[prompt.kind](prompt, text.strip())
 
     def command(self, line: str) -> bool:
         """Run a terminal command; False when the line is not a command."""
@@ -293,7 +248,7 @@ class Terminal:
         available = self.session.procedures
         if arg:
             ids = [p["id"] for p in available]
-            chosen = self._pick(ids, arg)
+            chosen = choice_named(ids, arg)
             if chosen not in ids:  # (the session's refusal would name the procedures' ids)
                 self.say("! " + self.t("cli.no_such_procedure", typed=arg))
                 return
@@ -508,3 +463,65 @@ def file_name(game_id: str) -> str:
     """A game id made safe as a file name."""
     return "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "_"
                    for c in game_id)[:60] or "game"
+
+
+def choice_named(choices: list[Any], text: str) -> Any:
+    """The choice that typed ``text`` names: its key as :func:`answer_keys` shows it, or
+    its id; else the text (or number) itself, which the session then rejects."""
+    if is_number_text(text) and any(number_of(c) is not None for c in choices):
+        typed = int(text.strip(" \t\r\n"))
+        return next((c for c in choices if number_of(c) == typed), typed)
+    if choices and is_number_text(text):
+        try:
+            return choices[parse_int(text, 1, len(choices)) - 1]
+        except AutomaError:
+            return text
+    for c in choices:
+        if str(c) == text:
+            return c
+    return text
+
+
+def _yes_no(prompt: Prompt, text: str) -> Any:
+    if not text and prompt.default is not None:
+        return prompt.default
+    low = text.lower()
+    return True if low in YES else False if low in NO else text
+
+
+def _count(prompt: Prompt, text: str) -> Any:
+    return prompt.default if not text and prompt.default is not None else text
+
+
+def _pick_one(prompt: Prompt, text: str) -> Any:
+    return prompt.default if not text and prompt.default is not None else choice_named(
+        prompt.choices, text)
+
+
+def _pick_subset(prompt: Prompt, text: str) -> Any:
+    return [choice_named(prompt.choices, part) for part in text.split()]
+
+
+def _values(prompt: Prompt, text: str) -> Any:
+    domain = prompt.domain or []
+    picked = [choice_named(domain, p) for p in text.split()]
+    if len(picked) != len(prompt.choices):
+        return text
+    return dict(zip(map(str, prompt.choices), picked, strict=True))
+
+
+def _done(prompt: Prompt, text: str) -> Any:
+    """Enter (or yes) confirms; a scan that may find no valid place also takes "n"; other
+    text is passed on, and refused: a typo never plays the bots' turn."""
+    low = text.lower()
+    if low in NO and False in prompt.choices:
+        return False
+    return True if not text or low in YES else text
+
+
+TYPED: dict[PromptKind, Callable[[Prompt, str], Any]] = {
+    "yes_no": _yes_no, "count": _count, "pick_one": _pick_one, "pick_subset": _pick_subset,
+    "values": _values, "confirm": _done, "scan": _done,
+}
+"""Each kind of question's typed answer read (:meth:`Terminal.parse`), as
+:data:`automa.app.controls.CONTROLS` draws the page's controls."""

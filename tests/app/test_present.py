@@ -11,6 +11,7 @@ from typing import Any, cast, get_args
 import pytest
 
 import automa
+from automa import terminal
 from automa.app import answers, controls, home_views, present, view_records, views
 from automa.app.html import Safe, emphasised, join
 from automa.core import i18n, prompts
@@ -573,6 +574,8 @@ def test_home_puts_new_game_above_finished_games_and_greets_a_first_visit() -> N
 
 def test_each_kind_of_question_has_its_controls_and_their_reading_in_one_table() -> None:
     """Issue 50 item 4: a question's kind picks its controls (``controls.CONTROLS``) and how
-    they are read back (``answers.READ_BACK``) from one table each, as ``taps.ACTIONS`` picks
-    a tap's action: every kind in both, nothing else."""
-    assert set(controls.CONTROLS) == set(answers.READ_BACK) == set(prompts.KINDS)
+    they are read back (``answers.READ_BACK``; typed at the terminal, ``terminal.TYPED``) from
+    one table each, as ``taps.ACTIONS`` picks a tap's action: every kind in each, nothing
+    else."""
+    assert set(controls.CONTROLS) == set(answers.READ_BACK) == set(terminal.TYPED) == set(
+        prompts.KINDS)
