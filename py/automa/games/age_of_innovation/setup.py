@@ -14,7 +14,7 @@ from typing import Any, Literal, TypedDict
 
 from automa.core import prompts
 from automa.core.prompts import Prompt
-from automa.core.records import MessageRef, Ui
+from automa.core.records import MessageRef, Params, Ui
 from automa.core.rng import Rng
 
 from . import data
@@ -95,7 +95,7 @@ ENTER = "enter"
 SALT = {"palace": 0x50A1ACE, "planning": 0x91A4, "faction": 0xFAC7, "bonus": 0xB0B5}
 
 
-def _drawn(key: str, ui: Ui, params: dict[str, Any] | None = None) -> Prompt:
+def _drawn(key: str, ui: Ui, params: Params | None = None) -> Prompt:
     """A set-up question whose picture shows a draw: "Done" (one tap) or "I drew mine"."""
     return prompts.pick_one(key, [DRAW, ENTER], params,
                             labels=[m("draw.done"), m("draw.enter")], default=DRAW,
@@ -164,6 +164,10 @@ class Kept(TypedDict, total=False):
     """Her own round bonus tile before (2-player variant), or None."""
 
 
+Question = tuple[str, Params, Any]
+"""A slot's question: its message id, its parameters, and the app's draw as its default."""
+
+
 @dataclass(frozen=True)
 class EntryKind:
     """One kind of entry of what the player drew: its questions, one tile each, and what the
@@ -173,7 +177,7 @@ class EntryKind:
     """How many tiles it asks."""
     choices: Callable[[int, list[Any]], list[Any]]
     """The tiles a slot's question offers, given those entered before: never one taken."""
-    question: Callable[[Ctx, int, Kept], tuple[str, dict[str, Any], Any]]
+    question: Callable[[Ctx, int, Kept], Question]
     """A slot's message id, its parameters, and the app's draw as its default."""
     faces: Callable[[int, list[Any]], list[str]]
     """Each tile offered as the Done screen draws it (its picture id), one tap each."""
@@ -212,7 +216,7 @@ def _pool_faces(pool: str) -> Callable[[int, list[Any]], list[str]]:
     return lambda slot, choices: [data.number_picture(pool, int(n)) for n in choices]
 
 
-def _round_question(ctx: Ctx, slot: int, keep: Kept) -> tuple[str, dict[str, Any], Any]:
+def _round_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
     return "setup.enter_round", {"n": slot + 1}, ctx.data["round_tiles"][slot]
 
 
@@ -221,7 +225,7 @@ def _round_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
     ask_entry(ctx, "final", [], keep)
 
 
-def _final_question(ctx: Ctx, slot: int, keep: Kept) -> tuple[str, dict[str, Any], Any]:
+def _final_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
     return "setup.enter_final", {}, ctx.data["final_tile"]
 
 
@@ -233,12 +237,12 @@ def _final_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
     ask_entry(ctx, "palace", [], keep)
 
 
-def _palace_question(ctx: Ctx, slot: int, keep: Kept) -> tuple[str, dict[str, Any], Any]:
+def _palace_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
     drawn = keep["palace"]
     return "setup.enter_palace", {"n": slot + 1}, drawn[slot] if drawn else None
 
 
-def _faction_question(ctx: Ctx, slot: int, keep: Kept) -> tuple[str, dict[str, Any], Any]:
+def _faction_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
     display = keep["planning"][slot // 2]
     before = {t: (a, b) for t, a, b in _as_offer(keep["offer"])}
     return "setup.enter_faction", {"terrain": terrain(display), "i": slot % 2 + 1}, \
@@ -249,7 +253,7 @@ def _faction_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
     ask_offer(ctx, [(t, *sorted(chosen[2 * i:2 * i + 2])) for i, t in enumerate(keep["planning"])])
 
 
-def _bonus_question(ctx: Ctx, slot: int, keep: Kept) -> tuple[str, dict[str, Any], Any]:
+def _bonus_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
     row, hers = keep["row"], keep["hers"]
     if slot == len(row):
         return "setup.enter_bonus_hers", {}, hers
