@@ -8,7 +8,7 @@ game's state lives in ``ctx.data``.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, Literal, NotRequired, TypedDict, cast, get_args
 
 from automa.core.cards import Field, Schema, load_records, read_toml, value_of
 
@@ -76,6 +76,48 @@ class Options(TypedDict):
     city_taken: Literal["changes_hands", "stays"]
 
 
+class Step(TypedDict):
+    """One step of a focus card (``focus_cards.toml``): its action, and the values that
+    action reads (each on the steps whose action needs it)."""
+
+    action: str
+    """One of :data:`ACTIONS`: the step function that resolves it."""
+    amount: NotRequired[int]
+    attacks: NotRequired[int]
+    combat: NotRequired[int]
+    combat_barbarian: NotRequired[int]
+    """The combat value against barbarians (Iron Working's higher one)."""
+    different: NotRequired[bool]
+    extra: NotRequired[bool]
+    limit: NotRequired[int]
+    move: NotRequired[int]
+    near: NotRequired[str]
+    per_attack: NotRequired[int]
+    priority: NotRequired[list[str]]
+    """Criteria of :data:`CRITERIA`, in order."""
+    production: NotRequired[int]
+    range: NotRequired[int]
+    targets: NotRequired[list[str]]
+    """Target classes of :data:`TARGETS`, in order."""
+    through: NotRequired[str]
+    tiebreaker: NotRequired[str]
+    tokens: NotRequired[int]
+    water: NotRequired[bool]
+
+
+class Card(TypedDict):
+    """One AP focus card, as :data:`CARD_SCHEMA` checks it."""
+
+    id: str
+    name: str
+    type: str
+    """One of :data:`TYPES`."""
+    level: int
+    """Its tech level, one of :data:`LEVELS`."""
+    caravans: NotRequired[int]
+    steps: list[Step]
+
+
 def _check_steps(steps: Any) -> str | None:
     for step in steps:
         if not isinstance(step, dict) or step.get("action") not in ACTIONS:
@@ -122,17 +164,17 @@ SPACE_SCHEMA = Schema({
 
 
 @cache
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> dict[str, Card]:
     """The 20 AP focus cards by id, in print order (type, then level)."""
     records = load_records(GAME_ID, "focus_cards.toml", "card", CARD_SCHEMA)
-    out = {r["id"]: r for r in records}
+    out = {r["id"]: cast(Card, r) for r in records}  # (as the schema checked them)
     if sorted((r["type"], r["level"]) for r in records) != sorted(
             (t, lv) for t in TYPES for lv in LEVELS):
         raise ValueError("focus_cards.toml must hold one card per type and level")
     return out
 
 
-def card(card_id: str) -> dict[str, Any]:
+def card(card_id: str) -> Card:
     """One focus card."""
     return cards()[card_id]
 

@@ -8,8 +8,6 @@ Spending Trade Tokens, military: the four attacker/defender cases.
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 
 from . import data
@@ -87,9 +85,9 @@ def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
     return [p for p in held if p != defender]
 
 
-def card_combat(step: dict[str, Any], target: str) -> int:
+def card_combat(step: data.Step, target: str) -> int:
     """The card's own combat value (against barbarians, Iron Working's higher one)."""
-    return int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
+    return step["combat_barbarian"] if target in BARBARIANS else step["combat"]
 
 
 def teddy_tokens_on(ctx: Ctx, last: bool) -> int:
@@ -99,7 +97,7 @@ def teddy_tokens_on(ctx: Ctx, last: bool) -> int:
     return teddy_tokens_unspent(ctx) if last else 0
 
 
-def combat_value(ctx: Ctx, step: dict[str, Any], target: str, defender: str | None = None,
+def combat_value(ctx: Ctx, step: data.Step, target: str, defender: str | None = None,
                  teddy: int = 0) -> int:
     """The AP's combat value (computed only): the card's, +1 per military wonder and
     city-state card, +2 per Joint War it uses, and ``teddy`` tokens Teddy Roosevelt spends
@@ -115,7 +113,7 @@ def spend_teddy_tokens(ctx: Ctx) -> None:
     res(ctx).setdefault("used", []).append("nw")
 
 
-def attack(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def attack(ctx: Ctx, step: data.Step, i: int) -> None:
     """Start the card's attacks."""
     ctx.then(attack_next, i=i)
 
@@ -126,7 +124,7 @@ def attack_next(ctx: Ctx, i: int) -> None:
     r = res(ctx)
     step = data.card(r["card"])["steps"][i]
     n = r["attacks"] + 1
-    if n > int(step["attacks"]):
+    if n > step["attacks"]:
         return
     if r["retry"]:
         log_ap(ctx, "log.attack_again", {"n": n})
@@ -190,7 +188,7 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
     step = data.card(r["card"])["steps"][i]
     n = r["attacks"] + 1
     if last is None:
-        last = n >= int(step["attacks"])
+        last = n >= step["attacks"]
         if not last and teddy_tokens_unspent(ctx):
             ctx.ask(prompts.yes_no(k("prompt.teddy_another_target"), {
                 "n": teddy_tokens_unspent(ctx), "next": n + 1, "of": step["attacks"]},
@@ -357,9 +355,9 @@ def city_wonder(ctx: Ctx, answer: str) -> None:
     log_table(ctx, "log.city_wonder", {"type": m(f"type.{answer}")}, icon="wonder")
 
 
-def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def reinforce(ctx: Ctx, step: data.Step, i: int) -> None:
     """Reinforce 5 − k × attacks control tokens, by the printed priority."""
-    n = max(0, 5 - int(step["per_attack"]) * res(ctx)["attacks"])
+    n = max(0, 5 - step["per_attack"] * res(ctx)["attacks"])
     log_ap(ctx, "log.reinforce_n", {"n": n, "attacks": res(ctx)["attacks"]},
            why={"rule": m("why.reinforce", k=step["per_attack"])})
     if n == 0:

@@ -207,7 +207,7 @@ def card_in(ctx: Ctx, slot: int) -> str:
 
 def level_of(card_id: str) -> int:
     """A card's tech level."""
-    return int(data.card(card_id)["level"])
+    return data.card(card_id)["level"]
 
 
 def bonus(ctx: Ctx, card_type: str) -> int:
