@@ -576,4 +576,4 @@ def _distinct(numbers: list[Any], pool: str, count: int | None = None) -> bool:
 
 def _taken(pool: str) -> int:
     """How many tiles the set-up draws from a pool."""
-    return int(data.pools()[pool]["drawn"])
+    return data.pools()[pool]["drawn"]

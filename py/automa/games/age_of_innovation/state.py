@@ -217,7 +217,7 @@ def your(ctx: Ctx) -> MessageRef:
     return m("your.both" if two_players(ctx) else "your.one")
 
 
-def support_card(ctx: Ctx) -> dict[str, Any]:
+def support_card(ctx: Ctx) -> data.DecisionCard:
     """The current Support card (top of the Support pile)."""
     top = ctx.piles["support"].top()
     assert top is not None, "no Support card"
@@ -229,7 +229,7 @@ def action_card_id(ctx: Ctx) -> str | None:
     return ctx.piles["action"].top()
 
 
-def round_tile(ctx: Ctx, rnd: int | None = None) -> dict[str, Any]:
+def round_tile(ctx: Ctx, rnd: int | None = None) -> data.Tile:
     """The round score tile of a round (round 6: the Final Round Score tile lying over it)."""
     r = rnd or round_no(ctx)
     if r >= 6:
@@ -410,7 +410,7 @@ def tiles_of(kind: str) -> list[str]:
     """Her Automa Round Score tiles (``round``) or Final Round Score tiles (``final``), by
     number."""
     return sorted((t for t, v in data.tiles().items() if v["kind"] == kind),
-                  key=lambda t: int(data.tiles()[t]["number"]))
+                  key=lambda t: data.tiles()[t]["number"])
 
 
 def round_tile_allowed(tile: str, slot: int, others: Iterable[str]) -> bool:

@@ -139,7 +139,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
 def support_number(ctx: Ctx) -> int:
     """The printed number of the current Support card."""
     top = ctx.piles["support"].top()
-    return int(data.card(top)["number"]) if top else 0
+    return data.card(top)["number"] if top else 0
 
 
 Scheduled = list[tuple[StepRef, dict[str, Any]]]
