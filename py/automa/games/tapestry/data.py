@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from automa.core.cards import Field, Schema, dispute_of, load_records, value_of
 
@@ -116,6 +116,52 @@ ACHIEVEMENT_SCHEMA = Schema({"id": Field(str, choices=ACHIEVEMENTS),
                              "vp": Field(list, item_type=int)})
 
 
+class Card(TypedDict):
+    """A decision card with plain values (:func:`card`: each disputed one as the options
+    read it), as :data:`CARD_SCHEMA` checks it."""
+
+    id: int
+    deck: str
+    badge: str
+    automa_track: str
+    """How the Automa picks its track, one of :data:`RULES`."""
+    shadow_track: str
+    income: bool
+    track_tiebreak: list[str]
+    """The tracks and the favourite (:data:`ORDER_ITEMS`), in the card's order."""
+    toppled_outpost: bool
+    hex_pattern: str
+    """One of :data:`PATTERNS`."""
+    confidence: str
+
+
+class Level(TypedDict):
+    """A difficulty level with plain values (:func:`level`), as :data:`LEVEL_SCHEMA` checks
+    it."""
+
+    level: int
+    mat: str
+    income_card: int
+    chart: list[str]
+    """The income chart's steps (:data:`INCOME_STEPS`)."""
+    progress: list[int]
+    you_turn_1: str
+    bots_turn_1: str
+    second_civ: bool
+
+
+class CivSide(TypedDict):
+    """A civilization side with its bonuses as the options say (:func:`civ`), as
+    :data:`CIV_SCHEMA` checks it."""
+
+    id: str
+    die: str
+    favorite: str
+    turns: list[int]
+    bonus: list[str]
+    """Its bonuses (:data:`CIV_BONUSES`)."""
+
+
 def _by_id(filename: str, table: str, schema: Schema) -> dict[Any, dict[str, Any]]:
     return {r[schema.id_field]: r for r in load_records(GAME_ID, filename, table, schema)}
 
@@ -139,11 +185,11 @@ def reading(raw: Any, alternative: bool) -> Any:
     return value_of(raw)
 
 
-def card(card_id: str | int, options: Options | None = None) -> dict[str, Any]:
+def card(card_id: str | int, options: Options | None = None) -> Card:
     """One decision card with plain values, read as the options say."""
     raw = cards()[int(card_id)]
     alt = bool(options and options.get("card_reading") == "bga")
-    return {name: reading(value, alt) for name, value in raw.items()}
+    return cast(Card, {name: reading(value, alt) for name, value in raw.items()})
 
 
 def disputed_fields(card_id: str | int) -> dict[str, dict[str, Any]]:
@@ -205,10 +251,10 @@ def _levels() -> dict[int, dict[str, Any]]:
     return _by_id("income.toml", "level", LEVEL_SCHEMA)
 
 
-def level(n: int, options: Options | None = None) -> dict[str, Any]:
+def level(n: int, options: Options | None = None) -> Level:
     """A difficulty level with plain values (level 3's progress cards as the options say)."""
     alt = bool(options and options.get("level3_progress") == "2-4-4")
-    return {k: reading(v, alt) for k, v in _levels()[n].items()}
+    return cast(Level, {k: reading(v, alt) for k, v in _levels()[n].items()})
 
 
 def level_dispute(n: int) -> dict[str, Any] | None:
@@ -221,13 +267,13 @@ def _civs() -> dict[str, dict[str, Any]]:
     return _by_id("civs.toml", "civ", CIV_SCHEMA)
 
 
-def civ(civ_id: str, options: Options | None = None) -> dict[str, Any]:
+def civ(civ_id: str, options: Options | None = None) -> CivSide:
     """A civilization side with its bonuses as the options say."""
     raw = _civs()[civ_id]
     alt = options is not None and (
         (civ_id == "explorers" and options.get("explorers_bonus") == "explore_conquer")
         or (civ_id in ("conquerors", "engineers") and options.get("civ_reading") == "seed_text"))
-    return {k: reading(v, alt) for k, v in raw.items()}
+    return cast(CivSide, {k: reading(v, alt) for k, v in raw.items()})
 
 
 def civ_for_die(track: str) -> str:
