@@ -150,34 +150,8 @@ class Terminal:
             self.say(f"  {i}. {step}")
         if q["rule"]:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
-        if prompt.kind in ("pick_one", "pick_subset"):
-            enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
-            keys = answer_keys(prompt.choices)  # (each shown choice by its own key)
-            for c in q["choices"]:
-                self.say(f"  {_keyed(keys[c['index']], c['label'])}"
-                         f"{enter if c['chosen'] else ''}")
-        else:
-            for c in q["choices"]:
-                self.say(f"  {c['index'] + 1}. {c['label']}")
-        if prompt.kind in ("pick_one", "pick_subset", "values"):
-            hint = {"pick_one": "cli.pick_hint", "pick_subset": _subset_hint(prompt),
-                    "values": "cli.values_hint"}[prompt.kind]
-            self.say("  " + self.t(hint, lo=q["lo"], hi=q["hi"]))
-            if prompt.kind == "values":
-                keys = answer_keys(prompt.domain or [])
-                self.say("  " + ", ".join(_keyed(key, text)
-                                          for key, text in zip(keys, q["domain"], strict=True)))
-        elif prompt.kind == "yes_no":
-            said = self.t("web.play.yes" if prompt.default else "web.play.no")
-            default = "" if prompt.default is None else f"; {self.t('cli.enter_key')}: {said}"
-            self.say(f"  ({self.t('cli.yes_hint')}{default})")
-        elif prompt.kind == "count":
-            default = f" [{prompt.default}]" if prompt.default is not None else ""
-            self.say("  " + q["hint"] + default)
-        elif len(q["one_tap"]) == 2:  # a scan that may find no valid place
-            self.say(f"  [{q['one_tap'][0][0]}: Enter · {q['one_tap'][1][0]}: n]")
-        else:
-            self.say(f"  [{q['one_tap'][0][0]}: Enter]")
+        for line in HOW_TO_ANSWER[prompt.kind](self.t, prompt, q):
+            self.say(line)
         if present.can_cancel(self.session):
             self.say(f"  ({self.t('cli.cancel_hint')})")
         if self.speak:
@@ -525,3 +499,64 @@ TYPED: dict[PromptKind, Callable[[Prompt, str], Any]] = {
 }
 """Each kind of question's typed answer read (:meth:`Terminal.parse`), as
 :data:`automa.app.controls.CONTROLS` draws the page's controls."""
+
+
+Worded = Callable[..., str]
+"""A message in the terminal's language (:meth:`Terminal.t`)."""
+
+
+def _numbered(q: view_records.QuestionView) -> list[str]:
+    """The choices listed by their positions."""
+    return [f"  {c['index'] + 1}. {c['label']}" for c in q["choices"]]
+
+
+def _keyed_choices(t: Worded, prompt: Prompt, q: view_records.QuestionView,
+                   hint: str) -> list[str]:
+    """A pick's choices, each by its own key (the default marked for Enter), then ``hint``."""
+    enter = f" [{t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
+    keys = answer_keys(prompt.choices)
+    return [*(f"  {_keyed(keys[c['index']], c['label'])}{enter if c['chosen'] else ''}"
+              for c in q["choices"]), "  " + t(hint, lo=q["lo"], hi=q["hi"])]
+
+
+def _pick_one_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    return _keyed_choices(t, prompt, q, "cli.pick_hint")
+
+
+def _pick_subset_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    return _keyed_choices(t, prompt, q, _subset_hint(prompt))
+
+
+def _values_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    keys = answer_keys(prompt.domain or [])
+    return [*_numbered(q), "  " + t("cli.values_hint", lo=q["lo"], hi=q["hi"]),
+            "  " + ", ".join(_keyed(key, text) for key, text in zip(keys, q["domain"],
+                                                                    strict=True))]
+
+
+def _yes_no_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    said = t("web.play.yes" if prompt.default else "web.play.no")
+    default = "" if prompt.default is None else f"; {t('cli.enter_key')}: {said}"
+    return [*_numbered(q), f"  ({t('cli.yes_hint')}{default})"]
+
+
+def _count_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    default = f" [{prompt.default}]" if prompt.default is not None else ""
+    return [*_numbered(q), "  " + q["hint"] + default]
+
+
+def _done_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    """Enter for "done"; a scan that may find no valid place also takes "n"."""
+    taps = q["one_tap"]
+    return [*_numbered(q), f"  [{taps[0][0]}: Enter · {taps[1][0]}: n]" if len(taps) == 2
+            else f"  [{taps[0][0]}: Enter]"]
+
+
+HOW_TO_ANSWER: dict[PromptKind, Callable[[Worded, Prompt, view_records.QuestionView],
+                                         list[str]]] = {
+    "yes_no": _yes_no_lines, "count": _count_lines, "pick_one": _pick_one_lines,
+    "pick_subset": _pick_subset_lines, "values": _values_lines, "confirm": _done_lines,
+    "scan": _done_lines,
+}
+"""Each kind of question's choices and how to answer it, as the terminal shows them under the
+question (:meth:`Terminal.show_prompt`); :data:`TYPED` reads what is typed."""

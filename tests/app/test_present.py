@@ -574,8 +574,8 @@ def test_home_puts_new_game_above_finished_games_and_greets_a_first_visit() -> N
 
 def test_each_kind_of_question_has_its_controls_and_their_reading_in_one_table() -> None:
     """Issue 50 item 4: a question's kind picks its controls (``controls.CONTROLS``) and how
-    they are read back (``answers.READ_BACK``; typed at the terminal, ``terminal.TYPED``) from
-    one table each, as ``taps.ACTIONS`` picks a tap's action: every kind in each, nothing
-    else."""
-    assert set(controls.CONTROLS) == set(answers.READ_BACK) == set(terminal.TYPED) == set(
-        prompts.KINDS)
+    they are read back (``answers.READ_BACK``; at the terminal, how to answer is shown by
+    ``terminal.HOW_TO_ANSWER`` and what is typed read by ``terminal.TYPED``) from one table
+    each, as ``taps.ACTIONS`` picks a tap's action: every kind in each, nothing else."""
+    tables = (controls.CONTROLS, answers.READ_BACK, terminal.HOW_TO_ANSWER, terminal.TYPED)
+    assert all(set(table) == set(prompts.KINDS) for table in tables)

@@ -181,12 +181,12 @@ def test_unplaced_tokens_fold_into_every_culture_step() -> None:
 
 
 def test_the_card_and_step_records_type_every_value_the_cards_hold() -> None:
-    """Issue 50 item 2: ``data.Card`` and ``data.Step`` are the focus cards as they are: each
+    """Issue 50 item 2: ``data.FocusCard`` and ``data.Step`` are the focus cards as they are: each
     key a card or step holds is declared, with its value's type, the keys every card or step
     needs are on each, and each declared step key is on some step."""
     used: set[str] = set()
     for card in cards.cards().values():
-        assert not record_problems(cards.Card, dict(card)), card["id"]
+        assert not record_problems(cards.FocusCard, dict(card)), card["id"]
         for step in card["steps"]:
             assert not record_problems(cards.Step, dict(step)), step
             used |= step.keys()

@@ -51,7 +51,7 @@ def test_no_module_spells_a_message_id_literally(module: str) -> None:
 
 @pytest.mark.parametrize("reading", ["shipped", "alternative"])
 def test_the_card_records_type_every_value_either_reading_gives(reading: str) -> None:
-    """Issue 50 item 2: ``Card``, ``Level`` and ``CivSide`` are the decision cards, levels
+    """Issue 50 item 2: ``DecisionCard``, ``Level`` and ``CivSide`` are the decision cards, levels
     and civilization sides as they are read, the shipped reading or the other one: each key
     declared with its value's type, none missing."""
     given = {"card_reading": "bga", "level3_progress": "2-4-4",
@@ -59,7 +59,7 @@ def test_the_card_records_type_every_value_either_reading_gives(reading: str) ->
     options = cast(tdata.Options, package.GAME.resolve_options(
         given if reading == "alternative" else {}))
     for n in tdata.cards():
-        assert not record_problems(tdata.Card, dict(tdata.card(n, options))), n
+        assert not record_problems(tdata.DecisionCard, dict(tdata.card(n, options))), n
     for level in range(1, 7):
         assert not record_problems(tdata.Level, dict(tdata.level(level, options))), level
     for civ in tdata.CIVS:

@@ -105,7 +105,7 @@ class Step(TypedDict):
     water: NotRequired[bool]
 
 
-class Card(TypedDict):
+class FocusCard(TypedDict):
     """One AP focus card, as :data:`CARD_SCHEMA` checks it."""
 
     id: str
@@ -164,17 +164,17 @@ SPACE_SCHEMA = Schema({
 
 
 @cache
-def cards() -> dict[str, Card]:
+def cards() -> dict[str, FocusCard]:
     """The 20 AP focus cards by id, in print order (type, then level)."""
     records = load_records(GAME_ID, "focus_cards.toml", "card", CARD_SCHEMA)
-    out = {r["id"]: cast(Card, r) for r in records}  # (as the schema checked them)
+    out = {r["id"]: cast(FocusCard, r) for r in records}  # (as the schema checked them)
     if sorted((r["type"], r["level"]) for r in records) != sorted(
             (t, lv) for t in TYPES for lv in LEVELS):
         raise ValueError("focus_cards.toml must hold one card per type and level")
     return out
 
 
-def card(card_id: str) -> Card:
+def card(card_id: str) -> FocusCard:
     """One focus card."""
     return cards()[card_id]
 

@@ -116,7 +116,7 @@ ACHIEVEMENT_SCHEMA = Schema({"id": Field(str, choices=ACHIEVEMENTS),
                              "vp": Field(list, item_type=int)})
 
 
-class Card(TypedDict):
+class DecisionCard(TypedDict):
     """A decision card with plain values (:func:`card`: each disputed one as the options
     read it), as :data:`CARD_SCHEMA` checks it."""
 
@@ -185,11 +185,11 @@ def reading(raw: Any, alternative: bool) -> Any:
     return value_of(raw)
 
 
-def card(card_id: str | int, options: Options | None = None) -> Card:
+def card(card_id: str | int, options: Options | None = None) -> DecisionCard:
     """One decision card with plain values, read as the options say."""
     raw = cards()[int(card_id)]
     alt = bool(options and options.get("card_reading") == "bga")
-    return cast(Card, {name: reading(value, alt) for name, value in raw.items()})
+    return cast(DecisionCard, {name: reading(value, alt) for name, value in raw.items()})
 
 
 def disputed_fields(card_id: str | int) -> dict[str, dict[str, Any]]:
