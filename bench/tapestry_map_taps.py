@@ -33,7 +33,7 @@ from tests.tapestry.test_map import Truthful  # noqa: E402
 IDLE = "tapestry.q.bots_turn"
 
 
-def your_move(board: dict[str, str], rng: random.Random) -> str | None:
+def your_move(board: dict[str, twin.Mark], rng: random.Random) -> str | None:
     """The simulated player's turn: an empty or neutral hex next to their territories."""
     options = [h for h in twin.hexes() if board[h] in (twin.EMPTY, twin.TILE)
                and any(twin.you_control(board[n]) for n in twin.neighbours(h))]
@@ -68,7 +68,7 @@ def play(seed: int, with_map: bool) -> tuple[list[tuple[int, bool]], int]:
     rng = random.Random(seed)
     session = new(2, seed, map=with_map)
     table = TableWithoutMap(twin.initial_map())
-    board: dict[str, str] = session._state["data"]["map"] if with_map else table.board
+    board: dict[str, twin.Mark] = session._state["data"]["map"] if with_map else table.board
     turns: list[tuple[int, bool]] = []
     marks = 0
     taps = None

@@ -12,7 +12,7 @@ from automa.core.ranges import Count, Table
 from automa.core.records import empty_view
 from automa.core.select import OrderedPick, select
 
-Ctx = game.Ctx[dict[str, Any]]
+Ctx = game.Ctx[dict[str, Any], dict[str, Any]]
 """The demo game keeps its data as a plain dict, untyped."""
 steps = Steps()
 CARDS = [f"c{i}" for i in range(1, 9)]

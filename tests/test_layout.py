@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -119,10 +120,23 @@ def test_the_step_name_check_sees_every_way_of_naming_a_step() -> None:
 MAX_LINES = 650
 """The longest a module of the engine may grow (issue 35: a file a newcomer reads whole; past
 it, cut along its seams)."""
+WARN_LINES = 600
+"""Past this a module is told to look for its seam while there is room to cut at it (issue
+50: not to squeeze lines once the cap is reached)."""
+
+
+def engine_module_lines() -> dict[str, int]:
+    """Each module of the engine and its number of lines."""
+    package = GAMES_DIR.parent
+    return {p.relative_to(package).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+            for p in sorted(package.rglob("*.py"))}
 
 
 def test_no_module_of_the_engine_is_over_650_lines() -> None:
-    package = GAMES_DIR.parent
-    long = {p.relative_to(package).as_posix(): n for p in sorted(package.rglob("*.py"))
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    """Over :data:`MAX_LINES` fails; over :data:`WARN_LINES` warns, naming the modules."""
+    lines = engine_module_lines()
+    near = {name: n for name, n in lines.items() if WARN_LINES < n <= MAX_LINES}
+    if near:
+        warnings.warn(f"near the {MAX_LINES}-line cap, cut at a seam: {near}", stacklevel=1)
+    long = {name: n for name, n in lines.items() if n > MAX_LINES}
     assert not long, long

@@ -11,9 +11,10 @@ from tests.code_map import floor_of, public_records
 
 PY = Path(__file__).resolve().parent.parent / "py"
 SHARED_ON_PURPOSE = {
-    "Ctx": "core.game.Ctx is the engine's context, generic over a game's data; each game's "
-           "state.py exports its own Ctx = core.game.Ctx[Data], the same context typed "
-           "against that game's Data (issue 35, point 1): the one name every step takes",
+    "Ctx": "core.game.Ctx is the engine's context, generic over a game's data and options; "
+           "each game's state.py exports its own Ctx = core.game.Ctx[Data, data.Options], "
+           "the same context typed against that game's Data (issue 35, point 1) and Options "
+           "(issue 50): the one name every step takes",
     "Data": "each game's Data record (a TypedDict in its state.py) names the game's ctx.data; "
             "the games are one floor, and no other floor defines a Data",
 }

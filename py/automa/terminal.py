@@ -19,7 +19,7 @@ from automa.app import present, share, speech, view_records
 from automa.core.errors import AutomaError
 from automa.core.i18n import render
 from automa.core.numbers import is_number_text, parse_int
-from automa.core.prompts import Prompt
+from automa.core.prompts import Prompt, PromptKind
 from automa.core.session import Session
 from automa.files import (
     Lock,
@@ -150,34 +150,8 @@ class Terminal:
             self.say(f"  {i}. {step}")
         if q["rule"]:
             self.say(f"  ({self.t('web.log.why')} {q['rule']})")
-        if prompt.kind in ("pick_one", "pick_subset"):
-            enter = f" [{self.t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
-            keys = answer_keys(prompt.choices)  # (each shown choice by its own key)
-            for c in q["choices"]:
-                self.say(f"  {_keyed(keys[c['index']], c['label'])}"
-                         f"{enter if c['chosen'] else ''}")
-        else:
-            for c in q["choices"]:
-                self.say(f"  {c['index'] + 1}. {c['label']}")
-        if prompt.kind in ("pick_one", "pick_subset", "values"):
-            hint = {"pick_one": "cli.pick_hint", "pick_subset": _subset_hint(prompt),
-                    "values": "cli.values_hint"}[prompt.kind]
-            self.say("  " + self.t(hint, lo=q["lo"], hi=q["hi"]))
-            if prompt.kind == "values":
-                keys = answer_keys(prompt.domain or [])
-                self.say("  " + ", ".join(_keyed(key, text)
-                                          for key, text in zip(keys, q["domain"], strict=True)))
-        elif prompt.kind == "yes_no":
-            said = self.t("web.play.yes" if prompt.default else "web.play.no")
-            default = "" if prompt.default is None else f"; {self.t('cli.enter_key')}: {said}"
-            self.say(f"  ({self.t('cli.yes_hint')}{default})")
-        elif prompt.kind == "count":
-            default = f" [{prompt.default}]" if prompt.default is not None else ""
-            self.say("  " + q["hint"] + default)
-        elif len(q["one_tap"]) == 2:  # a scan that may find no valid place
-            self.say(f"  [{q['one_tap'][0][0]}: Enter · {q['one_tap'][1][0]}: n]")
-        else:
-            self.say(f"  [{q['one_tap'][0][0]}: Enter]")
+        for line in HOW_TO_ANSWER[prompt.kind](self.t, prompt, q):
+            self.say(line)
         if present.can_cancel(self.session):
             self.say(f"  ({self.t('cli.cancel_hint')})")
         if self.speak:
@@ -196,52 +170,7 @@ class Terminal:
         Numbers go through :func:`automa.parse_int` only: text that is no number is passed
         on as text, and the session rejects it with a translated message.
         """
-        text = text.strip()
-        if prompt.kind == "yes_no":
-            if not text and prompt.default is not None:
-                return prompt.default
-            low = text.lower()
-            return True if low in YES else False if low in NO else text
-        if prompt.kind == "count":
-            if not text and prompt.default is not None:
-                return prompt.default
-            return text
-        if prompt.kind == "pick_one":
-            if not text and prompt.default is not None:
-                return prompt.default
-            return self._pick(prompt.choices, text)
-        if prompt.kind == "pick_subset":
-            return [self._pick(prompt.choices, part) for part in text.split()]
-        if prompt.kind == "values":
-            parts = text.split()
-            domain = prompt.domain or []
-            picked = [self._pick(domain, p) for p in parts]
-            if len(picked) != len(prompt.choices):
-                return text
-            return dict(zip(map(str, prompt.choices), picked, strict=True))
-        # Enter (or yes) confirms; a scan that may find no valid place also takes "n";
-        # other text is passed on, and refused: a typo never plays the bots' turn
-        low = text.lower()
-        if low in NO and False in prompt.choices:
-            return False
-        return True if not text or low in YES else text
-
-    @staticmethod
-    def _pick(choices: list[Any], text: str) -> Any:
-        """The choice that typed ``text`` names: its key as :func:`answer_keys` shows it, or
-        its id; else the text (or number) itself, which the session then rejects."""
-        if is_number_text(text) and any(number_of(c) is not None for c in choices):
-            typed = int(text.strip(" \t\r\n"))
-            return next((c for c in choices if number_of(c) == typed), typed)
-        if choices and is_number_text(text):
-            try:
-                return choices[parse_int(text, 1, len(choices)) - 1]
-            except AutomaError:
-                return text
-        for c in choices:
-            if str(c) == text:
-                return c
-        return text
+        return TYPED[prompt.kind](prompt, text.strip())
 
     def command(self, line: str) -> bool:
         """Run a terminal command; False when the line is not a command."""
@@ -293,7 +222,7 @@ class Terminal:
         available = self.session.procedures
         if arg:
             ids = [p["id"] for p in available]
-            chosen = self._pick(ids, arg)
+            chosen = choice_named(ids, arg)
             if chosen not in ids:  # (the session's refusal would name the procedures' ids)
                 self.say("! " + self.t("cli.no_such_procedure", typed=arg))
                 return
@@ -508,3 +437,126 @@ def file_name(game_id: str) -> str:
     """A game id made safe as a file name."""
     return "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "_"
                    for c in game_id)[:60] or "game"
+
+
+def choice_named(choices: list[Any], text: str) -> Any:
+    """The choice that typed ``text`` names: its key as :func:`answer_keys` shows it, or
+    its id; else the text (or number) itself, which the session then rejects."""
+    if is_number_text(text) and any(number_of(c) is not None for c in choices):
+        typed = int(text.strip(" \t\r\n"))
+        return next((c for c in choices if number_of(c) == typed), typed)
+    if choices and is_number_text(text):
+        try:
+            return choices[parse_int(text, 1, len(choices)) - 1]
+        except AutomaError:
+            return text
+    for c in choices:
+        if str(c) == text:
+            return c
+    return text
+
+
+def _yes_no(prompt: Prompt, text: str) -> Any:
+    if not text and prompt.default is not None:
+        return prompt.default
+    low = text.lower()
+    return True if low in YES else False if low in NO else text
+
+
+def _count(prompt: Prompt, text: str) -> Any:
+    return prompt.default if not text and prompt.default is not None else text
+
+
+def _pick_one(prompt: Prompt, text: str) -> Any:
+    return prompt.default if not text and prompt.default is not None else choice_named(
+        prompt.choices, text)
+
+
+def _pick_subset(prompt: Prompt, text: str) -> Any:
+    return [choice_named(prompt.choices, part) for part in text.split()]
+
+
+def _values(prompt: Prompt, text: str) -> Any:
+    domain = prompt.domain or []
+    picked = [choice_named(domain, p) for p in text.split()]
+    if len(picked) != len(prompt.choices):
+        return text
+    return dict(zip(map(str, prompt.choices), picked, strict=True))
+
+
+def _done(prompt: Prompt, text: str) -> Any:
+    """Enter (or yes) confirms; a scan that may find no valid place also takes "n"; other
+    text is passed on, and refused: a typo never plays the bots' turn."""
+    low = text.lower()
+    if low in NO and False in prompt.choices:
+        return False
+    return True if not text or low in YES else text
+
+
+TYPED: dict[PromptKind, Callable[[Prompt, str], Any]] = {
+    "yes_no": _yes_no, "count": _count, "pick_one": _pick_one, "pick_subset": _pick_subset,
+    "values": _values, "confirm": _done, "scan": _done,
+}
+"""Each kind of question's typed answer read (:meth:`Terminal.parse`), as
+:data:`automa.app.controls.CONTROLS` draws the page's controls."""
+
+
+Worded = Callable[..., str]
+"""A message in the terminal's language (:meth:`Terminal.t`)."""
+
+
+def _numbered(q: view_records.QuestionView) -> list[str]:
+    """The choices listed by their positions."""
+    return [f"  {c['index'] + 1}. {c['label']}" for c in q["choices"]]
+
+
+def _keyed_choices(t: Worded, prompt: Prompt, q: view_records.QuestionView,
+                   hint: str) -> list[str]:
+    """A pick's choices, each by its own key (the default marked for Enter), then ``hint``."""
+    enter = f" [{t('cli.enter_key')}]" if prompt.kind == "pick_one" else ""
+    keys = answer_keys(prompt.choices)
+    return [*(f"  {_keyed(keys[c['index']], c['label'])}{enter if c['chosen'] else ''}"
+              for c in q["choices"]), "  " + t(hint, lo=q["lo"], hi=q["hi"])]
+
+
+def _pick_one_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    return _keyed_choices(t, prompt, q, "cli.pick_hint")
+
+
+def _pick_subset_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    return _keyed_choices(t, prompt, q, _subset_hint(prompt))
+
+
+def _values_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    keys = answer_keys(prompt.domain or [])
+    return [*_numbered(q), "  " + t("cli.values_hint", lo=q["lo"], hi=q["hi"]),
+            "  " + ", ".join(_keyed(key, text) for key, text in zip(keys, q["domain"],
+                                                                    strict=True))]
+
+
+def _yes_no_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    said = t("web.play.yes" if prompt.default else "web.play.no")
+    default = "" if prompt.default is None else f"; {t('cli.enter_key')}: {said}"
+    return [*_numbered(q), f"  ({t('cli.yes_hint')}{default})"]
+
+
+def _count_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    default = f" [{prompt.default}]" if prompt.default is not None else ""
+    return [*_numbered(q), "  " + q["hint"] + default]
+
+
+def _done_lines(t: Worded, prompt: Prompt, q: view_records.QuestionView) -> list[str]:
+    """Enter for "done"; a scan that may find no valid place also takes "n"."""
+    taps = q["one_tap"]
+    return [*_numbered(q), f"  [{taps[0][0]}: Enter · {taps[1][0]}: n]" if len(taps) == 2
+            else f"  [{taps[0][0]}: Enter]"]
+
+
+HOW_TO_ANSWER: dict[PromptKind, Callable[[Worded, Prompt, view_records.QuestionView],
+                                         list[str]]] = {
+    "yes_no": _yes_no_lines, "count": _count_lines, "pick_one": _pick_one_lines,
+    "pick_subset": _pick_subset_lines, "values": _values_lines, "confirm": _done_lines,
+    "scan": _done_lines,
+}
+"""Each kind of question's choices and how to answer it, as the terminal shows them under the
+question (:meth:`Terminal.show_prompt`); :data:`TYPED` reads what is typed."""

@@ -10,6 +10,7 @@ import pytest
 from automa.core.cards import validate_record
 from automa.core.errors import InvalidCardData
 from automa.games.age_of_innovation import data
+from tests.state_layout import record_problems
 
 FILE = "cards/age_of_innovation/factions.toml"
 
@@ -37,3 +38,12 @@ def test_a_terraform_and_build_variant_names_a_faction() -> None:
     with pytest.raises(InvalidCardData):
         validate_record(FILE, faction(actions=[{"type": "terraform_build", "variant": "kudlers"}]),
                         data.FACTION_SCHEMA, 0)
+
+
+@pytest.mark.parametrize(("record", "table"), [
+    (data.DecisionCard, data.decision_cards), (data.Tile, data.tiles), (data.Pool, data.pools)])
+def test_the_card_records_type_every_value_the_cards_hold(record: Any, table: Any) -> None:
+    """Issue 50 item 2: ``data.DecisionCard``, ``data.Tile`` and ``data.Pool`` are the cards
+    and tiles as they are: each key declared with its value's type, none missing."""
+    for item in table().values():
+        assert not record_problems(record, dict(item)), item["id"]

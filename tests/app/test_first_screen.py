@@ -16,7 +16,7 @@ from typing import Any, cast
 import pytest
 
 import automa
-from automa.app import layout, present, view_records, views
+from automa.app import controls, layout, present, view_records, views
 from automa.core import prompts
 from automa.core.game import registered
 from automa.core.rng import Rng
@@ -139,6 +139,6 @@ def test_many_choices_become_a_list_to_pick_from(n: int, label: str, expected: s
     p = prompts.pick_one("tapestry.q.conquer_case", list(range(n)),
                          labels=[cast(Any, f"{label} {i}") for i in range(n)])
     q = layout_of("pick_one", n, label)
-    present._controls(q, p, present.Words("en"), layout.PHONE)
+    controls.controls(q, p, present.Words("en"), layout.PHONE)
     assert q["layout"] == expected
     assert layout.dock_height(q, layout.LARGEST) <= 0.6 * layout.LARGEST.height

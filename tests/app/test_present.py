@@ -11,9 +11,10 @@ from typing import Any, cast, get_args
 import pytest
 
 import automa
-from automa.app import answers, home_views, present, view_records, views
+from automa import terminal
+from automa.app import answers, controls, home_views, present, view_records, views
 from automa.app.html import Safe, emphasised, join
-from automa.core import i18n
+from automa.core import i18n, prompts
 from automa.core.game import registered
 from automa.core.records import LogEntry, MessageRef, Why
 
@@ -569,3 +570,12 @@ def test_home_puts_new_game_above_finished_games_and_greets_a_first_visit() -> N
     assert body.index('data-act="new"') < body.index("finished-saves")
     assert "Runs the solo bot" not in body
     assert "Runs the solo bot" in home_views.home(list(games.values()), [], w)
+
+
+def test_each_kind_of_question_has_its_controls_and_their_reading_in_one_table() -> None:
+    """Issue 50 item 4: a question's kind picks its controls (``controls.CONTROLS``) and how
+    they are read back (``answers.READ_BACK``; at the terminal, how to answer is shown by
+    ``terminal.HOW_TO_ANSWER`` and what is typed read by ``terminal.TYPED``) from one table
+    each, as ``taps.ACTIONS`` picks a tap's action: every kind in each, nothing else."""
+    tables = (controls.CONTROLS, answers.READ_BACK, terminal.HOW_TO_ANSWER, terminal.TYPED)
+    assert all(set(table) == set(prompts.KINDS) for table in tables)

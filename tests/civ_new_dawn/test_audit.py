@@ -4,13 +4,16 @@ after the rule it checks (AP Rules v1.0, 8/1/2020), and the readings the rules l
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 import automa
+from automa.core.game import Ctx
 from automa.core.i18n import render
 from automa.core.session import Session
 from automa.games.civ_new_dawn import data as cards
+from automa.games.civ_new_dawn import military
 from tests.civ_new_dawn.play import data, entries, key, new
 from tests.sessions import asked
 
@@ -61,6 +64,24 @@ def test_teddy_spends_all_unspent_natural_wonder_tokens_on_the_last_attack_he_pe
     s.answer("none")                         # indeed no target left
     s.answer(0)                              # no unreinforced control token
     assert data(s)["nw"]["culture"] == 2     # spent: on the card in slot 4 (Early Empire)
+
+
+def test_the_combat_value_only_computes_and_a_separate_step_spends_teddys_tokens() -> None:
+    """Issue 50 item 4: ``combat_value`` is a value (asked twice, the same, the state as it
+    was); Teddy's tokens on his last attack count in it, and only ``spend_teddy_tokens``
+    marks them spent."""
+    s = _teddy_attacks()
+    ctx: Ctx[Any, Any] = Ctx(s.game, s._state, [])
+    step = cards.card("masonry")["steps"][0]
+    before = json.dumps(s._state, sort_keys=True)
+    teddy = military.teddy_tokens_on(ctx, last=True)
+    assert teddy == 2 and military.teddy_tokens_on(ctx, last=False) == 0
+    value = military.combat_value(ctx, step, "barbarian", teddy=teddy)
+    assert value == military.combat_value(ctx, step, "barbarian", teddy=teddy) == 5 + 2
+    assert military.combat_value(ctx, step, "barbarian") == 5
+    assert json.dumps(s._state, sort_keys=True) == before
+    military.spend_teddy_tokens(ctx)
+    assert military.teddy_tokens_unspent(ctx) == 0
 
 
 def test_teddys_tokens_wait_for_his_last_attack_when_another_target_follows() -> None:

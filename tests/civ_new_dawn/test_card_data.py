@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from automa.games.civ_new_dawn import data as cards
+from tests.state_layout import keys, record_problems
 
 FACTS = Path(__file__).resolve().parent / "civ_ap_cards.csv"
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4}
@@ -176,3 +177,17 @@ def test_unplaced_tokens_fold_into_every_culture_step() -> None:
     for name, rows in by_card().items():
         folded = [r for r in rows if r["action"] == FOLDED[0]]
         assert bool(folded) == (rows[0]["type"] == "culture"), name
+
+
+
+def test_the_card_and_step_records_type_every_value_the_cards_hold() -> None:
+    """Issue 50 item 2: ``data.FocusCard`` and ``data.Step`` are the focus cards as they are: each
+    key a card or step holds is declared, with its value's type, the keys every card or step
+    needs are on each, and each declared step key is on some step."""
+    used: set[str] = set()
+    for card in cards.cards().values():
+        assert not record_problems(cards.FocusCard, dict(card)), card["id"]
+        for step in card["steps"]:
+            assert not record_problems(cards.Step, dict(step)), step
+            used |= step.keys()
+    assert used == keys(cards.Step)[0]

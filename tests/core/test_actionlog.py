@@ -33,7 +33,7 @@ from automa.core.i18n import msg
 from automa.core.saveformat import played_options
 from automa.core.session import Session
 
-Ctx = game.Ctx[dict[str, Any]]
+Ctx = game.Ctx[dict[str, Any], dict[str, Any]]
 
 
 def ledger(version: int, migrations: dict[int, tuple[ActionMigration, ...]] | None = None

@@ -3,6 +3,8 @@ when the game loads: a typo fails there, not when a card first draws the action.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import automa
@@ -53,7 +55,7 @@ def test_glory_adversity_asks_about_the_adversity_of_the_card() -> None:
     """The one adversity step asks the question of its kind, naming the adversity."""
     s = automa.new_game("glory_of_civilizations", seed=2)
     s.answer(True)
-    ctx = Ctx(s.game, s._state, [])
+    ctx: Ctx[Any, Any] = Ctx(s.game, s._state, [])
     s._state["prompt"] = s._state["pending"] = None
     act_adversity(ctx, row=1, tried=0, kind="repair", adversity="calamities")
     assert s.prompt is not None

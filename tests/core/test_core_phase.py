@@ -86,7 +86,7 @@ def silent_game(asks: bool) -> GameDef[Any]:
     steps = Steps()
 
     @steps
-    def setup(ctx: Ctx[Any]) -> None:
+    def setup(ctx: Ctx[Any, Any]) -> None:
         if asks:
             ctx.ask(prompts.confirm("silent.setup"), setup)
 

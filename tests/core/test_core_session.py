@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -314,7 +315,7 @@ def test_turn_summary_lists_the_newest_turns_table_entries_oldest_first() -> Non
         else automa.new_game("tapestry", seed=1)
     log = s._log
     del log[:]
-    ctx = Ctx(s.game, s._state, log)
+    ctx: Ctx[Any, Any] = Ctx(s.game, s._state, log)
     s._state["turn"] = 1
     ctx.instruct("bot", "core.log.procedure", {"name": 1}, icon="advance")
     s._state["turn"] = 2

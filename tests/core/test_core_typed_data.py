@@ -11,6 +11,7 @@ import pytest
 from automa.core.game import Ctx, known
 from automa.core.ranges import FLAG, Count, record_table
 from automa.games.tapestry import GAME as TAPESTRY
+from automa.games.tapestry.data import Options
 from automa.games.tapestry.state import Data
 
 
@@ -42,6 +43,6 @@ def test_a_broken_invariant_fails_naming_it() -> None:
 
 def test_a_games_ctx_is_the_engines_and_its_data_the_saved_dict() -> None:
     state: dict[str, Any] = {"data": {"level": 2}, "phase": "setup"}
-    ctx: Ctx[Data] = Ctx(TAPESTRY, state, [])
+    ctx: Ctx[Data, Options] = Ctx(TAPESTRY, state, [])
     assert ctx.data is state["data"]
     assert type(ctx.data) is dict

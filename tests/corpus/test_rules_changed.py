@@ -33,7 +33,7 @@ def fixed_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     turns: list[int] = []
     original = tapestry.steps["bot_turn"]
 
-    def bot_turn(ctx: game.Ctx[Any], **args: Any) -> None:
+    def bot_turn(ctx: game.Ctx[Any, Any], **args: Any) -> None:
         original(ctx, **args)
         source = sorted(ctx.data["vp"])[0]
         ctx.data["vp"][source] += 1

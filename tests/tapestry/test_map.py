@@ -48,7 +48,7 @@ def _blocks(mark: str) -> bool:
     return mark.startswith("automa") or mark == "you2"
 
 
-def _steps_between(board: dict[str, str], start: str, goal: str) -> float:
+def _steps_between(board: dict[str, twin.Mark], start: str, goal: str) -> float:
     """Fewest hexes from ``start`` to ``goal``, the hexes between them conquerable."""
     seen = {start: 0}
     todo = deque([start])
@@ -65,12 +65,12 @@ def _steps_between(board: dict[str, str], start: str, goal: str) -> float:
     return float("inf")
 
 
-def _near(board: dict[str, str], hexes: list[str], targets: list[str]) -> list[float]:
+def _near(board: dict[str, twin.Mark], hexes: list[str], targets: list[str]) -> list[float]:
     return [min((_steps_between(board, t, h) for t in targets), default=float("inf"))
             for h in hexes]
 
 
-def _keep_closest(board: dict[str, str], hexes: list[str], targets: list[str]) -> list[str]:
+def _keep_closest(board: dict[str, twin.Mark], hexes: list[str], targets: list[str]) -> list[str]:
     far = _near(board, hexes, targets)
     best = min(far, default=float("inf"))
     if best == float("inf"):
@@ -78,7 +78,7 @@ def _keep_closest(board: dict[str, str], hexes: list[str], targets: list[str]) -
     return [h for h, d in zip(hexes, far, strict=True) if d == best]
 
 
-def _keep_furthest(board: dict[str, str], hexes: list[str], targets: list[str]) -> list[str]:
+def _keep_furthest(board: dict[str, twin.Mark], hexes: list[str], targets: list[str]) -> list[str]:
     far = _near(board, hexes, targets)
     best = max(far, default=0)
     return [h for h, d in zip(hexes, far, strict=True) if d == best]
@@ -88,7 +88,7 @@ class Truthful:
     """A player who answers today's questions from a map and follows each question's steps
     (``ui["steps"]``) and pattern (``ui["pattern"]``) to the hex they name."""
 
-    def __init__(self, board: dict[str, str]) -> None:
+    def __init__(self, board: dict[str, twin.Mark]) -> None:
         self.board = board
         self.reached: str | None = None
 
@@ -170,7 +170,7 @@ class Truthful:
 
 
 # --- the situation of one trial ---------------------------------------------------------------
-def random_map(rng: random.Random) -> dict[str, str]:
+def random_map(rng: random.Random) -> dict[str, twin.Mark]:
     """Any map a game may show, from nearly empty to nearly full: each trial draws how
     likely each mark is, then a mark for every hex (a pre-printed hex is never empty)."""
     weights = {m: rng.random() ** 2 + 0.01 for m in twin.MARKS}
@@ -193,7 +193,7 @@ def _idle_state() -> dict[str, Any]:
 
 
 def _at(procedure: str, anywhere: bool, card: str, middle_open: bool, fav: str,
-        board: dict[str, str] | None) -> Session:
+        board: dict[str, twin.Mark] | None) -> Session:
     """A session about to carry out ``procedure`` with ``card`` as the tiebreaker card."""
     state = _idle_state()
     if board is not None:
@@ -222,7 +222,7 @@ def twin_pick(session: Session) -> str | None:
     return str(prompt.ui["board"]["pick"])
 
 
-def todays_pick(session: Session, board: dict[str, str]) -> str | None:
+def todays_pick(session: Session, board: dict[str, twin.Mark]) -> str | None:
     """The hex today's questions reach when answered truthfully from ``board``."""
     player = Truthful(board)
     for _ in range(10):
@@ -267,7 +267,8 @@ def test_hex_tiebreaker_example_explore_reaches_number_9() -> None:
     next to it, and number 9 is the first valid one."""
     order = tdata.pattern_of_card(7)["order"]
     assert tdata.card(7)["hex_pattern"] == "H5"
-    board = {h: "tile" if tdata.hexes()[h]["preprinted"] else "empty" for h in HEXES}
+    board: dict[str, twin.Mark] = {h: "tile" if tdata.hexes()[h]["preprinted"] else "empty"
+                                   for h in HEXES}
     board.update({"0,3": "tile", "1,3": "tile", "2,3": "you1", "0,2": "you2",
                   "-1,1": "automa1", "-1,0": "automa1", "-3,-1": "automa2"})
     board.update({h: "tile" for h in order[:8] if board[h] == "empty"})
@@ -287,7 +288,7 @@ def test_hex_tiebreaker_example_explore_reaches_number_9() -> None:
 def test_distance_runs_through_empty_hexes_but_not_automa_outposts_or_your_two_tokens() -> None:
     """Rulebook "Distance": the path may cross empty hexes, never a hex with an Automa
     outpost or 2 of your tokens."""
-    board = {h: "empty" for h in HEXES}
+    board: dict[str, twin.Mark] = {h: "empty" for h in HEXES}
     assert twin.distances(board, ["0,0"])["0,2"] == 2
     board["0,1"] = "automa1"
     board["1,1"] = "you2"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 from automa.core.savefile import load_game
 from automa.core.session import Session
@@ -17,9 +18,10 @@ from tests.tapestry.play import at_idle, data, log_keys
 from tests.tapestry.test_map import _at, twin_pick
 
 
-def _board(**marks: str) -> dict[str, str]:
+def _board(**marks: str) -> dict[str, twin.Mark]:
     board = twin.initial_map()
-    board.update({h.replace("_", ",").replace("m", "-"): v for h, v in marks.items()})
+    board.update({h.replace("_", ",").replace("m", "-"): cast(twin.Mark, v)
+                  for h, v in marks.items()})
     return board
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from automa.core.i18n import render
 from automa.core.prompts import Prompt
+from automa.games.tapestry import GAME
 from automa.games.tapestry import data as tdata
 from automa.games.tapestry.income import chart_steps, era_first_vp, income_vp, multipliers
 from automa.games.tapestry.tracks import choose_track, distance, tiebreak_order
@@ -24,6 +25,11 @@ from tests.tapestry.play import (
 )
 
 ZERO = {t: 0 for t in tdata.TRACKS}
+
+
+def options(**given: Any) -> tdata.Options:
+    """The game's options: the defaults with ``given`` over them, each checked."""
+    return cast(tdata.Options, GAME.resolve_options(given))
 
 
 def positions(**pos: int) -> dict[str, int]:
@@ -639,7 +645,7 @@ def test_engineers_score_one_vp_per_landmark() -> None:
 @pytest.mark.parametrize(("reading", "first"), [("track_advances", "advance_on"),
                                                 ("explore_conquer", "explore")])
 def test_explorers_bonus_reading_is_an_option(reading: str, first: str) -> None:
-    civ = tdata.civ("explorers", {"explorers_bonus": reading})
+    civ = tdata.civ("explorers", options(explorers_bonus=reading))
     expected = ("advance_exploration_or_military" if first == "advance_on"
                 else "explore_anywhere_or_conquer")
     assert civ["bonus"] == [expected]
@@ -649,12 +655,12 @@ def test_explorers_bonus_reading_is_an_option(reading: str, first: str) -> None:
 def test_disputed_cards_8_19_21_ship_the_image_reading_with_the_bga_alternative() -> None:
     assert set(tdata.disputed_fields(8)) == {"toppled_outpost"}
     assert tdata.card(8)["toppled_outpost"] is False
-    assert tdata.card(8, {"card_reading": "bga"})["toppled_outpost"] is True
+    assert tdata.card(8, options(card_reading="bga"))["toppled_outpost"] is True
     assert tdata.card(19)["track_tiebreak"][:3] == ["military", "technology", "science"]
-    assert tdata.card(19, {"card_reading": "bga"})["track_tiebreak"][:3] == \
+    assert tdata.card(19, options(card_reading="bga"))["track_tiebreak"][:3] == \
         ["military", "science", "technology"]
     assert tdata.card(21)["track_tiebreak"][3:] == ["science", "military"]
-    assert tdata.card(21, {"card_reading": "bga"})["track_tiebreak"][3:] == \
+    assert tdata.card(21, options(card_reading="bga"))["track_tiebreak"][3:] == \
         ["military", "science"]
     assert tdata.level_dispute(3) is not None
 

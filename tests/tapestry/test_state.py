@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import get_type_hints
+from typing import cast, get_type_hints
 
 import pytest
 
 import automa.games.tapestry as package
 from automa.core.i18n import msg
 from automa.core.ranges import first_problem
+from automa.games.tapestry import data as tdata
 from automa.games.tapestry.state import Data, initial_data, k, m, ranges
-from tests.state_layout import literal_ids
+from tests.state_layout import literal_ids, record_problems
 from tests.tapestry.play import at_idle, data
 
 PACKAGE = Path(package.__file__).parent
@@ -46,3 +47,20 @@ def test_message_ids_are_in_the_games_namespace() -> None:
 def test_no_module_spells_a_message_id_literally(module: str) -> None:
     """Issue 19, item 4: message ids go through ``k()``/``m()``."""
     assert literal_ids((PACKAGE / module).read_text(encoding="utf-8"), "tapestry") == []
+
+
+@pytest.mark.parametrize("reading", ["shipped", "alternative"])
+def test_the_card_records_type_every_value_either_reading_gives(reading: str) -> None:
+    """Issue 50 item 2: ``DecisionCard``, ``Level`` and ``CivSide`` are the decision cards, levels
+    and civilization sides as they are read, the shipped reading or the other one: each key
+    declared with its value's type, none missing."""
+    given = {"card_reading": "bga", "level3_progress": "2-4-4",
+             "explorers_bonus": "explore_conquer", "civ_reading": "seed_text"}
+    options = cast(tdata.Options, package.GAME.resolve_options(
+        given if reading == "alternative" else {}))
+    for n in tdata.cards():
+        assert not record_problems(tdata.DecisionCard, dict(tdata.card(n, options))), n
+    for level in range(1, 7):
+        assert not record_problems(tdata.Level, dict(tdata.level(level, options))), level
+    for civ in tdata.CIVS:
+        assert not record_problems(tdata.CivSide, dict(tdata.civ(civ, options))), civ

@@ -3,11 +3,12 @@ into the answer the session checks (the input side of :mod:`automa.app.present`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypedDict
 
 from automa.core.checks import read_json
 from automa.core.numbers import int_or
-from automa.core.prompts import Prompt
+from automa.core.prompts import Prompt, PromptKind
 
 
 class Form(TypedDict, total=False):
@@ -48,17 +49,38 @@ def answer_from(p: Prompt, form: Form) -> Any:
             return read_json(form["json"])
         except ValueError:
             return form["json"]
-    if p.kind == "pick_one" and "pick" in form:
-        return _at(p.choices, form["pick"])
-    if p.kind == "count":
-        return form.get("count", "").strip()
-    if p.kind == "pick_subset":
-        return [_at(p.choices, i) for i in form.get("checked", [])]
-    if p.kind == "values":
-        domain = p.domain or []
-        return {str(item): _at(domain, i) for item, i in zip(p.choices, form.get("values", []),
-                                                             strict=False)}
+    return READ_BACK[p.kind](p, form)
+
+
+def _tapped(p: Prompt, form: Form) -> Any:
+    """A one-tap control with no value of its own (a "done"): yes."""
     return True
+
+
+def _picked(p: Prompt, form: Form) -> Any:
+    return _at(p.choices, form["pick"]) if "pick" in form else True
+
+
+def _typed(p: Prompt, form: Form) -> Any:
+    return form.get("count", "").strip()
+
+
+def _ticked(p: Prompt, form: Form) -> Any:
+    return [_at(p.choices, i) for i in form.get("checked", [])]
+
+
+def _valued(p: Prompt, form: Form) -> Any:
+    domain = p.domain or []
+    return {str(item): _at(domain, i) for item, i in zip(p.choices, form.get("values", []),
+                                                         strict=False)}
+
+
+READ_BACK: dict[PromptKind, Callable[[Prompt, Form], Any]] = {
+    "yes_no": _tapped, "confirm": _tapped, "scan": _tapped, "pick_one": _picked,
+    "count": _typed, "pick_subset": _ticked, "values": _valued,
+}
+"""Each kind of question's controls read back into an answer (:data:`.controls.CONTROLS`
+draws them): a one-tap answer comes as JSON before any of these."""
 
 
 def _at(items: list[Any], index: int) -> Any:

@@ -311,21 +311,30 @@ def _penalty(rows: list[list[bool]]) -> int:
 def encode(data: bytes, level: str = "M") -> QrCode:
     """The smallest QR code of ``level`` ("M" or "L") holding ``data`` in byte mode; raises
     :class:`TooLong` if none does."""
+    return _encode(data, _smallest_version(len(data), level), level, range(8))
+
+
+def _smallest_version(length: int, level: str) -> int:
+    """The first version whose data codewords hold ``length`` bytes in byte mode."""
     for version in range(1, MAX_VERSION + 1):
         head = 4 + _count_bits(version)
-        if head + 8 * len(data) <= _data_codewords(version, level) * 8:
-            break
-    else:
-        raise TooLong(len(data))
+        if head + 8 * length <= _data_codewords(version, level) * 8:
+            return version
+    raise TooLong(length)
+
+
+def _encode(data: bytes, version: int, level: str, masks: range) -> QrCode:
+    """``data`` as a code of ``version``, under the mask of ``masks`` of the lowest penalty
+    (a range of one mask: that mask, no penalty reckoned; how the tests fix it)."""
     matrix = _Matrix(version)
     matrix.patterns()
     matrix.place(_codewords(data, version, level))
     best: list[list[bool]] | None = None
     best_score = 0
-    for mask in range(8):
+    for mask in masks:
         matrix.format_bits(mask, level)
         candidate = matrix.masked(mask)
-        score = _penalty(candidate)
+        score = _penalty(candidate) if len(masks) > 1 else 0
         if best is None or score < best_score:
             best, best_score = candidate, score
     assert best is not None

@@ -213,7 +213,7 @@ def questions_waiting(state: Any) -> Iterator[dict[str, Any]]:
 
 
 def asked_anew(game: GameDef[Any], state: dict[str, Any],
-               ask: Callable[[Ctx[Any]], None]) -> tuple[dict[str, Any], dict[str, Any]]:
+               ask: Callable[[Ctx[Any, Any]], None]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The question ``ask`` asks today at a saved ``state`` (the state as it is, waiting on
     nothing), and the step its answer goes to: for a migration of a game's saved state whose
     waiting question today's rules ask differently. ``state`` is not changed."""

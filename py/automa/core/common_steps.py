@@ -24,7 +24,7 @@ MAX_OPEN_PROCEDURES = 3
 
 
 @CORE_STEPS
-def core_reask(ctx: Ctx[Any], prompt: dict[str, Any] | None,
+def core_reask(ctx: Ctx[Any, Any], prompt: dict[str, Any] | None,
                pending: dict[str, Any] | None) -> None:
     """Put back the prompt that was waiting when a procedure started."""
     if prompt is not None:
@@ -40,7 +40,7 @@ def resumed_step(state: dict[str, Any]) -> str:
     return str(pending["step"]) if isinstance(pending, dict) else ""
 
 
-def _find(ctx: Ctx[Any], correction_id: str) -> Correction:
+def _find(ctx: Ctx[Any, Any], correction_id: str) -> Correction:
     for c in ctx.game.corrections(ctx, ctx.phase):
         if c.id == correction_id:
             return c
@@ -60,7 +60,7 @@ def _set(data: Any, path: tuple[str | int, ...], value: Any) -> None:
 
 
 @CORE_STEPS
-def core_correct(ctx: Ctx[Any]) -> None:
+def core_correct(ctx: Ctx[Any, Any]) -> None:
     """Ask which tracked value to correct."""
     items = list(ctx.game.corrections(ctx, ctx.phase))
     ctx.ask(
@@ -71,7 +71,7 @@ def core_correct(ctx: Ctx[Any]) -> None:
 
 
 @CORE_STEPS
-def core_correct_value(ctx: Ctx[Any], answer: str) -> None:
+def core_correct_value(ctx: Ctx[Any, Any], answer: str) -> None:
     """Ask the new value, pre-filled with the current one."""
     c = _find(ctx, answer)
     current = _get(ctx.data, c.path)
@@ -87,7 +87,7 @@ def core_correct_value(ctx: Ctx[Any], answer: str) -> None:
 
 
 @CORE_STEPS
-def core_correct_set(ctx: Ctx[Any], answer: Any, correction: str) -> None:
+def core_correct_set(ctx: Ctx[Any, Any], answer: Any, correction: str) -> None:
     """Set the corrected value and log it; a value its bounds no longer allow (another
     procedure, started while the question was open, changed what is left) is asked again."""
     c = _find(ctx, correction)
@@ -105,7 +105,7 @@ def core_correct_set(ctx: Ctx[Any], answer: Any, correction: str) -> None:
         _swap_back(ctx, c, old, answer)
 
 
-def _swap_back(ctx: Ctx[Any], c: Correction, old: Any, answer: Any) -> None:
+def _swap_back(ctx: Ctx[Any, Any], c: Correction, old: Any, answer: Any) -> None:
     """The slot of the same list that held ``answer`` takes ``old`` (:attr:`Correction.swaps`)."""
     slots, here = _get(ctx.data, c.path[:-1]), c.path[-1]
     other = next((i for i, v in enumerate(slots) if v == answer and i != here), None)

@@ -36,8 +36,11 @@ if TYPE_CHECKING:
 State = dict[str, Any]
 Args = dict[str, Any]
 D = TypeVar("D")
-"""A game's data record (its ``state.Data``): ``Ctx[D]`` and ``GameDef[D]`` are typed by it
-for ``mypy`` alone; at run time the data stays the plain JSON dict of the saved state."""
+"""A game's data record (its ``state.Data``): ``Ctx[D, Opt]`` and ``GameDef[D]`` are typed by
+it for ``mypy`` alone; at run time the data stays the plain JSON dict of the saved state."""
+Opt = TypeVar("Opt")
+"""A game's options record (its ``data.Options``, each choice a ``Literal``): ``Ctx[D, Opt]``
+is typed by it for ``mypy`` alone; at run time the options are the plain dict of the state."""
 T = TypeVar("T")
 
 START = "start"
@@ -50,7 +53,7 @@ class StepFn(Protocol):
 
     __name__: str
 
-    def __call__(self, ctx: Ctx[Any], /, **args: Any) -> None: ...
+    def __call__(self, ctx: Ctx[Any, Any], /, **args: Any) -> None: ...
 
 
 class Steps(Mapping[str, StepFn]):
@@ -195,17 +198,17 @@ class GameDef(Generic[D]):
     steps: Steps
     phases: tuple[str, ...]
     """Every phase the game's steps may set (:attr:`Ctx.phase`); another one is refused."""
-    procedures: Callable[[Ctx[D], str], Sequence[Procedure]] = lambda ctx, phase: ()
+    procedures: Callable[[Ctx[D, Any], str], Sequence[Procedure]] = lambda ctx, phase: ()
     """The player-initiated procedures available in a phase (asked only once setup has set
     one, and never once the game is over)."""
-    corrections: Callable[[Ctx[D], str], Sequence[Correction]] = lambda ctx, phase: ()
+    corrections: Callable[[Ctx[D, Any], str], Sequence[Correction]] = lambda ctx, phase: ()
     """The tracked values the player may correct in a phase (asked only once setup has set
     one)."""
     migrate: Callable[[State], None] = lambda state: None
     """Brings a state saved before the engine had a phase to today's layout, in place: sets
     ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
     leaves is checked like any snapshot."""
-    view: Callable[[Ctx[D]], GameView] = lambda ctx: empty_view()
+    view: Callable[[Ctx[D, Any]], GameView] = lambda ctx: empty_view()
     """The bot's state at a glance (asked only once setup has set a phase)."""
     value_label: Callable[[Any], MessageRef | None] = lambda value: None
     """A message reference naming a raw value of this game (a track id, a landmark…), or
@@ -219,7 +222,7 @@ class GameDef(Generic[D]):
     ranges: Range | None = None
     """The declared range of every value in ``ctx.data`` (:mod:`automa.core.ranges`): no
     answer may leave a value outside it, and no snapshot holding one is restored."""
-    box: Callable[[Ctx[D]], MessageRef | None] = lambda ctx: None
+    box: Callable[[Ctx[D, Any]], MessageRef | None] = lambda ctx: None
     """What the box allows across several values and the piles (each tile or card once, a
     total no component count exceeds, each bot's cards in its own piles): the first thing a
     position holds beyond it, as a sentence in the player's words, or None. No answer may
@@ -352,12 +355,13 @@ def find_game(game_id: str) -> GameDef[Any]:
     raise UnknownGame(game=name_of(game_id), known=sorted(registered()))
 
 
-class Ctx(Generic[D]):
+class Ctx(Generic[D, Opt]):
     """What a step sees: the game data, piles, generator, options, and the flow controls.
 
-    A game's steps take its own ``Ctx`` (``Ctx = core.game.Ctx[Data]`` in its ``state.py``),
-    so ``mypy`` checks every key they read in :attr:`data`; the engine's own steps take a
-    ``Ctx[Any]``."""
+    A game's steps take its own ``Ctx`` (``Ctx = core.game.Ctx[Data, Options]`` in its
+    ``state.py``), so ``mypy`` checks every key they read in :attr:`data` and every option
+    and choice they compare in :attr:`options`; the engine's own steps take a
+    ``Ctx[Any, Any]``."""
 
     __slots__ = ("_log", "game", "state")
 
@@ -375,9 +379,9 @@ class Ctx(Generic[D]):
         return data
 
     @property
-    def options(self) -> dict[str, Any]:
-        """The chosen options."""
-        options: dict[str, Any] = self.state["options"]
+    def options(self) -> Opt:
+        """The chosen options (the game's ``Options`` record, a plain dict at run time)."""
+        options: Opt = self.state["options"]
         return options
 
     @property

@@ -55,7 +55,7 @@ def scores_by_round(progress: Iterable[tuple[int, int] | None]) -> list[int | No
     return scores
 
 
-def _no_progress(ctx: Ctx[Any]) -> tuple[int, int] | None:
+def _no_progress(ctx: Ctx[Any, Any]) -> tuple[int, int] | None:
     return None
 
 
@@ -69,13 +69,13 @@ class Scoring(Generic[D]):
     of its games holds (its words are message ids, so the app can show a record without
     loading the game)."""
 
-    final: Callable[[Ctx[D]], FinalScore]
+    final: Callable[[Ctx[D, Any]], FinalScore]
     """The bot's final score, its sources and who won (called once the game is over)."""
     round_label: str
     """Message id of a round as the game counts them ("Era {n}")."""
     you: str
     """Message id of the player's own score, as the end screen asks it ("Your VP")."""
-    progress: Callable[[Ctx[D]], tuple[int, int] | None] = _no_progress
+    progress: Callable[[Ctx[D, Any]], tuple[int, int] | None] = _no_progress
     """``(round, bot's score)`` of a position, or None outside the rounds (setup, final
     scoring): the bot's score per round is read from the game's history with it."""
     humans: Callable[[Mapping[str, Any]], int] = _one_human

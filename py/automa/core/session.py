@@ -141,7 +141,7 @@ class Session:
         """Every card of the game after setup began; no card is ever lost or added."""
 
     # --- reading ------------------------------------------------------------------------
-    def _ctx(self) -> Ctx[Any]:
+    def _ctx(self) -> Ctx[Any, Any]:
         return Ctx(self.game, self._state, self._log)
 
     @property
@@ -330,7 +330,7 @@ class Session:
             return replace(CORRECT, label=self.game.correct_label)
         return None
 
-    def _correctable_now(self, ctx: Ctx[Any], snapshot: str | None) -> bool:
+    def _correctable_now(self, ctx: Ctx[Any, Any], snapshot: str | None) -> bool:
         """Whether the state (its text ``snapshot``, if known) offers corrections."""
         known = self._correctable
         if snapshot is not None and known is not None and known[0] == snapshot:

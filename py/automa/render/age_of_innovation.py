@@ -189,7 +189,7 @@ PENCIL_DRAW = {
 }
 
 
-def _action_column(c: dict[str, object], lang: str) -> str:
+def _action_column(c: data.DecisionCard, lang: str) -> str:
     out = []
     actions = c["actions"]
     assert isinstance(actions, list)
@@ -227,7 +227,7 @@ def _action_column(c: dict[str, object], lang: str) -> str:
 ROWS = (130, 250, 370, 485, 590)
 
 
-def _support_column(c: dict[str, object], lang: str) -> str:
+def _support_column(c: data.DecisionCard, lang: str) -> str:
     return "".join([
         _titled(_t("render.structure", lang),
                 _structure(34, ROWS[0], str(c["structure"]), bool(c["bring_together"]))),
@@ -240,7 +240,7 @@ def _support_column(c: dict[str, object], lang: str) -> str:
     ])
 
 
-def _setup_section(c: dict[str, object]) -> str:
+def _setup_section(c: data.DecisionCard) -> str:
     marked, unmarked = c["setup_marked"], c["setup_unmarked"]
     return (f'<rect x="30" y="722" width="240" height="126" rx="14" fill="{PAPER}" '
             f'stroke="{INK}" stroke-width="4"/>'

@@ -120,7 +120,7 @@ def emblem(card_type: str, x: float, y: float) -> str:
             f'<path d="M{x - 24},{y + 14} h48 l8,16 h-64 Z" fill="{c}"/>')
 
 
-def _header(c: dict[str, Any], lang: str) -> str:
+def _header(c: data.FocusCard, lang: str) -> str:
     """Emblem (type) top left, the level banner top right, the name between them."""
     t = c["type"]
     colour = COLOURS[t]
@@ -135,13 +135,13 @@ def _header(c: dict[str, Any], lang: str) -> str:
     return "".join(out)
 
 
-def _criterion(key: str, step: dict[str, Any], lang: str) -> str:
+def _criterion(key: str, step: data.Step, lang: str) -> str:
     if step["action"] == "attack":
         return _t(f"target.{key}", lang, limit=step.get("limit", ""))
     return _t(f"crit.{key}", lang)
 
 
-def step_text(c: dict[str, Any], step: dict[str, Any], lang: str) -> str:
+def step_text(c: data.FocusCard, step: data.Step, lang: str) -> str:
     """One printed step in words."""
     action = step["action"]
     if action == "place_tokens":
@@ -174,7 +174,7 @@ def step_text(c: dict[str, Any], step: dict[str, Any], lang: str) -> str:
     return _t(f"face.step.{action}", lang)
 
 
-def _tiebreak(step: dict[str, Any], lang: str) -> str | None:
+def _tiebreak(step: data.Step, lang: str) -> str | None:
     if step["action"] == "attack":
         return _t("face.lowest_defence", lang)
     if "tiebreaker" in step:
@@ -201,7 +201,7 @@ def _icon(name: str, x: float, y: float, size: float, colour: str = "#ffffff") -
             f'stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></g>')
 
 
-def step_lines(c: dict[str, Any], step: dict[str, Any], lang: str) -> tuple[str, list[str]]:
+def step_lines(c: data.FocusCard, step: data.Step, lang: str) -> tuple[str, list[str]]:
     """One step as drawn: its big line (numbers first; may be empty) and its short lines."""
     action = step["action"]
     if action == "place_tokens":
@@ -242,13 +242,13 @@ def step_lines(c: dict[str, Any], step: dict[str, Any], lang: str) -> tuple[str,
     return "", [_t(f"face.short.{action}", lang)]
 
 
-def _item(key: str, step: dict[str, Any], lang: str) -> str:
+def _item(key: str, step: data.Step, lang: str) -> str:
     if step["action"] == "attack":
         return _t(f"face.short.target.{key}", lang, limit=step.get("limit", ""))
     return _t(f"face.short.crit.{key}", lang)
 
 
-def _tie(step: dict[str, Any], lang: str) -> str | None:
+def _tie(step: data.Step, lang: str) -> str | None:
     if step["action"] == "attack":
         what = _t("face.lowest_defence", lang)
     elif "tiebreaker" in step:
@@ -260,14 +260,14 @@ def _tie(step: dict[str, Any], lang: str) -> str | None:
     return _t("face.tiebreak", lang, what=what)
 
 
-def _steps(c: dict[str, Any]) -> list[dict[str, Any]]:
+def _steps(c: data.FocusCard) -> list[data.Step]:
     steps = list(c["steps"])
     if c["type"] == "science" and c["level"] == 1:
         steps = [*steps, {"action": "gain_reminder"}]
     return steps
 
 
-def _body(c: dict[str, Any], highlight: Sequence[str], lang: str) -> tuple[str, float]:
+def _body(c: data.FocusCard, highlight: Sequence[str], lang: str) -> tuple[str, float]:
     """The steps at the largest print that fits above the strip (never under ``SMALL``)."""
     for size in (42, 38, 34, 32):
         svg, end = _body_at(c, highlight, lang, size)
@@ -276,7 +276,7 @@ def _body(c: dict[str, Any], highlight: Sequence[str], lang: str) -> tuple[str, 
     return _body_at(c, highlight, lang, SMALL)
 
 
-def _body_at(c: dict[str, Any], highlight: Sequence[str], lang: str,
+def _body_at(c: data.FocusCard, highlight: Sequence[str], lang: str,
              small: int) -> tuple[str, float]:
     """The steps, each an icon tile with its numbers and short lines, then its numbered
     priority list, with ``small`` as the smallest print; returns the SVG and where it ends."""
@@ -361,7 +361,7 @@ def _badge(cx: float, cy: float, label: str, colour: str, size: int) -> str:
                                          PAPER))
 
 
-def _strip(c: dict[str, Any], highlight: Sequence[str], lang: str) -> str:
+def _strip(c: data.FocusCard, highlight: Sequence[str], lang: str) -> str:
     """Each trade token spent: a token, then what it adds."""
     colour = COLOURS[c["type"]]
     out = [f'<rect x="20" y="{STRIP_TOP}" width="{W - 40}" height="{H - 20 - STRIP_TOP}" '

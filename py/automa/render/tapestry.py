@@ -191,7 +191,7 @@ def _badge(x: float, y: float) -> str:
             f'stroke-width="4"/>' + _text(x, y + 10, "?", 30, weight="bold", fill="#a07800"))
 
 
-def _number(card: dict[str, object]) -> str:
+def _number(card: data.DecisionCard) -> str:
     """The card number, big, in a circle (starting cards) or a rectangle (progress cards)."""
     n = str(card["id"])
     if card["badge"] == "circle":

@@ -8,7 +8,7 @@ tiles and a few base-game facts. Everything here is read-only; the game's state 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, TypedDict, cast, get_args
 
 from automa.core.cards import Field, Schema, load_records, read_toml, value_of
 
@@ -26,10 +26,27 @@ TB_ORDER = ("atp", "closest")
 a faction card that builds may give its own order (``tiebreak`` in factions.toml)."""
 PENCILS = ("structure", "atp_row", "directional", "scholar")
 BONUS_POSITIONS = ("left", "middle", "right")
-DIFFICULTIES = ("automalein", "automa", "automachtig", "ultoma", "alptrauma")
-FACTIONS = ("simpletons", "kuddlers", "druids", "racelings", "wanderers", "mimics",
-            "powermongers", "symbionts", "blight", "gognomes")
+Difficulty = Literal["automalein", "automa", "automachtig", "ultoma", "alptrauma"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+Faction = Literal["simpletons", "kuddlers", "druids", "racelings", "wanderers", "mimics",
+                  "powermongers", "symbionts", "blight", "gognomes"]
+FACTIONS: tuple[Faction, ...] = get_args(Faction)
 BUILDINGS = ("workshop", "guild", "school", "palace", "university")
+
+
+
+class Options(TypedDict):
+    """The game's options as a step reads them (``ctx.options``): each one's choices, the
+    option schema of ``__init__.py`` said as types (a test holds the two the same)."""
+
+    difficulty: Difficulty
+    faction: Faction
+    variant: Literal["solo", "two_players"]
+    random_terrain: bool
+    book_without_power: bool
+    highest_includes_automa: bool
+    two_player_board: Literal["two", "three"]
+    science_scoring: Literal["computed", "ask"]
 
 
 def _check_action(action: Any) -> str | None:
@@ -136,14 +153,56 @@ BUILDING_SCHEMA = Schema({
 })
 
 
+class DecisionCard(TypedDict):
+    """One Decision card, as :data:`DECISION_SCHEMA` checks it."""
+
+    id: str
+    number: int
+    starting: bool
+    pass_icon: bool
+    setup_marked: str
+    setup_unmarked: str
+    actions: list[dict[str, Any]]
+    """Its actions, each a record of its ``type`` (:data:`ACTION_TYPES`)."""
+    structure: Literal["marked", "unmarked"]
+    bring_together: bool
+    atp_row: Literal["A", "B"]
+    direction: Literal["ltr", "rtl"]
+    count: int
+    scholar: Literal["round_tile", "catch_up"]
+    bonus: str
+    """One of :data:`BONUS_POSITIONS`."""
+
+
+class Tile(TypedDict):
+    """A round score tile or a final one, as :data:`TILE_SCHEMA` checks it."""
+
+    id: str
+    kind: Literal["round", "final"]
+    number: int
+    points_early: int
+    points_late: int
+    discipline: str
+    """One of :data:`DISCIPLINES`."""
+    spade: bool
+
+
+class Pool(TypedDict):
+    """A set-up draw's pool, as :data:`POOL_SCHEMA` checks it."""
+
+    id: str
+    count: int
+    drawn: int
+
+
 @cache
-def decision_cards() -> dict[str, dict[str, Any]]:
+def decision_cards() -> dict[str, DecisionCard]:
     """The 14 Decision cards by id (``c01`` … ``c14``)."""
     records = load_records(GAME_ID, "decision_cards.toml", "card", DECISION_SCHEMA)
-    return {r["id"]: r for r in records}
+    return {r["id"]: cast(DecisionCard, r) for r in records}  # (as the schema checked them)
 
 
-def card(card_id: str) -> dict[str, Any]:
+def card(card_id: str) -> DecisionCard:
     """One Decision card."""
     return decision_cards()[card_id]
 
@@ -173,18 +232,18 @@ def atp_cards() -> dict[str, dict[str, Any]]:
 
 
 @cache
-def tiles() -> dict[str, dict[str, Any]]:
+def tiles() -> dict[str, Tile]:
     """Round score tiles (``r01``…) and final round score tiles (``f01``…) by id."""
-    return {r["id"]: r
+    return {r["id"]: cast(Tile, r)  # (as the schema checked them)
             for r in load_records(GAME_ID, "round_score_tiles.toml", "tile", TILE_SCHEMA)}
 
 
 @cache
-def pools() -> dict[str, dict[str, Any]]:
+def pools() -> dict[str, Pool]:
     """The set-up draws' pools by id (``planning``, ``faction``, ``bonus``, ``palace``): the
     tiles are known by number only (a Planning display by its terrain)."""
     records = load_records(GAME_ID, "setup_tiles.toml", "pool", POOL_SCHEMA)
-    out = {r["id"]: r for r in records}
+    out = {r["id"]: cast(Pool, r) for r in records}  # (as the schema checked them)
     if out["planning"]["count"] != len(TERRAINS) or any(
             r["drawn"] > r["count"] for r in out.values()):
         raise ValueError("setup_tiles.toml: a pool draws more than it holds")
@@ -255,6 +314,12 @@ def _numbers(text: str, pool: str) -> list[int]:
     return out
 
 
+def _tile_kind(tile_id: str) -> str | None:
+    """The kind of the tile of that id, or None: no such tile."""
+    tile = tiles().get(tile_id)
+    return tile["kind"] if tile is not None else None
+
+
 def read_picture(picture: str) -> tuple[str, Any]:
     """What a picture id shows: ``(kind, content)``; KeyError for anything else (an id read
     from a save is checked here, before it is drawn)."""
@@ -262,9 +327,8 @@ def read_picture(picture: str) -> tuple[str, Any]:
     parts = rest.split(":")
     if kind == "score" and len(parts) == 2:
         rounds = parts[0].split(",")
-        if len(rounds) != 6 or not all(tiles().get(t, {}).get("kind") == "round"
-                                       for t in rounds) or tiles().get(parts[1], {}).get(
-                                           "kind") != "final":
+        if len(rounds) != 6 or not all(_tile_kind(t) == "round" for t in rounds) \
+                or _tile_kind(parts[1]) != "final":
             raise KeyError(picture)
         return kind, (rounds, parts[1])
     if kind == "palace" and len(parts) == 1:
@@ -280,7 +344,7 @@ def read_picture(picture: str) -> tuple[str, Any]:
         numbers = _numbers(",".join(f"{s[1]},{s[2]}" for s in sets), "faction")
         return kind, [(s[0], numbers[2 * i], numbers[2 * i + 1]) for i, s in enumerate(sets)]
     if kind == "tile" and len(parts) == 2 and parts[1] in ("early", "late") \
-            and tiles().get(parts[0], {}).get("kind") in ("round", "final"):
+            and _tile_kind(parts[0]) in ("round", "final"):
         return kind, (parts[0], parts[1] == "late")
     if kind == "one" and len(parts) == 2 and parts[0] in ("palace", "faction", "bonus"):
         return kind, (parts[0], _numbers(parts[1], parts[0])[0])

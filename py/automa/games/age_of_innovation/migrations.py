@@ -21,7 +21,7 @@ from . import setup
 from .data import GAME_ID
 from .state import k
 
-DRAWN: dict[str, Callable[[Ctx[Any]], None]] = {
+DRAWN: dict[str, Callable[[Ctx[Any, Any]], None]] = {
     k("setup.board_two"): setup.ask_board, k("setup.board_three"): setup.ask_board,
     k("setup.player_faction"): setup.ask_offer, k("setup.player_faction_two"): setup.ask_offer,
     k("setup.bonus"): setup.ask_bonus, k("setup.bonus_two"): setup.ask_bonus,

@@ -106,7 +106,7 @@ def reference(ctx: Ctx, x: str, human: int) -> int:
     """The marker Catch-up II compares hers with: yours (two players: the highest; the
     advanced reading counts her own marker among the highest too)."""
     if two_players(ctx) and ctx.options.get("highest_includes_automa", False):
-        return max(human, int(ctx.data["disciplines"][x]))
+        return max(human, ctx.data["disciplines"][x])
     return human
 
 

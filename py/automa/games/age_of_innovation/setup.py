@@ -8,11 +8,13 @@ the app's draw suggested), after which the question comes back with the tiles en
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 from automa.core import prompts
 from automa.core.prompts import Prompt
-from automa.core.records import MessageRef, Ui
+from automa.core.records import MessageRef, Params, Ui
 from automa.core.rng import Rng
 
 from . import data
@@ -93,7 +95,7 @@ ENTER = "enter"
 SALT = {"palace": 0x50A1ACE, "planning": 0x91A4, "faction": 0xFAC7, "bonus": 0xB0B5}
 
 
-def _drawn(key: str, ui: Ui, params: dict[str, Any] | None = None) -> Prompt:
+def _drawn(key: str, ui: Ui, params: Params | None = None) -> Prompt:
     """A set-up question whose picture shows a draw: "Done" (one tap) or "I drew mine"."""
     return prompts.pick_one(key, [DRAW, ENTER], params,
                             labels=[m("draw.done"), m("draw.enter")], default=DRAW,
@@ -162,38 +164,96 @@ class Kept(TypedDict, total=False):
     """Her own round bonus tile before (2-player variant), or None."""
 
 
-def _slots(what: str, keep: Kept) -> int:
-    """How many tiles an entry asks."""
-    if what == "bonus":
-        return len(keep["row"]) + (keep["hers"] is not None)
-    return {"round": 6, "final": 1, "palace": 2, "faction": 6}[what]
+Question = tuple[str, Params, Any]
+"""A slot's question: its message id, its parameters, and the app's draw as its default."""
 
 
-def _entry_choices(ctx: Ctx, what: str, slot: int, chosen: list[Any]) -> list[Any]:
-    """The tiles the next question offers: those not entered yet (her Round Score tiles:
-    as :func:`round_tile_allowed` says)."""
-    if what == "round":
-        return [t for t in tiles_of("round") if round_tile_allowed(t, slot, chosen)]
-    if what == "final":
-        return tiles_of("final")
-    return [n for n in _numbers(what) if n not in chosen]
+@dataclass(frozen=True)
+class EntryKind:
+    """One kind of entry of what the player drew: its questions, one tile each, and what the
+    tiles go to once all are entered."""
+
+    slots: Callable[[Kept], int]
+    """How many tiles it asks."""
+    choices: Callable[[int, list[Any]], list[Any]]
+    """The tiles a slot's question offers, given those entered before: never one taken."""
+    question: Callable[[Ctx, int, Kept], Question]
+    """A slot's message id, its parameters, and the app's draw as its default."""
+    faces: Callable[[int, list[Any]], list[str]]
+    """Each tile offered as the Done screen draws it (its picture id), one tap each."""
+    entered: Callable[[Ctx, list[Any], Kept], None]
+    """What comes once every tile is entered."""
+    held: Callable[[Kept], bool] = lambda keep: _palace_held(keep)
+    """Whether what it goes back with holds what it needs, tiles the box can give (a saved
+    question's, :func:`beyond_box`); all but two go back with the Palace tiles alone."""
+    numbered: bool = False
+    """Score tiles, each named by its number (a pool's tiles are their numbers already)."""
 
 
-def _entry_question(ctx: Ctx, what: str, slot: int, keep: Kept) -> tuple[
-        str, dict[str, Any], Any]:
-    """The next question's message id, its parameters, and the app's draw as its default."""
-    if what == "round":
-        return "setup.enter_round", {"n": slot + 1}, ctx.data["round_tiles"][slot]
-    if what == "final":
-        return "setup.enter_final", {}, ctx.data["final_tile"]
-    if what == "palace":
-        drawn = keep["palace"]
-        return "setup.enter_palace", {"n": slot + 1}, drawn[slot] if drawn else None
-    if what == "faction":
-        display = keep["planning"][slot // 2]
-        before = {t: (a, b) for t, a, b in _as_offer(keep["offer"])}
-        return "setup.enter_faction", {"terrain": terrain(display), "i": slot % 2 + 1}, \
-            before[display][slot % 2] if display in before else None
+def _palace_held(keep: Kept) -> bool:
+    return not keep.get("palace") or _distinct(keep.get("palace", []), "palace")
+
+
+def _faction_held(keep: Kept) -> bool:
+    planning = keep.get("planning", [])
+    return (len(planning) == 3 and len(set(planning)) == 3
+            and all(t in data.TERRAINS for t in planning)
+            and (not keep.get("offer") or _offer_held(keep.get("offer", []))))
+
+
+def _bonus_held(keep: Kept) -> bool:
+    hers = keep.get("hers")
+    return ("row" in keep and "hers" in keep and len(keep["row"]) == _taken("bonus")
+            and _distinct([*keep["row"], *([hers] if hers is not None else [])], "bonus",
+                          _taken("bonus") + (hers is not None)))
+
+
+def _free(pool: str) -> Callable[[int, list[Any]], list[Any]]:
+    return lambda slot, chosen: [n for n in _numbers(pool) if n not in chosen]
+
+
+def _pool_faces(pool: str) -> Callable[[int, list[Any]], list[str]]:
+    return lambda slot, choices: [data.number_picture(pool, int(n)) for n in choices]
+
+
+def _round_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
+    return "setup.enter_round", {"n": slot + 1}, ctx.data["round_tiles"][slot]
+
+
+def _round_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
+    ctx.data["round_tiles"] = chosen
+    ask_entry(ctx, "final", [], keep)
+
+
+def _final_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
+    return "setup.enter_final", {}, ctx.data["final_tile"]
+
+
+def _final_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
+    ctx.data["final_tile"] = chosen[-1]
+    say(ctx, "log.entered_round_tiles", {
+        "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
+        "final": data.tiles()[chosen[-1]]["number"]}, actor=PLAYER)
+    ask_entry(ctx, "palace", [], keep)
+
+
+def _palace_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
+    drawn = keep["palace"]
+    return "setup.enter_palace", {"n": slot + 1}, drawn[slot] if drawn else None
+
+
+def _faction_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
+    display = keep["planning"][slot // 2]
+    before = {t: (a, b) for t, a, b in _as_offer(keep["offer"])}
+    return "setup.enter_faction", {"terrain": terrain(display), "i": slot % 2 + 1}, \
+        before[display][slot % 2] if display in before else None
+
+
+def _faction_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
+    ask_offer(ctx, [(t, *sorted(chosen[2 * i:2 * i + 2])) for i, t in enumerate(keep["planning"])])
+
+
+def _bonus_question(ctx: Ctx, slot: int, keep: Kept) -> Question:
     row, hers = keep["row"], keep["hers"]
     if slot == len(row):
         return "setup.enter_bonus_hers", {}, hers
@@ -202,29 +262,49 @@ def _entry_question(ctx: Ctx, what: str, slot: int, keep: Kept) -> tuple[
         row[slot]
 
 
-def ask_entry(ctx: Ctx, what: str, chosen: list[Any], keep: Kept) -> None:
-    """Ask the next tile the player drew (``what``: ``round``, ``final``, ``palace``,
-    ``faction`` or ``bonus``; ``keep``: what the set-up question goes back with)."""
-    slot = len(chosen)
-    choices = _entry_choices(ctx, what, slot, chosen)
-    key, params, default = _entry_question(ctx, what, slot, keep)
+def _bonus_entered(ctx: Ctx, chosen: list[Any], keep: Kept) -> None:
+    row = chosen[:len(keep["row"])]
+    ask_bonus(ctx, row, chosen[-1] if keep["hers"] is not None else None)
+
+
+ENTRIES: dict[Entry, EntryKind] = {
+    # her Round Score tiles as round_tile_allowed says; rounds 4-6 drawn with the later points
+    "round": EntryKind(
+        lambda keep: 6,
+        lambda slot, chosen: [t for t in tiles_of("round") if round_tile_allowed(t, slot, chosen)],
+        _round_question,
+        lambda slot, choices: [data.tile_picture(t, slot >= 3) for t in choices],
+        _round_entered, numbered=True),
+    "final": EntryKind(
+        lambda keep: 1, lambda slot, chosen: tiles_of("final"), _final_question,
+        lambda slot, choices: [data.tile_picture(t, True) for t in choices],
+        _final_entered, numbered=True),
+    "palace": EntryKind(
+        lambda keep: 2, _free("palace"), _palace_question, _pool_faces("palace"),
+        lambda ctx, chosen, keep: ask_board(ctx, sorted(chosen))),
+    "faction": EntryKind(
+        lambda keep: 6, _free("faction"), _faction_question, _pool_faces("faction"),
+        _faction_entered, held=_faction_held),
+    "bonus": EntryKind(
+        lambda keep: len(keep["row"]) + (keep["hers"] is not None), _free("bonus"),
+        _bonus_question, _pool_faces("bonus"), _bonus_entered, held=_bonus_held),
+}
+"""The five kinds of entry, by what they ask (issue 50: one table, not a string through
+helpers)."""
+
+
+def ask_entry(ctx: Ctx, what: Entry, chosen: list[Any], keep: Kept) -> None:
+    """Ask the next tile the player drew (``what``: one of :data:`ENTRIES`; ``keep``: what
+    the set-up question goes back with)."""
+    kind, slot = ENTRIES[what], len(chosen)
+    choices = kind.choices(slot, chosen)
+    key, params, default = kind.question(ctx, slot, keep)
     labels = [m("picture.tile", n=data.tiles()[t]["number"]) for t in choices] \
-        if what in ("round", "final") else None
+        if kind.numbered else None
     ctx.ask(prompts.pick_one(k(key), choices, params, labels=labels,
                              default=default if default in choices else None,
-                             ui={"game": data.GAME_ID,
-                                 "faces": _faces(what, slot, choices)}),
+                             ui={"game": data.GAME_ID, "faces": kind.faces(slot, choices)}),
             setup_entered, what=what, chosen=chosen, keep=keep)
-
-
-def _faces(what: str, slot: int, choices: list[Any]) -> list[str]:
-    """Each tile offered as the Done screen draws it (its picture id), one tap each: her
-    Round Score tiles with her points for that round (rounds 4-6 and the Final: the later
-    points), the others by their numbers."""
-    if what in ("round", "final"):
-        return [data.tile_picture(t, what == "final" or slot >= 3) for t in choices]
-    pool = "faction" if what == "faction" else what
-    return [data.number_picture(pool, int(n)) for n in choices]
 
 
 @steps
@@ -232,26 +312,10 @@ def setup_entered(ctx: Ctx, answer: Any, what: Entry, chosen: list[Any],
                   keep: Kept) -> None:
     """One tile entered: the next, or, with all of them, what they were entered for."""
     chosen = [*chosen, answer]
-    if len(chosen) < _slots(what, keep):
+    if len(chosen) < ENTRIES[what].slots(keep):
         ask_entry(ctx, what, chosen, keep)
-        return
-    if what == "round":
-        ctx.data["round_tiles"] = chosen
-        ask_entry(ctx, "final", [], keep)
-    elif what == "final":
-        ctx.data["final_tile"] = answer
-        say(ctx, "log.entered_round_tiles", {
-            "tiles": ", ".join(str(data.tiles()[t]["number"]) for t in ctx.data["round_tiles"]),
-            "final": data.tiles()[answer]["number"]}, actor=PLAYER)
-        ask_entry(ctx, "palace", [], keep)
-    elif what == "palace":
-        ask_board(ctx, sorted(chosen))
-    elif what == "faction":
-        ask_offer(ctx, [(t, *sorted(chosen[2 * i:2 * i + 2]))
-                        for i, t in enumerate(keep["planning"])])
     else:
-        row = chosen[:len(keep["row"])]
-        ask_bonus(ctx, row, chosen[-1] if keep["hers"] is not None else None)
+        ENTRIES[what].entered(ctx, chosen, keep)
 
 
 @steps
@@ -485,30 +549,14 @@ def beyond_box(ctx: Ctx) -> MessageRef | None:
 def _waiting_tiles_held(ctx: Ctx, step: str, args: dict[str, Any]) -> bool:
     """Whether a waiting step's tiles are tiles the box can give at once."""
     if step == "setup_entered":
-        what, chosen, keep = args["what"], args["chosen"], args["keep"]
-        return (_kept(what, keep) and len(chosen) < _slots(what, keep)
-                and all(c in _entry_choices(ctx, what, i, chosen[:i])
-                        for i, c in enumerate(chosen)))
+        kind, chosen, keep = ENTRIES[args["what"]], args["chosen"], args["keep"]
+        return (kind.held(keep) and len(chosen) < kind.slots(keep)
+                and all(c in kind.choices(i, chosen[:i]) for i, c in enumerate(chosen)))
     palace, offer, row = args.get("palace"), args.get("offer"), args.get("row")
     return ((not palace or _distinct(palace, "palace")) and (not offer or _offer_held(offer))
             and (not row or (len(row) == _taken("bonus") and _distinct(
                 [*row, *filter(None, [args.get("hers")])], "bonus",
                 len(row) + (args.get("hers") is not None)))))
-
-
-def _kept(what: str, keep: Kept) -> bool:
-    """What an entry goes back with holds what its kind needs, tiles the box can give."""
-    if what == "bonus":
-        hers = keep.get("hers")
-        return ("row" in keep and "hers" in keep and len(keep["row"]) == _taken("bonus")
-                and _distinct([*keep["row"], *([hers] if hers is not None else [])], "bonus",
-                           _taken("bonus") + (hers is not None)))
-    if what == "faction":
-        planning = keep.get("planning", [])
-        return (len(planning) == 3 and len(set(planning)) == 3
-                and all(t in data.TERRAINS for t in planning)
-                and (not keep.get("offer") or _offer_held(keep.get("offer", []))))
-    return not keep.get("palace") or _distinct(keep.get("palace", []), "palace")
 
 
 def _offer_held(offer: list[list[Any]]) -> bool:
@@ -528,4 +576,4 @@ def _distinct(numbers: list[Any], pool: str, count: int | None = None) -> bool:
 
 def _taken(pool: str) -> int:
     """How many tiles the set-up draws from a pool."""
-    return int(data.pools()[pool]["drawn"])
+    return data.pools()[pool]["drawn"]

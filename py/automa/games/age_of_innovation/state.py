@@ -124,9 +124,10 @@ class Data(TypedDict):
     """Table steps (message references) waiting to be shown with the next question."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 def initial_data(difficulty: str, faction_id: str, humans: int) -> Data:
@@ -178,7 +179,7 @@ m = _IDS.m
 
 def round_no(ctx: Ctx) -> int:
     """The current round, 1..6."""
-    return int(ctx.data["round"])
+    return ctx.data["round"]
 
 
 def level(ctx: Ctx) -> dict[str, Any]:
@@ -216,7 +217,7 @@ def your(ctx: Ctx) -> MessageRef:
     return m("your.both" if two_players(ctx) else "your.one")
 
 
-def support_card(ctx: Ctx) -> dict[str, Any]:
+def support_card(ctx: Ctx) -> data.DecisionCard:
     """The current Support card (top of the Support pile)."""
     top = ctx.piles["support"].top()
     assert top is not None, "no Support card"
@@ -228,7 +229,7 @@ def action_card_id(ctx: Ctx) -> str | None:
     return ctx.piles["action"].top()
 
 
-def round_tile(ctx: Ctx, rnd: int | None = None) -> dict[str, Any]:
+def round_tile(ctx: Ctx, rnd: int | None = None) -> data.Tile:
     """The round score tile of a round (round 6: the Final Round Score tile lying over it)."""
     r = rnd or round_no(ctx)
     if r >= 6:
@@ -409,7 +410,7 @@ def tiles_of(kind: str) -> list[str]:
     """Her Automa Round Score tiles (``round``) or Final Round Score tiles (``final``), by
     number."""
     return sorted((t for t, v in data.tiles().items() if v["kind"] == kind),
-                  key=lambda t: int(data.tiles()[t]["number"]))
+                  key=lambda t: data.tiles()[t]["number"])
 
 
 def round_tile_allowed(tile: str, slot: int, others: Iterable[str]) -> bool:

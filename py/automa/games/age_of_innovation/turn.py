@@ -62,7 +62,7 @@ def starts(ctx: Ctx) -> MessageRef:
     pass takes the topmost free space of the next round's column)."""
     last = 3 if two_players(ctx) else 2
     # a corrected place may overshoot the places that exist
-    place = min(max(int(ctx.data.get("automa_position", last)), 1), last)
+    place = min(max(ctx.data.get("automa_position", last), 1), last)
     return m(f"starts.{'two' if two_players(ctx) else 'one'}_{place}")
 
 
@@ -139,7 +139,7 @@ def automa_turn(ctx: Ctx, answer: bool = True) -> None:
 def support_number(ctx: Ctx) -> int:
     """The printed number of the current Support card."""
     top = ctx.piles["support"].top()
-    return int(data.card(top)["number"]) if top else 0
+    return data.card(top)["number"] if top else 0
 
 
 Scheduled = list[tuple[StepRef, dict[str, Any]]]

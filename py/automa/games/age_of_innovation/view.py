@@ -104,7 +104,7 @@ def final_score(ctx: Ctx) -> FinalScore:
     final = d.get("final") or {}
     sources = {"game": int(final.get("before", d["score"])), "area": int(final.get("area", 0)),
                "science": int(final.get("science", 0)), "faction": int(final.get("faction", 0))}
-    return {"total": int(d["score"]), "sources": sources, "rounds": min(round_no(ctx), 6),
+    return {"total": d["score"], "sources": sources, "rounds": min(round_no(ctx), 6),
             "winner": "", "ask_winner": False, "played": {"faction": d["faction"]}}
 
 
@@ -113,7 +113,7 @@ def progress(ctx: Ctx) -> tuple[int, int] | None:
     d = ctx.data
     if ctx.phase in (START, FINAL):
         return None
-    return round_no(ctx), int(d["score"])
+    return round_no(ctx), d["score"]
 
 
 def humans(options: Mapping[str, Any]) -> int:

@@ -4,7 +4,6 @@ Spending Trade Tokens, Building Wonders, Gaining Focus Cards)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from automa.core import prompts
 
@@ -37,7 +36,7 @@ from .walk import start_walk
 
 MAX_WONDERS = 12
 MAX_COST = 40
-Runner = Callable[[Ctx, dict[str, Any], int], None]
+Runner = Callable[[Ctx, data.Step, int], None]
 
 
 def res(ctx: Ctx) -> Resolving:
@@ -65,7 +64,7 @@ def _first_use(ctx: Ctx, key: str) -> bool:
 
 
 # --- culture ------------------------------------------------------------------------------
-def place_tokens(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def place_tokens(ctx: Ctx, step: data.Step, i: int) -> None:
     """Ask the legal spaces, then spend tokens for them, then walk the priority list."""
     ctx.ask(prompts.count(k("prompt.legal_spaces"), 0, MAX_SPACES, {
         "near": m(f"near.{step['near']}"), "card": card_name(res(ctx)["card"])},
@@ -81,13 +80,13 @@ def place_tokens_count(ctx: Ctx, answer: int, i: int) -> None:
     r = res(ctx)
     step = data.card(r["card"])["steps"][i]
     legal = answer
-    base = int(step["tokens"])
+    base = step["tokens"]
     extra = bool(step.get("extra"))
     spendable = 0
     if not extra:
         if _first_use(ctx, "bonus"):
             base += r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
-        spendable = int(ctx.data["tokens"]["culture"])
+        spendable = ctx.data["tokens"]["culture"]
     spend = min(spendable, max(0, legal - base))
     spend_tokens(ctx, "culture", spend)
     allowed = base + spend
@@ -111,13 +110,13 @@ def walk_done(ctx: Ctx, placed: int) -> None:
     """A walk that needs nothing more."""
 
 
-def weaken_rivals(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def weaken_rivals(ctx: Ctx, step: data.Step, i: int) -> None:
     """Mass Media: flip or remove every rival control token adjacent to a friendly space."""
     log_table(ctx, "log.weaken_rivals", icon="attack")
 
 
 # --- economy ------------------------------------------------------------------------------
-def defeat_barbarians(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def defeat_barbarians(ctx: Ctx, step: data.Step, i: int) -> None:
     """Currency: every barbarian adjacent to a friendly space is defeated (no trade tokens)."""
     log_table(ctx, "log.currency_barbarians", icon="attack")
     if is_leader(ctx, "gilgamesh"):
@@ -146,12 +145,12 @@ def gain_resources(ctx: Ctx, n: int) -> None:
                   why={"rule": m("why.random_resource"), "candidates": left, "pick": kind})
 
 
-def gain_resource(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def gain_resource(ctx: Ctx, step: data.Step, i: int) -> None:
     """Steam Power: gain one resource."""
     gain_resources(ctx, 1)
 
 
-def caravans(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def caravans(ctx: Ctx, step: data.Step, i: int) -> None:
     """Each caravan picks its destination; tokens are spent only if a caravan then arrives."""
     caravan_next(ctx, i=i, j=1)
 
@@ -239,9 +238,9 @@ def caravans_move(ctx: Ctx, i: int) -> None:
     """Move every caravan; arrivals take diplomacy cards."""
     r = res(ctx)
     step = data.card(r["card"])["steps"][i]
-    move = int(step["move"]) + r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
+    move = step["move"] + r["bonus"] + r["nw"] * nw_value(ctx, wonder=False)
     spend = caravan_spend([c["dist"] for c in r["caravans"]], move,
-                          int(ctx.data["tokens"]["economy"]), ctx.options["economy_spend"])
+                          ctx.data["tokens"]["economy"], ctx.options["economy_spend"])
     spend_tokens(ctx, "economy", spend)
     move += spend
     arrivals = []
@@ -288,7 +287,7 @@ def city_state_card(ctx: Ctx, answer: str) -> None:
 # --- industry -----------------------------------------------------------------------------
 def free_cities(ctx: Ctx) -> int:
     """AP cities without a wonder (a city holds one wonder)."""
-    return max(0, int(ctx.data["cities"]) - int(sum(ctx.data["wonders"].values())))
+    return max(0, ctx.data["cities"] - sum(ctx.data["wonders"].values()))
 
 
 def place_wonder(ctx: Ctx, wonder_type: str, key: str, card: str) -> None:
@@ -313,7 +312,7 @@ def place_wonder(ctx: Ctx, wonder_type: str, key: str, card: str) -> None:
         return
     log_table(ctx, "log.wonder_shared", {"type": m(f"type.{wonder_type}")}, icon="wonder",
               why={"rule": m("why.full_cities.shared")})
-    start_walk(ctx, total=int(ctx.data["cities"]), need=1, criteria=["highest_city_defence"],
+    start_walk(ctx, total=ctx.data["cities"], need=1, criteria=["highest_city_defence"],
                noun="city", card=card, verb="wonder_city", then="walk_done")
 
 
@@ -325,13 +324,13 @@ def most_production(ctx: Ctx, production: int) -> int:
                + 2 * sum(d["resources"].values()) + d["tokens"]["industry"])
 
 
-def wonder(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def wonder(ctx: Ctx, step: data.Step, i: int) -> None:
     """Build one wonder: only those the AP can pay for are candidates (reading
     ``wonder_affordable``), walked by the printed priority."""
     if free_cities(ctx) <= 0:
         log_ap(ctx, "log.no_free_city")
         return
-    most = most_production(ctx, int(step["production"]))
+    most = most_production(ctx, step["production"])
     key = "prompt.wonders_affordable" if ctx.options["wonder_affordable"] else "prompt.wonders"
     ctx.ask(prompts.count(k(key), 0, MAX_WONDERS, {"most": most},
                           ui=card_ui(ctx, res(ctx)["card"], (f"step{i}",), typed=True)),
@@ -354,7 +353,7 @@ def wonder_count(ctx: Ctx, answer: int, i: int) -> None:
 def wonder_chosen(ctx: Ctx, placed: int, i: int) -> None:
     """Ask the chosen wonder's cost (the payment is computed)."""
     step = data.card(res(ctx)["card"])["steps"][i]
-    most = most_production(ctx, int(step["production"]))
+    most = most_production(ctx, step["production"])
     hi = most if ctx.options["wonder_affordable"] else MAX_COST
     ctx.ask(prompts.count(k("prompt.wonder_cost"), 0, hi, {"most": most},
                           ui=card_ui(ctx, res(ctx)["card"], ("strip",), typed=True)),
@@ -400,7 +399,7 @@ def wonder_cost(ctx: Ctx, answer: int, i: int) -> None:
     """Pay for the wonder, then ask its type and place it."""
     step = data.card(res(ctx)["card"])["steps"][i]
     before = ctx.data["nw_pool"], dict(ctx.data["resources"]), dict(ctx.data["tokens"])
-    paid, spent = pay_wonder(ctx, answer, int(step["production"]))
+    paid, spent = pay_wonder(ctx, answer, step["production"])
     if not paid:
         ctx.data["nw_pool"], ctx.data["resources"], ctx.data["tokens"] = before
         log_ap(ctx, "log.wonder_unaffordable", {"cost": answer})
@@ -426,7 +425,7 @@ def wonder_type(ctx: Ctx, answer: str) -> None:
     place_wonder(ctx, answer, "log.wonder_built", res(ctx)["card"])
 
 
-def city(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def city(ctx: Ctx, step: data.Step, i: int) -> None:
     """Build a city on a legal space within range, by the printed priority."""
     if ctx.data["cities"] >= data.MAX_CITIES:
         log_ap(ctx, "log.no_city_left")
@@ -461,13 +460,13 @@ def city_built(ctx: Ctx, placed: int) -> None:
 
 
 # --- science ------------------------------------------------------------------------------
-def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def advance(ctx: Ctx, step: data.Step, i: int) -> None:
     """Science: always spend every trade token on the card; advance 5 + tokens + bonus."""
     r = res(ctx)
-    tokens = int(ctx.data["tokens"]["science"])
+    tokens = ctx.data["tokens"]["science"]
     spend_tokens(ctx, "science", tokens)
     nw = r["nw"] * nw_value(ctx, wonder=False)
-    amount = int(step["amount"]) + tokens + r["bonus"] + nw
+    amount = step["amount"] + tokens + r["bonus"] + nw
     teddy = "_teddy" if is_leader(ctx, "teddy") else ""
     log_ap(ctx, f"log.advance_sum{teddy}", {"base": step["amount"], "tokens": tokens,
                                             "bonus": r["bonus"], "nw": nw, "n": amount},
@@ -475,14 +474,14 @@ def advance(ctx: Ctx, step: dict[str, Any], i: int) -> None:
     advance_dial(ctx, amount)
 
 
-def gain_trade_token(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def gain_trade_token(ctx: Ctx, step: data.Step, i: int) -> None:
     """Mathematics: one trade token from the supply on the card with the fewest (reading
     ``mathematics_self``: Mathematics itself may take it, and then spends it)."""
     own = None if ctx.options["mathematics_self"] else slot_of(ctx, "science")
     gain_trade_tokens(ctx, 1, exclude_slot=own)
 
 
-def upgrade_card(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def upgrade_card(ctx: Ctx, step: data.Step, i: int) -> None:
     """Replaceable Parts: the lowest-level card (ties: highest in the row) goes up one level
     (reading ``parts_self``: the card may pick itself)."""
     slots = list(range(5, 0, -1))
@@ -499,7 +498,7 @@ def upgrade_card(ctx: Ctx, step: dict[str, Any], i: int) -> None:
            why={"rule": m("why.parts"), "candidates": levels[::-1], "pick": slot})
 
 
-def nuke(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def nuke(ctx: Ctx, step: data.Step, i: int) -> None:
     """Nuclear Power: each human destroys one of their non-capital cities and the control
     tokens next to it (reading ``nuke_own_tokens``: the AP's own tokens too)."""
     key = "log.nuke_all" if ctx.options["nuke_own_tokens"] else "log.nuke_rivals"

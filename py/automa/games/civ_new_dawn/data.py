@@ -8,7 +8,7 @@ game's state lives in ``ctx.data``.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, cast, get_args
 
 from automa.core.cards import Field, Schema, load_records, read_toml, value_of
 
@@ -17,8 +17,10 @@ TYPES = ("culture", "economy", "industry", "military", "science")
 LEVELS = (1, 2, 3, 4)
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 RESOURCES = ("diamond", "marble", "mercury", "oil")
-DIFFICULTIES = ("settler", "chieftain", "warlord", "prince", "king", "emperor")
-LEADERS = ("america", "aztec", "scythia", "egypt", "france", "japan", "rome", "sumer")
+Difficulty = Literal["settler", "chieftain", "warlord", "prince", "king", "emperor"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+Leader = Literal["america", "aztec", "scythia", "egypt", "france", "japan", "rome", "sumer"]
+LEADERS: tuple[Leader, ...] = get_args(Leader)
 DIPLOMACY = ("open_borders", "joint_war", "defensive_pact", "embassy")
 """Player diplomacy cards in the order the AP takes them (AP rules, Wonders and Diplomacy)."""
 MAX_CITIES = 8
@@ -46,6 +48,74 @@ ACTIONS = ("place_tokens", "weaken_rivals", "caravans", "defeat_barbarians", "ga
            "resolve_slot5", "wonder", "city", "upgrade_if_idle", "resolve_culture", "attack",
            "reinforce", "advance", "gain_trade_token", "upgrade_card", "nuke")
 CRITERIA = FILTER_CRITERIA + BEST_CRITERIA
+
+
+
+class Options(TypedDict):
+    """The game's options as a step reads them (``ctx.options``): each one's choices, the
+    option schema of ``__init__.py`` said as types (a test holds the two the same)."""
+
+    difficulty: Difficulty
+    humans: Literal[1, 2, 3]
+    leader: Literal["random"] | Leader
+    dial_past_24: Literal["to_15", "to_17", "stay_24"]
+    combat_tie: Literal["defender", "attacker"]
+    economy_spend: Literal["minimum", "most_arrivals"]
+    industry_bonus: Literal["wonders_and_city_states", "city_states_only"]
+    wonder_affordable: bool
+    mathematics_self: bool
+    parts_self: bool
+    civil_service_fallback: bool
+    nuke_own_tokens: bool
+    tokens_on_replaced: Literal["kept", "returned"]
+    full_cities: Literal["stays", "shared"]
+    capitalism_idle: Literal["reset", "not_reset"]
+    teddy_nw_value: Literal["one_two", "one"]
+    teddy_nw_capitalism: Literal["twice", "once"]
+    teddy_nw_no_attack: Literal["spent", "kept"]
+    city_taken: Literal["changes_hands", "stays"]
+
+
+class Step(TypedDict):
+    """One step of a focus card (``focus_cards.toml``): its action, and the values that
+    action reads (each on the steps whose action needs it)."""
+
+    action: str
+    """One of :data:`ACTIONS`: the step function that resolves it."""
+    amount: NotRequired[int]
+    attacks: NotRequired[int]
+    combat: NotRequired[int]
+    combat_barbarian: NotRequired[int]
+    """The combat value against barbarians (Iron Working's higher one)."""
+    different: NotRequired[bool]
+    extra: NotRequired[bool]
+    limit: NotRequired[int]
+    move: NotRequired[int]
+    near: NotRequired[str]
+    per_attack: NotRequired[int]
+    priority: NotRequired[list[str]]
+    """Criteria of :data:`CRITERIA`, in order."""
+    production: NotRequired[int]
+    range: NotRequired[int]
+    targets: NotRequired[list[str]]
+    """Target classes of :data:`TARGETS`, in order."""
+    through: NotRequired[str]
+    tiebreaker: NotRequired[str]
+    tokens: NotRequired[int]
+    water: NotRequired[bool]
+
+
+class FocusCard(TypedDict):
+    """One AP focus card, as :data:`CARD_SCHEMA` checks it."""
+
+    id: str
+    name: str
+    type: str
+    """One of :data:`TYPES`."""
+    level: int
+    """Its tech level, one of :data:`LEVELS`."""
+    caravans: NotRequired[int]
+    steps: list[Step]
 
 
 def _check_steps(steps: Any) -> str | None:
@@ -94,17 +164,17 @@ SPACE_SCHEMA = Schema({
 
 
 @cache
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> dict[str, FocusCard]:
     """The 20 AP focus cards by id, in print order (type, then level)."""
     records = load_records(GAME_ID, "focus_cards.toml", "card", CARD_SCHEMA)
-    out = {r["id"]: r for r in records}
+    out = {r["id"]: cast(FocusCard, r) for r in records}  # (as the schema checked them)
     if sorted((r["type"], r["level"]) for r in records) != sorted(
             (t, lv) for t in TYPES for lv in LEVELS):
         raise ValueError("focus_cards.toml must hold one card per type and level")
     return out
 
 
-def card(card_id: str) -> dict[str, Any]:
+def card(card_id: str) -> FocusCard:
     """One focus card."""
     return cards()[card_id]
 

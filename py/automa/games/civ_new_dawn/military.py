@@ -8,8 +8,6 @@ Spending Trade Tokens, military: the four attacker/defender cases.
 
 from __future__ import annotations
 
-from typing import Any
-
 from automa.core import prompts
 
 from . import data
@@ -73,7 +71,7 @@ def teddy_tokens_unspent(ctx: Ctx) -> int:
     r = res(ctx)
     if not is_leader(ctx, "teddy") or "nw" in r.get("used", []):
         return 0
-    return int(r["nw"])
+    return r["nw"]
 
 
 def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
@@ -82,26 +80,40 @@ def joint_wars(ctx: Ctx, target: str, defender: str | None) -> list[str]:
     held = held_diplomacy(ctx, "joint_war")
     if target not in RIVAL_TARGETS:
         return held
-    if int(ctx.data["humans"]) == 1:
+    if ctx.data["humans"] == 1:
         return []
     return [p for p in held if p != defender]
 
 
-def combat_value(ctx: Ctx, step: dict[str, Any], target: str, last: bool,
-                 defender: str | None = None) -> int:
-    """The AP's combat value: the card's (against barbarians, Iron Working's higher one), +1
-    per military wonder and city-state card, +2 per Joint War it uses, Teddy's tokens on his
-    last attack (AP rules, Leader Abilities: "he spends all unspent natural wonder tokens on
-    the last attack he performs")."""
-    value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
-    value += military_bonus(ctx) + JOINT_WAR * len(joint_wars(ctx, target, defender))
-    if last and teddy_tokens_unspent(ctx):
-        value += teddy_tokens_unspent(ctx) * nw_value(ctx, wonder=False)
-        res(ctx).setdefault("used", []).append("nw")
-    return value
+def card_combat(step: data.Step, target: str) -> int:
+    """The card's own combat value (against barbarians, Iron Working's higher one)."""
+    return step["combat_barbarian"] if target in BARBARIANS else step["combat"]
 
 
-def attack(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def teddy_tokens_on(ctx: Ctx, last: bool) -> int:
+    """Teddy Roosevelt's tokens that go on this attack: all he kept, on his last (AP rules,
+    Leader Abilities: "he spends all unspent natural wonder tokens on the last attack he
+    performs"); else none."""
+    return teddy_tokens_unspent(ctx) if last else 0
+
+
+def combat_value(ctx: Ctx, step: data.Step, target: str, defender: str | None = None,
+                 teddy: int = 0) -> int:
+    """The AP's combat value (computed only): the card's, +1 per military wonder and
+    city-state card, +2 per Joint War it uses, and ``teddy`` tokens Teddy Roosevelt spends
+    on it (:func:`teddy_tokens_on`; :func:`spend_teddy_tokens` spends them)."""
+    return (card_combat(step, target) + military_bonus(ctx)
+            + JOINT_WAR * len(joint_wars(ctx, target, defender))
+            + teddy * nw_value(ctx, wonder=False))
+
+
+def spend_teddy_tokens(ctx: Ctx) -> None:
+    """Teddy Roosevelt's kept tokens are spent (on his last attack): none are left for
+    another."""
+    res(ctx).setdefault("used", []).append("nw")
+
+
+def attack(ctx: Ctx, step: data.Step, i: int) -> None:
     """Start the card's attacks."""
     ctx.then(attack_next, i=i)
 
@@ -112,7 +124,7 @@ def attack_next(ctx: Ctx, i: int) -> None:
     r = res(ctx)
     step = data.card(r["card"])["steps"][i]
     n = r["attacks"] + 1
-    if n > int(step["attacks"]):
+    if n > step["attacks"]:
         return
     if r["retry"]:
         log_ap(ctx, "log.attack_again", {"n": n})
@@ -176,7 +188,7 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
     step = data.card(r["card"])["steps"][i]
     n = r["attacks"] + 1
     if last is None:
-        last = n >= int(step["attacks"])
+        last = n >= step["attacks"]
         if not last and teddy_tokens_unspent(ctx):
             ctx.ask(prompts.yes_no(k("prompt.teddy_another_target"), {
                 "n": teddy_tokens_unspent(ctx), "next": n + 1, "of": step["attacks"]},
@@ -184,20 +196,22 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
                 attack_is_last, i=i, target=target)
             return
     if defender is None and _ask_defender(ctx, target):
-        rivals = [str(p) for p in range(1, int(ctx.data["humans"]) + 1)]
+        rivals = [str(p) for p in range(1, ctx.data["humans"] + 1)]
         ctx.ask(prompts.pick_one(k("prompt.which_rival_attacked"), rivals, {
             "target": m(f"target.{target}", limit=step["limit"])},
             labels=[m("rival", n=int(p)) for p in rivals],
             ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.joint_war"))),
             attack_rival_named, i=i, target=target, last=last)
         return
-    value = combat_value(ctx, step, target, last, defender)
+    teddy = teddy_tokens_on(ctx, last)
+    value = combat_value(ctx, step, target, defender, teddy)
+    if teddy:
+        spend_teddy_tokens(ctx)
     log_table(ctx, "log.attack", {"n": n, "target": m(f"target.{target}", limit=step["limit"]),
                                   "value": value}, icon="attack")
     wars = joint_wars(ctx, target, defender)
-    card_value = int(step["combat_barbarian"] if target in BARBARIANS else step["combat"])
     ctx.ask(prompts.count(k("prompt.ap_total"), 0, MAX_TOTAL, {
-        "value": value, "uses": uses_cards(wars, "joint_war"), "card": card_value,
+        "value": value, "uses": uses_cards(wars, "joint_war"), "card": card_combat(step, target),
         "bonus": military_bonus(ctx)}, default=value,
         ui=card_ui(ctx, r["card"], ("strip",), rule=m("rule.combat"))),
         attack_ap_total, i=i, target=target)
@@ -205,7 +219,7 @@ def attack_target(ctx: Ctx, i: int, target: str, last: bool | None = None,
 
 def _ask_defender(ctx: Ctx, target: str) -> bool:
     """Whose city or token it is matters only to Joint Wars, with several human rivals."""
-    return (target in RIVAL_TARGETS and int(ctx.data["humans"]) > 1
+    return (target in RIVAL_TARGETS and ctx.data["humans"] > 1
             and bool(held_diplomacy(ctx, "joint_war")))
 
 
@@ -235,7 +249,7 @@ def attack_defender_total(ctx: Ctx, answer: int, i: int, target: str, ap: int) -
     """A rival may still spend tokens: ask how many it has. Not asked for barbarians and
     city-states (no tokens), nor when the AP cannot get ahead even with all its tokens: then it
     spends none and loses whatever the defender does."""
-    tokens = int(ctx.data["tokens"]["military"])
+    tokens = ctx.data["tokens"]["military"]
     can_get_ahead = attacker_wins(ap + tokens, answer, ctx.options["combat_tie"])
     if target in RIVAL_TARGETS and can_get_ahead:
         ctx.ask(prompts.count(k("prompt.defender_tokens"), 0, 20, {},
@@ -250,7 +264,7 @@ def attack_spend_step(ctx: Ctx, answer: int, i: int, target: str, ap: int,
                       opponent: int) -> None:
     """Spend the attacker's tokens; the outcome is known unless the rival can still answer."""
     tie = ctx.options["combat_tie"]
-    tokens = int(ctx.data["tokens"]["military"])
+    tokens = ctx.data["tokens"]["military"]
     s = attack_spend(ap, opponent, tokens, answer, tie)
     case = "winning" if attacker_wins(ap, opponent, tie) else "losing"
     log_ap(ctx, f"log.combat.{case}", {"ap": ap, "opponent": opponent, "n": s},
@@ -341,9 +355,9 @@ def city_wonder(ctx: Ctx, answer: str) -> None:
     log_table(ctx, "log.city_wonder", {"type": m(f"type.{answer}")}, icon="wonder")
 
 
-def reinforce(ctx: Ctx, step: dict[str, Any], i: int) -> None:
+def reinforce(ctx: Ctx, step: data.Step, i: int) -> None:
     """Reinforce 5 − k × attacks control tokens, by the printed priority."""
-    n = max(0, 5 - int(step["per_attack"]) * res(ctx)["attacks"])
+    n = max(0, 5 - step["per_attack"] * res(ctx)["attacks"])
     log_ap(ctx, "log.reinforce_n", {"n": n, "attacks": res(ctx)["attacks"]},
            why={"rule": m("why.reinforce", k=step["per_attack"])})
     if n == 0:

@@ -109,7 +109,7 @@ def proc_swap_resources(ctx: Ctx) -> None:
 @steps
 def proc_swap_from(ctx: Ctx, answer: str) -> None:
     """How many of them, for which type from the supply."""
-    have = int(ctx.data["resources"][answer])
+    have = ctx.data["resources"][answer]
     if have <= 0:
         ctx.then(proc_swap_resources)
         return
@@ -129,7 +129,7 @@ def proc_swap_from(ctx: Ctx, answer: str) -> None:
 def proc_swap_to(ctx: Ctx, answer: str, old: str) -> None:
     """Every one of them the supply can replace (it holds 8 of each type)."""
     d = ctx.data["resources"]
-    n = min(int(d[old]), data.RESOURCES_PER_TYPE - int(d[answer]))
+    n = min(d[old], data.RESOURCES_PER_TYPE - d[answer])
     if n <= 0:
         ctx.then(proc_swap_resources)
         return
@@ -252,7 +252,7 @@ def proc_defend_ap(ctx: Ctx, answer: int) -> None:
 def proc_defend_spend(ctx: Ctx, answer: int, ap: int) -> None:
     """Winning: no tokens; losing: enough to win, or none (AP rules, military spending)."""
     tie = ctx.options["combat_tie"]
-    tokens = int(ctx.data["tokens"]["military"])
+    tokens = ctx.data["tokens"]["military"]
     s = defence_spend(ap, answer, tokens, tie)
     losing = attacker_wins(answer, ap, tie)
     # one board line with the outcome after spending (a losing defender that spends wins)
@@ -382,7 +382,7 @@ def proc_return_city_state(ctx: Ctx, answer: str) -> None:
 @steps
 def proc_visit_rival(ctx: Ctx) -> None:
     """An AP caravan reached a rival's city: which rival (with more than one human)."""
-    humans = int(ctx.data["humans"])
+    humans = ctx.data["humans"]
     if humans == 1:
         ctx.then(proc_visit_which, answer="1")
         return

@@ -34,7 +34,7 @@ def setup(ctx: Ctx) -> None:
     picked = leader_id == "random"
     if picked:
         leader_id = ctx.rng.choice(data.LEADERS)
-    humans = int(opts["humans"])
+    humans = opts["humans"]
     ctx.data.update(initial_data(leader_id, opts["difficulty"], humans))
     why: ApWhy = {"rule": m("why.random_leader"), "candidates": list(data.LEADERS),
                 "pick": leader_id}

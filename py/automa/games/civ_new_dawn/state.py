@@ -127,9 +127,10 @@ class Data(TypedDict):
     """A board reminder kept for the next question (:func:`notice`)."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 def initial_data(leader_id: str, difficulty: str, humans: int) -> Data:
@@ -206,7 +207,7 @@ def card_in(ctx: Ctx, slot: int) -> str:
 
 def level_of(card_id: str) -> int:
     """A card's tech level."""
-    return int(data.card(card_id)["level"])
+    return data.card(card_id)["level"]
 
 
 def bonus(ctx: Ctx, card_type: str) -> int:
@@ -214,8 +215,8 @@ def bonus(ctx: Ctx, card_type: str) -> int:
     the card's type (AP rules, Wonders and Diplomacy). For industry, the reading
     ``industry_bonus`` decides whether wonders count too (the payment list names only
     city-state cards)."""
-    cs = int(ctx.data["city_states"][card_type])
-    wonders = int(ctx.data["wonders"][card_type])
+    cs = ctx.data["city_states"][card_type]
+    wonders = ctx.data["wonders"][card_type]
     if card_type == "industry" and ctx.options["industry_bonus"] == "city_states_only":
         return cs
     return cs + wonders
@@ -224,7 +225,7 @@ def bonus(ctx: Ctx, card_type: str) -> int:
 def military_bonus(ctx: Ctx) -> int:
     """+1 combat value per military wonder and city-state card, attacking or defending (AP
     rules, Wonders and Diplomacy)."""
-    return int(ctx.data["wonders"]["military"]) + int(ctx.data["city_states"]["military"])
+    return ctx.data["wonders"]["military"] + ctx.data["city_states"]["military"]
 
 
 def held_diplomacy(ctx: Ctx, card: str) -> list[str]:
@@ -321,7 +322,7 @@ def city_state_room(ctx: Ctx, card_type: str) -> bool:
 def nw_held(ctx: Ctx) -> int:
     """Natural wonder tokens the AP holds (on its cards, in its pool, in the card it resolves)."""
     r = ctx.data["res"]
-    return int(ctx.data["nw_pool"] + sum(ctx.data["nw"].values()) + (r["nw"] if r else 0))
+    return ctx.data["nw_pool"] + sum(ctx.data["nw"].values()) + (r["nw"] if r else 0)
 
 
 def beyond_box(ctx: Ctx) -> MessageRef | None:
@@ -417,7 +418,7 @@ def spaces_passed(ctx: Ctx, old: int, new: int) -> list[tuple[int, int]]:
 
 def advance_dial(ctx: Ctx, amount: int) -> None:
     """Move the tech dial and gain a focus card at every level space reached or passed."""
-    old = int(ctx.data["dial"])
+    old = ctx.data["dial"]
     last = data.dial()["last"]
     target = old + amount
     passed = spaces_passed(ctx, old, min(target, last))

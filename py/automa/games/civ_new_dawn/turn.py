@@ -119,7 +119,7 @@ def resolve_card(ctx: Ctx, card: str, reset: bool, held_back: int = 0) -> None:
     t = c["type"]
     nw = 0
     if is_leader(ctx, "teddy"):
-        nw = max(0, int(ctx.data["nw"][t]) - held_back)
+        nw = max(0, ctx.data["nw"][t] - held_back)
         ctx.data["nw"][t] -= nw
         if nw:
             log_table(ctx, "log.teddy_spends", {"n": nw, "card": card_name(card)},
@@ -206,4 +206,4 @@ def _teddy_tokens_after(ctx: Ctx, res: Resolving) -> int:
     target = card_in(ctx, 4)
     ctx.data["nw"][data.card(target)["type"]] += res["nw"]
     log_table(ctx, "log.teddy_slot4", {"n": res["nw"], "card": card_name(target)}, icon="move")
-    return int(res["nw"])
+    return res["nw"]

@@ -24,7 +24,7 @@ def view(ctx: Ctx) -> GameView:
     if ctx.phase == START:  # nothing is on the table before the setup step
         return empty_view()
     d = ctx.data
-    ahead = next_space(int(d["dial"]))
+    ahead = next_space(d["dial"])
     ap_rows: list[Row] = [
         {"label": m("view.leader"), "value": m("leader_civ", leader=m(f"leader.{d['leader']}"),
                                                civ=m(f"civ.{d['leader']}"))},

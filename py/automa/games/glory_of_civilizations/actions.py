@@ -493,7 +493,7 @@ def ask_removed(ctx: Ctx, adversity: str, most: int = 30) -> None:
 @steps
 def adversity_removed(ctx: Ctx, answer: int) -> None:
     """The reward for the discarded black cubes."""
-    per = int(ctx.options["adversity_glory"])
+    per = ctx.options["adversity_glory"]
     add_glory(ctx, answer * per, {"rule": m("rule.adversity_reward", n=per)})
 
 

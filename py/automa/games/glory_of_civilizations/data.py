@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cache
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from automa.core.cards import Field, Schema, read_toml, validate_record
 from automa.core.errors import InvalidCardData
@@ -42,6 +42,31 @@ MAX_CARD_NUMBER = 999
 MAX_AMOUNT = 99
 """The largest amount a card may print (coins, Glory, goods, battles, technologies)."""
 SLOTS = {"free": FREE_ACTIONS, "main": MAIN_ACTIONS}
+
+
+
+class Options(TypedDict):
+    """The game's options as a step reads them (``ctx.options``): each one's choices, the
+    option schema of ``__init__.py`` said as types (a test holds the two the same)."""
+
+    difficulty: Literal["easy", "medium", "hard"]
+    players: Literal[2, 3, 4, 5, 6]
+    automas: Literal[1, 2]
+    custom_deck: list[dict[str, Any]] | None
+    """The player's own deck, checked (``editor.option_value``), or None: the companion's."""
+    row_rule: Literal["difficulty", "age"]
+    round_shuffle: Literal["deck", "with_discard"]
+    fallthrough: Literal["down", "wrap"]
+    cube_rule: Literal["own", "any"]
+    capital_is_city: bool
+    wonder_stages: Literal[1, 2]
+    experience_number: Literal["found", "first"]
+    adversity_glory: Literal[0, 1]
+    free_order: Literal["free_first", "main_first"]
+    archer_area: Literal["barracks", "workshop"]
+    vote_fours: Literal["each", "once"]
+    age_rule: Literal["rounds", "manual"]
+    castle_explore: bool
 
 
 @cache

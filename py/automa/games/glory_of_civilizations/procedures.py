@@ -71,7 +71,7 @@ def _most(item: str) -> int:
 
 def _held(ctx: Ctx, seat: int, item: str) -> int:
     a = automas(ctx)[seat]
-    return int(a["coins"] if item == "coins" else a["storage"][item])
+    return a["coins"] if item == "coins" else a["storage"][item]
 
 
 @steps

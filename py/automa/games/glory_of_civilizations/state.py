@@ -123,9 +123,10 @@ class Data(TypedDict):
     """Each automa of the game, in seat order ("Automa 1", "Automa 2")."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 MAX_AUTOMAS = 2
@@ -257,7 +258,7 @@ def automas(ctx: Ctx) -> list[Automa]:
 
 def bot(ctx: Ctx) -> Automa:
     """The automa in play (:attr:`Data.seat`)."""
-    return automas(ctx)[int(ctx.data["seat"])]
+    return automas(ctx)[ctx.data["seat"]]
 
 
 def several(ctx: Ctx) -> bool:
@@ -316,7 +317,7 @@ def age_of_round(rnd: int) -> int:
 def row_size(ctx: Ctx) -> int:
     """Cards in this round's row: by difficulty (seed), or 4 + age (newer revision)."""
     if ctx.options["row_rule"] == "age":
-        return 4 + int(ctx.data["age"])
+        return 4 + ctx.data["age"]
     return ROW_SIZE[ctx.options["difficulty"]]
 
 
@@ -379,7 +380,7 @@ def card_ui(ctx: Ctx, *highlight: str, rule: MessageRef | None = None) -> Ui:
 def pointed_row(ctx: Ctx) -> int | None:
     """The main-action row of the card in play named by the pointer of the card before it
     (the first card: its own pointer); None on the last card of round 1 (the reform)."""
-    i = int(bot(ctx).get("activated") or 0) - 1
+    i = (bot(ctx).get("activated") or 0) - 1
     cards = row(ctx)
     if i < 0 or (ctx.data["round"] == 1 and i == len(cards) - 1):
         return None
@@ -466,7 +467,7 @@ ACHIEVEMENT_TURN = {False: 9, True: 99}
 def round_turn(ctx: Ctx, at: int = 0) -> int:
     """The number of a round's start (``at`` 0) or of its achievement phase (``at``
     :data:`ACHIEVEMENT_TURN`)."""
-    rnd = int(ctx.data["round"])
+    rnd = ctx.data["round"]
     return TWO_AUTOMAS + rnd * 100 + at if several(ctx) else rnd * 10 + at
 
 
@@ -475,10 +476,10 @@ def turn_number(ctx: Ctx) -> int:
     automas: 1000 + round × 100 + its turn × 10 + a digit 1–4 that names the automa and its
     place in the round's orbit (2 × (place − 1) + seat + 1: whichever opened the round plays
     each orbit's first turn, so the numbers only grow)."""
-    t = int(bot(ctx)["turn_in_round"])
+    t = bot(ctx)["turn_in_round"]
     if not several(ctx):
-        return int(ctx.data["round"]) * 10 + t
-    seat = int(ctx.data["seat"])
+        return ctx.data["round"] * 10 + t
+    seat = ctx.data["seat"]
     other = automas(ctx)[1 - seat]
     place = 1 if other["turn_in_round"] < t else 2
     return round_turn(ctx) + t * 10 + 2 * (place - 1) + seat + 1
@@ -504,4 +505,4 @@ def turn_label(turn: int) -> MessageRef | None:
 
 def held(ctx: Ctx, item: str) -> int:
     """How much of an item it holds: coins in its treasury, else goods in its storage."""
-    return int(bot(ctx)["coins"] if item == "coins" else bot(ctx)["storage"][item])
+    return bot(ctx)["coins"] if item == "coins" else bot(ctx)["storage"][item]

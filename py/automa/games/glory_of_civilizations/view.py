@@ -133,10 +133,10 @@ def final_score(ctx: Ctx) -> FinalScore:
     bots = automas(ctx)
     # the cleanup after round 6 empties the rows; an instant end does not
     instant = any(a["row"] for a in bots)
-    sources = {f"automa{i + 1}": int(a["glory"]) for i, a in enumerate(bots)} \
+    sources = {f"automa{i + 1}": a["glory"] for i, a in enumerate(bots)} \
         if len(bots) > 1 else {}
-    return {"total": max(int(a["glory"]) for a in bots), "sources": sources,
-            "rounds": int(ctx.data["round"]), "winner": "", "ask_winner": instant,
+    return {"total": max(a["glory"] for a in bots), "sources": sources,
+            "rounds": ctx.data["round"], "winner": "", "ask_winner": instant,
             "played": {}}
 
 
@@ -144,7 +144,7 @@ def progress(ctx: Ctx) -> tuple[int, int] | None:
     """(round, its Glory — the higher of two automas')."""
     if ctx.phase == START:
         return None
-    return int(ctx.data["round"]), max(int(a["glory"]) for a in automas(ctx))
+    return ctx.data["round"], max(a["glory"] for a in automas(ctx))
 
 
 def proxy_players(options: Mapping[str, Any]) -> MessageRef | None:

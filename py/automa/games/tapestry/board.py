@@ -259,14 +259,9 @@ def map_ui(ctx: Ctx, pick: twin.Pick, rule: MessageRef | None = None) -> Ui:
     return ui
 
 
-def _why(pick: twin.Pick) -> Why:
-    return {"rule": m("rule.map_pick"), "candidates": list(pick["valid"]),
-            "pick": pick["hex"], "labels": [hex_name(h) for h in pick["valid"]],
-            "pick_label": hex_name(pick["hex"] or "")}
-
-
 def _why_of(valid: list[str], hex_id: str) -> Why:
-    return _why({"case": "", "valid": valid, "filters": [], "walk": [], "hex": hex_id})
+    return {"rule": m("rule.map_pick"), "candidates": list(valid), "pick": hex_id,
+            "labels": [hex_name(h) for h in valid], "pick_label": hex_name(hex_id)}
 
 
 def automa_supply_out(ctx: Ctx) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from automa.core.cards import Field, Schema, dispute_of, load_records, value_of
 
@@ -32,6 +32,23 @@ BENEFITS = ("explore", "explore_anywhere", "conquer", "conquer_anywhere",
 CIV_BONUSES = ("advance_exploration_or_military", "explore_anywhere_or_conquer",
                "conquer_if_few_territories", "topple_on_single_token", "vp_per_territory",
                "research_with_benefit", "vp_per_landmark")
+
+
+
+class Options(TypedDict):
+    """The game's options as a step reads them (``ctx.options``): each one's choices, the
+    option schema of ``__init__.py`` said as types (a test holds the two the same)."""
+
+    difficulty: Literal[1, 2, 3, 4, 5, 6]
+    map: bool
+    favorite_rule: Literal["landmark_or_end", "any"]
+    card_reading: Literal["images", "bga"]
+    level3_progress: Literal["0-2-2", "2-4-4"]
+    explorers_bonus: Literal["track_advances", "explore_conquer"]
+    civ_reading: Literal["cards", "seed_text"]
+    third_achievement: Literal["none", "five"]
+    quantum_physics: Literal["once", "twice"]
+    finished_track_roll: Literal["reroll", "lost"]
 
 
 def _order_check(value: Any) -> str | None:
@@ -99,6 +116,52 @@ ACHIEVEMENT_SCHEMA = Schema({"id": Field(str, choices=ACHIEVEMENTS),
                              "vp": Field(list, item_type=int)})
 
 
+class DecisionCard(TypedDict):
+    """A decision card with plain values (:func:`card`: each disputed one as the options
+    read it), as :data:`CARD_SCHEMA` checks it."""
+
+    id: int
+    deck: str
+    badge: str
+    automa_track: str
+    """How the Automa picks its track, one of :data:`RULES`."""
+    shadow_track: str
+    income: bool
+    track_tiebreak: list[str]
+    """The tracks and the favourite (:data:`ORDER_ITEMS`), in the card's order."""
+    toppled_outpost: bool
+    hex_pattern: str
+    """One of :data:`PATTERNS`."""
+    confidence: str
+
+
+class Level(TypedDict):
+    """A difficulty level with plain values (:func:`level`), as :data:`LEVEL_SCHEMA` checks
+    it."""
+
+    level: int
+    mat: str
+    income_card: int
+    chart: list[str]
+    """The income chart's steps (:data:`INCOME_STEPS`)."""
+    progress: list[int]
+    you_turn_1: str
+    bots_turn_1: str
+    second_civ: bool
+
+
+class CivSide(TypedDict):
+    """A civilization side with its bonuses as the options say (:func:`civ`), as
+    :data:`CIV_SCHEMA` checks it."""
+
+    id: str
+    die: str
+    favorite: str
+    turns: list[int]
+    bonus: list[str]
+    """Its bonuses (:data:`CIV_BONUSES`)."""
+
+
 def _by_id(filename: str, table: str, schema: Schema) -> dict[Any, dict[str, Any]]:
     return {r[schema.id_field]: r for r in load_records(GAME_ID, filename, table, schema)}
 
@@ -122,11 +185,11 @@ def reading(raw: Any, alternative: bool) -> Any:
     return value_of(raw)
 
 
-def card(card_id: str | int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def card(card_id: str | int, options: Options | None = None) -> DecisionCard:
     """One decision card with plain values, read as the options say."""
     raw = cards()[int(card_id)]
     alt = bool(options and options.get("card_reading") == "bga")
-    return {name: reading(value, alt) for name, value in raw.items()}
+    return cast(DecisionCard, {name: reading(value, alt) for name, value in raw.items()})
 
 
 def disputed_fields(card_id: str | int) -> dict[str, dict[str, Any]]:
@@ -188,10 +251,10 @@ def _levels() -> dict[int, dict[str, Any]]:
     return _by_id("income.toml", "level", LEVEL_SCHEMA)
 
 
-def level(n: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def level(n: int, options: Options | None = None) -> Level:
     """A difficulty level with plain values (level 3's progress cards as the options say)."""
     alt = bool(options and options.get("level3_progress") == "2-4-4")
-    return {k: reading(v, alt) for k, v in _levels()[n].items()}
+    return cast(Level, {k: reading(v, alt) for k, v in _levels()[n].items()})
 
 
 def level_dispute(n: int) -> dict[str, Any] | None:
@@ -204,13 +267,13 @@ def _civs() -> dict[str, dict[str, Any]]:
     return _by_id("civs.toml", "civ", CIV_SCHEMA)
 
 
-def civ(civ_id: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def civ(civ_id: str, options: Options | None = None) -> CivSide:
     """A civilization side with its bonuses as the options say."""
     raw = _civs()[civ_id]
-    opts = options or {}
-    alt = (civ_id == "explorers" and opts.get("explorers_bonus") == "explore_conquer") or (
-        civ_id in ("conquerors", "engineers") and opts.get("civ_reading") == "seed_text")
-    return {k: reading(v, alt) for k, v in raw.items()}
+    alt = options is not None and (
+        (civ_id == "explorers" and options.get("explorers_bonus") == "explore_conquer")
+        or (civ_id in ("conquerors", "engineers") and options.get("civ_reading") == "seed_text"))
+    return cast(CivSide, {k: reading(v, alt) for k, v in raw.items()})
 
 
 def civ_for_die(track: str) -> str:

@@ -61,7 +61,7 @@ def era_first_vp(mat: str, turn: int) -> int:
     return values[turn - 2] if 2 <= turn <= len(values) + 1 else 0
 
 
-def chart_steps(level: dict[str, Any], turn: int) -> list[str]:
+def chart_steps(level: data.Level, turn: int) -> list[str]:
     """The steps of a level's chart that happen in income turn ``turn``, in reading order."""
     when = data.step_turns()
     return [s for s in level["chart"] if turn in when[s]]
@@ -88,7 +88,7 @@ def income_turn(ctx: Ctx) -> None:
     ctx.seq(*todo)
 
 
-def _turn_one(ctx: Ctx, level: dict[str, Any]) -> list[Any]:
+def _turn_one(ctx: Ctx, level: data.Level) -> list[Any]:
     """Income turn 1's extras of the level, the first event of the turn."""
     todo: list[Any] = []
     if level["you_turn_1"] == "advance_each_track":

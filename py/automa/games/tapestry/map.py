@@ -29,15 +29,22 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import TypedDict
+from typing import Final, Literal, TypedDict
 
 from . import data
 
-EMPTY, TILE, YOU1, YOU2, AUTOMA1, AUTOMA2 = "empty", "tile", "you1", "you2", "automa1", "automa2"
-MARKS = (EMPTY, TILE, YOU1, YOU2, AUTOMA1, AUTOMA2)
+Mark = Literal["empty", "tile", "you1", "you2", "automa1", "automa2"]
 """What a hex may hold: nothing (unexplored), a territory nobody controls, your territory
 with 1 or 2 tokens, the Automa's territory with 1 or 2 tokens (its outpost on a toppled one:
 yours, the Shadow Empire's, or its own second at the start)."""
+EMPTY: Final = "empty"
+TILE: Final = "tile"
+YOU1: Final = "you1"
+YOU2: Final = "you2"
+AUTOMA1: Final = "automa1"
+AUTOMA2: Final = "automa2"
+MARKS: tuple[Mark, ...] = (EMPTY, TILE, YOU1, YOU2, AUTOMA1, AUTOMA2)
+"""Every :data:`Mark`, in the order the map's question offers them."""
 LAND_MARKS = MARKS[1:]
 """A pre-printed hex always holds land: it is never empty."""
 MIDDLE = "0,0"
@@ -50,15 +57,20 @@ ON_THE_MAP = OUTPOSTS - 1
 """The most outposts of one bot the map can hold: one more marks its favourite track."""
 _STEPS = ((0, 1), (1, 0), (1, 1), (0, -1), (-1, 0), (-1, -1))
 
-Board = Mapping[str, str]
+Board = Mapping[str, Mark]
+
+
+Case = Literal["opponent", "neutral", "explore", "single_token", "none"]
+"""Which rule chose a hex: "Conquer opponent", "Conquer neutral", "Explore" or the Engineers'
+bonus (``single_token``, :func:`single_token_territories`); ``none`` when no hex is
+valid."""
 
 
 class Pick(TypedDict):
     """How the Automa chose a hex: the case, the valid hexes, each filter with the hexes it
     kept, the tiebreaker's walk up to the chosen hex (numbered from 1), and the hex."""
 
-    case: str
-    """``opponent``, ``neutral`` or ``explore``; ``none`` when no hex is valid."""
+    case: Case
     valid: list[str]
     filters: list[tuple[str, list[str]]]
     walk: list[str]
@@ -70,14 +82,15 @@ def hexes() -> list[str]:
     return list(data.hexes())
 
 
-def initial_map() -> dict[str, str]:
+def initial_map() -> dict[str, Mark]:
     """The map at setup: the pre-printed land, both start territories with 2 outposts."""
-    board = {h: TILE if spec["preprinted"] else EMPTY for h, spec in data.hexes().items()}
+    board: dict[str, Mark] = {h: TILE if spec["preprinted"] else EMPTY
+                              for h, spec in data.hexes().items()}
     board[AUTOMA_START], board[YOUR_START] = AUTOMA2, YOU2
     return board
 
 
-def marks_for(hex_id: str) -> tuple[str, ...]:
+def marks_for(hex_id: str) -> tuple[Mark, ...]:
     """The marks a hex may take (a pre-printed hex is never empty)."""
     return LAND_MARKS if data.hexes()[hex_id]["preprinted"] else MARKS
 
@@ -95,17 +108,17 @@ def neighbours(hex_id: str) -> tuple[str, ...]:
     return tuple(n for da, db in _STEPS if (n := f"{a + da},{b + db}") in known)
 
 
-def automa_controls(mark: str) -> bool:
+def automa_controls(mark: Mark) -> bool:
     """Whether the Automa controls a hex with this mark."""
     return mark in (AUTOMA1, AUTOMA2)
 
 
-def you_control(mark: str) -> bool:
+def you_control(mark: Mark) -> bool:
     """Whether you control a hex with this mark."""
     return mark in (YOU1, YOU2)
 
 
-def passable(mark: str) -> bool:
+def passable(mark: Mark) -> bool:
     """Rulebook "Distance": a path runs through hexes with 0 Automa outposts and 0-1 of your
     tokens (empty hexes included): hexes the Automa could conquer one after another."""
     return not automa_controls(mark) and mark != YOU2
@@ -198,7 +211,7 @@ def walk(order: list[str], kept: list[str]) -> tuple[list[str], str | None]:
     return list(order), None
 
 
-def _finish(case: str, valid: list[str], filters: list[tuple[str, list[str]]],
+def _finish(case: Case, valid: list[str], filters: list[tuple[str, list[str]]],
             order: list[str]) -> Pick:
     if not valid:
         return {"case": "none", "valid": [], "filters": [], "walk": [], "hex": None}
@@ -213,7 +226,7 @@ def pick_conquer(board: Board, order: list[str], *, anywhere: bool, adjacent_ok:
     the filters in the rulebook's order, then the walk of ``order`` (the card's pattern)."""
     filters: list[tuple[str, list[str]]] = []
     valid = valid_opponent(board, anywhere)
-    case = "opponent"
+    case: Case = "opponent"
     if not valid:
         case, valid = "neutral", valid_neutral(board, anywhere, adjacent_ok)
     kept = valid

@@ -99,7 +99,7 @@ def mark_hex(ctx: Ctx, hex: str) -> None:
 
 
 @steps
-def hex_marked(ctx: Ctx, answer: str, hex: str) -> None:
+def hex_marked(ctx: Ctx, answer: twin.Mark, hex: str) -> None:
     """Keep the mark (the Automa's territory count follows the map). A territory of the
     Automa's marked as yours is your conquest of it: its trap check comes first."""
     if twin.automa_controls(ctx.data["map"][hex]) and twin.you_control(answer):
@@ -108,7 +108,7 @@ def hex_marked(ctx: Ctx, answer: str, hex: str) -> None:
     keep_mark(ctx, hex, answer)
 
 
-def keep_mark(ctx: Ctx, hex: str, mark: str) -> None:
+def keep_mark(ctx: Ctx, hex: str, mark: twin.Mark) -> None:
     """A hex's mark is on the map: the count follows it, and the question it interrupted
     comes back — a pick of the Automa's made again from the map as it is now, any other
     question with the map redrawn (and drawn open: you are marking)."""
@@ -193,7 +193,7 @@ def you_income_turn(ctx: Ctx) -> None:
 # With the map the conquest is the mark (from the procedures' list: the hex is asked first,
 # ``you_conquer_on_map``): the count is read from the map, so the conquest is counted once.
 @steps
-def you_conquer_automa(ctx: Ctx, hex: str | None = None, mark: str = twin.YOU2) -> None:
+def you_conquer_automa(ctx: Ctx, hex: str | None = None, mark: twin.Mark = twin.YOU2) -> None:
     """Discard the Automa's tapestry cards at random until a trap shows or none are left
     (``hex``: the territory marked yours on the map, which takes ``mark`` if it stands)."""
     on_map = {"hex": hex, "mark": mark} if hex is not None else {}
@@ -273,7 +273,7 @@ def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
         return ()
     # The player sets the Automa's VP as a total; the difference goes to its "correction"
     # source, so the breakdown by source stays as the rules scored it.
-    other_sources = total_vp(ctx) - int(ctx.data["vp"]["correction"])
+    other_sources = total_vp(ctx) - ctx.data["vp"]["correction"]
     vp = Correction("vp", m("correct.vp"), ("vp", "correction"), 0, 999, offset=other_sources)
     return (vp, *[c for c in _corrections()
                   if "map" not in ctx.data or c.id != "territories"])

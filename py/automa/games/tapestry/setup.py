@@ -34,7 +34,7 @@ def checklist(part: str, names: tuple[str, ...],
 @steps
 def setup(ctx: Ctx) -> None:
     """Build the state, roll and shuffle, then walk the player through the table setup."""
-    level = int(ctx.options["difficulty"])
+    level = ctx.options["difficulty"]
     ctx.data.update(initial_data(level))
     if ctx.options.get("map"):
         ctx.data["map"] = twin.initial_map()

@@ -110,14 +110,15 @@ class Data(_Tracked, total=False):
     """The bots' state the app keeps (``ctx.data``); :func:`ranges` declares every value's
     range, and the keys here are exactly the keys there."""
 
-    map: dict[str, str]
+    map: dict[str, twin.Mark]
     """The map twin (the ``map`` option): each hex's mark (:data:`.map.MARKS`); absent when
     the game is played without the map (then the board questions are asked)."""
 
 
-Ctx = core.Ctx[Data]
+Ctx = core.Ctx[Data, data.Options]
 """What this game's steps see: the engine's :class:`~automa.core.game.Ctx`, its
-``data`` typed as :class:`Data` (a plain JSON dict at run time)."""
+``data`` typed as :class:`Data` and its ``options`` as :class:`.data.Options` (plain JSON
+dicts at run time)."""
 
 
 def initial_data(level: int) -> Data:

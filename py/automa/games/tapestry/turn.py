@@ -79,7 +79,7 @@ def bot_turn(ctx: Ctx, answer: bool = True) -> None:
 
 def vp_breakdown(ctx: Ctx) -> dict[str, int]:
     """The Automa's VP by source."""
-    return {s: int(ctx.data["vp"][s]) for s in VP_SOURCES}
+    return {s: ctx.data["vp"][s] for s in VP_SOURCES}
 
 
 def vp_parts(ctx: Ctx) -> list[MessageRef]:

@@ -127,7 +127,7 @@ def final_score(ctx: Ctx) -> FinalScore:
     Shadow Empire never wins: rulebook "Game end")."""
     vp = ctx.data["vp"]
     return {"total": total_vp(ctx), "sources": {s: int(vp[s]) for s in VP_SOURCES},
-            "rounds": int(ctx.data["income_turns"]), "winner": "", "ask_winner": False,
+            "rounds": ctx.data["income_turns"], "winner": "", "ask_winner": False,
             "played": {}}
 
 
