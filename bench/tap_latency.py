@@ -37,7 +37,6 @@ import random
 import statistics
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "bench")]
@@ -49,7 +48,7 @@ from startup import ARM_JS  # noqa: E402
 
 from buildsteps.pipeline import add_build_options, built  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.e2e.helpers import open_app, percentile, start_game, wait_ready  # noqa: E402
+from tests.e2e.helpers import open_app, percentile, start_game  # noqa: E402
 
 GAMES = ["tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations"]
 BUILDS = ("this", "older")
