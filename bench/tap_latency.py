@@ -2,14 +2,16 @@
 tap → next paint and the longest task of each tap, per game, at full CPU and slowed, and
 WebKit's taps ÷ Chromium's.
 
-    .venv/bin/python bench/tap_latency.py --against OLD_DIST [--taps 30] [--cpu 4]
-                                          [--games tapestry,...] [--pace 700]
+    .venv/bin/python bench/tap_latency.py --against OLD_DIST [--before DIST] [--taps 30]
+                                          [--cpu 4] [--games tapestry,...] [--pace 700]
                                           [--webkit-taps 15] [--no-webkit]
                                           [--dist DIR] [--no-build]
 
 ``OLD_DIST``: an older build (``git archive 588bb06 | tar -x -C /tmp/old588`` and ``build.py``
-there: a scratch place, never committed). Both builds are served side by side and measured in
-the same Chromium (360×780), in interleaved blocks (ABBA) per game: a block is a fresh
+there: a scratch place, never committed); ``--before``: this code before a change, built the
+same way (its figures beside this build's, in the same run). The builds are served side by
+side and measured in the same Chromium (360×780), in interleaved blocks (the order reversed
+every block) per game: a block is a fresh
 context, a new game (seed 1) started, then ``--taps``/2 trusted taps (mouse events through
 the browser's input pipeline, as ``bench/startup.py`` taps) at full CPU and as many with the
 CPU slowed ``--cpu`` times (CDP ``Emulation.setCPUThrottlingRate``, a mid-range phone), one
@@ -25,9 +27,10 @@ is done before the next tap, and counted to the tap that caused it). Per tap:
 * quiet: from the tap to the end of the last of those tasks (or the paint).
 
 WebKit: the same taps (``element.click()`` to the next frame, ``bench/webkit.py``) on every
-game in WebKitGTK and Chromium, full CPU, WebKit ÷ Chromium p95 per build. The machine is
-shared: read the ratios measured in this run, never absolute times across runs. Targets: p95
-≤ 100 ms at 4× and ≤ 0.6× the older build; no task over 50 ms at 4×; WebKit ≤ 2× Chromium.
+game in WebKitGTK and Chromium, full CPU, WebKit ÷ Chromium p95 per build (with ``--before``:
+this build and that one). The machine is shared: read the ratios measured in this run, never
+absolute times across runs. Targets: p95 ≤ 100 ms at 4× and ≤ 0.6× the older build; no task
+over 50 ms at 4×; WebKit ≤ 2× Chromium.
 """
 
 from __future__ import annotations
@@ -51,7 +54,6 @@ from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.helpers import open_app, percentile, start_game  # noqa: E402
 
 GAMES = ["tapestry", "age_of_innovation", "civ_new_dawn", "glory_of_civilizations"]
-BUILDS = ("this", "older")
 
 # On every page: the browser's records of clicks (Event Timing), long tasks and long
 # animation frames, kept until the bench takes them.
@@ -137,15 +139,16 @@ def block(browser: Browser, base: str, game: str, count: int, rates: list[float]
 
 def measure(urls: dict[str, str], games: list[str], taps: int, rates: list[float], pace: int,
             blocks: int = 2) -> dict[tuple[str, float, str], Found]:
-    """Every game on both builds in interleaved blocks (ABBA), ``taps`` taps per build, game
-    and CPU rate: the figures keyed (game, rate, build)."""
+    """Every game on every build in interleaved blocks (the order reversed every block),
+    ``taps`` taps per build, game and CPU rate: the figures keyed (game, rate, build)."""
+    names = list(urls)
     found: dict[tuple[str, float, str], Found] = {}
     with sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             for game in games:
                 for i in range(blocks):
-                    for name in BUILDS if i % 2 == 0 else BUILDS[::-1]:
+                    for name in names if i % 2 == 0 else names[::-1]:
                         got = block(browser, urls[name], game, max(1, taps // blocks), rates,
                                     pace, seed=i)
                         for rate, figures in got.items():
@@ -169,7 +172,9 @@ def row(label: str, f: Found) -> str:
 
 def report(found: dict[tuple[str, float, str], Found], games: list[str],
            rates: list[float]) -> list[str]:
-    """The table: per CPU rate, per game and for all games, both builds and their ratio."""
+    """The table: per CPU rate, per game and for all games, every build and its ratio to the
+    older one."""
+    names = list(dict.fromkeys(name for _, _, name in found))
     lines = []
     for rate in rates:
         lines.append(f"CPU {'full' if rate == 1 else f'slowed {rate:g}×'}: tap → next paint "
@@ -177,11 +182,13 @@ def report(found: dict[tuple[str, float, str], Found], games: list[str],
         for game in [*games, "all games"]:
             keys = games if game == "all games" else [game]
             both = {name: {k: [v for g in keys for v in found[(g, rate, name)][k]]
-                           for k in ("paint", "longest", "quiet")} for name in BUILDS}
-            for name in BUILDS:
+                           for k in ("paint", "longest", "quiet")} for name in names}
+            for name in names:
                 lines.append(row(f"{game} {name}", both[name]))
-            ratio = percentile(both["this"]["paint"], 95) / percentile(both["older"]["paint"], 95)
-            lines.append(f"  {game}: p95 this ÷ older {ratio:.2f}"
+            older = percentile(both["older"]["paint"], 95)
+            ratios = ", ".join(f"{name} {percentile(both[name]['paint'], 95) / older:.2f}"
+                               for name in names if name != "older")
+            lines.append(f"  {game}: p95 ÷ older: {ratios}"
                          f"  (target ≤ 0.6{'; ≤ 100 ms' if rate != 1 else ''})")
     return lines
 
@@ -208,6 +215,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_build_options(parser)
     parser.add_argument("--against", type=Path, required=True, help="an older build's dist")
+    parser.add_argument("--before", type=Path, help="this code before a change, built")
     parser.add_argument("--taps", type=int, default=30, help="taps per game, build and CPU rate")
     parser.add_argument("--cpu", type=float, default=4.0)
     parser.add_argument("--games", default=",".join(GAMES))
@@ -216,7 +224,8 @@ def main() -> None:
     parser.add_argument("--no-webkit", action="store_true")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
-    dists = {"this": built(args), "older": args.against.resolve()}
+    dists = {"this": built(args), "older": args.against.resolve(),
+             **({"before": args.before.resolve()} if args.before else {})}
     urls = {name: serve(dist) for name, dist in dists.items()}
     rates = [1.0, args.cpu]
     print("\n".join(report(measure(urls, games, args.taps, rates, args.pace), games, rates)),
@@ -224,7 +233,7 @@ def main() -> None:
     if not args.no_webkit:
         try:
             found = {name: webkit.tap_ratio(dist, games, args.webkit_taps, runs=1)
-                     for name, dist in dists.items()}
+                     for name, dist in dists.items() if name != "older" or not args.before}
             print("\n".join(webkit_report(found, games)))
         except Exception as e:  # WebKitWebDriver stalls now and then: the rows above stand
             print(f"WebKit rows: not measured ({type(e).__name__}: {e})")
