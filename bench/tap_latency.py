@@ -47,7 +47,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "bench")]
 import webkit  # noqa: E402
 from first_visit import serve  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
-from startup import ARM_JS  # noqa: E402
+from startup import ARM_JS, tap_armed  # noqa: E402
 
 from buildsteps.pipeline import add_build_options, built  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -103,12 +103,8 @@ def tap_block(page: Page, base: str, game: str, count: int, pace: int,
             new_game(page, base, game)
             page.evaluate(CLEAR_JS)
             continue
-        box = page.locator("[data-bench-tap]").bounding_box()
-        assert box is not None, "the answer button is not on screen"
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function("window.automaBench.done", timeout=30_000, polling=10)
+        bench = tap_armed(page, timeout=30_000)
         page.wait_for_timeout(pace)
-        bench = page.evaluate("window.automaBench")
         got = page.evaluate(TAKE_JS, bench["t0"])
         out["paint"].append(bench["ms"] if got["paint"] is None else got["paint"])
         out["longest"].append(got["longest"])
