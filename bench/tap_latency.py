@@ -218,14 +218,16 @@ def main() -> None:
     parser.add_argument("--pace", type=int, default=700, help="ms from a tap's paint to the next")
     parser.add_argument("--webkit-taps", type=int, default=15, help="taps per game in WebKit")
     parser.add_argument("--no-webkit", action="store_true")
+    parser.add_argument("--only-webkit", action="store_true")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     dists = {"this": built(args), "older": args.against.resolve(),
              **({"before": args.before.resolve()} if args.before else {})}
     urls = {name: serve(dist) for name, dist in dists.items()}
     rates = [1.0, args.cpu]
-    print("\n".join(report(measure(urls, games, args.taps, rates, args.pace), games, rates)),
-          flush=True)
+    if not args.only_webkit:
+        print("\n".join(report(measure(urls, games, args.taps, rates, args.pace), games, rates)),
+              flush=True)
     if not args.no_webkit:
         try:
             found = {name: webkit.tap_ratio(dist, games, args.webkit_taps, runs=1)

@@ -276,6 +276,10 @@ def tap_ratio(dist: Path, games: list[str], taps: int, runs: int = 2) -> dict[st
                 engine = makers[name]()
                 engine.launch()
                 try:
+                    engine.goto(f"{base}?run={i}#/")
+                    engine.until(READY_JS)
+                    engine.until(CONTROLLED_JS, timeout=120)  # (no reload of the worker's
+                    time.sleep(4)  # install or the snapshot's making while tapping)
                     for game in games:
                         engine.goto(f"{base}?run={i}{game}#/")
                         engine.until(READY_JS)
