@@ -252,11 +252,7 @@ def taps(page: Page, base: str, game: str, wanted: int, rate: float = 1.0,
             start_game(page, game)
             page.evaluate(EVENTS_JS)
             continue
-        box = page.locator("[data-bench-tap]").bounding_box()
-        assert box is not None, "the answer button is not on screen"
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_function("window.automaBench.done", timeout=10_000, polling=10)
-        result = page.evaluate("window.automaBench")
+        result = tap_armed(page)
         out["all"].append(result["ms"])
         out["handler"].append(result["handler_ms"])
         paint = page.evaluate(PAINT_JS, result["t0"])  # (None: under 16 ms, not recorded)
@@ -264,6 +260,17 @@ def taps(page: Page, base: str, game: str, wanted: int, rate: float = 1.0,
         if result["drew"]:
             out["drew"].append(result["ms"])
     return out
+
+
+def tap_armed(page: Page, timeout: float = 10_000) -> dict[str, Any]:
+    """A trusted tap (mouse events) on the control :data:`ARM_JS` marked, once the frame
+    after it is painted: the page's figures of it (``window.automaBench``)."""
+    box = page.locator("[data-bench-tap]").bounding_box()
+    assert box is not None, "the answer button is not on screen"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("window.automaBench.done", timeout=timeout, polling=10)
+    result: dict[str, Any] = page.evaluate("window.automaBench")
+    return result
 
 
 def side_by_side(context: Any, bases: dict[str, str], games: list[str], wanted: int,

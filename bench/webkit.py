@@ -238,20 +238,58 @@ def run(engine: Engine, base: str, dist: Path, served: Served, warm: int,
             if n:  # the first reload settles the worker
                 out["warm"].append(float(engine.eval(START_JS)))
                 out.setdefault("used", []).append(engine.eval(USED_JS))
-        engine.eval(CLICK_JS, f'button[data-act="new"][data-arg="{GAME}"]')
-        engine.until(FOUND_JS, "#new-form")
-        engine.eval(CLICK_JS, 'button[data-act="start"]')
-        engine.until(FOUND_JS, "#prompt")
-        x = 0.37
-        while len(out["taps"]) < taps:
-            ms = engine.eval(TAP_JS, x)
-            if ms is None:
-                break
-            out["taps"].append(float(ms))
-            x = (x * 7.3 + 0.11) % 1
+        out["taps"] = play(engine, GAME, taps)
     finally:
         engine.close()
     return out
+
+
+def play(engine: Engine, game: str, taps: int) -> list[float]:
+    """A new game of ``game`` started from Home and up to ``taps`` answers tapped: ms from
+    each click to the next frame painted."""
+    engine.eval(CLICK_JS, f'button[data-act="new"][data-arg="{game}"]')
+    engine.until(FOUND_JS, "#new-form")
+    engine.eval(CLICK_JS, 'button[data-act="start"]')
+    engine.until(FOUND_JS, "#prompt")
+    found: list[float] = []
+    x = 0.37
+    while len(found) < taps:
+        ms = engine.eval(TAP_JS, x)
+        if ms is None:
+            break
+        found.append(float(ms))
+        x = (x * 7.3 + 0.11) % 1
+    return found
+
+
+def tap_ratio(dist: Path, games: list[str], taps: int, runs: int = 2) -> dict[str, list[float]]:
+    """Only the taps: every game in both engines (fresh profiles, the order flipping each
+    run), ``taps`` answers each a run; ms per tap, keyed ``<engine> <game>``."""
+    display = xvfb()
+    server, _served = counting_server(dist)
+    base = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    makers: dict[str, Callable[[], Engine]] = {"chromium": Chromium, "webkit": WebKit}
+    found: dict[str, list[float]] = {}
+    try:
+        for i in range(runs):
+            for name in (["chromium", "webkit"] if i % 2 == 0 else ["webkit", "chromium"]):
+                engine = makers[name]()
+                engine.launch()
+                try:
+                    engine.goto(f"{base}?run={i}#/")
+                    engine.until(READY_JS)
+                    engine.until(CONTROLLED_JS, timeout=120)  # (no reload of the worker's
+                    time.sleep(4)  # install or the snapshot's making while tapping)
+                    for game in games:
+                        engine.goto(f"{base}?run={i}{game}#/")
+                        engine.until(READY_JS)
+                        found.setdefault(f"{name} {game}", []).extend(play(engine, game, taps))
+                finally:
+                    engine.close()
+    finally:
+        server.shutdown()
+        display.terminate()
+    return found
 
 
 def main() -> int:

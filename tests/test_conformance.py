@@ -66,3 +66,22 @@ def test_every_correction_offers_only_values_within_the_declared_ranges(game_id:
                 assert first_problem(value, spec, c.id) is None, (c.id, value)
         session.answer(random_answer(session.prompt, rng))
     assert seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_cheap_answer_whether_correct_shows_agrees_with_the_corrections(game_id: str
+                                                                              ) -> None:
+    """Issue 49: every screen asks whether "Correct" shows, by the game's cheap
+    ``correctable`` instead of building every correction; in every phase of seeded games,
+    to their end, it says what the corrections built would say."""
+    game = find_game(game_id)
+    for seed in range(3):
+        session = automa.new_game(game_id, seed=seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(400):
+            ctx = session._ctx()
+            assert game.offers_corrections(ctx, session.phase) == bool(
+                game.corrections(ctx, session.phase)), (seed, session.phase)
+            if session.prompt is None:
+                break
+            session.answer(random_answer(session.prompt, rng))

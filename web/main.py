@@ -146,9 +146,11 @@ class Page:
         return True
 
     def put(self, changes: list[tuple[int, Safe]]) -> None:
-        """Put these play-screen parts on the page in their places."""
-        for i, part in changes if is_there(play := document.querySelector("#app > .play")) else []:
-            play.children.item(i).outerHTML = part
+        """Put these play-screen parts on the page in their places (by the shell's
+        ``automaPut``: of a part, only the nodes that changed)."""
+        play = document.querySelector("#app > .play")
+        for i, part in changes if is_there(play) else []:
+            window.automaPut(play, i, part)
 
     def follow(self, out: Outcome, t0: float | None = None) -> None:
         """Carry out what the controller decided."""

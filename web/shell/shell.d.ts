@@ -134,6 +134,8 @@ declare global {
     automaShell: AutomaShell;
     /** Write to localStorage: "" or the name of the browser's refusal. */
     automaStore: (key: string, value: string) => string;
+    /** Put play-screen part ``i`` in its place: only the nodes that changed (shell/put.mjs). */
+    automaPut: (play: Element, i: number, markup: string) => void;
     /** Hand a file to the player. */
     automaDownload: (name: string, text: string) => void;
     /** Read a chosen file: done(name, text, null) or done(name, null, why). */

@@ -204,6 +204,10 @@ class GameDef(Generic[D]):
     corrections: Callable[[Ctx[D, Any], str], Sequence[Correction]] = lambda ctx, phase: ()
     """The tracked values the player may correct in a phase (asked only once setup has set
     one)."""
+    correctable: Callable[[Ctx[D], str], bool] | None = None
+    """Whether a phase offers any correction, decided without building them (every screen
+    asks, to show "Correct"); None: :attr:`corrections` built and counted. It must agree
+    with :attr:`corrections` (a conformance test plays every game to check)."""
     migrate: Callable[[State], None] = lambda state: None
     """Brings a state saved before the engine had a phase to today's layout, in place: sets
     ``state["phase"]`` from what the old state shows. It sees an untrusted save: whatever it
@@ -261,6 +265,12 @@ class GameDef(Generic[D]):
     def bot(self) -> str:
         """The bot whose score counts: the first actor that is not the player (or the app)."""
         return next((a for a in self.actors if a not in ("player", "app")), "bot")
+
+    def offers_corrections(self, ctx: Ctx[D], phase: str) -> bool:
+        """Whether ``phase`` offers any correction (by :attr:`correctable` if the game has
+        it: every screen asks, to show "Correct")."""
+        cheap = self.correctable
+        return cheap(ctx, phase) if cheap is not None else bool(self.corrections(ctx, phase))
 
     @property
     def deck_option(self) -> OptionSpec | None:

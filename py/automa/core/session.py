@@ -308,7 +308,7 @@ class Session:
             return []
         ctx = self._ctx()
         found = list(self.game.procedures(ctx, self.phase)) if not self.finished else []
-        if self.game.corrections(ctx, self.phase):
+        if self.game.offers_corrections(ctx, self.phase):
             found.append(replace(CORRECT, label=self.game.correct_label))
         return found
 
@@ -335,7 +335,7 @@ class Session:
         known = self._correctable
         if snapshot is not None and known is not None and known[0] == snapshot:
             return known[1]
-        found = bool(self.game.corrections(ctx, self.phase))
+        found = self.game.offers_corrections(ctx, self.phase)
         if snapshot is not None:
             self._correctable = (snapshot, found)
         return found

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from automa.core.i18n import render
@@ -141,8 +142,10 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
             f'fill="{colour}"/>')
 
 
+@cache
 def hex_map(card_id: str, box: tuple[float, float, float, float]) -> str:
-    """The card's hex-tiebreak map fitted into ``box`` = (x, y, width, height)."""
+    """The card's hex-tiebreak map fitted into ``box`` = (x, y, width, height): drawn once
+    per card (most of a face; the same face comes again with another part highlighted)."""
     return _pattern_map(data.pattern_of_card(card_id), box)
 
 

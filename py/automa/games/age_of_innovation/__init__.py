@@ -43,6 +43,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
+    correctable=procedures.correctable,
     migrate=migrate,
     migrations=(migrate_v3,),
     action_migrations=ACTION_MIGRATIONS,

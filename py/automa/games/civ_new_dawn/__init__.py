@@ -60,6 +60,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
+    correctable=procedures.correctable,
     migrate=migrate,
     migrations=(same_layout, same_layout, same_layout),  # 2-4 changed rules, not the layout
     action_migrations=ACTION_MIGRATIONS,

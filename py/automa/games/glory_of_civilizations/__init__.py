@@ -72,6 +72,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
+    correctable=procedures.correctable,
     migrate=migrate,
     migrations=(migrate_v2, migrate_v3, migrate_v4, migrate_v5),
     action_migrations=ACTION_MIGRATIONS,

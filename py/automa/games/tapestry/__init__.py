@@ -48,6 +48,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
+    correctable=procedures.correctable,
     migrate=migrate,
     migrations=(migrate_v3, migrate_v4),
     action_migrations=ACTION_MIGRATIONS,

@@ -265,6 +265,11 @@ def map_trap_sprung(ctx: Ctx, answer: bool, hex: str, mark: str) -> None:
 
 
 # --- corrections ------------------------------------------------------------------------------
+def correctable(ctx: Ctx, phase: str) -> bool:
+    """Whether :func:`corrections` offers any: the VP always, until the game is over."""
+    return phase != PHASE_OVER
+
+
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """The values the player may set by hand: every tracked value, landmarks and
     achievements included (until the game is over); with the map, the Automa's territories
