@@ -204,7 +204,7 @@ class GameDef(Generic[D]):
     corrections: Callable[[Ctx[D, Any], str], Sequence[Correction]] = lambda ctx, phase: ()
     """The tracked values the player may correct in a phase (asked only once setup has set
     one)."""
-    correctable: Callable[[Ctx[D], str], bool] | None = None
+    correctable: Callable[[Ctx[D, Any], str], bool] | None = None
     """Whether a phase offers any correction, decided without building them (every screen
     asks, to show "Correct"); None: :attr:`corrections` built and counted. It must agree
     with :attr:`corrections` (a conformance test plays every game to check)."""
@@ -266,7 +266,7 @@ class GameDef(Generic[D]):
         """The bot whose score counts: the first actor that is not the player (or the app)."""
         return next((a for a in self.actors if a not in ("player", "app")), "bot")
 
-    def offers_corrections(self, ctx: Ctx[D], phase: str) -> bool:
+    def offers_corrections(self, ctx: Ctx[D, Any], phase: str) -> bool:
         """Whether ``phase`` offers any correction (by :attr:`correctable` if the game has
         it: every screen asks, to show "Correct")."""
         cheap = self.correctable
