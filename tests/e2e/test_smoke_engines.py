@@ -53,6 +53,10 @@ TAP_JS = "(x) => {" + FIND_ANSWER_JS + """
 }"""
 ACTIONS_JS = """() => window.automaDebug && document.body.dataset.pyReady
   && {n: JSON.parse(String(automaDebug())).actions.length}"""
+# The game in play holds at least n answers (a tap is taken before the next is made: under
+# load a tap on a screen not yet redrawn would be a second tap on the answered question).
+TAKEN_JS = """(n) => window.automaDebug && document.body.dataset.pyReady
+  && JSON.parse(String(automaDebug())).actions.length >= n"""
 STORED_SCREEN_JS = """() => {
   const id = location.hash.split('/')[2], rev = (t) => {
     try { return JSON.parse((t || '').split('\\n')[0]).rev; } catch (e) { return null; } };
@@ -176,6 +180,7 @@ def answer(tab: Driver, game: str, count: int, seed: int) -> int:
     """Answer ``count`` questions (fewer if the game ends) with seeded choices: how many."""
     choose = random.Random(seed)
     strategy = ANSWER_STRATEGIES.get(game)
+    before = tab.wait_for(ACTIONS_JS)["n"]
     for n in range(count):
         prompt = tab.wait_for(PROMPT_JS)
         if prompt["kind"] == "over":
@@ -186,6 +191,7 @@ def answer(tab: Driver, game: str, count: int, seed: int) -> int:
         tapped = tab.evaluate(TAP_JS, x)
         assert tapped and not tapped.get("missing"), (game, n, tapped)
         assert tapped["error"] is None, (game, n, tapped)
+        tab.wait_for(TAKEN_JS, before + n + 1)
     return count
 
 
