@@ -17,6 +17,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
+from automa.app import answers
 from automa.app.answers import PageForm, step_box
 from automa.app.controller import Controller
 from automa.app.html import Safe
@@ -24,7 +25,6 @@ from automa.app.outcome import Outcome, Screen
 from automa.app.parts import Parts
 from automa.app.storage import StorageError, StorageFull
 from automa.app.words import clock_text
-from automa.core.numbers import int_or
 
 
 def is_there(value: Any) -> bool:
@@ -316,42 +316,27 @@ PAGE_ACTIONS: dict[str, Callable[[Page, str | None, Any], None]] = {
 
 
 def read_form(target: Any, action: str, arg: str | None) -> PageForm:
-    """What the form on screen says when ``target`` was tapped: the answer controls of the
-    question, the options, seed and deck of a new game, or the scores entered for a record."""
-    form: PageForm = {"checked": numbers("#subset input:checked", "index"),
-                      "values": numbers("#values select", "")}
-    if is_there(target.getAttribute("data-json")):
-        form["json"] = str(target.dataset.json)
-    if action == "pick" and arg is not None:
-        form["pick"] = int_or(arg, 0, 10_000, -1)
-    elif listed := numbers("#pick", ""):  # (a pick from a list: the choice shown in it)
-        form["pick"] = listed[0]
-    box = document.getElementById("count")
-    if is_there(box):
-        form["count"] = str(box.value)
-    if action == "record-save":
-        form["scores"] = [str(e.value) for e in elements("[data-score]")]
-        form["winner"] = next((str(e.value) for e in elements("[data-winner]:checked")), "")
-    if action == "start":
-        form["options"] = {str(e.dataset.option): int_or(str(e.value), 0, 1000, -1)
-                           for e in elements("[data-option]:checked, select[data-option]")}
-        seed = document.getElementById("seed")
-        form["seed"] = str(seed.value) if is_there(seed) else ""
-        deck = document.getElementById("deck-choice")
-        form["deck"] = str(deck.value) if is_there(deck) else ""
-    return form
+    """What the form on screen says when ``target`` was tapped (``answers.read_form``)."""
+    data = target.getAttribute("data-json")
+    return answers.read_form(DomForm(), action, arg, str(data) if is_there(data) else None)
+
+
+class DomForm:
+    """The form on screen, read from the page (an :class:`answers.FormReader`)."""
+
+    def texts(self, selector: str, attribute: str = "") -> list[str]:
+        return [str(e.getAttribute(attribute) if attribute else e.value)
+                for e in elements(selector)]
+
+    def text(self, element_id: str) -> str | None:
+        box = document.getElementById(element_id)
+        return str(box.value) if is_there(box) else None
 
 
 def elements(selector: str) -> list[Any]:
     """The elements on the page that ``selector`` finds."""
     found = document.querySelectorAll(selector)
     return [found.item(i) for i in range(found.length)]
-
-
-def numbers(selector: str, field: str) -> list[int]:
-    """The numbers in ``data-<field>`` (or the value, for ``""``) of the elements found."""
-    return [int_or(str(e.getAttribute(f"data-{field}") if field else e.value), 0, 10_000, -1)
-            for e in elements(selector)]
 
 
 def local_time(ms: float) -> tuple[int, int, int, int, int]:

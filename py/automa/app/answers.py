@@ -4,7 +4,7 @@ into the answer the session checks (the input side of :mod:`automa.app.present`)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict
 
 from automa.core.checks import read_json
 from automa.core.numbers import int_or
@@ -39,6 +39,54 @@ class PageForm(Form, total=False):
     """A record: each human's final score as typed (may be empty)."""
     winner: str
     """A record: who won, where the end of the game asks it ("" if not chosen)."""
+
+
+class FormReader(Protocol):
+    """The form on screen as the page reads it (``web/main.py``'s DOM; a test's fake)."""
+
+    def texts(self, selector: str, attribute: str = "") -> list[str]:
+        """The ``attribute`` (the value, for "") of every element ``selector`` finds."""
+        ...
+
+    def text(self, element_id: str) -> str | None:
+        """The value of the element with this id (None: there is none on screen)."""
+        ...
+
+
+OPTIONS = "[data-option]:checked, select[data-option]"
+"""The New game form's chosen options (a tick or radio per choice, or a list)."""
+
+
+def read_form(read: FormReader, action: str, arg: str | None,
+              data_json: str | None) -> PageForm:
+    """What the form on screen says when a ``[data-act]`` control was tapped (its
+    ``data-json`` as given): the answer controls of the question, the options, seed and deck
+    of a new game, or the scores entered for a record. Every number is read within bounds
+    (anything else is -1, which the session refuses)."""
+    form: PageForm = {"checked": _numbers(read.texts("#subset input:checked", "data-index")),
+                      "values": _numbers(read.texts("#values select"))}
+    if data_json is not None:
+        form["json"] = data_json
+    if action == "pick" and arg is not None:
+        form["pick"] = int_or(arg, 0, 10_000, -1)
+    elif listed := _numbers(read.texts("#pick")):  # (a pick from a list: the choice shown)
+        form["pick"] = listed[0]
+    if (count := read.text("count")) is not None:
+        form["count"] = count
+    if action == "record-save":
+        form["scores"] = read.texts("[data-score]")
+        form["winner"] = next(iter(read.texts("[data-winner]:checked")), "")
+    if action == "start":
+        form["options"] = {name: int_or(value, 0, 1000, -1) for name, value in
+                           zip(read.texts(OPTIONS, "data-option"), read.texts(OPTIONS),
+                               strict=True)}
+        form["seed"] = read.text("seed") or ""
+        form["deck"] = read.text("deck-choice") or ""
+    return form
+
+
+def _numbers(texts: list[str]) -> list[int]:
+    return [int_or(text, 0, 10_000, -1) for text in texts]
 
 
 def answer_from(p: Prompt, form: Form) -> Any:
