@@ -182,6 +182,12 @@ class Correction:
     value (a tile exists once: putting it here puts this one where it was)."""
 
 
+def always_correctable(ctx: Ctx[Any, Any], phase: str) -> bool:
+    """:attr:`GameDef.correctable` of a game with a value the player may correct in every
+    phase (a score or count the bot always has)."""
+    return True
+
+
 @dataclass(frozen=True)
 class GameDef(Generic[D]):
     """Everything the engine needs to run one game (typed by its data record ``D``; the

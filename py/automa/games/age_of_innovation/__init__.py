@@ -9,7 +9,7 @@ scoring).
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, always_correctable, register
 from automa.core.scoring import Scoring
 
 from . import actions, passing, procedures, science, setup, turn, view  # noqa: F401  (registers the steps)
@@ -43,7 +43,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
-    correctable=procedures.correctable,
+    correctable=always_correctable,  # (her score, in every phase)
     migrate=migrate,
     migrations=(migrate_v3,),
     action_migrations=ACTION_MIGRATIONS,

@@ -41,11 +41,6 @@ def proc_you_pass(ctx: Ctx) -> None:
     human_pass(ctx)
 
 
-def correctable(ctx: Ctx, phase: str) -> bool:
-    """Whether :func:`corrections` offers any: her score always."""
-    return True
-
-
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Her tracked values: score, disciplines, Scholars, Innovations, buildings, tiles."""
     # Symbionts only: her youth terrain places her Tools.

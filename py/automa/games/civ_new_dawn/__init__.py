@@ -10,7 +10,7 @@ economy, industry, science) and ``military``.
 from __future__ import annotations
 
 from automa.core.formats import same_layout
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, always_correctable, register
 from automa.core.scoring import Scoring
 
 from . import actions, military, procedures, setup, turn, view, walk  # noqa: F401
@@ -60,7 +60,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
-    correctable=procedures.correctable,
+    correctable=always_correctable,  # (the dial and the cities, in every phase)
     migrate=migrate,
     migrations=(same_layout, same_layout, same_layout),  # 2-4 changed rules, not the layout
     action_migrations=ACTION_MIGRATIONS,

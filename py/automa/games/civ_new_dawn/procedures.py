@@ -445,11 +445,6 @@ def proc_victory_set(ctx: Ctx, answer: list[str]) -> None:
 
 
 # --- corrections ---------------------------------------------------------------------------
-def correctable(ctx: Ctx, phase: str) -> bool:
-    """Whether :func:`corrections` offers any: the dial and the cities always."""
-    return True
-
-
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value of the AP, in every phase."""
     held = sum(ctx.data["city_states"].values())  # the box's 16 in all, whatever their types

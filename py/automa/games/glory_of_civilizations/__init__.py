@@ -10,7 +10,7 @@ editor's model), ``state`` (step registry, message ids, the game's data, readers
 
 from __future__ import annotations
 
-from automa.core.game import GameDef, OptionSpec, register
+from automa.core.game import GameDef, OptionSpec, always_correctable, register
 from automa.core.scoring import Scoring
 
 from . import actions, procedures, rounds, setup, turn, view  # noqa: F401  (registers the steps)
@@ -72,7 +72,7 @@ GAME = GameDef(
     phases=PHASES,
     procedures=procedures.procedures,
     corrections=procedures.corrections,
-    correctable=procedures.correctable,
+    correctable=always_correctable,  # (the age, in every phase)
     migrate=migrate,
     migrations=(migrate_v2, migrate_v3, migrate_v4, migrate_v5),
     action_migrations=ACTION_MIGRATIONS,

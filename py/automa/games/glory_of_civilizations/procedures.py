@@ -139,11 +139,6 @@ def proc_instant_victory_sure(ctx: Ctx, answer: str) -> None:
     instant_victory_sure(ctx, answer)
 
 
-def correctable(ctx: Ctx, phase: str) -> bool:
-    """Whether :func:`corrections` offers any: the age always."""
-    return True
-
-
 def corrections(ctx: Ctx, phase: str) -> tuple[Correction, ...]:
     """Every tracked value: the age; each automa's Glory, coins, storage, structures, cubes,
     government, religion (with two automas, named by automa, the second's ids ending
