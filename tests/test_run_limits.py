@@ -5,11 +5,13 @@ time per family of tests is in the closing lines."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import RETRY_LIMIT, family
+from tests.notes import RERUN_ON, rerun_cause
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,3 +60,31 @@ def test_a_run_within_the_limit_passes_and_names_what_ran_again(
 def test_a_test_belongs_to_its_folder_or_for_a_top_level_file_to_its_subject() -> None:
     assert family("tests/e2e/test_app.py::test_x[chromium-en]") == "e2e"
     assert family("tests/test_conformance.py::test_random_play[tapestry-0]") == "conformance"
+
+
+@pytest.mark.parametrize("error,cause", [
+    # the three failures of CI's run of stop 53, as Playwright wrote them
+    ('TimeoutError: Page.wait_for_selector: Timeout 60000ms exceeded.\nCall log:\n'
+     '  - waiting for locator("body[data-py-ready]")', "after a load that stalled"),
+    ("Error: Page.goto: net::ERR_ABORTED at http://127.0.0.1:35071/automa-companion/icons/"
+     'icon.svg\nCall log:\n  - navigating to "http://127.0.0.1:35071/automa-companion/'
+     'icons/icon.svg", waiting until "commit"', "after a load that stalled"),
+    ('TimeoutError: Page.goto: Timeout 30000ms exceeded.\nCall log:\n  - navigating to '
+     '"http://127.0.0.1:45681/automa-companion/", waiting until "load"',
+     "after a load that stalled"),
+    ("Error: Page.click: Target crashed", "after a browser crash"),
+])
+def test_a_browser_or_machine_failure_is_run_again_and_named(error: str, cause: str) -> None:
+    assert rerun_cause(error) == cause
+    assert any(re.search(pattern, error) for pattern in RERUN_ON)
+
+
+@pytest.mark.parametrize("error", [
+    # what the app itself got wrong is never run again
+    'TimeoutError: Page.wait_for_selector: Timeout 30000ms exceeded.\nCall log:\n'
+    '  - waiting for locator("#prompt") to be visible',
+    "AssertionError: errors in the page: ['TypeError: x is undefined']",
+    "Error: Page.goto: net::ERR_FILE_NOT_FOUND",
+])
+def test_a_failure_of_the_app_is_never_run_again(error: str) -> None:
+    assert not any(re.search(pattern, error) for pattern in RERUN_ON)

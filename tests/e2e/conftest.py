@@ -21,6 +21,7 @@ from buildsteps.common import DIST, PREFIX
 from buildsteps.pipeline import build
 from buildsteps.serve import make_server
 from tests.e2e.helpers import dist_games
+from tests.notes import RERUN_ON
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
@@ -30,18 +31,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
 
-BROWSER_CRASH = ["Target crashed", "Target page, context or browser has been closed"]
-"""How Playwright reports that Chromium's renderer died under a test: seen about once in a
-hundred page loads of a full run on a 2-core machine, at Pyodide's start, in tests that pass
-alone. Such a test runs again (at most twice, shown as R and counted in the summary); any
-other failure is a failure."""
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every end-to-end test runs again if the browser, not the app, crashed under it."""
+    """Every end-to-end test runs again if the browser or the machine, not the app, failed
+    under it (:data:`tests.notes.RERUN_CAUSES`)."""
     for item in items:
         if item.get_closest_marker("e2e"):
-            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=BROWSER_CRASH))
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RERUN_ON))
 
 
 @pytest.fixture(scope="session")
