@@ -109,7 +109,8 @@ def storage_keys() -> bytes:
     return json.dumps({
         "settings": saves.KEY_SETTINGS, "last": saves.KEY_LAST, "index": saves.KEY_INDEX,
         "index_v": saves.INDEX_VERSION, "save": saves.SAVE_PREFIX, "save_id": saves.SAVE_ID.pattern,
-        "header_max": saves.HEADER_MAX, "screen": screens.SCREEN_PREFIX,
+        "header_max": saves.HEADER_MAX,
+        "when_text": saves.WHEN_TEXT.pattern, "screen": screens.SCREEN_PREFIX,
         "format": storage.KEY_FORMAT, "reload": storage.KEY_RELOAD,
         "snapshot_failed": storage.KEY_SNAPSHOT_FAILED,
         "home_unless": list(first_home.SHOWN_UNLESS), "home_key": first_home.HOME_KEY,

@@ -4,6 +4,7 @@ two tabs never overwrite each other's newer work, and settings fail with their o
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -17,7 +18,9 @@ from automa.app.saves import (
     StaleSave,
 )
 from automa.app.storage import SettingsNotSaved, StorageError, StorageFull
+from automa.app.words import clock_text
 from automa.core import i18n
+from buildsteps.page import storage_keys
 
 DEFAULTS = {"theme": "auto", "text": 1, "wake": False, "paper": "a4"}
 
@@ -255,3 +258,27 @@ def test_an_older_header_without_the_list_texts_is_still_listed() -> None:
     assert metas["old"].turn == 4 and metas["old"].turn_text is None
     assert metas["odd"].rev == 3 and metas["odd"].turn_text is None
     assert metas["odd"].score_text is None and metas["odd"].options_text is None
+
+
+def test_the_list_keeps_when_each_game_was_played_as_the_engine_writes_it() -> None:
+    """The list names when a game was last played in the words the engine writes
+    (``when_text``), so the loading shell paints the same date as Home, never its own; a
+    header without one, or with one not in its shape, is listed without it."""
+    kv = MemoryKV()
+    written = lambda ms: clock_text(ms, lambda _: (2026, 11, 29, 8, 5))  # noqa: E731
+    writer = SaveStore(kv, Clock(), written=written)
+    writer.save("g1", "{}", game="tapestry", turn=1, finished=False, rev=None)
+    assert writer.saves()[0].when_text == "2026-11-29 08:05"  # (the list, written again)
+    index = json.loads(kv.data[KEY_INDEX])
+    assert index["saves"]["g1"]["when_text"] == "2026-11-29 08:05"
+    header = json.loads(kv.data[SAVE_PREFIX + "g1"].split("\n", 1)[0])
+    assert header["when_text"] == "2026-11-29 08:05"
+    assert re.fullmatch(json.loads(storage_keys())["when_text"], header["when_text"])
+    for odd in ("<b>2026-11-29 08:05</b>", 20261129, "2026-11-29 08:05\n", "—"):
+        kv.data[SAVE_PREFIX + "g1"] = json.dumps({**header, "when_text": odd}) + "\n{}"
+        kv.data.pop(KEY_INDEX, None)
+        (meta,) = store(kv).saves()
+        assert meta.when_text is None and meta.rev == header["rev"], odd
+    put(store(kv), "g2")  # (a store that cannot write a moment writes none)
+    store(kv).saves()
+    assert "when_text" not in json.loads(kv.data[KEY_INDEX])["saves"]["g2"]

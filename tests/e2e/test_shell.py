@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from typing import Any
 
 import pytest
@@ -69,6 +70,11 @@ def test_the_shell_is_usable_before_python_and_its_settings_last(page: Page,
 
     assert page.locator("#shell-saves li").count() == 1
     assert "Tapestry" in page.inner_text("#shell-saves li")
+    # its date as the engine wrote it for Home (never one the shell writes itself)
+    (when,) = [m["when_text"] for m in page.evaluate(
+        "JSON.parse(localStorage['automa.index']).saves").values()]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", when)
+    assert page.inner_text("#shell-saves li").endswith(f" · {when}")
     assert not page.evaluate("document.body.dataset.pyReady")
     assert_touch_targets(page, "#nav button")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

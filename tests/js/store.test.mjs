@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { header, homeChanged, newerFormats, plainObject, readJson, savedGames, storedScreen }
+import { header, homeChanged, newerFormats, plainObject, readJson, savedGames, storedScreen, writtenWhen }
   from "../../web/shell/store.mjs";
 
 /** A storage holding ``items`` (a function that throws: the browser refuses). */
@@ -40,6 +40,15 @@ test("the saved games are listed last written first, entries without their game 
   assert.deepEqual(savedGames({ v: 2, saves: [1] }, 2), []);
   assert.deepEqual(savedGames([1, 2], 2), []);
   assert.deepEqual(savedGames(null, 2), []);
+});
+
+test("a saved game's date is painted as the engine wrote it, or not at all", () => {
+  const shape = "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}"; // (the build hands over saves.WHEN_TEXT)
+  assert.equal(writtenWhen({ game: "tapestry", when_text: "2026-11-29 08:05" }, shape), "2026-11-29 08:05");
+  assert.equal(writtenWhen({ game: "tapestry", updated: 1.7e12 }, shape), ""); // an older list: none
+  for (const off of ["<b>2026</b>", "2026-11-29 08:05x", 20261129, null, ["2026-11-29 08:05"]]) {
+    assert.equal(writtenWhen({ game: "tapestry", when_text: off }, shape), "", String(off));
+  }
 });
 
 test("a stored text's header is its first line of JSON, within the longest header", () => {

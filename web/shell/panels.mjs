@@ -5,13 +5,10 @@
 import { $, el, s } from "./page.mjs";
 import { failed, progress } from "./progress.mjs";
 import { homeMarkup } from "./resume.mjs";
-import { plainObject, readJson, savedGames } from "./store.mjs";
+import { plainObject, readJson, savedGames, writtenWhen } from "./store.mjs";
 
 /** Why the settings were not written ("newer", a refusal's name, or ""). */
 let problem = "";
-
-/** @param {number} n */
-const pad = (n) => (n < 10 ? "0" : "") + n;
 
 function saves() {
   const shell = window.automaShell, K = shell.keys;
@@ -19,12 +16,11 @@ function saves() {
   const box = $("shell-saves"), ul = el("ul", { class: "plain stack" });
   box.replaceChildren(el("h2", {}, [s("home.saved")]), el("p", { class: "muted" }, [s("shell.ready_soon")]), ul);
   for (const [, meta] of games.slice(0, 8)) {
-    const d = new Date(Number(meta.updated) || 0), texts = plainObject(meta.turn_text);
+    const texts = plainObject(meta.turn_text), when = writtenWhen(meta, K.when_text);
     const told = texts && typeof texts[shell.lang] === "string" ? String(texts[shell.lang]) : "";
     const done = meta.finished ? s("home.finished")
       : told || s("home.turn").replace("{n}", String(Number(meta.turn) || 0));
-    ul.append(el("li", {}, [`${s(`game.${meta.game}`) || meta.game} · ${done} · `
-      + `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`]));
+    ul.append(el("li", {}, [[s(`game.${meta.game}`) || meta.game, done, when].filter(Boolean).join(" · ")]));
   }
   box.hidden = !games.length;
 }

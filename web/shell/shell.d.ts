@@ -12,6 +12,8 @@ export interface StorageKeys {
   save: string;
   save_id: string;
   header_max: number;
+  /** The shape of a stored ``when_text`` (a regular expression's source). */
+  when_text: string;
   screen: string;
   format: string;
   reload: string;

@@ -55,8 +55,19 @@ export function newerFormats(found, formats) {
 
 /**
  * @typedef {{game: string, updated?: unknown, turn?: unknown, finished?: unknown,
- *            turn_text?: unknown}} SaveMeta
+ *            turn_text?: unknown, when_text?: unknown}} SaveMeta
  */
+
+/**
+ * When a saved game was last played, as the engine wrote it into the list (``when_text``,
+ * in the shape the build hands over: ``keys.when_text``); "" if it wrote none or it is off.
+ * @param {SaveMeta} meta
+ * @param {string} shape
+ */
+export function writtenWhen(meta, shape) {
+  const text = meta.when_text;
+  return typeof text === "string" && new RegExp(`^(?:${shape})$`).test(text) ? text : "";
+}
 
 /**
  * The saved games of the stored list (automa/app/saves.py: ``{v, saves: {id: meta}}``, or the

@@ -63,7 +63,7 @@ class Controller:
                  date: Callable[[float], str], wake_supported: bool = False,
                  versions: Mapping[str, int] | None = None, address: str = "") -> None:
         self.store = SaveStore(kv, now, versions if versions is not None
-                               else format_versions())
+                               else format_versions(), written=date)
         # a stored screen never costs a save: they make room (written as the store writes:
         # never over a newer version's storage)
         self.screens = ScreenStore(self.store.kv)

@@ -72,6 +72,9 @@ HEADER_MAX = 1000
 SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,80}")
 GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
 LANG = re.compile(r"[a-z]{2}")
+WHEN_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}")
+"""A stored ``when_text``: a moment as :func:`automa.app.words.clock_text` writes it (the
+loading shell checks it with the same pattern: the build hands it over)."""
 MAX_TIME_MS = 1e14
 MAX_TURN = 1_000_000
 MAX_REV = 2**31
@@ -115,6 +118,11 @@ class SaveMeta:
     """The bot's score in the game's word, per language ("34 VP", "12 Glory"); optional."""
     options_text: dict[str, str] | None = None
     """The options that matter, per language ("Automa level · Druids · solo"); optional."""
+    when_text: str | None = None
+    """When it was last played, as the app writes it in the device's time zone
+    ("2026-11-29 08:12"): the loading shell paints it as the engine would; optional (headers
+    of earlier builds have none, and the shell then names no date until the game is next
+    saved)."""
 
 
 TEXT_MAX = 160
@@ -173,7 +181,12 @@ def _meta(save_id: str, raw: Any, rev: Any = None) -> SaveMeta | None:
         return None
     return SaveMeta(save_id, game, created, updated, turn, finished, revision,
                     _texts(raw.get("turn_text")), _texts(raw.get("score_text")),
-                    _texts(raw.get("options_text")))
+                    _texts(raw.get("options_text")), _when(raw.get("when_text")))
+
+
+def _when(value: Any) -> str | None:
+    """An optional ``when_text`` of a header, checked (anything off: ``None``)."""
+    return value if isinstance(value, str) and WHEN_TEXT.fullmatch(value) else None
 
 
 def _split(raw: str) -> tuple[Any, str]:
@@ -287,13 +300,16 @@ class SaveStore:
     """The saved games and settings of the app over a :class:`KeyValue` storage."""
 
     def __init__(self, kv: KeyValue, clock: Callable[[], float],
-                 versions: Mapping[str, int] | None = None) -> None:
+                 versions: Mapping[str, int] | None = None,
+                 written: Callable[[float], str] | None = None) -> None:
         self.guarded = GuardedStorage(kv)
         # (without versions: the build's, else those of the formats imported so far; the
         # controller passes every format's, automa.app.versions)
         self.kv = Guarded(self.guarded, versions if versions is not None
                           else formats.built_versions() or formats.current_versions())
         self.clock = clock
+        self.written = written
+        """How a moment is written (``when_text``; without it, headers have none)."""
 
     @property
     def unavailable(self) -> str:
@@ -446,10 +462,14 @@ class SaveStore:
         texts = {k: _texts(v) for k, v in (about or {}).items()
                  if k in ("turn_text", "score_text", "options_text")}
         meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1,
-                        **texts)
+                        **texts, when_text=self._when(now))
         self.kv.set(SAVE_PREFIX + save_id, self.record(meta, text))
         self._update_index(meta)
         return meta
+
+    def _when(self, now: float) -> str | None:
+        """``now`` as the list writes it (None: no way to write it, or not in its shape)."""
+        return _when(self.written(now)) if self.written else None
 
     @staticmethod
     def record(meta: SaveMeta, text: str) -> str:
@@ -463,7 +483,8 @@ class SaveStore:
         the app opened the storage) where that version adopts it: ``automa.carry.<id>``,
         in this tab's own layout (which the newer one reads). May raise StorageFull."""
         now = float(self.clock())
-        meta = SaveMeta(save_id, game, created or now, now, turn, finished, (rev or 0) + 1)
+        meta = SaveMeta(save_id, game, created or now, now, turn, finished, (rev or 0) + 1,
+                        when_text=self._when(now))
         self.kv.set(CARRY_PREFIX + save_id, self.record(meta, text))
 
     def adopt_carried(self) -> dict[str, str]:
