@@ -419,7 +419,7 @@ class Controller:
         self.banner.dismiss()
         turn = self.session.turn if self.session else None
         was_over = self.session is not None and self.session.finished
-        last = self.session.log_tail(1) if self.session else []
+        last = self.session.log_read(1) if self.session else ()
         try:
             change()
         except automa.AutomaError as e:
@@ -431,7 +431,7 @@ class Controller:
             self.records.kept(self.session, self.slot.save_id)
         elif was_over:  # its end undone: so is its record (the game goes on)
             self.records.withdrawn(self.slot.save_id)
-        now = self.session.log_tail(1) if self.session else []
+        now = self.session.log_read(1) if self.session else ()
         if now and now != last and now[0]["action"]["key"] == "core.log.corrected":
             self.banner.flash(self.w.text(now[0]["action"]), "info")  # a visible trace on screen
         return self.played(changed=True)

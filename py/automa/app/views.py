@@ -84,9 +84,15 @@ def shown(parts: list[Safe]) -> list[Safe]:
 
 
 def summary(v: PlayView, w: Words) -> Safe:
-    """The bots' last turn as a checklist of board instructions, in table order."""
+    """The bots' last turn as a checklist of board instructions, in table order (drawn
+    again only when it changed: most taps of a turn leave it as it is)."""
     if not v["summary"]:
         return Safe("")
+    return drawn(("summary", w.lang, v["summary_title"], repr(v["summary"])),
+                 lambda: _summary(v, w))
+
+
+def _summary(v: PlayView, w: Words) -> Safe:
     items = [h("li", None, h("label", {"class": "step-item"},
                              h("input", {"type": "checkbox", "class": "tick"}),
                              icon(s["icon"], "icon step-icon"),
@@ -454,7 +460,7 @@ def drawn(key: tuple[str, ...], draw: Callable[[], Safe]) -> Safe:
     """The HTML ``draw`` gives, drawn once per ``key`` (a small cache, emptied when full)."""
     found = _DRAWN.get(key)
     if found is None:
-        if len(_DRAWN) > 32:
+        if len(_DRAWN) > 64:
             _DRAWN.clear()
         found = _DRAWN[key] = draw()
     return found
