@@ -279,6 +279,9 @@ def test_the_list_keeps_when_each_game_was_played_as_the_engine_writes_it() -> N
         kv.data.pop(KEY_INDEX, None)
         (meta,) = store(kv).saves()
         assert meta.when_text is None and meta.rev == header["rev"], odd
+    writer.carry("g1", "{}", game="tapestry", turn=2, finished=False, rev=1, created=1.0)
+    carried = json.loads(kv.data["automa.carry.g1"].split("\n", 1)[0])
+    assert carried["when_text"] == "2026-11-29 08:05"  # (a game an older tab carries, too)
     put(store(kv), "g2")  # (a store that cannot write a moment writes none)
     store(kv).saves()
     assert "when_text" not in json.loads(kv.data[KEY_INDEX])["saves"]["g2"]

@@ -462,12 +462,12 @@ class SaveStore:
         texts = {k: _texts(v) for k, v in (about or {}).items()
                  if k in ("turn_text", "score_text", "options_text")}
         meta = SaveMeta(save_id, game, first or now, now, turn, finished, (rev or 0) + 1,
-                        **texts, when_text=self._when(now))
+                        **texts, when_text=self._written_now(now))
         self.kv.set(SAVE_PREFIX + save_id, self.record(meta, text))
         self._update_index(meta)
         return meta
 
-    def _when(self, now: float) -> str | None:
+    def _written_now(self, now: float) -> str | None:
         """``now`` as the list writes it (None: no way to write it, or not in its shape)."""
         return _when(self.written(now)) if self.written else None
 
@@ -484,7 +484,7 @@ class SaveStore:
         in this tab's own layout (which the newer one reads). May raise StorageFull."""
         now = float(self.clock())
         meta = SaveMeta(save_id, game, created or now, now, turn, finished, (rev or 0) + 1,
-                        when_text=self._when(now))
+                        when_text=self._written_now(now))
         self.kv.set(CARRY_PREFIX + save_id, self.record(meta, text))
 
     def adopt_carried(self) -> dict[str, str]:
